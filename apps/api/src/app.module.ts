@@ -1,0 +1,37 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from './config/config.js';
+import type { DatabaseHandle } from './database/database.js';
+import { DatabaseModule } from './database/database.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { ConferenceModule } from './modules/conference/conference.module.js';
+import { DemoModule } from './modules/demo/demo.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+import { MailModule } from './modules/mail/mail.module.js';
+import { PapersModule } from './modules/papers/papers.module.js';
+import { TracksModule } from './modules/tracks/tracks.module.js';
+import { UsersModule } from './modules/users/users.module.js';
+
+/** Feature modules only; configuration and database come in from the bootstrap. */
+export const FEATURE_MODULES = [
+  HealthModule,
+  MailModule,
+  UsersModule,
+  AuthModule,
+  ConferenceModule,
+  TracksModule,
+  PapersModule,
+  DemoModule,
+];
+
+@Module({})
+export class AppModule {
+  static create(config: AppConfig, handle: DatabaseHandle): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [DatabaseModule.forHandle(handle), ...FEATURE_MODULES],
+      providers: [{ provide: APP_CONFIG, useValue: config }],
+      exports: [APP_CONFIG],
+    };
+  }
+}

@@ -1,0 +1,47 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration from the environment', () => {
+  const dir = () => mkdtempSync(join(tmpdir(), 'sym-config-'));
+
+  it('defaults to port 3000 and the embedded database with a generated, kept JWT secret', () => {
+    const d = dir();
+    const a = loadConfig({ DATA_DIR: d });
+    expect(a.port).toBe(3000);
+    expect(a.databaseUrl).toBeUndefined();
+    expect(a.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(d, 'jwt-secret'), 'utf8')).toBe(a.jwtSecret);
+    expect(loadConfig({ DATA_DIR: d }).jwtSecret).toBe(a.jwtSecret);
+    expect(a.demoData).toBe(true);
+  });
+
+  it('requires JWT_SECRET with DATABASE_URL and lists every problem at once', () => {
+    try {
+      loadConfig({ DATABASE_URL: 'postgres://x@y/z', PORT: 'abc', SMTP_HOST: 'smtp.example.org' });
+      throw new Error('expected a ConfigError');
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      const problems = (e as ConfigError).problems;
+      expect(problems).toContain('JWT_SECRET is required when DATABASE_URL is set');
+      expect(problems.some((p) => p.startsWith('PORT must be a port number'))).toBe(true);
+      expect(problems).toContain('SMTP_FROM is required when SMTP_HOST is set');
+    }
+  });
+
+  it('refuses a DATABASE_URL that is not PostgreSQL and half of the chair bootstrap pair', () => {
+    expect(() => loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'mysql://x' })).toThrow(
+      /DATABASE_URL must start with postgres/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir(), CHAIR_EMAIL: 'a@b.org' })).toThrow(
+      /CHAIR_EMAIL and CHAIR_PASSWORD must be set together/,
+    );
+  });
+
+  it('turns demo data off by default on PostgreSQL', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgres://x@y/z', JWT_SECRET: 'x'.repeat(40) });
+    expect(c.demoData).toBe(false);
+    expect(c.jwtSecret).toBe('x'.repeat(40));
+  });
+});

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  user?: string;
+  pass?: string;
+  from: string;
+}
+
+export interface AppConfig {
+  port: number;
+  /** Directory of the embedded database, the JWT secret and the file store. */
+  dataDir: string;
+  /** postgres://… switches to PostgreSQL; undefined means embedded PGlite (or in-memory for tests). */
+  databaseUrl?: string;
+  /** true: PGlite in memory (tests). */
+  inMemoryDatabase?: boolean;
+  jwtSecret: string;
+  publicUrl: string;
+  smtp?: SmtpConfig;
+  chairEmail?: string;
+  chairPassword?: string;
+  /** Load the demo conference on an empty embedded database. */
+  demoData: boolean;
+  /** Serve the built front ends. */
+  serveApps: boolean;
+  /** Run the outbox dispatcher and scheduled jobs. */
+  runJobs: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+const bool = (v: string | undefined, fallback: boolean) =>
+  v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+
+/** Reads and validates the environment; throws ConfigError listing every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const problems: string[] = [];
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    problems.push(`PORT must be a port number, got "${env.PORT}"`);
+  const dataDir = resolve(env.DATA_DIR || './data');
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+  let jwtSecret = env.JWT_SECRET;
+  if (jwtSecret !== undefined && jwtSecret.length < 32)
+    problems.push('JWT_SECRET must be at least 32 characters');
+  if (!jwtSecret && databaseUrl) problems.push('JWT_SECRET is required when DATABASE_URL is set');
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(publicUrl);
+  } catch {
+    problems.push(`PUBLIC_URL must be an absolute URL, got "${env.PUBLIC_URL}"`);
+  }
+  let smtp: SmtpConfig | undefined;
+  if (env.SMTP_HOST) {
+    const smtpPort = Number(env.SMTP_PORT ?? 587);
+    if (!Number.isInteger(smtpPort) || smtpPort <= 0) problems.push('SMTP_PORT must be a port number');
+    if (!env.SMTP_FROM) problems.push('SMTP_FROM is required when SMTP_HOST is set');
+    smtp = {
+      host: env.SMTP_HOST,
+      port: smtpPort,
+      secure: bool(env.SMTP_SECURE, smtpPort === 465),
+      user: env.SMTP_USER || undefined,
+      pass: env.SMTP_PASSWORD || undefined,
+      from: env.SMTP_FROM ?? '',
+    };
+  }
+  if (Boolean(env.CHAIR_EMAIL) !== Boolean(env.CHAIR_PASSWORD))
+    problems.push('CHAIR_EMAIL and CHAIR_PASSWORD must be set together');
+  if (env.CHAIR_PASSWORD && env.CHAIR_PASSWORD.length < 8)
+    problems.push('CHAIR_PASSWORD must be at least 8 characters');
+  if (problems.length) throw new ConfigError(problems);
+  if (!jwtSecret) jwtSecret = embeddedSecret(dataDir);
+  return {
+    port,
+    dataDir,
+    databaseUrl,
+    jwtSecret,
+    publicUrl,
+    smtp,
+    chairEmail: env.CHAIR_EMAIL?.trim().toLowerCase(),
+    chairPassword: env.CHAIR_PASSWORD,
+    demoData: bool(env.DEMO_DATA, !databaseUrl),
+    serveApps: true,
+    runJobs: true,
+  };
+}
+
+/** In embedded mode the JWT secret is generated once and kept in DATA_DIR. */
+function embeddedSecret(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

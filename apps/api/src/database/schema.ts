@@ -1,0 +1,7 @@
+// The schema index: every module's tables, for Drizzle and drizzle-kit migrations.
+export * from '../modules/users/users.table.js';
+export * from '../modules/auth/auth.table.js';
+export * from '../modules/mail/mail.table.js';
+export * from '../modules/conference/conference.table.js';
+export * from '../modules/tracks/tracks.table.js';
+export * from '../modules/papers/papers.table.js';

@@ -1,0 +1,77 @@
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { JwtService } from '@nestjs/jwt';
+import { canUsePrefix, type RolePrefix } from '@symposium/domain';
+import type { Request } from 'express';
+import { CSRF_COOKIE, CSRF_HEADER, IS_PUBLIC, TOKEN_COOKIE, type AuthUser } from '../../common/auth-user.js';
+import { forbidden, unauthorized } from '../../common/errors.js';
+import { rolesOf } from '../users/users.mapper.js';
+import { UsersService } from '../users/users.service.js';
+
+export interface TokenPayload {
+  sub: number;
+  imp?: number;
+}
+
+const PREFIX_RE = /^\/api\/(author|reviewer|chair|cochair|session)(\/|$)/;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const AUTH_MESSAGES = {
+  signIn: 'Please sign in',
+  locked: 'Your account is locked. Please contact the conference chair.',
+  csrf: 'Missing or invalid CSRF token',
+  prefix: 'You do not have access to this area',
+} as const;
+
+/**
+ * Global guard: authenticates by Bearer token or cookie (cookie writes need the CSRF header), refuses
+ * locked users, and checks the route's role prefix against the caller's roles (one permission map).
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(JwtService) private readonly jwt: JwtService,
+    private readonly users: UsersService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (isPublic) return true;
+    const req = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
+    const token = this.tokenOf(req);
+    if (!token) throw unauthorized('auth.unauthenticated', AUTH_MESSAGES.signIn);
+    let payload: TokenPayload;
+    try {
+      payload = await this.jwt.verifyAsync<TokenPayload>(token);
+    } catch {
+      throw unauthorized('auth.unauthenticated', AUTH_MESSAGES.signIn);
+    }
+    const row = await this.users.findById(Number(payload.sub));
+    if (!row) throw unauthorized('auth.unauthenticated', AUTH_MESSAGES.signIn);
+    if (row.lockStatus) throw unauthorized('auth.locked', AUTH_MESSAGES.locked);
+    const user: AuthUser = { id: row.id, email: row.email, roles: rolesOf(row) };
+    if (payload.imp) user.impersonatorId = Number(payload.imp);
+    req.user = user;
+    const match = PREFIX_RE.exec(req.path);
+    if (match && !canUsePrefix(user.roles, match[1] as RolePrefix))
+      throw forbidden('auth.forbidden', AUTH_MESSAGES.prefix);
+    return true;
+  }
+
+  private tokenOf(req: Request): string | undefined {
+    const header = req.headers.authorization;
+    if (header?.startsWith('Bearer ')) return header.slice(7).trim();
+    const cookies = (req as Request & { cookies?: Record<string, string> }).cookies ?? {};
+    const cookie = cookies[TOKEN_COOKIE];
+    if (!cookie) return undefined;
+    if (!SAFE_METHODS.has(req.method)) {
+      const sent = req.headers[CSRF_HEADER];
+      if (!sent || sent !== cookies[CSRF_COOKIE]) throw forbidden('auth.csrf', AUTH_MESSAGES.csrf);
+    }
+    return cookie;
+  }
+}

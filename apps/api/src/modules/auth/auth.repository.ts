@@ -1,0 +1,49 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { DB, type Db, type Executor } from '../../database/database.js';
+import { loginAttemptsTable, passwordResetsTable } from './auth.table.js';
+
+@Injectable()
+export class AuthRepository {
+  constructor(@Inject(DB) private readonly db: Db) {}
+
+  async recordAttempt(email: string, ip: string, success: boolean): Promise<void> {
+    await this.db.insert(loginAttemptsTable).values({ email, ip, success });
+  }
+
+  async recentFailures(email: string, ip: string, since: Date): Promise<{ byEmail: number; byIp: number }> {
+    const [r] = await this.db
+      .select({
+        byEmail: sql<number>`count(*) filter (where ${loginAttemptsTable.email} = ${email})::int`,
+        byIp: sql<number>`count(*) filter (where ${loginAttemptsTable.ip} = ${ip})::int`,
+      })
+      .from(loginAttemptsTable)
+      .where(and(eq(loginAttemptsTable.success, false), gt(loginAttemptsTable.at, since)));
+    return { byEmail: r?.byEmail ?? 0, byIp: r?.byIp ?? 0 };
+  }
+
+  async createReset(
+    userId: number,
+    tokenHash: string,
+    expiresAt: Date,
+    ex: Executor = this.db,
+  ): Promise<void> {
+    await ex.insert(passwordResetsTable).values({ userId, tokenHash, expiresAt });
+  }
+
+  /** Marks a valid, unused, unexpired token used and returns its user id (single use, race-safe). */
+  async consumeReset(tokenHash: string, now: Date, ex: Executor = this.db): Promise<number | undefined> {
+    const [row] = await ex
+      .update(passwordResetsTable)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResetsTable.tokenHash, tokenHash),
+          isNull(passwordResetsTable.usedAt),
+          gt(passwordResetsTable.expiresAt, now),
+        ),
+      )
+      .returning({ userId: passwordResetsTable.userId });
+    return row?.userId;
+  }
+}

@@ -1,0 +1,148 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { normalizeEmail, PASSWORD_RESET_TTL_MINUTES, type LoginResponse } from '@symposium/domain';
+import { createHash, randomBytes } from 'node:crypto';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { TransactionRunner } from '../../database/database.module.js';
+import { badRequest, tooManyRequests, unauthorized } from '../../common/errors.js';
+import { verifyPassword } from '../../common/passwords.js';
+import { MailService } from '../mail/mail.service.js';
+import { toUserResponse } from '../users/users.mapper.js';
+import { UsersService } from '../users/users.service.js';
+import type { UserRow } from '../users/users.table.js';
+import { AUTH_MESSAGES, type TokenPayload } from './auth.guard.js';
+import { AuthRepository } from './auth.repository.js';
+import type { SignupDto } from './dto/auth.dto.js';
+
+export const LOGIN_MESSAGES = {
+  invalid: 'Wrong e-mail or password',
+  rateLimited: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+  forgotSent: 'If this e-mail address has an account, a password reset link has been sent to it.',
+  resetInvalid: 'This password reset link is invalid or has expired.',
+  resetDone: 'Your password has been changed. You can sign in now.',
+} as const;
+
+const WINDOW_MS = 15 * 60 * 1000;
+const MAX_FAILURES_PER_EMAIL = 10;
+const MAX_FAILURES_PER_IP = 50;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+@Injectable()
+export class AuthService {
+  constructor(
+    @Inject(JwtService) private readonly jwt: JwtService,
+    private readonly users: UsersService,
+    private readonly repo: AuthRepository,
+    private readonly mail: MailService,
+    private readonly tx: TransactionRunner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  issueToken(payload: TokenPayload): Promise<string> {
+    return this.jwt.signAsync(payload);
+  }
+
+  async session(user: UserRow, impersonatorId?: number): Promise<LoginResponse> {
+    const payload: TokenPayload = { sub: user.id };
+    if (impersonatorId) payload.imp = impersonatorId;
+    return { accessToken: await this.issueToken(payload), user: toUserResponse(user) };
+  }
+
+  async login(emailInput: string, password: string, ip: string): Promise<LoginResponse> {
+    const email = normalizeEmail(emailInput);
+    const failures = await this.repo.recentFailures(email, ip, new Date(Date.now() - WINDOW_MS));
+    if (failures.byEmail >= MAX_FAILURES_PER_EMAIL || failures.byIp >= MAX_FAILURES_PER_IP)
+      throw tooManyRequests('auth.rate_limited', LOGIN_MESSAGES.rateLimited);
+    const user = await this.users.findByEmail(email);
+    const ok = await verifyPassword(password, user?.passwordHash ?? null);
+    await this.repo.recordAttempt(email, ip, ok);
+    if (!user || !ok) throw unauthorized('auth.invalid_credentials', LOGIN_MESSAGES.invalid);
+    if (user.lockStatus) throw unauthorized('auth.locked', AUTH_MESSAGES.locked);
+    return this.session(user);
+  }
+
+  async signup(dto: SignupDto): Promise<LoginResponse> {
+    const user = await this.users.create(dto, 'author');
+    return this.session(user);
+  }
+
+  /** Always answers the same (no account enumeration); e-mails a single-use link when the account exists. */
+  async forgotPassword(emailInput: string): Promise<{ message: string }> {
+    const user = await this.users.findByEmail(emailInput);
+    if (user && !user.lockStatus) {
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000);
+      const link = `${this.config.publicUrl}/ResetPassword?token=${token}`;
+      await this.tx.run(async (tx) => {
+        await this.repo.createReset(user.id, sha256(token), expiresAt, tx);
+        await this.mail.enqueue(
+          {
+            kind: 'password-reset',
+            to: [user.email],
+            subject: 'Reset your password',
+            text:
+              `Dear ${user.firstName} ${user.lastName},\n\n` +
+              `Someone asked to reset the password of your account. To choose a new password, open:\n\n${link}\n\n` +
+              `The link works once and expires in ${PASSWORD_RESET_TTL_MINUTES} minutes. ` +
+              'If you did not ask for this, ignore this e-mail.\n',
+          },
+          tx,
+        );
+      });
+    }
+    return { message: LOGIN_MESSAGES.forgotSent };
+  }
+
+  async resetPassword(token: string, password: string): Promise<{ message: string }> {
+    await this.tx.run(async (tx) => {
+      const userId = await this.repo.consumeReset(sha256(token), new Date(), tx);
+      if (!userId) throw badRequest('auth.reset_invalid', LOGIN_MESSAGES.resetInvalid);
+      await this.users.setPassword(userId, password, tx);
+    });
+    return { message: LOGIN_MESSAGES.resetDone };
+  }
+
+  /** Stops impersonation: a fresh session for the chair who started it. */
+  async stopImpersonation(
+    impersonatorId: number | undefined,
+    impersonatedId: number,
+  ): Promise<LoginResponse> {
+    if (!impersonatorId) throw badRequest('auth.not_impersonating', 'You are not impersonating anyone');
+    const chair = await this.users.findById(impersonatorId);
+    if (!chair || chair.lockStatus) throw unauthorized('auth.unauthenticated', AUTH_MESSAGES.signIn);
+    await this.users.audit({
+      actorId: impersonatorId,
+      subjectId: impersonatedId,
+      action: 'impersonation.stop',
+    });
+    return this.session(chair);
+  }
+
+  /** On an empty database with CHAIR_EMAIL/CHAIR_PASSWORD set, creates the first chair. */
+  async bootstrapChair(): Promise<UserRow | undefined> {
+    const { chairEmail, chairPassword } = this.config;
+    if (!chairEmail || !chairPassword) return undefined;
+    if ((await this.users.count()) > 0) return undefined;
+    return this.users.create(
+      {
+        firstName: 'Conference',
+        lastName: 'Chair',
+        email: chairEmail,
+        alternateEmail: `chair-alternate.${chairEmail}`,
+        organization: 'Conference',
+        country: '-',
+        phone: '-',
+        password: chairPassword,
+        roles: {
+          admin: { is: false },
+          chair: { is: true },
+          coChair: { is: false, tracks: [] },
+          reviewer: { is: false, tracks: [], count: 0 },
+          sessionChair: { sessions: [] },
+        },
+      },
+      'author',
+    );
+  }
+}

@@ -1,0 +1,43 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PASSWORD_MIN_LENGTH } from '@symposium/domain';
+import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+
+const PASSWORD_MESSAGE = `Please fill in a Password of at least ${PASSWORD_MIN_LENGTH} characters`;
+
+/*
+ * class-validator reports the constraints of a field in the order the decorators run (bottom-up), and the
+ * first one is the message shown: keep the "Please fill in" decorator nearest to the field.
+ */
+export class LoginDto {
+  @ApiProperty() @MaxLength(320) @IsString({ message: 'Please fill in the Email' }) email!: string;
+  @ApiProperty() @MaxLength(200) @IsString({ message: 'Please fill in the Password' }) password!: string;
+}
+
+/** Fields are checked by the shared §5 People rules in the service (same messages as the forms). */
+export class SignupDto {
+  @ApiPropertyOptional() @IsOptional() @MaxLength(200) @IsString() firstName?: string;
+  @ApiPropertyOptional() @IsOptional() @MaxLength(200) @IsString() lastName?: string;
+  @ApiPropertyOptional() @IsOptional() @MaxLength(320) @IsString() email?: string;
+  @ApiPropertyOptional() @IsOptional() @MaxLength(320) @IsString() alternateEmail?: string;
+  @ApiPropertyOptional() @IsOptional() @MaxLength(300) @IsString() organization?: string;
+  @ApiPropertyOptional() @IsOptional() @MaxLength(100) @IsString() country?: string;
+  @ApiPropertyOptional() @IsOptional() @MaxLength(50) @IsString() phone?: string;
+  @ApiProperty()
+  @MaxLength(200)
+  @MinLength(PASSWORD_MIN_LENGTH, { message: PASSWORD_MESSAGE })
+  @IsString({ message: PASSWORD_MESSAGE })
+  password!: string;
+}
+
+export class ForgotPasswordDto {
+  @ApiProperty() @MaxLength(320) @IsString({ message: 'Please fill in the Email' }) email!: string;
+}
+
+export class ResetPasswordDto {
+  @ApiProperty() @MaxLength(200) @IsString() token!: string;
+  @ApiProperty()
+  @MaxLength(200)
+  @MinLength(PASSWORD_MIN_LENGTH, { message: PASSWORD_MESSAGE })
+  @IsString({ message: PASSWORD_MESSAGE })
+  password!: string;
+}

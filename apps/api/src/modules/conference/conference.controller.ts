@@ -1,0 +1,144 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  Put,
+  Res,
+  StreamableFile,
+  UploadedFiles,
+  UseInterceptors,
+  createParamDecorator,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  buildUtils,
+  CONFERENCE_MESSAGES,
+  MAX_INT32,
+  type ConferenceDto,
+  type UtilsDto,
+} from '@symposium/domain';
+import type { Request, Response } from 'express';
+import { CurrentUser, Public, type AuthUser } from '../../common/auth-user.js';
+import { badRequest } from '../../common/errors.js';
+import { ConferenceService } from './conference.service.js';
+import type { ImageKind } from './conference.repository.js';
+import {
+  ConferenceNotifyDto,
+  parseConferenceBody,
+  PublisherSettingsDto,
+  UpdateConferenceDto,
+} from './dto/conference.dto.js';
+import { ConferenceImagesInterceptor, type ConferenceFiles } from './image-upload.interceptor.js';
+
+/** :conferenceId read raw: plain digits within the integer range, else 400 (other ids are 404 in the service). */
+const ConferenceId = createParamDecorator((_data: unknown, ctx: ExecutionContext): number => {
+  const value = ctx.switchToHttp().getRequest<Request>().params.conferenceId;
+  const n = typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : NaN;
+  if (!(n <= MAX_INT32)) throw badRequest('conference.invalid_id', CONFERENCE_MESSAGES.invalidId);
+  return n;
+});
+
+/** Start-up call: static values (limits, labels, user filter descriptions) for every signed-in user. */
+@ApiTags('conference')
+@Controller('utils')
+export class UtilsController {
+  @Get()
+  utils(): UtilsDto {
+    return buildUtils();
+  }
+}
+
+@ApiTags('conference')
+@Controller('author/conference')
+export class AuthorConferenceController {
+  constructor(private readonly conference: ConferenceService) {}
+
+  /** Start-up call: the conference. */
+  @Get()
+  current(): Promise<ConferenceDto> {
+    return this.conference.get();
+  }
+
+  @Get(':conferenceId')
+  @ApiParam({ name: 'conferenceId', type: Number })
+  get(@ConferenceId() id: number): Promise<ConferenceDto> {
+    return this.conference.get(id);
+  }
+
+  /** The author's "notify me" option, stored on the current user. */
+  @Put(':conferenceId')
+  @ApiParam({ name: 'conferenceId', type: Number })
+  notify(
+    @ConferenceId() id: number,
+    @CurrentUser() user: AuthUser,
+    @Body() body: ConferenceNotifyDto,
+  ): Promise<{ notify: boolean }> {
+    return this.conference.setNotify(id, user.id, body.notify);
+  }
+
+  /** Public, so the sign-in pages can show it. */
+  @Public()
+  @Get(':conferenceId/banner')
+  @ApiParam({ name: 'conferenceId', type: Number })
+  banner(@ConferenceId() id: number, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+    return this.image(id, 'banner', res);
+  }
+
+  @Public()
+  @Get(':conferenceId/logo')
+  @ApiParam({ name: 'conferenceId', type: Number })
+  logo(@ConferenceId() id: number, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+    return this.image(id, 'logo', res);
+  }
+
+  private async image(id: number, kind: ImageKind, res: Response): Promise<StreamableFile> {
+    const image = await this.conference.image(id, kind);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.setHeader('Last-Modified', image.updatedAt.toUTCString());
+    return new StreamableFile(image.data, { type: image.contentType, length: image.data.length });
+  }
+}
+
+@ApiTags('conference')
+@Controller('chair/conference')
+export class ChairConferenceController {
+  constructor(private readonly conference: ConferenceService) {}
+
+  @Get(':conferenceId')
+  @ApiParam({ name: 'conferenceId', type: Number })
+  get(@ConferenceId() id: number): Promise<ConferenceDto> {
+    return this.conference.get(id);
+  }
+
+  /**
+   * The ConferenceInformation save: multipart/form-data (text fields, booleans as 'true'/'false',
+   * authorView as a JSON string or 'authorView.viewConferenceTrackStatus', files banner and logo) or JSON.
+   */
+  @Put(':conferenceId')
+  @ApiParam({ name: 'conferenceId', type: Number })
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiBody({ type: UpdateConferenceDto })
+  @UseInterceptors(ConferenceImagesInterceptor)
+  @Header('Cache-Control', 'no-store')
+  async update(
+    @ConferenceId() id: number,
+    @Body() raw: Record<string, unknown>,
+    @UploadedFiles() files: ConferenceFiles,
+  ): Promise<ConferenceDto> {
+    const body = await parseConferenceBody(raw);
+    const { _id, agreementVersion, ...input } = body;
+    void _id;
+    void agreementVersion;
+    return this.conference.update(id, input, { banner: files?.banner?.[0], logo: files?.logo?.[0] });
+  }
+
+  /** The PublisherSettings save (JSON). */
+  @Put(':conferenceId/publisher')
+  @ApiParam({ name: 'conferenceId', type: Number })
+  publisher(@ConferenceId() id: number, @Body() body: PublisherSettingsDto): Promise<ConferenceDto> {
+    return this.conference.updatePublisher(id, body);
+  }
+}

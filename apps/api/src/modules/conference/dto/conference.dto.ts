@@ -1,0 +1,123 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { CONFERENCE_MESSAGES } from '@symposium/domain';
+import { Transform, Type } from 'class-transformer';
+import {
+  Allow,
+  IsBoolean,
+  IsDefined,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { badRequest } from '../../../common/errors.js';
+import { createValidationPipe } from '../../../common/validation.js';
+
+/** Multipart and form fields carry booleans as 'true'/'false'. */
+const FormBoolean = () =>
+  Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value));
+
+const SHORT = 500;
+const LONG = 5000;
+const HTML = 500_000;
+
+const Text = (max: number) => (target: object, key: string) => {
+  ApiPropertyOptional()(target, key);
+  IsOptional()(target, key);
+  MaxLength(max)(target, key);
+  IsString()(target, key);
+};
+
+export class AuthorViewDto {
+  @ApiProperty()
+  @FormBoolean()
+  @IsBoolean({ message: CONFERENCE_MESSAGES.authorView })
+  viewConferenceTrackStatus!: boolean;
+}
+
+/** Fields of the /PublisherSettings screen. */
+export class PublisherSettingsDto {
+  @Text(LONG) copyright?: string;
+  @ApiPropertyOptional() @IsOptional() @FormBoolean() @IsBoolean() consentFileUpload?: boolean;
+  @ApiPropertyOptional() @IsOptional() @FormBoolean() @IsBoolean() digitalConsentSigning?: boolean;
+  @Text(200) consentButtonLabel?: string;
+  /** Sanitized on save (allow-list HTML). */
+  @Text(HTML) publishingAgreementHtml?: string;
+}
+
+/**
+ * PUT /chair/conference/:id: the text fields of ConferenceDto, every one optional (absent = unchanged).
+ * banner/logo as text: null, '' or 'null' removes the image; any other text (the current URL) keeps it;
+ * a file in the banner/logo part replaces it. _id and agreementVersion are accepted and ignored, so a
+ * client may send the ConferenceDto it read.
+ */
+export class UpdateConferenceDto extends PublisherSettingsDto {
+  @Text(SHORT) shortName?: string;
+  @Text(SHORT) fullName?: string;
+  @Text(SHORT) externalURL?: string;
+  @Text(SHORT) dates?: string;
+  @Text(SHORT) city?: string;
+  @Text(SHORT) country?: string;
+  @Text(LONG) support?: string;
+  @Text(LONG) hotel?: string;
+  @Text(LONG) address?: string;
+  /** Trusted chair HTML, sanitized on save like the agreement. */
+  @Text(HTML) programTable?: string;
+
+  @ApiPropertyOptional({ type: AuthorViewDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => AuthorViewDto)
+  @IsObject({ message: CONFERENCE_MESSAGES.authorView })
+  authorView?: AuthorViewDto;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @MaxLength(SHORT)
+  @IsString()
+  banner?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @MaxLength(SHORT)
+  @IsString()
+  logo?: string | null;
+
+  @Allow() _id?: unknown;
+  @Allow() agreementVersion?: unknown;
+}
+
+export class ConferenceNotifyDto {
+  @ApiProperty()
+  @IsBoolean({ message: CONFERENCE_MESSAGES.notify })
+  @IsDefined({ message: CONFERENCE_MESSAGES.notify })
+  notify!: boolean;
+}
+
+const validation = createValidationPipe();
+
+/**
+ * The body of the chair's conference PUT, from JSON or multipart/form-data: authorView may come as a JSON
+ * string or as the field 'authorView.viewConferenceTrackStatus'; then the usual validation.
+ */
+export async function parseConferenceBody(raw: unknown): Promise<UpdateConferenceDto> {
+  if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw)))
+    throw badRequest('request.invalid', 'The body must be an object');
+  const body: Record<string, unknown> = { ...((raw as Record<string, unknown> | null | undefined) ?? {}) };
+  const dotted = 'authorView.viewConferenceTrackStatus';
+  if (Object.hasOwn(body, dotted)) {
+    body.authorView = { viewConferenceTrackStatus: body[dotted] };
+    delete body[dotted];
+  }
+  if (typeof body.authorView === 'string') {
+    try {
+      body.authorView = JSON.parse(body.authorView) as unknown;
+    } catch {
+      throw badRequest('conference.invalid', CONFERENCE_MESSAGES.authorView);
+    }
+  }
+  return (await validation.transform(body, {
+    type: 'body',
+    metatype: UpdateConferenceDto,
+  })) as UpdateConferenceDto;
+}

@@ -1,0 +1,266 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { emptyRoles, generatePassword, type UserRoles } from '@symposium/domain';
+import { randomInt } from 'node:crypto';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { TransactionRunner } from '../../database/database.module.js';
+import type { Executor } from '../../database/database.js';
+import { ConferenceService } from '../conference/conference.service.js';
+import { StatusesService } from '../tracks/statuses.service.js';
+import { TracksService, type TrackInput } from '../tracks/tracks.service.js';
+import { UsersService } from '../users/users.service.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** A deadline `days` from now, at 23:59 UTC of that day. */
+const deadlineIn = (now: Date, days: number): string => {
+  const d = new Date(now.getTime() + days * DAY_MS);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 23, 59)).toISOString();
+};
+
+/** "14–16 October 2027" (or "30 June – 2 July 2027" across months) for three days from start. */
+function conferenceDates(start: Date): string {
+  const end = new Date(start.getTime() + 2 * DAY_MS);
+  const y = end.getUTCFullYear();
+  if (start.getUTCMonth() === end.getUTCMonth())
+    return `${start.getUTCDate()}–${end.getUTCDate()} ${MONTHS[end.getUTCMonth()]} ${y}`;
+  return `${start.getUTCDate()} ${MONTHS[start.getUTCMonth()]} – ${end.getUTCDate()} ${MONTHS[end.getUTCMonth()]} ${y}`;
+}
+
+const DEMO_TRACKS = (now: Date): (TrackInput & { name: string })[] => {
+  const activities = {
+    canSubmitPaper: { status: true, deadline: deadlineIn(now, 60) },
+    canEditPaper: { status: true, deadline: deadlineIn(now, 75) },
+    canSubmitCameraReady: { status: true, deadline: deadlineIn(now, 150) },
+    canSubmitPresentationReady: { status: true, deadline: deadlineIn(now, 180) },
+  };
+  return [
+    {
+      name: 'Main Track',
+      activities,
+      submissionProperties: {
+        welcomeMessage: 'Submit full papers of up to 12 pages in the conference template.',
+        questions: [
+          {
+            title: 'Is this paper under review at another venue?',
+            isRequired: true,
+            choices: ['No', 'Yes'],
+          },
+        ],
+      },
+      subjectAreas: [
+        { name: 'Software Engineering' },
+        { name: 'Data Management' },
+        { name: 'Human-Computer Interaction' },
+      ],
+    },
+    {
+      name: 'Short Papers and Demos',
+      activities,
+      submissionProperties: { welcomeMessage: 'Short papers of up to 6 pages and tool demonstrations.' },
+      subjectAreas: [{ name: 'Tools and Demonstrations' }, { name: 'Work in Progress' }],
+    },
+    {
+      name: 'Doctoral Symposium',
+      activities,
+      submissionProperties: { abstractLength: 3000, maxFilesLimit: 2 },
+      subjectAreas: [{ name: 'Early-Stage Research' }, { name: 'Thesis Proposals' }],
+    },
+  ];
+};
+
+const DEMO_STATUSES = [
+  { text: 'Accept', isAccepted: true },
+  { text: 'Accept with Revision', isAccepted: true },
+  { text: 'Reject', isAccepted: false },
+];
+
+interface DemoAccount {
+  label: string;
+  key: string;
+  firstName: string;
+  lastName: string;
+  organization: string;
+  country: string;
+  app: 'author' | 'chair';
+  roles: (tracks: number[]) => UserRoles;
+}
+
+const DEMO_ACCOUNTS: DemoAccount[] = [
+  {
+    label: 'Chair',
+    key: 'chair',
+    firstName: 'Marta',
+    lastName: 'Santos',
+    organization: 'University of Lisbon',
+    country: 'Portugal',
+    app: 'chair',
+    roles: () => ({ ...emptyRoles(), chair: { is: true } }),
+  },
+  {
+    label: 'Track chair',
+    key: 'trackchair',
+    firstName: 'Jonas',
+    lastName: 'Berg',
+    organization: 'KTH Royal Institute of Technology',
+    country: 'Sweden',
+    app: 'chair',
+    roles: (t) => ({ ...emptyRoles(), coChair: { is: true, tracks: t.slice(0, 2) } }),
+  },
+  {
+    label: 'Reviewer',
+    key: 'reviewer',
+    firstName: 'Aisha',
+    lastName: 'Rahman',
+    organization: 'University of Edinburgh',
+    country: 'United Kingdom',
+    app: 'author',
+    roles: (t) => ({ ...emptyRoles(), reviewer: { is: true, tracks: t.slice(0, 2), count: 0 } }),
+  },
+  {
+    label: 'Session chair',
+    key: 'sessionchair',
+    firstName: 'Tomás',
+    lastName: 'Ferreira',
+    organization: 'University of Porto',
+    country: 'Portugal',
+    app: 'author',
+    roles: () => ({ ...emptyRoles(), sessionChair: { sessions: [1] } }),
+  },
+  {
+    label: 'Author',
+    key: 'author',
+    firstName: 'Lena',
+    lastName: 'Fischer',
+    organization: 'TU Munich',
+    country: 'Germany',
+    app: 'author',
+    roles: () => emptyRoles(),
+  },
+];
+
+export const DEMO_EMAIL_DOMAIN = 'demo.example.org';
+
+/**
+ * The demo conference: conference information, three tracks with subject areas and future deadlines, the
+ * usual statuses, and one account per role with a generated password. Runs in one transaction.
+ */
+@Injectable()
+export class DemoSeeder {
+  constructor(
+    private readonly users: UsersService,
+    private readonly tracks: TracksService,
+    private readonly statuses: StatusesService,
+    private readonly conference: ConferenceService,
+    private readonly transactions: TransactionRunner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Loads the demo and returns the lines to print (sign-in addresses, e-mails and passwords). With
+   * onlyIfEmpty (the default) it does nothing and returns null when the database already has users.
+   */
+  async seed(opts: { onlyIfEmpty?: boolean; now?: Date } = {}): Promise<string[] | null> {
+    const { onlyIfEmpty = true, now = new Date() } = opts;
+    return this.transactions.run(async (tx) => {
+      if (onlyIfEmpty && (await this.users.count(tx)) > 0) return null;
+      await this.seedConference(now, tx);
+      const trackIds = await this.seedTracks(now, tx);
+      await this.seedStatuses(tx);
+      const accounts = await this.seedAccounts(trackIds, tx);
+      const url = this.config.publicUrl;
+      const width = Math.max(...accounts.map((a) => a.email.length));
+      return [
+        'Demo conference loaded. Sign in with these generated passwords (shown only now):',
+        `  Author app (authors, reviewers, session chairs): ${url}/`,
+        `  Chair console (chairs, track chairs):            ${url}/chair/`,
+        ...accounts.map(
+          (a) =>
+            `  ${a.label.padEnd(14)} ${a.email.padEnd(width)}  ${a.password}   (${a.app === 'chair' ? `${url}/chair/` : `${url}/`})`,
+        ),
+      ];
+    });
+  }
+
+  private async seedConference(now: Date, tx: Executor): Promise<void> {
+    if ((await this.conference.get(undefined, tx)).dates) return; // already configured
+    const start = new Date(now.getTime() + 210 * DAY_MS);
+    const year = new Date(start.getTime() + 2 * DAY_MS).getUTCFullYear();
+    await this.conference.update(
+      1,
+      {
+        shortName: `ICOSS ${year}`,
+        fullName: `International Conference on Open Software Systems ${year}`,
+        externalURL: 'https://icoss.example.org',
+        dates: conferenceDates(start),
+        city: 'Lisbon',
+        country: 'Portugal',
+        copyright: `© ${year} ICOSS`,
+        support: `support@${DEMO_EMAIL_DOMAIN}`,
+        hotel: 'Hotel Avenida, Avenida da Liberdade 123, Lisbon',
+        address: 'Faculty of Sciences, Campo Grande, 1749-016 Lisbon, Portugal',
+        authorView: { viewConferenceTrackStatus: true },
+        publishingAgreementHtml:
+          '<p>By signing, the authors grant the publisher the right to publish the paper in the conference proceedings.</p>',
+      },
+      {},
+      tx,
+    );
+  }
+
+  /** Creates the demo tracks unless there are tracks already; returns the track ids by position. */
+  private async seedTracks(now: Date, tx: Executor): Promise<number[]> {
+    const existing = await this.tracks.listIds(tx);
+    if (existing.length) return existing;
+    const ids: number[] = [];
+    for (const track of DEMO_TRACKS(now)) ids.push((await this.tracks.create(track, tx))._id);
+    return ids;
+  }
+
+  private async seedStatuses(tx: Executor): Promise<void> {
+    const texts = new Set((await this.statuses.list(tx)).map((s) => s.text.toLowerCase()));
+    for (const s of DEMO_STATUSES) if (!texts.has(s.text.toLowerCase())) await this.statuses.create(s, tx);
+  }
+
+  private async seedAccounts(
+    trackIds: number[],
+    tx: Executor,
+  ): Promise<{ label: string; email: string; password: string; app: 'author' | 'chair' }[]> {
+    const out: { label: string; email: string; password: string; app: 'author' | 'chair' }[] = [];
+    for (const a of DEMO_ACCOUNTS) {
+      const email = `${a.key}@${DEMO_EMAIL_DOMAIN}`;
+      if (await this.users.findByEmail(email, tx)) continue;
+      const password = generatePassword(randomInt);
+      await this.users.create(
+        {
+          firstName: a.firstName,
+          lastName: a.lastName,
+          email,
+          alternateEmail: `${a.key}.alternate@${DEMO_EMAIL_DOMAIN}`,
+          organization: a.organization,
+          country: a.country,
+          phone: '+351 210 000 000',
+          password,
+          roles: a.roles(trackIds),
+        },
+        'author',
+        tx,
+      );
+      out.push({ label: a.label, email, password, app: a.app });
+    }
+    return out;
+  }
+}

@@ -1,0 +1,239 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { SNIFF_HEAD_BYTES, SNIFF_TAIL_BYTES } from '@symposium/domain';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import {
+  FileNotFoundError,
+  FileStore,
+  FileTooLargeError,
+  InvalidFileKeyError,
+  isFileKey,
+  UploadInterruptedError,
+  type StoredObject,
+  type WriteOptions,
+} from './file-store.js';
+
+const TEMP_SUFFIX = '.part';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const ignore = () => undefined;
+const isMissing = (e: unknown) => (e as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+
+/**
+ * Files on the local disk under `${dataDir}/files`: objects/<first two key characters>/<key>, written through
+ * tmp/<random>.part in the same tree (so the final rename is atomic), fsynced before the rename and the
+ * directory fsynced after it.
+ */
+@Injectable()
+export class LocalDiskFileStore extends FileStore implements OnModuleInit {
+  private readonly logger = new Logger('FileStore');
+  readonly root: string;
+  private readonly tmpDir: string;
+  private readonly objectsDir: string;
+  private ready?: Promise<void>;
+
+  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'dataDir'>) {
+    super();
+    this.root = join(config.dataDir, 'files');
+    this.tmpDir = join(this.root, 'tmp');
+    this.objectsDir = join(this.root, 'objects');
+  }
+
+  /** Temporary files older than a day were left by a crash mid-upload: remove them. */
+  async onModuleInit(): Promise<void> {
+    try {
+      const removed = await this.sweepTemporary(DAY_MS);
+      if (removed) this.logger.log(`Removed ${removed} unfinished upload(s)`);
+    } catch (e) {
+      this.logger.warn(`Could not sweep unfinished uploads: ${(e as Error).message}`);
+    }
+  }
+
+  async sweepTemporary(olderThanMs: number): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(this.tmpDir);
+    } catch (e) {
+      if (isMissing(e)) return 0;
+      throw e;
+    }
+    let removed = 0;
+    const cutoff = Date.now() - olderThanMs;
+    for (const name of names.filter((n) => n.endsWith(TEMP_SUFFIX))) {
+      const path = join(this.tmpDir, name);
+      const info = await stat(path).catch(() => null);
+      if (info && info.mtimeMs <= cutoff) {
+        await unlink(path).catch(() => undefined);
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  private ensureDirs(): Promise<void> {
+    this.ready ??= (async () => {
+      await mkdir(this.tmpDir, { recursive: true, mode: 0o700 });
+      await mkdir(this.objectsDir, { recursive: true, mode: 0o700 });
+    })().catch((e: unknown) => {
+      this.ready = undefined;
+      throw e;
+    });
+    return this.ready;
+  }
+
+  private pathOf(key: string): string {
+    if (!isFileKey(key)) throw new InvalidFileKeyError(key);
+    return join(this.objectsDir, key.slice(0, 2), key);
+  }
+
+  async writeStream(input: Readable, opts: WriteOptions): Promise<StoredObject> {
+    // errors of the input are read through the iterator below; this keeps an early or late one from going unhandled
+    input.on('error', ignore);
+    const tmp = join(this.tmpDir, `${randomBytes(16).toString('hex')}${TEMP_SUFFIX}`);
+    let fh: FileHandle | undefined;
+    const hash = createHash('sha256');
+    const head = Buffer.alloc(SNIFF_HEAD_BYTES);
+    let headLength = 0;
+    let size = 0;
+    let inputDone = false;
+    try {
+      await this.ensureDirs();
+      fh = await open(tmp, 'wx+', 0o600);
+      let tooLarge = false;
+      try {
+        for await (const chunk of input.iterator({ destroyOnReturn: false }) as AsyncIterable<
+          Buffer | string
+        >) {
+          const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+          size += buf.length;
+          if (size > opts.maxBytes) {
+            tooLarge = true;
+            break;
+          }
+          if (headLength < head.length) headLength += buf.copy(head, headLength);
+          hash.update(buf);
+          await writeAll(fh, buf);
+        }
+        inputDone = !tooLarge;
+      } catch (e) {
+        if (input.errored || input.destroyed) {
+          inputDone = true;
+          throw new UploadInterruptedError(e);
+        }
+        throw e;
+      }
+      if (tooLarge) throw new FileTooLargeError(opts.maxBytes);
+      await fh.sync();
+      const tailLength = Math.min(size, SNIFF_TAIL_BYTES);
+      const tail = Buffer.alloc(tailLength);
+      if (tailLength) await readAll(fh, tail, size - tailLength);
+      await fh.close();
+      fh = undefined;
+      const key = randomBytes(16).toString('hex');
+      const dest = this.pathOf(key);
+      const dir = join(this.objectsDir, key.slice(0, 2));
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await rename(tmp, dest);
+      await syncDirectory(dir);
+      return { key, size, sha256: hash.digest('hex'), head: head.subarray(0, headLength), tail };
+    } catch (e) {
+      if (!inputDone) {
+        if (opts.drainOnAbort) input.resume();
+        else input.destroy();
+      }
+      await fh?.close().catch(() => undefined);
+      await unlink(tmp).catch(() => undefined);
+      throw e;
+    }
+  }
+
+  async open(key: string): Promise<{ stream: Readable; size: number }> {
+    if (!isFileKey(key)) throw new FileNotFoundError(String(key));
+    let fh: FileHandle;
+    try {
+      fh = await open(this.pathOf(key), 'r');
+    } catch (e) {
+      if (isMissing(e)) throw new FileNotFoundError(key);
+      throw e;
+    }
+    try {
+      const { size } = await fh.stat();
+      return { stream: fh.createReadStream({ autoClose: true }), size };
+    } catch (e) {
+      await fh.close();
+      throw e;
+    }
+  }
+
+  async read(key: string, position: number, length: number): Promise<Buffer> {
+    if (!isFileKey(key)) throw new FileNotFoundError(String(key));
+    let fh: FileHandle;
+    try {
+      fh = await open(this.pathOf(key), 'r');
+    } catch (e) {
+      if (isMissing(e)) throw new FileNotFoundError(key);
+      throw e;
+    }
+    try {
+      const buf = Buffer.alloc(length);
+      const n = await readAll(fh, buf, position);
+      return buf.subarray(0, n);
+    } finally {
+      await fh.close();
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    if (!isFileKey(key)) return false;
+    try {
+      return (await stat(this.pathOf(key))).isFile();
+    } catch (e) {
+      if (isMissing(e)) return false;
+      throw e;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    const path = this.pathOf(key);
+    try {
+      await unlink(path);
+    } catch (e) {
+      if (!isMissing(e)) throw e;
+    }
+  }
+}
+
+async function writeAll(fh: FileHandle, buf: Buffer): Promise<void> {
+  let offset = 0;
+  while (offset < buf.length) {
+    const { bytesWritten } = await fh.write(buf, offset, buf.length - offset);
+    offset += bytesWritten;
+  }
+}
+
+/** Fills `buf` from `position` until full or at the end of the file; returns the bytes read. */
+async function readAll(fh: FileHandle, buf: Buffer, position: number): Promise<number> {
+  let done = 0;
+  while (done < buf.length) {
+    const { bytesRead } = await fh.read(buf, done, buf.length - done, position + done);
+    if (bytesRead === 0) break;
+    done += bytesRead;
+  }
+  return done;
+}
+
+/** Makes a rename durable; directories cannot be fsynced on every platform, which is then not an error. */
+async function syncDirectory(dir: string): Promise<void> {
+  let fh: FileHandle | undefined;
+  try {
+    fh = await open(dir, 'r');
+    await fh.sync();
+  } catch {
+    // EISDIR/EPERM on platforms without directory fsync
+  } finally {
+    await fh?.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,197 @@
+import {
+  Body,
+  Controller,
+  createParamDecorator,
+  Delete,
+  Get,
+  HttpCode,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+  StreamableFile,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiParam, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { ConfirmationEmailDto, PaperDto, PaperFileDto } from '@symposium/domain';
+import type { Request, Response } from 'express';
+import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
+import { AuthorPapersService } from './author-papers.service.js';
+import {
+  CameraReadySubmissionDto,
+  SignConsentDto,
+  PaperNotesDto,
+  PaperInputDto,
+  PresentationReadySubmissionDto,
+  PaperEmailDto,
+  UpdatePaperDto,
+  PaperUploadQueryDto,
+} from './dto/papers.dto.js';
+import { PaperConsentService } from './paper-consent.service.js';
+import { PaperFilesService } from './paper-files.service.js';
+import { parseFileId, parsePaperId } from './papers.service.js';
+
+/** :paperId read raw: anything but a plain positive id is a paper that does not exist (404). */
+export const PaperId = createParamDecorator((_data: unknown, ctx: ExecutionContext): number =>
+  parsePaperId(ctx.switchToHttp().getRequest<Request>().params.paperId),
+);
+export const FileId = createParamDecorator((_data: unknown, ctx: ExecutionContext): number =>
+  parseFileId(ctx.switchToHttp().getRequest<Request>().params.fileId),
+);
+
+/** The author's papers (§7 papers (author)). Only the paper's authors reach a paper; others get 404. */
+@ApiTags('papers')
+@Controller('author/papers')
+export class AuthorPapersController {
+  constructor(
+    private readonly papers: AuthorPapersService,
+    private readonly files: PaperFilesService,
+    private readonly consent: PaperConsentService,
+  ) {}
+
+  /** The author menu: the caller's papers that are not deleted, newest first. */
+  @Get()
+  list(@CurrentUser() user: AuthUser): Promise<PaperDto[]> {
+    return this.papers.list(user);
+  }
+
+  /** A new submission: JSON (PaperInputDto), or multipart with the `paper` JSON field and the `files`. */
+  @Post()
+  @ApiConsumes('application/json', 'multipart/form-data')
+  @ApiBody({ type: PaperInputDto, description: 'or multipart: paper (JSON) + files' })
+  submit(@CurrentUser() user: AuthUser, @Req() req: Request): Promise<PaperDto> {
+    return this.files.submit(user, req);
+  }
+
+  @Get(':paperId')
+  @ApiParam({ name: 'paperId', type: Number })
+  get(@CurrentUser() user: AuthUser, @PaperId() paperId: number): Promise<PaperDto> {
+    return this.papers.get(user, paperId);
+  }
+
+  /** Edit while the track's editing is open: JSON (UpdatePaperDto) or multipart (paper JSON + new files). */
+  @Put(':paperId')
+  @ApiParam({ name: 'paperId', type: Number })
+  @ApiConsumes('application/json', 'multipart/form-data')
+  @ApiBody({ type: UpdatePaperDto, description: 'or multipart: paper (JSON) + files' })
+  edit(@CurrentUser() user: AuthUser, @PaperId() paperId: number, @Req() req: Request): Promise<PaperDto> {
+    return this.files.edit(user, paperId, req);
+  }
+
+  /** Withdraws the paper (isDeleted; a chair can restore it). */
+  @Delete(':paperId')
+  @ApiParam({ name: 'paperId', type: Number })
+  remove(@CurrentUser() user: AuthUser, @PaperId() paperId: number): Promise<{ ok: true; message: string }> {
+    return this.papers.remove(user, paperId);
+  }
+
+  @Put(':paperId/notes')
+  @ApiParam({ name: 'paperId', type: Number })
+  notes(
+    @CurrentUser() user: AuthUser,
+    @PaperId() paperId: number,
+    @Body() body: PaperNotesDto,
+  ): Promise<PaperDto> {
+    return this.papers.setNotes(user, paperId, body.notes);
+  }
+
+  /** The confirmation e-mail as it will be sent: recipients, subject, text. */
+  @Get(':paperId/email')
+  @ApiParam({ name: 'paperId', type: Number })
+  email(@CurrentUser() user: AuthUser, @PaperId() paperId: number): Promise<ConfirmationEmailDto> {
+    return this.papers.confirmationEmail(user, paperId);
+  }
+
+  /** Sends the confirmation e-mail (outbox) to every author, or to `recipients` among them. */
+  @Post(':paperId/email')
+  @HttpCode(200)
+  @ApiParam({ name: 'paperId', type: Number })
+  sendEmail(
+    @CurrentUser() user: AuthUser,
+    @PaperId() paperId: number,
+    @Body() body: PaperEmailDto,
+  ): Promise<{ ok: true; message: string; to: string[] }> {
+    return this.papers.sendConfirmationEmail(user, paperId, body.recipients);
+  }
+
+  /** One file (multipart field `file`) into a part; `replace` names a submission file to replace. */
+  @Post(':paperId/upload')
+  @ApiParam({ name: 'paperId', type: Number })
+  @ApiQuery({ name: 'p', required: true })
+  @ApiConsumes('multipart/form-data')
+  upload(
+    @CurrentUser() user: AuthUser,
+    @PaperId() paperId: number,
+    @Query() query: PaperUploadQueryDto,
+    @Req() req: Request,
+  ): Promise<{ message: string; file: PaperFileDto; paper: PaperDto }> {
+    return this.files.upload(user, paperId, query.p, query.replace, req);
+  }
+
+  @Delete(':paperId/delete/:fileId')
+  @ApiParam({ name: 'paperId', type: Number })
+  @ApiParam({ name: 'fileId', type: Number })
+  deleteFile(
+    @CurrentUser() user: AuthUser,
+    @PaperId() paperId: number,
+    @FileId() fileId: number,
+  ): Promise<{ message: string; paper: PaperDto }> {
+    return this.files.deleteFile(user, paperId, fileId);
+  }
+
+  @Get(':paperId/download/:fileId')
+  @ApiParam({ name: 'paperId', type: Number })
+  @ApiParam({ name: 'fileId', type: Number })
+  @ApiProduces('application/octet-stream')
+  download(
+    @CurrentUser() user: AuthUser,
+    @PaperId() paperId: number,
+    @FileId() fileId: number,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.files.downloadForAuthor(user, paperId, fileId, res);
+  }
+
+  @Post(':paperId/camera-ready')
+  @HttpCode(200)
+  @ApiParam({ name: 'paperId', type: Number })
+  cameraReady(
+    @CurrentUser() user: AuthUser,
+    @PaperId() paperId: number,
+    @Body() body: CameraReadySubmissionDto,
+  ): Promise<{ message: string; paper: PaperDto }> {
+    return this.papers.submitCameraReady(user, paperId, body);
+  }
+
+  @Post(':paperId/presentation-ready')
+  @HttpCode(200)
+  @ApiParam({ name: 'paperId', type: Number })
+  presentationReady(
+    @CurrentUser() user: AuthUser,
+    @PaperId() paperId: number,
+    @Body() body: PresentationReadySubmissionDto,
+  ): Promise<{ message: string; paper: PaperDto }> {
+    return this.papers.submitPresentationReady(user, paperId, body);
+  }
+
+  /** Signs the publishing agreement with a typed signature (drawn as a JPEG by the server). */
+  @Post(':paperId/consent')
+  @HttpCode(200)
+  @ApiParam({ name: 'paperId', type: Number })
+  sign(
+    @CurrentUser() user: AuthUser,
+    @PaperId() paperId: number,
+    @Body() body: SignConsentDto,
+  ): Promise<{ message: string; paper: PaperDto }> {
+    return this.consent.sign(user, paperId, body.signature);
+  }
+
+  @Get(':paperId/consent/signature')
+  @ApiParam({ name: 'paperId', type: Number })
+  @ApiProduces('image/jpeg')
+  async signature(@CurrentUser() user: AuthUser, @PaperId() paperId: number): Promise<StreamableFile> {
+    const jpeg = await this.consent.signature(user, paperId);
+    return new StreamableFile(jpeg, { type: 'image/jpeg', length: jpeg.length });
+  }
+}

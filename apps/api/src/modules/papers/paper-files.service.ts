@@ -1,0 +1,318 @@
+import { Injectable, type ValidationPipe } from '@nestjs/common';
+import {
+  CAMERA_READY_PARTS,
+  DEFAULT_FILE_SIZE_LIMIT_MB,
+  fileSizeLimitBytes,
+  isNameAllowedForPart,
+  isPaperFilePart,
+  maxFilesMessage,
+  PAPER_MESSAGES,
+  PART_EXTENSIONS,
+  partSizeLimitMb,
+  REGISTERED_DOWNLOAD_PARTS,
+  TRACK_LIMITS,
+  type PaperDto,
+  type PaperFileDto,
+  type PaperFilePart,
+  type PaperFileKind,
+} from '@symposium/domain';
+import type { Request, Response } from 'express';
+import type { AuthUser } from '../../common/auth-user.js';
+import { badRequest } from '../../common/errors.js';
+import { createValidationPipe } from '../../common/validation.js';
+import { TransactionRunner } from '../../database/database.module.js';
+import { FilesService, type ReceivedFile } from '../files/files.service.js';
+import {
+  assertAccepted,
+  assertOpen,
+  AuthorPapersService,
+  type StoredUpload,
+} from './author-papers.service.js';
+import { PaperInputDto, UpdatePaperDto } from './dto/papers.dto.js';
+import { toPaperFileDto } from './papers.mapper.js';
+import { PapersRepository } from './papers.repository.js';
+import { fileNotFound, paperNotFound, PapersService, type PaperContext } from './papers.service.js';
+import type { PaperRow } from './papers.table.js';
+
+/** Submission files are doc, docx or pdf (§5 upload box). */
+const ABSTRACT_KINDS = PART_EXTENSIONS.abstract;
+/** The multipart field of the paper's JSON, and of its files. */
+export const PAPER_FIELD = 'paper';
+export const FILES_FIELD = 'files';
+const PAPER_FIELD_MAX_BYTES = 400_000;
+
+const toUpload = (f: ReceivedFile): StoredUpload => ({
+  key: f.key,
+  name: f.originalName,
+  size: f.size,
+  sha256: f.sha256,
+  contentType: f.contentType,
+});
+
+const isCameraReadyPart = (p: PaperFilePart) => (CAMERA_READY_PARTS as readonly string[]).includes(p);
+
+/** Whether the request carries a multipart body (else the JSON body applies). */
+export const isMultipartRequest = (req: Request): boolean =>
+  /^multipart\//i.test(req.headers['content-type'] ?? '');
+
+/**
+ * Paper files: the multipart submission (paper fields and files in one request and one transaction), uploads
+ * into a part, deletions and downloads. Files reach the store first; the rows that record them (key, size,
+ * sha256) are written in the paper's transaction; a failed transaction removes the new files, a committed one
+ * removes the files it replaced (§4).
+ */
+@Injectable()
+export class PaperFilesService {
+  private readonly pipe: ValidationPipe = createValidationPipe();
+
+  constructor(
+    private readonly papers: PapersService,
+    private readonly authorPapers: AuthorPapersService,
+    private readonly repo: PapersRepository,
+    private readonly files: FilesService,
+    private readonly transactions: TransactionRunner,
+  ) {}
+
+  /** POST /api/author/papers: JSON body, or multipart with the `paper` JSON field and the `files`. */
+  async submit(user: AuthUser, req: Request): Promise<PaperDto> {
+    if (!isMultipartRequest(req)) {
+      const input = await this.validate(PaperInputDto, req.body ?? {});
+      return this.authorPapers.create(user, await this.authorPapers.prepareNew(user, input), []);
+    }
+    const received = await this.receiveSubmission(req);
+    return this.keepOnlyIfCommitted(received.files, async () => {
+      const input = await this.validate(PaperInputDto, this.paperField(received.fields));
+      const prepared = await this.authorPapers.prepareNew(user, input);
+      return this.authorPapers.create(user, prepared, received.files.map(toUpload));
+    });
+  }
+
+  /** PUT /api/author/papers/:paperId: the same, plus `removeFiles`; new files are added. */
+  async edit(user: AuthUser, paperId: number, req: Request): Promise<PaperDto> {
+    if (!isMultipartRequest(req)) {
+      const input = await this.validate(UpdatePaperDto, req.body ?? {});
+      return this.authorPapers.update(user, await this.authorPapers.prepareEdit(user, paperId, input), []);
+    }
+    // refuse before reading the files when the paper is not the caller's or editing is closed
+    await this.early(req, async () => {
+      const paper = await this.papers.authorPaper(paperId, user.id);
+      assertOpen(await this.papers.track(paper.trackId), 'canEditPaper');
+    });
+    const received = await this.receiveSubmission(req);
+    return this.keepOnlyIfCommitted(received.files, async () => {
+      const input = await this.validate(UpdatePaperDto, this.paperField(received.fields));
+      const prepared = await this.authorPapers.prepareEdit(user, paperId, input);
+      return this.authorPapers.update(user, prepared, received.files.map(toUpload));
+    });
+  }
+
+  /**
+   * POST …/:paperId/upload?p=<part>: one file into a part. abstract adds a submission file (or replaces the one
+   * named by `replace`) while editing is open; word, pdf and springerCopyright while camera-ready is open, and
+   * ppt, ppt_pdf and video while presentation-ready is open, each on an accepted paper, replacing the part's
+   * file. Sizes: the track's camera-ready / presentation-ready fileSizeLimit (decimal MB), 40 MB for submission
+   * files.
+   */
+  async upload(
+    user: AuthUser,
+    paperId: number,
+    partParam: string | undefined,
+    replaceParam: string | undefined,
+    req: Request,
+  ): Promise<{ message: string; file: PaperFileDto; paper: PaperDto }> {
+    const { part, ctx, replaceId } = await this.early(req, async () => {
+      if (!isPaperFilePart(partParam)) throw badRequest('papers.invalid_part', PAPER_MESSAGES.invalidPart);
+      const paper = await this.papers.authorPaper(paperId, user.id);
+      const context = await this.papers.context(paper);
+      const replace = await this.checkUploadAllowed(paper, partParam, context, replaceParam);
+      return { part: partParam, ctx: context, replaceId: replace };
+    });
+    const kinds = this.kindsFor(part, ctx);
+    const maxBytes = fileSizeLimitBytes(
+      part === 'abstract' ? DEFAULT_FILE_SIZE_LIMIT_MB : partSizeLimitMb(part, ctx.track),
+    );
+    const { file } = await this.files.receiveOne(req, { kinds, maxBytes });
+    let replaced: string[] = [];
+    const result = await this.keepOnlyIfCommitted([file], async () => {
+      if (
+        !isNameAllowedForPart(file.originalName, part, ctx.track.cameraReadySubmissionProperties.allowedFiles)
+      )
+        throw badRequest('papers.invalid_file', PAPER_MESSAGES.invalidFile);
+      return this.transactions.run(async (tx) => {
+        const paper = await this.repo.lock(paperId, tx);
+        if (!paper || paper.isDeleted || !(await this.repo.findForAuthor(paperId, user.id, tx)))
+          throw paperNotFound();
+        const current = (await this.repo.filesOf([paperId], tx)).filter((f) => f.part === part);
+        const old = part === 'abstract' ? current.filter((f) => f.id === replaceId) : current;
+        if (part === 'abstract' && replaceId !== null && !old.length) throw fileNotFound();
+        const max = ctx.track.submissionProperties.maxFilesLimit;
+        if (part === 'abstract' && replaceId === null && current.length >= max)
+          throw badRequest('papers.too_many_files', maxFilesMessage(max));
+        await this.repo.deleteFiles(
+          old.map((f) => f.id),
+          tx,
+        );
+        const [row] = await this.repo.insertFiles([{ ...toUpload(file), paperId, part }], tx);
+        const updated = await this.repo.update(paperId, {}, tx);
+        replaced = old.map((f) => f.key);
+        return {
+          message: PAPER_MESSAGES.fileUploaded,
+          file: toPaperFileDto(row!),
+          paper: await this.papers.toDto(updated!, tx),
+        };
+      });
+    });
+    await this.files.discard(replaced);
+    return result;
+  }
+
+  /**
+   * DELETE …/:paperId/delete/:fileId: the part's activity must be open; never below minFilesLimit. Deleting a
+   * camera-ready (presentation-ready) file clears submittedCameraReady (submittedPresentationReady).
+   */
+  async deleteFile(
+    user: AuthUser,
+    paperId: number,
+    fileId: number,
+  ): Promise<{ message: string; paper: PaperDto }> {
+    let key = '';
+    const result = await this.transactions.run(async (tx) => {
+      await this.papers.authorPaper(paperId, user.id, tx);
+      const paper = (await this.repo.lock(paperId, tx))!;
+      const file = await this.repo.findFile(paperId, fileId, tx);
+      if (!file) throw fileNotFound();
+      const part = file.part as PaperFilePart;
+      const ctx = await this.papers.context(paper, tx);
+      this.assertPartOpen(part, ctx);
+      if (part === 'abstract') {
+        const count = (await this.repo.filesOf([paperId], tx)).filter((f) => f.part === 'abstract').length;
+        if (count - 1 < ctx.track.submissionProperties.minFilesLimit)
+          throw badRequest('papers.min_files', PAPER_MESSAGES.minFiles);
+      }
+      await this.repo.deleteFiles([file.id], tx);
+      // a camera-ready or presentation-ready file gone: that step has to be submitted again
+      const updated = await this.repo.update(
+        paperId,
+        isCameraReadyPart(part)
+          ? { submittedCameraReady: false }
+          : part === 'abstract'
+            ? {}
+            : { submittedPresentationReady: false },
+        tx,
+      );
+      key = file.key;
+      return { message: PAPER_MESSAGES.fileDeleted, paper: await this.papers.toDto(updated!, tx) };
+    });
+    await this.files.discard([key]);
+    return result;
+  }
+
+  /** GET …/:paperId/download/:fileId for the paper's authors: an attachment, nosniff. */
+  async downloadForAuthor(user: AuthUser, paperId: number, fileId: number, res: Response): Promise<void> {
+    await this.papers.authorPaper(paperId, user.id);
+    const file = await this.repo.findFile(paperId, fileId);
+    if (!file) throw fileNotFound();
+    await this.files.sendFile(res, { key: file.key, name: file.name, contentType: file.contentType });
+  }
+
+  /** GET /api/registered/papers/:paperId/download/:fileId: the public parts of a registered paper. */
+  async downloadRegistered(paperId: number, fileId: number, res: Response): Promise<void> {
+    if (!(await this.repo.findRegistered(paperId))) throw paperNotFound();
+    const file = await this.repo.findFile(paperId, fileId);
+    if (!file || !REGISTERED_DOWNLOAD_PARTS.includes(file.part as PaperFilePart)) throw fileNotFound();
+    await this.files.sendFile(res, { key: file.key, name: file.name, contentType: file.contentType });
+  }
+
+  // ----- helpers
+
+  /** The part's activity: abstract files while editing is open; the others on an accepted paper while open. */
+  private assertPartOpen(part: PaperFilePart, ctx: PaperContext): void {
+    if (part === 'abstract') return assertOpen(ctx.track, 'canEditPaper');
+    assertOpen(ctx.track, isCameraReadyPart(part) ? 'canSubmitCameraReady' : 'canSubmitPresentationReady');
+    assertAccepted(ctx);
+  }
+
+  /** Checks done before the file is read; returns the id of the submission file to replace (or null). */
+  private async checkUploadAllowed(
+    paper: PaperRow,
+    part: PaperFilePart,
+    ctx: PaperContext,
+    replaceParam: string | undefined,
+  ): Promise<number | null> {
+    this.assertPartOpen(part, ctx);
+    if (part !== 'abstract' || replaceParam === undefined || replaceParam === '') {
+      if (part === 'abstract') {
+        const count = (await this.repo.filesOf([paper.id])).filter((f) => f.part === 'abstract').length;
+        const max = ctx.track.submissionProperties.maxFilesLimit;
+        if (count >= max) throw badRequest('papers.too_many_files', maxFilesMessage(max));
+      }
+      return null;
+    }
+    const id = /^[1-9]\d{0,9}$/.test(replaceParam) ? Number(replaceParam) : NaN;
+    if (!(id <= 2_147_483_647)) throw fileNotFound();
+    const file = await this.repo.findFile(paper.id, id);
+    if (!file || file.part !== 'abstract') throw fileNotFound();
+    return id;
+  }
+
+  /** The extensions a part accepts (camera-ready ones limited by the track's allowedFiles). */
+  private kindsFor(part: PaperFilePart, ctx: PaperContext): readonly PaperFileKind[] {
+    const kinds = PART_EXTENSIONS[part];
+    if (!isCameraReadyPart(part)) return kinds;
+    const allowed = ctx.track.cameraReadySubmissionProperties.allowedFiles.map((e) => e.toLowerCase());
+    return kinds.filter((k) => allowed.includes(k));
+  }
+
+  private receiveSubmission(req: Request) {
+    return this.files.receive(req, {
+      kinds: ABSTRACT_KINDS,
+      maxBytes: fileSizeLimitBytes(DEFAULT_FILE_SIZE_LIMIT_MB),
+      field: FILES_FIELD,
+      maxFiles: TRACK_LIMITS.filesLimit.max,
+      minFiles: 0,
+      fields: [PAPER_FIELD],
+      maxFieldBytes: PAPER_FIELD_MAX_BYTES,
+    });
+  }
+
+  private paperField(fields: Record<string, string>): unknown {
+    const raw = fields[PAPER_FIELD];
+    if (raw === undefined) throw badRequest('papers.paper_field_missing', PAPER_MESSAGES.paperFieldMissing);
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw badRequest('papers.paper_field_invalid', PAPER_MESSAGES.paperFieldInvalid);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw badRequest('papers.paper_field_invalid', PAPER_MESSAGES.paperFieldInvalid);
+    return value;
+  }
+
+  /** The global ValidationPipe's checks (whitelist, unknown fields, types) on a body read by hand. */
+  private async validate<T extends object>(type: new () => T, value: unknown): Promise<T> {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw badRequest('request.invalid', PAPER_MESSAGES.paperFieldInvalid);
+    return (await this.pipe.transform(value, { type: 'body', metatype: type })) as T;
+  }
+
+  /** Runs work that records stored files; when it fails, the files leave the store again. */
+  private async keepOnlyIfCommitted<T>(files: { key: string }[], work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (e) {
+      await this.files.discard(files.map((f) => f.key));
+      throw e;
+    }
+  }
+
+  /** Checks made before reading a multipart body; on refusal the body is read and dropped so the answer arrives. */
+  private async early<T>(req: Request, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (e) {
+      req.resume();
+      throw e;
+    }
+  }
+}

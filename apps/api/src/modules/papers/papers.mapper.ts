@@ -1,0 +1,123 @@
+import {
+  CAMERA_READY_PARTS,
+  PRESENTATION_READY_PARTS,
+  REGISTERED_DOWNLOAD_PARTS,
+  type CameraReadyPart,
+  type PaperActions,
+  type PaperAuthorDto,
+  type PaperDto,
+  type PaperFileDto,
+  type PaperFilePart,
+  type PresentationReadyPart,
+  type RegisteredPaperDto,
+} from '@symposium/domain';
+import type { UserRow } from '../users/users.table.js';
+import type { PaperConsentRow, PaperFileRow, PaperRow } from './papers.table.js';
+
+export const toPaperFileDto = (f: PaperFileRow): PaperFileDto => ({
+  _id: f.id,
+  part: f.part as PaperFilePart,
+  name: f.name,
+  size: f.size,
+  sha256: f.sha256,
+  contentType: f.contentType,
+  createdAt: f.createdAt.toISOString(),
+});
+
+export const toPaperAuthorDto = (u: UserRow): PaperAuthorDto => ({
+  _id: u.id,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  email: u.email,
+  organization: u.organization,
+  country: u.country,
+});
+
+function slots<P extends string>(parts: readonly P[], files: PaperFileRow[]): Record<P, PaperFileDto | null> {
+  const out = {} as Record<P, PaperFileDto | null>;
+  for (const part of parts) {
+    const f = files.find((x) => x.part === part);
+    out[part] = f ? toPaperFileDto(f) : null;
+  }
+  return out;
+}
+
+export interface PaperParts {
+  authors: PaperAuthorDto[];
+  files: PaperFileRow[];
+  consent?: Omit<PaperConsentRow, 'jpeg'>;
+  actions: PaperActions;
+}
+
+/** The paper as its authors (and later the chairs) see it: §3 field names plus the server-computed actions. */
+export function toPaperDto(row: PaperRow, parts: PaperParts): PaperDto {
+  const files = parts.files.filter((f) => f.paperId === row.id);
+  return {
+    _id: row.id,
+    title: row.title,
+    abstract: {
+      text: row.abstractText,
+      questions: row.abstractQuestions,
+      files: files.filter((f) => f.part === 'abstract').map(toPaperFileDto),
+    },
+    authors: parts.authors,
+    primaryAuthor: row.primaryAuthorId,
+    track: row.trackId,
+    primarySubjectArea: row.primarySubjectAreaId,
+    status: row.statusId,
+    isDeleted: row.isDeleted,
+    notes: row.notes,
+    submittedCameraReady: row.submittedCameraReady,
+    submittedPresentationReady: row.submittedPresentationReady,
+    isCameraReady: row.isCameraReady,
+    isPresentationReady: row.isPresentationReady,
+    cameraReady: {
+      files: slots<CameraReadyPart>(CAMERA_READY_PARTS, files),
+      questions: row.cameraReadyQuestions,
+    },
+    presentationReady: {
+      files: slots<PresentationReadyPart>(PRESENTATION_READY_PARTS, files),
+      questions: row.presentationReadyQuestions,
+    },
+    registration: row.registration ?? null,
+    otherRegistrations: row.otherRegistrations,
+    acceptWithRevisionTimestamp: row.acceptWithRevisionTimestamp?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    actions: parts.actions,
+    ...(parts.consent
+      ? {
+          consent: {
+            signedAt: parts.consent.signedAt.toISOString(),
+            signedBy: parts.consent.userId,
+            agreementVersion: parts.consent.agreementVersion,
+            signatureName: parts.consent.signatureName,
+            font: parts.consent.font,
+          },
+        }
+      : {}),
+  };
+}
+
+/** A registered paper as participants see it: no notes, status, registration or private files. */
+export function toRegisteredPaperDto(
+  row: PaperRow,
+  authors: PaperAuthorDto[],
+  files: PaperFileRow[],
+): RegisteredPaperDto {
+  const visible = files.filter((f) => REGISTERED_DOWNLOAD_PARTS.includes(f.part as PaperFilePart));
+  return {
+    _id: row.id,
+    title: row.title,
+    abstract: {
+      text: row.abstractText,
+      files: visible.filter((f) => f.part === 'abstract').map(toPaperFileDto),
+    },
+    authors,
+    primaryAuthor: row.primaryAuthorId,
+    track: row.trackId,
+    primarySubjectArea: row.primarySubjectAreaId,
+    cameraReady: { files: { pdf: slots(['pdf'] as const, visible).pdf } },
+    presentationReady: { files: slots<PresentationReadyPart>(PRESENTATION_READY_PARTS, visible) },
+  };
+}

@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { ConferenceModule } from '../conference/conference.module.js';
+import { DocumentsModule } from '../documents/documents.module.js';
+import { FilesModule } from '../files/files.module.js';
+import { TracksModule } from '../tracks/tracks.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { AuthorCoAuthorsController } from './author-coauthors.controller.js';
+import { AuthorPapersController } from './author-papers.controller.js';
+import { AuthorPapersService } from './author-papers.service.js';
+import { PaperConsentService } from './paper-consent.service.js';
+import { PaperFilesService } from './paper-files.service.js';
+import { PapersRepository } from './papers.repository.js';
+import { PapersService } from './papers.service.js';
+import { RegisteredPapersController } from './registered-papers.controller.js';
+import { RegisteredPapersService } from './registered-papers.service.js';
+
+/** Papers: submission, files, camera-ready, presentation-ready, consent signing, registered papers. */
+@Module({
+  imports: [UsersModule, TracksModule, ConferenceModule, FilesModule, DocumentsModule],
+  controllers: [AuthorPapersController, AuthorCoAuthorsController, RegisteredPapersController],
+  providers: [
+    PapersRepository,
+    PapersService,
+    AuthorPapersService,
+    PaperFilesService,
+    PaperConsentService,
+    RegisteredPapersService,
+  ],
+  exports: [PapersService],
+})
+export class PapersModule {}

@@ -1,0 +1,150 @@
+import { Injectable } from '@nestjs/common';
+import {
+  PAPER_MESSAGES,
+  paperActions,
+  type ConferenceDto,
+  type PaperActions,
+  type PaperAuthorDto,
+  type PaperDto,
+  type TrackDto,
+} from '@symposium/domain';
+import { notFound } from '../../common/errors.js';
+import type { Executor } from '../../database/database.js';
+import { ConferenceService } from '../conference/conference.service.js';
+import { StatusesService } from '../tracks/statuses.service.js';
+import { TracksService } from '../tracks/tracks.service.js';
+import { UsersService } from '../users/users.service.js';
+import { toPaperAuthorDto, toPaperDto } from './papers.mapper.js';
+import { PapersRepository } from './papers.repository.js';
+import type { PaperRow } from './papers.table.js';
+
+/** 404 with one message for a missing paper, a deleted one, and another author's. */
+export const paperNotFound = () => notFound('papers.not_found', PAPER_MESSAGES.notFound);
+export const fileNotFound = () => notFound('papers.file_not_found', PAPER_MESSAGES.fileNotFound);
+
+/** A paper id from a path parameter; anything but 1..2^31-1 in plain digits is a paper that does not exist. */
+export function parsePaperId(value: unknown): number {
+  const n = typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : NaN;
+  if (!(n <= 2_147_483_647)) throw paperNotFound();
+  return n;
+}
+
+export function parseFileId(value: unknown): number {
+  const n = typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : NaN;
+  if (!(n <= 2_147_483_647)) throw fileNotFound();
+  return n;
+}
+
+/** What the rules of one paper depend on: its track, whether its status is accepted, the conference. */
+export interface PaperContext {
+  track: TrackDto;
+  isAccepted: boolean;
+  conference: ConferenceDto;
+}
+
+/**
+ * Reading papers: the access rule of authors, the context of the §5 rules, and the response shape. Other
+ * parts of the papers module (and later the chair side) build on it.
+ */
+@Injectable()
+export class PapersService {
+  constructor(
+    private readonly papers: PapersRepository,
+    private readonly users: UsersService,
+    private readonly tracks: TracksService,
+    private readonly statuses: StatusesService,
+    private readonly conference: ConferenceService,
+  ) {}
+
+  /** The paper when the user is one of its authors and it is not deleted; else 404 (one message for all). */
+  async authorPaper(paperId: number, userId: number, ex?: Executor): Promise<PaperRow> {
+    const row = await this.papers.findForAuthor(paperId, userId, ex);
+    if (!row) throw paperNotFound();
+    return row;
+  }
+
+  async track(trackId: number, ex?: Executor): Promise<TrackDto> {
+    const track = await this.tracks.findById(trackId, ex);
+    if (!track) throw notFound('papers.track_not_found', PAPER_MESSAGES.trackNotFound);
+    return track;
+  }
+
+  getConference(ex?: Executor): Promise<ConferenceDto> {
+    return this.conference.get(undefined, ex);
+  }
+
+  async context(row: PaperRow, ex?: Executor): Promise<PaperContext> {
+    const [track, status, conference] = await Promise.all([
+      this.track(row.trackId, ex),
+      row.statusId === null ? undefined : this.statuses.findById(row.statusId, ex),
+      this.getConference(ex),
+    ]);
+    return { track, isAccepted: Boolean(status?.isAccepted), conference };
+  }
+
+  actions(row: PaperRow, ctx: PaperContext, now = new Date()): PaperActions {
+    return paperActions(
+      {
+        isDeleted: row.isDeleted,
+        isAccepted: ctx.isAccepted,
+        activities: ctx.track.activities,
+        digitalConsentSigning: ctx.conference.digitalConsentSigning,
+      },
+      now,
+    );
+  }
+
+  /** Ordered authors of each paper, with their public contact fields. */
+  async authorsOf(paperIds: number[], ex?: Executor): Promise<Map<number, PaperAuthorDto[]>> {
+    const rows = await this.papers.authorsOf(paperIds, ex);
+    const users = new Map<number, PaperAuthorDto>();
+    for (const id of new Set(rows.map((r) => r.userId))) {
+      const user = await this.users.findById(id, ex);
+      if (user) users.set(id, toPaperAuthorDto(user));
+    }
+    const out = new Map<number, PaperAuthorDto[]>(paperIds.map((id) => [id, []]));
+    for (const r of rows) {
+      const user = users.get(r.userId);
+      if (user) out.get(r.paperId)!.push(user);
+    }
+    return out;
+  }
+
+  /** The response shape of several papers (tracks, statuses and the conference read once). */
+  async toDtos(rows: PaperRow[], ex?: Executor): Promise<PaperDto[]> {
+    if (!rows.length) return [];
+    const ids = rows.map((r) => r.id);
+    const conference = await this.getConference(ex);
+    const tracks = new Map<number, TrackDto>();
+    for (const id of new Set(rows.map((r) => r.trackId))) tracks.set(id, await this.track(id, ex));
+    const accepted = new Map<number, boolean>();
+    for (const id of new Set(rows.flatMap((r) => (r.statusId === null ? [] : [r.statusId]))))
+      accepted.set(id, Boolean((await this.statuses.findById(id, ex))?.isAccepted));
+    const [authors, files, consents] = await Promise.all([
+      this.authorsOf(ids, ex),
+      this.papers.filesOf(ids, ex),
+      this.papers.consentsOf(ids, ex),
+    ]);
+    const now = new Date();
+    return rows.map((row) =>
+      toPaperDto(row, {
+        authors: authors.get(row.id) ?? [],
+        files,
+        consent: consents.find((c) => c.paperId === row.id),
+        actions: this.actions(
+          row,
+          {
+            track: tracks.get(row.trackId)!,
+            isAccepted: row.statusId !== null && accepted.get(row.statusId) === true,
+            conference,
+          },
+          now,
+        ),
+      }),
+    );
+  }
+
+  async toDto(row: PaperRow, ex?: Executor): Promise<PaperDto> {
+    return (await this.toDtos([row], ex))[0]!;
+  }
+}

@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { AnsweredQuestion, PaperRegistration } from '@symposium/domain';
+import { statusesTable, subjectAreasTable, tracksTable } from '../tracks/tracks.table.js';
+import { usersTable } from '../users/users.table.js';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => Buffer.from(v),
+});
+
+/**
+ * Papers (§3). Authors live in paper_authors (ordered), files in paper_files (one row per stored file), the
+ * signed consent form in paper_consents. Question answers and registrations are free-form jsonb.
+ */
+export const papersTable = pgTable(
+  'papers',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    abstractText: text('abstract_text').notNull(),
+    abstractQuestions: jsonb('abstract_questions').$type<AnsweredQuestion[]>().notNull().default([]),
+    trackId: integer('track_id')
+      .notNull()
+      .references(() => tracksTable.id),
+    /** Set null when the chair removes the subject area from the track. */
+    primarySubjectAreaId: integer('primary_subject_area_id').references(() => subjectAreasTable.id, {
+      onDelete: 'set null',
+    }),
+    /** Set null when the user is deleted (the authors list loses them too). */
+    primaryAuthorId: integer('primary_author_id').references(() => usersTable.id, { onDelete: 'set null' }),
+    /** Set null when the chair deletes the status. */
+    statusId: integer('status_id').references(() => statusesTable.id, { onDelete: 'set null' }),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    notes: text('notes').notNull().default(''),
+    submittedCameraReady: boolean('submitted_camera_ready').notNull().default(false),
+    submittedPresentationReady: boolean('submitted_presentation_ready').notNull().default(false),
+    isCameraReady: boolean('is_camera_ready').notNull().default(false),
+    isPresentationReady: boolean('is_presentation_ready').notNull().default(false),
+    cameraReadyQuestions: jsonb('camera_ready_questions').$type<AnsweredQuestion[]>().notNull().default([]),
+    presentationReadyQuestions: jsonb('presentation_ready_questions')
+      .$type<AnsweredQuestion[]>()
+      .notNull()
+      .default([]),
+    /** {author, id, amount, extra}; the paper is registered when id is not empty. */
+    registration: jsonb('registration').$type<PaperRegistration | null>(),
+    otherRegistrations: jsonb('other_registrations').$type<PaperRegistration[]>().notNull().default([]),
+    acceptWithRevisionTimestamp: timestamp('accept_with_revision_timestamp', { withTimezone: true }),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('papers_track_idx').on(t.trackId),
+    index('papers_status_idx').on(t.statusId),
+    index('papers_updated_at_idx').on(t.updatedAt),
+    /** 'Paper registration number already in use!': a registration id belongs to one paper. */
+    uniqueIndex('papers_registration_id_key')
+      .on(sql`(${t.registration}->>'id')`)
+      .where(sql`coalesce(${t.registration}->>'id', '') <> ''`),
+  ],
+);
+export type PaperRow = typeof papersTable.$inferSelect;
+export type NewPaperRow = typeof papersTable.$inferInsert;
+
+/** The authors of a paper, in order (position 0 first). */
+export const paperAuthorsTable = pgTable(
+  'paper_authors',
+  {
+    paperId: integer('paper_id')
+      .notNull()
+      .references(() => papersTable.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => usersTable.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.paperId, t.userId] }), index('paper_authors_user_idx').on(t.userId)],
+);
+export type PaperAuthorRow = typeof paperAuthorsTable.$inferSelect;
+
+/**
+ * One stored file of a paper: part is abstract (several) or one of the camera-ready / presentation-ready
+ * slots (at most one each); key names the object in the file store; size and sha256 are recorded in the
+ * same transaction as the paper change.
+ */
+export const paperFilesTable = pgTable(
+  'paper_files',
+  {
+    id: serial('id').primaryKey(),
+    paperId: integer('paper_id')
+      .notNull()
+      .references(() => papersTable.id, { onDelete: 'cascade' }),
+    part: text('part').notNull(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    contentType: text('content_type').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('paper_files_paper_idx').on(t.paperId, t.part),
+    uniqueIndex('paper_files_key_key').on(t.key),
+    uniqueIndex('paper_files_single_part_key')
+      .on(t.paperId, t.part)
+      .where(sql`${t.part} <> 'abstract'`),
+  ],
+);
+export type PaperFileRow = typeof paperFilesTable.$inferSelect;
+export type NewPaperFileRow = typeof paperFilesTable.$inferInsert;
+
+/** The signed publishing agreement of a paper (the latest signature): who, when, which version, the image. */
+export const paperConsentsTable = pgTable(
+  'paper_consents',
+  {
+    id: serial('id').primaryKey(),
+    paperId: integer('paper_id')
+      .notNull()
+      .references(() => papersTable.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+    agreementVersion: integer('agreement_version').notNull(),
+    /** The agreement text as it was signed. */
+    agreementHtml: text('agreement_html').notNull(),
+    signatureName: text('signature_name').notNull(),
+    font: text('font').notNull(),
+    jpeg: bytea('jpeg').notNull(),
+  },
+  (t) => [uniqueIndex('paper_consents_paper_key').on(t.paperId)],
+);
+export type PaperConsentRow = typeof paperConsentsTable.$inferSelect;

@@ -1,0 +1,191 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { MAX_INT32, TRACK_LIMITS, TRACK_MESSAGES } from '@symposium/domain';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+
+/*
+ * Types and sizes are checked here; ranges and cross-field rules (abstract length, min/max files, deadlines,
+ * subject area names) by validateTrackSettings of libs/domain in the service, on the merged track, with the
+ * TRACK_MESSAGES texts. The decorator nearest to a field runs first and gives the message shown.
+ */
+
+const TEXT_MAX = 20_000;
+
+export class TrackQuestionDto {
+  @ApiProperty() @MaxLength(1000) @IsString() title!: string;
+  @ApiPropertyOptional() @IsOptional() @MaxLength(5000) @IsString() answer?: string;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() isRequired?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() isComment?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() isTextArea?: boolean;
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @MaxLength(500, { each: true })
+  @IsString({ each: true })
+  @ArrayMaxSize(100)
+  @IsArray()
+  choices?: string[];
+}
+
+const Questions = () => (target: object, key: string) => {
+  ApiPropertyOptional({ type: [TrackQuestionDto] })(target, key);
+  IsOptional()(target, key);
+  ValidateNested({ each: true })(target, key);
+  Type(() => TrackQuestionDto)(target, key);
+  ArrayMaxSize(TRACK_LIMITS.questionsMax)(target, key);
+  IsArray()(target, key);
+};
+
+export class ActivityInputDto {
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() status?: boolean;
+  /** UTC ISO string, or null for no deadline. */
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @ValidateIf((_o, v) => v !== undefined && v !== null)
+  @MaxLength(40, { message: TRACK_MESSAGES.deadline })
+  @IsString({ message: TRACK_MESSAGES.deadline })
+  deadline?: string | null;
+}
+
+const Activity = () => (target: object, key: string) => {
+  ApiPropertyOptional({ type: ActivityInputDto })(target, key);
+  IsOptional()(target, key);
+  ValidateNested()(target, key);
+  Type(() => ActivityInputDto)(target, key);
+};
+
+export class ActivitiesInputDto {
+  @Activity() canSubmitPaper?: ActivityInputDto;
+  @Activity() canEditPaper?: ActivityInputDto;
+  @Activity() canSubmitCameraReady?: ActivityInputDto;
+  @Activity() canSubmitPresentationReady?: ActivityInputDto;
+}
+
+export class SubmissionPropertiesInputDto {
+  @ApiPropertyOptional() @IsOptional() @MaxLength(TEXT_MAX) @IsString() welcomeMessage?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt({ message: TRACK_MESSAGES.abstractLength })
+  abstractLength?: number;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt({ message: TRACK_MESSAGES.minFilesLimit })
+  minFilesLimit?: number;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt({ message: TRACK_MESSAGES.maxFilesLimit })
+  maxFilesLimit?: number;
+  @Questions() questions?: TrackQuestionDto[];
+}
+
+export class CameraReadyPropertiesInputDto {
+  @ApiPropertyOptional() @IsOptional() @MaxLength(TEXT_MAX) @IsString() welcomeMessage?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt({ message: TRACK_MESSAGES.fileSizeLimit })
+  fileSizeLimit?: number;
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @MaxLength(10, { each: true, message: TRACK_MESSAGES.allowedFiles })
+  @IsString({ each: true, message: TRACK_MESSAGES.allowedFiles })
+  @ArrayMaxSize(20, { message: TRACK_MESSAGES.allowedFiles })
+  @IsArray({ message: TRACK_MESSAGES.allowedFiles })
+  allowedFiles?: string[];
+  @Questions() questions?: TrackQuestionDto[];
+}
+
+export class PresentationReadyPropertiesInputDto {
+  @ApiPropertyOptional() @IsOptional() @MaxLength(TEXT_MAX) @IsString() welcomeMessage?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt({ message: TRACK_MESSAGES.fileSizeLimit })
+  fileSizeLimit?: number;
+  @Questions() questions?: TrackQuestionDto[];
+}
+
+export class SubjectAreaInputDto {
+  /** An existing subject area of the track (kept, renamed, moved); absent for a new one. */
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Max(MAX_INT32, { message: TRACK_MESSAGES.subjectAreaUnknown })
+  @Min(1, { message: TRACK_MESSAGES.subjectAreaUnknown })
+  @IsInt({ message: TRACK_MESSAGES.subjectAreaUnknown })
+  _id?: number;
+  @ApiProperty()
+  @MaxLength(TRACK_LIMITS.subjectAreaNameMax)
+  @IsString({ message: TRACK_MESSAGES.subjectAreaName })
+  name!: string;
+}
+
+/** The parts of a track besides its name; every part optional. */
+class TrackPartsDto {
+  @ApiPropertyOptional({ type: ActivitiesInputDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ActivitiesInputDto)
+  activities?: ActivitiesInputDto;
+
+  @ApiPropertyOptional({ type: SubmissionPropertiesInputDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SubmissionPropertiesInputDto)
+  submissionProperties?: SubmissionPropertiesInputDto;
+
+  @ApiPropertyOptional({ type: CameraReadyPropertiesInputDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CameraReadyPropertiesInputDto)
+  cameraReadySubmissionProperties?: CameraReadyPropertiesInputDto;
+
+  @ApiPropertyOptional({ type: PresentationReadyPropertiesInputDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PresentationReadyPropertiesInputDto)
+  presentationReadySubmissionProperties?: PresentationReadyPropertiesInputDto;
+
+  /** When given: the full ordered list (missing existing areas are deleted). */
+  @ApiPropertyOptional({ type: [SubjectAreaInputDto] })
+  @IsOptional()
+  @ValidateNested({ each: true })
+  @Type(() => SubjectAreaInputDto)
+  @ArrayMaxSize(TRACK_LIMITS.subjectAreasMax)
+  @IsArray()
+  subjectAreas?: SubjectAreaInputDto[];
+}
+
+/** PUT /chair/tracks/:trackId: every part optional; what is absent keeps its stored value. */
+export class UpdateTrackDto extends TrackPartsDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @MaxLength(TRACK_LIMITS.nameMax)
+  @IsString({ message: TRACK_MESSAGES.nameRequired })
+  name?: string;
+}
+
+/** POST /chair/tracks: a name, and anything else of the track (the rest takes the §4/§9 defaults). */
+export class CreateTrackDto extends TrackPartsDto {
+  @ApiProperty()
+  @MaxLength(TRACK_LIMITS.nameMax)
+  @IsString({ message: TRACK_MESSAGES.nameRequired })
+  name!: string;
+}
+
+export class SortIdsDto {
+  @ApiProperty({ type: [Number] })
+  @Max(MAX_INT32, { each: true })
+  @Min(1, { each: true })
+  @IsInt({ each: true })
+  @ArrayMaxSize(10_000)
+  @IsArray()
+  ids!: number[];
+}

@@ -1,0 +1,81 @@
+import { Body, Controller, Get, Post, Put } from '@nestjs/common';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
+import { managedTracks, TRACK_MESSAGES, type TrackDto } from '@symposium/domain';
+import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
+import { CreateTrackDto, SortIdsDto, UpdateTrackDto } from './dto/track.dto.js';
+import { IdParam } from './id-param.js';
+import { TracksService } from './tracks.service.js';
+
+const TrackId = () =>
+  IdParam({ name: 'trackId', code: 'tracks.invalid_id', message: TRACK_MESSAGES.invalidId });
+
+/** Every track, for authors, reviewers and session chairs (the tracks lists and submission screens). */
+@ApiTags('tracks')
+@Controller(['author/tracks', 'reviewer/tracks', 'session/tracks'])
+export class TracksController {
+  constructor(private readonly tracks: TracksService) {}
+
+  @Get()
+  list(): Promise<TrackDto[]> {
+    return this.tracks.list();
+  }
+
+  @Get(':trackId')
+  @ApiParam({ name: 'trackId', type: Number })
+  get(@TrackId() trackId: number): Promise<TrackDto> {
+    return this.tracks.get(trackId);
+  }
+}
+
+/** Track chairs: only the tracks of roles.coChair.tracks (chairs and admins: all). */
+@ApiTags('tracks')
+@Controller('cochair/tracks')
+export class CochairTracksController {
+  constructor(private readonly tracks: TracksService) {}
+
+  @Get()
+  list(@CurrentUser() user: AuthUser): Promise<TrackDto[]> {
+    return this.tracks.list(managedTracks(user.roles, 'cochair'));
+  }
+
+  @Get(':trackId')
+  @ApiParam({ name: 'trackId', type: Number })
+  get(@CurrentUser() user: AuthUser, @TrackId() trackId: number): Promise<TrackDto> {
+    return this.tracks.get(trackId, managedTracks(user.roles, 'cochair'));
+  }
+}
+
+/** Chairs: query, get, create, update and sort tracks (with their subject areas). */
+@ApiTags('tracks')
+@Controller('chair/tracks')
+export class ChairTracksController {
+  constructor(private readonly tracks: TracksService) {}
+
+  @Get()
+  list(): Promise<TrackDto[]> {
+    return this.tracks.list();
+  }
+
+  @Post()
+  create(@Body() body: CreateTrackDto): Promise<TrackDto> {
+    return this.tracks.create(body);
+  }
+
+  /** Declared before ':trackId' so 'sort' is not read as an id. */
+  @Put('sort')
+  sort(@Body() body: SortIdsDto): Promise<TrackDto[]> {
+    return this.tracks.sort(body.ids);
+  }
+
+  @Get(':trackId')
+  @ApiParam({ name: 'trackId', type: Number })
+  get(@TrackId() trackId: number): Promise<TrackDto> {
+    return this.tracks.get(trackId);
+  }
+
+  @Put(':trackId')
+  @ApiParam({ name: 'trackId', type: Number })
+  update(@TrackId() trackId: number, @Body() body: UpdateTrackDto): Promise<TrackDto> {
+    return this.tracks.update(trackId, body);
+  }
+}

@@ -1,0 +1,35 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { UserDto } from '@symposium/domain';
+import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
+import { notFound } from '../../common/errors.js';
+import { ChairUsersService, toUserSummary, type UserSummary } from './chair-users.service.js';
+import { SearchUsersDto } from './dto/chair-users.dto.js';
+import { toUserResponse } from './users.mapper.js';
+import { UsersService } from './users.service.js';
+
+@ApiTags('users')
+@Controller('author/users')
+export class AuthorUsersController {
+  constructor(
+    private readonly users: UsersService,
+    private readonly chairUsers: ChairUsersService,
+  ) {}
+
+  /** Co-author picker: by exact e-mail, or by first and last name; only the public contact fields. */
+  @Get('search')
+  async search(@Query() query: SearchUsersDto): Promise<UserSummary[]> {
+    return (await this.chairUsers.search(query)).map(toUserSummary);
+  }
+
+  /** Start-up call: the current user (with impersonatorId while a chair impersonates). */
+  @Get()
+  async me(@CurrentUser() user: AuthUser): Promise<UserDto & { impersonatorId?: number }> {
+    const row = await this.users.findById(user.id);
+    if (!row) throw notFound('users.not_found', 'User not found');
+    return {
+      ...toUserResponse(row),
+      ...(user.impersonatorId ? { impersonatorId: user.impersonatorId } : {}),
+    };
+  }
+}

@@ -1,0 +1,160 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+  StreamableFile,
+  createParamDecorator,
+  type ExecutionContext,
+} from '@nestjs/common';
+import {
+  ApiBody,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiParam,
+  ApiQuery,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import { MAX_INT32, type LoginResponse, type UserDto } from '@symposium/domain';
+import type { Request, Response } from 'express';
+import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
+import { badRequest } from '../../common/errors.js';
+import { setSessionCookies } from '../../common/session-cookies.js';
+import { createValidationPipe } from '../../common/validation.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { ChairUsersService } from './chair-users.service.js';
+import {
+  CreateUserDto,
+  ExportUsersDto,
+  QueryUsersDto,
+  SearchUsersDto,
+  UpdateUserDto,
+} from './dto/chair-users.dto.js';
+import { toUserResponse } from './users.mapper.js';
+import { CHAIR_USER_MESSAGES } from './users.messages.js';
+
+/** Parses a user id path parameter: a positive database integer, else 400 (never a 500 from the database). */
+export function parseUserId(value: unknown): number {
+  const n = typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : NaN;
+  if (!(n <= MAX_INT32)) throw badRequest('users.invalid_id', CHAIR_USER_MESSAGES.invalidId);
+  return n;
+}
+
+/**
+ * The :userId parameter, read raw (a custom decorator, so the global ValidationPipe's primitive
+ * conversion cannot turn '1e3' into 1000 first).
+ */
+const UserId = () => ApiParam({ name: 'userId', type: Number });
+const UserIdParam = createParamDecorator((_data: unknown, ctx: ExecutionContext): number =>
+  parseUserId(ctx.switchToHttp().getRequest<Request>().params.userId),
+);
+
+const validation = createValidationPipe();
+const validate = <T>(metatype: new () => T, body: unknown): Promise<T> =>
+  validation.transform(body ?? {}, { type: 'body', metatype }) as Promise<T>;
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+@ApiTags('users')
+@ApiExtraModels(QueryUsersDto, CreateUserDto)
+@Controller('chair/users')
+export class ChairUsersController {
+  constructor(
+    private readonly users: ChairUsersService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * ?isQuery=true: §5 query → {count, data} (200). Without isQuery: RegisterUser → the new user (201).
+   * One path for both (spec §7), so the body is validated here against the DTO the query parameter selects.
+   */
+  @Post()
+  @ApiQuery({ name: 'isQuery', required: false, enum: ['true'] })
+  @ApiBody({
+    schema: { oneOf: [{ $ref: getSchemaPath(QueryUsersDto) }, { $ref: getSchemaPath(CreateUserDto) }] },
+  })
+  async queryOrCreate(
+    @Query('isQuery') isQuery: unknown,
+    @Body() body: Record<string, unknown>,
+    @CurrentUser() caller: AuthUser,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ count: number; data: UserDto[] } | UserDto> {
+    if (isQuery === 'true') {
+      const dto = await validate(QueryUsersDto, body);
+      res.status(200);
+      return this.users.query(dto);
+    }
+    if (isQuery !== undefined && isQuery !== 'false')
+      throw badRequest('request.invalid', CHAIR_USER_MESSAGES.isQuery);
+    return this.users.create(await validate(CreateUserDto, body), caller);
+  }
+
+  /** By exact e-mail, or by first and last name (case-insensitive). */
+  @Get('search')
+  async search(@Query() query: SearchUsersDto): Promise<UserDto[]> {
+    return (await this.users.search(query)).map(toUserResponse);
+  }
+
+  @Post('export/xls')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'users.xlsx', content: { [XLSX]: {} } })
+  async exportXls(@Body() dto: ExportUsersDto): Promise<StreamableFile> {
+    const file = await this.users.exportXlsx(dto);
+    return new StreamableFile(file, {
+      type: XLSX,
+      disposition: 'attachment; filename="users.xlsx"',
+      length: file.length,
+    });
+  }
+
+  /** Starts impersonating: the response and the session cookies carry the user's session. */
+  @Post('impersonate/:email')
+  @HttpCode(200)
+  async impersonate(
+    @Param('email') email: string,
+    @CurrentUser() caller: AuthUser,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<LoginResponse> {
+    return setSessionCookies(res, await this.users.impersonate(email, caller), this.config.publicUrl);
+  }
+
+  /** Enables ('true') or disables ('false') the user's conference view. */
+  @Post('register/:email/:status')
+  @HttpCode(200)
+  register(
+    @Param('email') email: string,
+    @Param('status') status: string,
+  ): Promise<{ message: string; user: UserDto }> {
+    return this.users.setRegistered(email, status);
+  }
+
+  @Get(':userId')
+  @UserId()
+  get(@UserIdParam() id: number): Promise<UserDto> {
+    return this.users.get(id);
+  }
+
+  @Put(':userId')
+  @UserId()
+  update(
+    @UserIdParam() id: number,
+    @Body() dto: UpdateUserDto,
+    @CurrentUser() caller: AuthUser,
+  ): Promise<UserDto> {
+    return this.users.update(id, dto, caller);
+  }
+
+  @Delete(':userId')
+  @UserId()
+  remove(@UserIdParam() id: number, @CurrentUser() caller: AuthUser): Promise<{ message: string }> {
+    return this.users.remove(id, caller);
+  }
+}

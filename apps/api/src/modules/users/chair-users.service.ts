@@ -1,0 +1,386 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  generatePassword,
+  GENERATED_PASSWORD_LENGTH,
+  InvalidUserFilterError,
+  normalizeEmail,
+  PAGE_SIZE,
+  parseUserFilters,
+  PEOPLE_MESSAGES,
+  spreadsheetSafe,
+  USER_FILTER_MESSAGES,
+  USER_MESSAGES,
+  type LoginResponse,
+  type PersonInput,
+  type UserDto,
+  type UserRoles,
+} from '@symposium/domain';
+import ExcelJS from 'exceljs';
+import { randomInt } from 'node:crypto';
+import type { AuthUser } from '../../common/auth-user.js';
+import { badRequest, conflict, forbidden, notFound } from '../../common/errors.js';
+import { hashPassword } from '../../common/passwords.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { TransactionRunner } from '../../database/database.module.js';
+import { AuthService } from '../auth/auth.service.js';
+import { MailService } from '../mail/mail.service.js';
+import type {
+  CreateUserDto,
+  ExportUsersDto,
+  QueryUsersDto,
+  RolesDto,
+  SearchUsersDto,
+  UpdateUserDto,
+} from './dto/chair-users.dto.js';
+import { rolesOf, rolesToColumns, toUserResponse } from './users.mapper.js';
+import { CHAIR_USER_MESSAGES } from './users.messages.js';
+import { UsersRepository, type UserQuery } from './users.repository.js';
+import { trimPerson, UsersService } from './users.service.js';
+import type { NewUserRow, UserRow } from './users.table.js';
+
+const CONTACT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'alternateEmail',
+  'organization',
+  'country',
+  'phone',
+] as const satisfies readonly (keyof PersonInput)[];
+
+/** The co-author picker's view of a user (no roles, phone or account state). */
+export interface UserSummary {
+  _id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  organization: string;
+  country: string;
+}
+
+export const toUserSummary = (row: UserRow): UserSummary => ({
+  _id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  organization: row.organization,
+  country: row.country,
+});
+
+const dedupe = (ids: number[]): number[] => [...new Set(ids)];
+
+/**
+ * Applies a (partial) roles body to the current roles and normalizes it: track lists deduplicated, and the
+ * co-chair and reviewer flags true exactly when their track list is non-empty (§4).
+ */
+export function mergeRoles(current: UserRoles, body: RolesDto | undefined): UserRoles {
+  const coChairTracks = dedupe(body?.coChair?.tracks ?? current.coChair.tracks);
+  const reviewerTracks = dedupe(body?.reviewer?.tracks ?? current.reviewer.tracks);
+  return {
+    admin: { is: body?.admin?.is ?? current.admin.is },
+    chair: { is: body?.chair?.is ?? current.chair.is },
+    coChair: { is: coChairTracks.length > 0, tracks: coChairTracks },
+    reviewer: {
+      is: reviewerTracks.length > 0,
+      tracks: reviewerTracks,
+      count: body?.reviewer?.count ?? current.reviewer.count,
+    },
+    sessionChair: { sessions: dedupe(body?.sessionChair?.sessions ?? current.sessionChair.sessions) },
+  };
+}
+
+const sameRoles = (a: UserRoles, b: UserRoles) => JSON.stringify(a) === JSON.stringify(b);
+
+const EXPORT_COLUMNS = [
+  { header: 'ID', key: 'id', width: 8 },
+  { header: 'First Name', key: 'firstName', width: 18 },
+  { header: 'Last Name', key: 'lastName', width: 18 },
+  { header: 'Email', key: 'email', width: 30 },
+  { header: 'Alternate Email', key: 'alternateEmail', width: 30 },
+  { header: 'Organization', key: 'organization', width: 28 },
+  { header: 'Country', key: 'country', width: 16 },
+  { header: 'Phone', key: 'phone', width: 16 },
+  { header: 'Registered', key: 'registered', width: 11 },
+  { header: 'Locked', key: 'locked', width: 9 },
+  { header: 'Chair', key: 'chair', width: 9 },
+  { header: 'Track Chair Tracks', key: 'coChairTracks', width: 20 },
+  { header: 'Reviewer Tracks', key: 'reviewerTracks', width: 20 },
+];
+
+/** The chair's user management (§4 users screens, §7 /api/chair/users). */
+@Injectable()
+export class ChairUsersService {
+  constructor(
+    private readonly repo: UsersRepository,
+    private readonly users: UsersService,
+    private readonly mail: MailService,
+    private readonly auth: AuthService,
+    private readonly tx: TransactionRunner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** §5 query: filters, search, sort, pages of at most 100, and the total. */
+  async query(dto: QueryUsersDto): Promise<{ count: number; data: UserDto[] }> {
+    const limit = Math.min(dto.pg ?? PAGE_SIZE, PAGE_SIZE);
+    const offset = ((dto.cp ?? 1) - 1) * limit;
+    const { count, rows } = await this.repo.query(this.toQuery(dto), { offset, limit });
+    return { count, data: rows.map(toUserResponse) };
+  }
+
+  async get(id: number): Promise<UserDto> {
+    return toUserResponse(await this.mustFind(id));
+  }
+
+  /** Exact e-mail (lowercased, trimmed), or first and last name ignoring case. */
+  async search(dto: SearchUsersDto): Promise<UserRow[]> {
+    const email = dto.email?.trim();
+    if (email) {
+      const row = await this.repo.findByEmail(normalizeEmail(email));
+      return row ? [row] : [];
+    }
+    const firstName = dto.firstName?.trim();
+    const lastName = dto.lastName?.trim();
+    if (!firstName || !lastName) throw badRequest('users.search_invalid', CHAIR_USER_MESSAGES.searchParams);
+    return this.repo.findByName(firstName, lastName, PAGE_SIZE);
+  }
+
+  /** RegisterUser: §5 People rules, a generated password e-mailed in the same transaction. */
+  async create(dto: CreateUserDto, caller: AuthUser): Promise<UserDto> {
+    const roles = mergeRoles(
+      {
+        admin: { is: false },
+        chair: { is: false },
+        coChair: { is: false, tracks: [] },
+        reviewer: { is: false, tracks: [], count: 0 },
+        sessionChair: { sessions: [] },
+      },
+      dto.roles,
+    );
+    if (roles.admin.is && !caller.roles.admin.is)
+      throw forbidden('users.admin_only', CHAIR_USER_MESSAGES.adminFlag);
+    const password = generatePassword(randomInt, GENERATED_PASSWORD_LENGTH);
+    const row = await this.tx.run(async (tx) => {
+      const created = await this.users.create({ ...pickContact(dto), password, roles }, 'author', tx);
+      await this.mail.enqueue(
+        {
+          kind: 'account-created',
+          to: [created.email],
+          subject: 'Your conference account',
+          text:
+            `Dear ${created.firstName} ${created.lastName},\n\n` +
+            'An account has been created for you on the conference system.\n\n' +
+            `Sign in at: ${this.config.publicUrl}\n` +
+            `E-mail: ${created.email}\n` +
+            `Password: ${password}\n\n` +
+            'Please change your password after signing in for the first time.\n',
+          createdBy: caller.id,
+        },
+        tx,
+      );
+      return created;
+    });
+    return toUserResponse(row);
+  }
+
+  /** Contact information, roles, lock, notify and password reset, in one transaction. */
+  async update(id: number, dto: UpdateUserDto, caller: AuthUser): Promise<UserDto> {
+    const contact = pickContact(dto);
+    const hasContact = Object.keys(contact).length > 0;
+    if (!hasContact && !dto.roles && !dto.lock && dto.notify === undefined && dto.resetPassword === undefined)
+      throw badRequest('users.nothing_to_update', CHAIR_USER_MESSAGES.nothingToUpdate);
+    const self = id === caller.id;
+    const newPassword = dto.resetPassword
+      ? generatePassword(randomInt, GENERATED_PASSWORD_LENGTH)
+      : undefined;
+    const passwordHash = newPassword ? await hashPassword(newPassword) : undefined;
+
+    const row = await this.tx.run(async (tx) => {
+      const current = await this.repo.findById(id, tx);
+      if (!current) throw notFound('users.not_found', PEOPLE_MESSAGES.userNotFound);
+      if (current.isAdmin && !caller.roles.admin.is)
+        throw forbidden('users.admin_only', CHAIR_USER_MESSAGES.adminAccount);
+      const patch: Partial<NewUserRow> = {};
+
+      if (hasContact) {
+        const merged: PersonInput = { ...contactOf(current), ...contact };
+        this.users.assertValidPerson(merged, current.isReviewer ? 'reviewer' : 'author');
+        const person = trimPerson(merged);
+        if (person.email !== current.email) {
+          const other = await this.repo.findByEmail(person.email, tx);
+          if (other && other.id !== id) throw conflict('users.exists', PEOPLE_MESSAGES.userAlreadyPresent);
+        }
+        Object.assign(patch, person);
+      }
+
+      if (dto.roles) {
+        const before = rolesOf(current);
+        const after = mergeRoles(before, dto.roles);
+        if (self && before.chair.is && !after.chair.is)
+          throw badRequest('users.self_chair', CHAIR_USER_MESSAGES.selfChair);
+        if (self && before.admin.is && !after.admin.is)
+          throw badRequest('users.self_admin', CHAIR_USER_MESSAGES.selfAdmin);
+        if (before.admin.is !== after.admin.is && !caller.roles.admin.is)
+          throw forbidden('users.admin_only', CHAIR_USER_MESSAGES.adminFlag);
+        if (!sameRoles(before, after)) Object.assign(patch, rolesToColumns(after));
+      }
+
+      if (dto.lock) {
+        if (self && dto.lock.status) throw badRequest('users.self_lock', CHAIR_USER_MESSAGES.selfLock);
+        patch.lockStatus = dto.lock.status;
+      }
+      if (dto.notify !== undefined) patch.notify = dto.notify;
+      if (passwordHash) patch.passwordHash = passwordHash;
+
+      const updated = await this.updateRow(id, patch, tx);
+      if (newPassword) {
+        await this.mail.enqueue(
+          {
+            kind: 'password-reset-by-chair',
+            to: [updated.email],
+            subject: 'Your new password',
+            text:
+              `Dear ${updated.firstName} ${updated.lastName},\n\n` +
+              'The conference chair has reset the password of your account.\n\n' +
+              `Sign in at: ${this.config.publicUrl}\n` +
+              `E-mail: ${updated.email}\n` +
+              `Password: ${newPassword}\n\n` +
+              'Please change your password after signing in.\n',
+            createdBy: caller.id,
+          },
+          tx,
+        );
+      }
+      return updated;
+    });
+    return toUserResponse(row);
+  }
+
+  async remove(id: number, caller: AuthUser): Promise<{ message: string }> {
+    if (id === caller.id) throw badRequest('users.self_delete', CHAIR_USER_MESSAGES.selfDelete);
+    await this.tx.run(async (tx) => {
+      const current = await this.repo.findById(id, tx);
+      if (!current) throw notFound('users.not_found', PEOPLE_MESSAGES.userNotFound);
+      if (current.isAdmin && !caller.roles.admin.is)
+        throw forbidden('users.admin_only', CHAIR_USER_MESSAGES.adminAccount);
+      await this.repo.delete(id, tx);
+      await this.repo.audit(
+        { actorId: caller.id, subjectId: id, action: 'user.delete', details: { userEmail: current.email } },
+        tx,
+      );
+    });
+    return { message: USER_MESSAGES.deleted };
+  }
+
+  /** A session as the user, carrying the chair's id; audited with both identities. */
+  async impersonate(emailParam: string, caller: AuthUser): Promise<LoginResponse> {
+    if (caller.impersonatorId)
+      throw badRequest('users.already_impersonating', CHAIR_USER_MESSAGES.alreadyImpersonating);
+    const target = await this.repo.findByEmail(normalizeEmail(emailParam));
+    if (!target) throw notFound('users.not_found', USER_MESSAGES.impersonateNotFound);
+    if (target.isChair || target.isAdmin)
+      throw forbidden('users.impersonate_chair', USER_MESSAGES.impersonateFailed);
+    // A locked account could not use the session; refuse rather than hand out a dead one.
+    if (target.lockStatus) throw forbidden('users.impersonate_locked', USER_MESSAGES.impersonateFailed);
+    await this.repo.audit({
+      actorId: caller.id,
+      subjectId: target.id,
+      action: 'impersonation.start',
+      details: { chairEmail: caller.email, userEmail: target.email },
+    });
+    return this.auth.session(target, caller.id);
+  }
+
+  /** Enables or disables the user's conference view (isRegistered). */
+  async setRegistered(emailParam: string, status: string): Promise<{ message: string; user: UserDto }> {
+    if (status !== 'true' && status !== 'false')
+      throw badRequest('users.register_status', CHAIR_USER_MESSAGES.invalidRegisterStatus);
+    const isRegistered = status === 'true';
+    const target = await this.repo.findByEmail(normalizeEmail(emailParam));
+    if (!target) throw notFound('users.not_found', USER_MESSAGES.impersonateNotFound);
+    const updated = await this.updateRow(target.id, { isRegistered });
+    return {
+      message: isRegistered ? USER_MESSAGES.conferenceViewEnabled : USER_MESSAGES.conferenceViewDisabled,
+      user: toUserResponse(updated),
+    };
+  }
+
+  /** The users matching the query as an xlsx workbook (text that could start a formula is quoted). */
+  async exportXlsx(dto: ExportUsersDto): Promise<Buffer> {
+    const rows = await this.repo.list(this.toQuery(dto));
+    const workbook = new ExcelJS.Workbook();
+    workbook.creator = 'Symposium';
+    const sheet = workbook.addWorksheet('Users');
+    sheet.columns = EXPORT_COLUMNS;
+    sheet.getRow(1).font = { bold: true };
+    const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
+    for (const r of rows) {
+      sheet.addRow({
+        id: r.id,
+        firstName: spreadsheetSafe(r.firstName),
+        lastName: spreadsheetSafe(r.lastName),
+        email: spreadsheetSafe(r.email),
+        alternateEmail: spreadsheetSafe(r.alternateEmail),
+        organization: spreadsheetSafe(r.organization),
+        country: spreadsheetSafe(r.country),
+        phone: spreadsheetSafe(r.phone),
+        registered: yesNo(r.isRegistered),
+        locked: yesNo(r.lockStatus),
+        chair: yesNo(r.isChair),
+        coChairTracks: r.coChairTracks.join(', '),
+        reviewerTracks: r.reviewerTracks.join(', '),
+      });
+    }
+    return Buffer.from(await workbook.xlsx.writeBuffer());
+  }
+
+  private toQuery(dto: ExportUsersDto): UserQuery {
+    try {
+      return { filters: parseUserFilters(dto.filters), search: dto.search, sort: dto.sort };
+    } catch (e) {
+      if (e instanceof InvalidUserFilterError)
+        throw badRequest('users.invalid_filter', USER_FILTER_MESSAGES.invalid, {
+          index: e.index,
+          reason: e.reason,
+        });
+      throw e;
+    }
+  }
+
+  private async mustFind(id: number): Promise<UserRow> {
+    const row = await this.repo.findById(id);
+    if (!row) throw notFound('users.not_found', PEOPLE_MESSAGES.userNotFound);
+    return row;
+  }
+
+  private async updateRow(
+    id: number,
+    patch: Partial<NewUserRow>,
+    ex?: Parameters<UsersRepository['update']>[2],
+  ) {
+    try {
+      const row = await this.repo.update(id, patch, ex);
+      if (!row) throw notFound('users.not_found', PEOPLE_MESSAGES.userNotFound);
+      return row;
+    } catch (e) {
+      if ((e as { code?: string }).code === '23505')
+        throw conflict('users.exists', PEOPLE_MESSAGES.userAlreadyPresent);
+      throw e;
+    }
+  }
+}
+
+function pickContact(dto: PersonInput): PersonInput {
+  const out: PersonInput = {};
+  for (const f of CONTACT_FIELDS) if (dto[f] !== undefined && dto[f] !== null) out[f] = dto[f];
+  return out;
+}
+
+const contactOf = (row: UserRow): Required<PersonInput> => ({
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  alternateEmail: row.alternateEmail,
+  organization: row.organization,
+  country: row.country,
+  phone: row.phone,
+});

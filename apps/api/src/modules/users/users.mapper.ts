@@ -1,0 +1,41 @@
+import type { UserDto, UserRoles } from '@symposium/domain';
+import type { UserRow } from './users.table.js';
+
+export const rolesOf = (row: UserRow): UserRoles => ({
+  admin: { is: row.isAdmin },
+  chair: { is: row.isChair },
+  coChair: { is: row.isCoChair, tracks: row.coChairTracks },
+  reviewer: { is: row.isReviewer, tracks: row.reviewerTracks, count: row.reviewerCount },
+  sessionChair: { sessions: row.sessionChairSessions },
+});
+
+export const rolesToColumns = (roles: UserRoles) => ({
+  isAdmin: roles.admin.is,
+  isChair: roles.chair.is,
+  isCoChair: roles.coChair.is,
+  coChairTracks: roles.coChair.tracks,
+  isReviewer: roles.reviewer.is,
+  reviewerTracks: roles.reviewer.tracks,
+  reviewerCount: roles.reviewer.count,
+  sessionChairSessions: roles.sessionChair.sessions,
+});
+
+/** The user as the API shows it (never the password hash). */
+export function toUserResponse(row: UserRow): UserDto {
+  return {
+    _id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    alternateEmail: row.alternateEmail,
+    organization: row.organization,
+    country: row.country,
+    phone: row.phone,
+    isRegistered: row.isRegistered,
+    notify: row.notify,
+    lock: { status: row.lockStatus },
+    roles: rolesOf(row),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,239 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  and,
+  arrayContains,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  lt,
+  lte,
+  ne,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  escapeLike,
+  PAGE_SIZE,
+  USER_FILTER_TYPES,
+  type ParsedUserFilter,
+  type UserFilterField,
+  type UserFilterName,
+} from '@symposium/domain';
+import { DB, type Db, type Executor } from '../../database/database.js';
+import { auditLogTable, usersTable, type NewUserRow, type UserRow } from './users.table.js';
+
+/**
+ * The §5 whitelist: every filterable (dotted) name and the one column it reads. Filter names from a request
+ * are looked up here and nowhere else, so no request text ever reaches the SQL.
+ */
+const FILTER_COLUMNS: Record<UserFilterName, PgColumn> = {
+  _id: usersTable.id,
+  firstName: usersTable.firstName,
+  lastName: usersTable.lastName,
+  email: usersTable.email,
+  alternateEmail: usersTable.alternateEmail,
+  organization: usersTable.organization,
+  country: usersTable.country,
+  phone: usersTable.phone,
+  isRegistered: usersTable.isRegistered,
+  notify: usersTable.notify,
+  'lock.status': usersTable.lockStatus,
+  'roles.admin.is': usersTable.isAdmin,
+  'roles.chair.is': usersTable.isChair,
+  'roles.coChair.is': usersTable.isCoChair,
+  'roles.reviewer.is': usersTable.isReviewer,
+  'roles.reviewer.count': usersTable.reviewerCount,
+  createdAt: usersTable.createdAt,
+  'roles.reviewer.tracks': usersTable.reviewerTracks,
+  'roles.coChair.tracks': usersTable.coChairTracks,
+};
+
+export interface UserQuery {
+  filters: ParsedUserFilter[];
+  /** Matches e-mail, first name, last name or "first last", case-insensitively. */
+  search?: string;
+  sort?: { field: UserFilterField; order: 'asc' | 'desc' };
+}
+
+const contains = (text: string) => `%${escapeLike(text)}%`;
+
+/** One parsed filter as a SQL condition on its whitelisted column (values are always bound parameters). */
+function filterCondition(f: ParsedUserFilter): SQL {
+  const col = FILTER_COLUMNS[f.name];
+  switch (f.type) {
+    case 'track': {
+      const has = arrayContains(col, [f.value]);
+      return f.operator === '=' ? has : not(has);
+    }
+    case 'date': {
+      const { from, to } = f.value;
+      switch (f.operator) {
+        case '=':
+          return and(gte(col, from), lt(col, to))!;
+        case '<>':
+          return or(lt(col, from), gte(col, to))!;
+        case '>':
+          return gte(col, to);
+        case '>=':
+          return gte(col, from);
+        case '<':
+          return lt(col, from);
+        default:
+          return lt(col, to);
+      }
+    }
+    default: {
+      const v = f.value;
+      switch (f.operator) {
+        case 'Contains':
+          return ilike(col, contains(String(v)));
+        case '=':
+          return eq(col, v);
+        case '<>':
+          return ne(col, v);
+        case '>':
+          return gt(col, v);
+        case '>=':
+          return gte(col, v);
+        case '<':
+          return lt(col, v);
+        default:
+          return lte(col, v);
+      }
+    }
+  }
+}
+
+function whereOf(q: UserQuery): SQL | undefined {
+  const conditions = q.filters.map(filterCondition);
+  const search = q.search?.trim();
+  if (search) {
+    const p = contains(search);
+    conditions.push(
+      or(
+        ilike(usersTable.email, p),
+        ilike(usersTable.firstName, p),
+        ilike(usersTable.lastName, p),
+        ilike(sql`${usersTable.firstName} || ' ' || ${usersTable.lastName}`, p),
+      )!,
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** Sort by one whitelisted column (text case-insensitively), then by id so pages are stable. */
+function orderOf(q: UserQuery): SQL[] {
+  if (!q.sort) return [asc(usersTable.id)];
+  const col = FILTER_COLUMNS[q.sort.field];
+  const type = USER_FILTER_TYPES[q.sort.field];
+  const key = type === 'string' || type === 'email' ? sql`lower(${col})` : sql`${col}`;
+  const dir = q.sort.order === 'desc' ? desc : asc;
+  return [dir(key), dir(usersTable.id)];
+}
+
+@Injectable()
+export class UsersRepository {
+  constructor(@Inject(DB) private readonly db: Db) {}
+
+  async findById(id: number, ex: Executor = this.db): Promise<UserRow | undefined> {
+    const [row] = await ex.select().from(usersTable).where(eq(usersTable.id, id));
+    return row;
+  }
+
+  async findByEmail(email: string, ex: Executor = this.db): Promise<UserRow | undefined> {
+    const [row] = await ex.select().from(usersTable).where(eq(usersTable.email, email));
+    return row;
+  }
+
+  async insert(row: NewUserRow, ex: Executor = this.db): Promise<UserRow> {
+    const [created] = await ex.insert(usersTable).values(row).returning();
+    return created!;
+  }
+
+  async update(id: number, patch: Partial<NewUserRow>, ex: Executor = this.db): Promise<UserRow | undefined> {
+    const [row] = await ex
+      .update(usersTable)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(usersTable.id, id))
+      .returning();
+    return row;
+  }
+
+  /** One page of the users matching a §5 query, and how many match in all. */
+  async query(
+    q: UserQuery,
+    page: { offset: number; limit: number } = { offset: 0, limit: PAGE_SIZE },
+    ex: Executor = this.db,
+  ): Promise<{ count: number; rows: UserRow[] }> {
+    const where = whereOf(q);
+    const [total] = await ex
+      .select({ n: sql<number>`count(*)::int` })
+      .from(usersTable)
+      .where(where);
+    const rows = await ex
+      .select()
+      .from(usersTable)
+      .where(where)
+      .orderBy(...orderOf(q))
+      .limit(page.limit)
+      .offset(page.offset);
+    return { count: total?.n ?? 0, rows };
+  }
+
+  /** Every user matching a §5 query, in its order (the export). */
+  async list(q: UserQuery, ex: Executor = this.db): Promise<UserRow[]> {
+    return ex
+      .select()
+      .from(usersTable)
+      .where(whereOf(q))
+      .orderBy(...orderOf(q));
+  }
+
+  /** Users with exactly this first and last name, ignoring case and surrounding spaces. */
+  async findByName(
+    firstName: string,
+    lastName: string,
+    limit: number,
+    ex: Executor = this.db,
+  ): Promise<UserRow[]> {
+    return ex
+      .select()
+      .from(usersTable)
+      .where(
+        and(
+          eq(sql`lower(${usersTable.firstName})`, firstName.trim().toLowerCase()),
+          eq(sql`lower(${usersTable.lastName})`, lastName.trim().toLowerCase()),
+        ),
+      )
+      .orderBy(asc(usersTable.id))
+      .limit(limit);
+  }
+
+  async delete(id: number, ex: Executor = this.db): Promise<UserRow | undefined> {
+    const [row] = await ex.delete(usersTable).where(eq(usersTable.id, id)).returning();
+    return row;
+  }
+
+  async count(ex: Executor = this.db): Promise<number> {
+    const [r] = await ex.select({ n: sql<number>`count(*)::int` }).from(usersTable);
+    return r?.n ?? 0;
+  }
+
+  async audit(
+    entry: { actorId: number; subjectId?: number | null; action: string; details?: Record<string, unknown> },
+    ex: Executor = this.db,
+  ): Promise<void> {
+    await ex.insert(auditLogTable).values({
+      actorId: entry.actorId,
+      subjectId: entry.subjectId ?? null,
+      action: entry.action,
+      details: entry.details ?? {},
+    });
+  }
+}

@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import {
+  emptyRoles,
+  normalizeEmail,
+  PEOPLE_MESSAGES,
+  validatePerson,
+  type PersonInput,
+  type UserRoles,
+} from '@symposium/domain';
+import type { Executor } from '../../database/database.js';
+import { badRequest, conflict } from '../../common/errors.js';
+import { hashPassword } from '../../common/passwords.js';
+import { rolesToColumns } from './users.mapper.js';
+import { UsersRepository } from './users.repository.js';
+import type { UserRow } from './users.table.js';
+
+export const trimPerson = (p: PersonInput): Required<PersonInput> => ({
+  firstName: (p.firstName ?? '').trim(),
+  lastName: (p.lastName ?? '').trim(),
+  email: normalizeEmail(p.email ?? ''),
+  alternateEmail: normalizeEmail(p.alternateEmail ?? ''),
+  organization: (p.organization ?? '').trim(),
+  country: (p.country ?? '').trim(),
+  phone: (p.phone ?? '').trim(),
+});
+
+@Injectable()
+export class UsersService {
+  constructor(private readonly users: UsersRepository) {}
+
+  findById(id: number, ex?: Executor): Promise<UserRow | undefined> {
+    return this.users.findById(id, ex);
+  }
+
+  findByEmail(email: string, ex?: Executor): Promise<UserRow | undefined> {
+    return this.users.findByEmail(normalizeEmail(email), ex);
+  }
+
+  /** Throws 400 with the first §5 People message (and every field message in details). */
+  assertValidPerson(input: PersonInput, kind: 'author' | 'reviewer' = 'author'): void {
+    const errors = validatePerson(input, kind);
+    const fields = Object.entries(errors).map(([field, message]) => ({ field, message }));
+    if (fields.length) throw badRequest('users.invalid', fields[0]!.message, fields);
+  }
+
+  /** Creates a user with the §5 People rules; 409 'User already present!' on a taken e-mail. */
+  async create(
+    input: PersonInput & { password?: string; roles?: UserRoles },
+    kind: 'author' | 'reviewer' = 'author',
+    ex?: Executor,
+  ): Promise<UserRow> {
+    this.assertValidPerson(input, kind);
+    const person = trimPerson(input);
+    if (await this.users.findByEmail(person.email, ex))
+      throw conflict('users.exists', PEOPLE_MESSAGES.userAlreadyPresent);
+    const passwordHash = input.password ? await hashPassword(input.password) : null;
+    try {
+      return await this.users.insert(
+        { ...person, passwordHash, ...rolesToColumns(input.roles ?? emptyRoles()) },
+        ex,
+      );
+    } catch (e) {
+      if ((e as { code?: string }).code === '23505')
+        throw conflict('users.exists', PEOPLE_MESSAGES.userAlreadyPresent);
+      throw e;
+    }
+  }
+
+  /** The user's "notify me" option; false when there is no such user. */
+  async setNotify(id: number, notify: boolean, ex?: Executor): Promise<boolean> {
+    return Boolean(await this.users.update(id, { notify }, ex));
+  }
+
+  async setPassword(id: number, password: string, ex?: Executor): Promise<void> {
+    await this.users.update(id, { passwordHash: await hashPassword(password) }, ex);
+  }
+
+  count(ex?: Executor): Promise<number> {
+    return this.users.count(ex);
+  }
+
+  audit(entry: Parameters<UsersRepository['audit']>[0], ex?: Executor): Promise<void> {
+    return this.users.audit(entry, ex);
+  }
+}

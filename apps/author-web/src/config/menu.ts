@@ -1,0 +1,15 @@
+import type { MenuSection } from '@symposium/ui';
+import { paths } from './paths';
+
+export function authorMenu(): MenuSection[] {
+  return [
+    {
+      title: 'Author',
+      items: [
+        { label: 'Home', to: paths.home },
+        { label: 'Submit a paper', to: paths.chooseTrack },
+        { label: 'Conference track status', to: paths.conferenceTrackStatus },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+import { Route } from 'react-router';
+import { paths } from './config/paths';
+import { ChooseTrack } from './features/tracks/choose-track';
+import { ConferenceTrackStatus } from './features/tracks/conference-track-status';
+
+/** The author app's screens; each feature folder adds its <Route>s here (other routes: the author menu). */
+export const authorRoutes: ReactNode[] = [
+  <Route key="track-status" path={paths.conferenceTrackStatus} element={<ConferenceTrackStatus />} />,
+  <Route key="choose-track" path={paths.chooseTrack} element={<ChooseTrack />} />,
+];

@@ -1,0 +1,96 @@
+import { Alert, Box, Button, Card, CardActionArea, CardContent, Grid, Typography } from '@mui/material';
+import { canUsePrefix, isChairLike } from '@symposium/domain';
+import {
+  AppShell,
+  ForgotPasswordPage,
+  RequireAuth,
+  ResetPasswordPage,
+  SignInPage,
+  SignUpPage,
+  useSession,
+  type MenuSection,
+} from '@symposium/ui';
+import type { ReactNode } from 'react';
+import { Link, Route, Routes } from 'react-router';
+import { chairMenu } from './config/menu';
+import { chairRoutes } from './routes';
+
+/** Chair and track chair console: only users who may use the chair or cochair prefix get in. */
+function ChairArea({ children }: { children: (menu: MenuSection[], isChair: boolean) => ReactNode }) {
+  const { user } = useSession();
+  if (!user) return null;
+  if (!canUsePrefix(user.roles, 'chair') && !canUsePrefix(user.roles, 'cochair')) {
+    return (
+      <Box sx={{ p: 4 }}>
+        <Alert severity="warning">This console is for chairs and track chairs.</Alert>
+        <Button sx={{ mt: 2 }} href="/">
+          Go to the author app
+        </Button>
+      </Box>
+    );
+  }
+  const menu = chairMenu(user.roles);
+  return (
+    <AppShell title={canUsePrefix(user.roles, 'chair') ? 'Chair console' : 'Track chair console'} menu={menu}>
+      {children(menu, isChairLike(user.roles))}
+    </AppShell>
+  );
+}
+
+/** Other routes show the chair menu (spec §2). */
+export function ChairMenu({ menu }: { menu: MenuSection[] }) {
+  return (
+    <>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Menu
+      </Typography>
+      {menu.map((section) => (
+        <Box key={section.title} sx={{ mb: 3 }}>
+          <Typography variant="h6" component="h2" gutterBottom>
+            {section.title}
+          </Typography>
+          <Grid container spacing={2}>
+            {section.items.map((item) => (
+              <Grid key={item.to} size={{ xs: 12, sm: 6, md: 4 }}>
+                <Card>
+                  <CardActionArea component={Link} to={item.to}>
+                    <CardContent>
+                      <Typography>{item.label}</Typography>
+                    </CardContent>
+                  </CardActionArea>
+                </Card>
+              </Grid>
+            ))}
+          </Grid>
+        </Box>
+      ))}
+    </>
+  );
+}
+
+export function App() {
+  return (
+    <Routes>
+      <Route path="/SignIn" element={<SignInPage title="Chair console — sign in" allowSignUp={false} />} />
+      <Route path="/SignUp" element={<SignUpPage />} />
+      <Route path="/ForgotPassword" element={<ForgotPasswordPage />} />
+      <Route path="/ResetPassword" element={<ResetPasswordPage />} />
+      <Route
+        path="*"
+        element={
+          <RequireAuth>
+            <ChairArea>
+              {(menu, isChair) => (
+                <Routes>
+                  {/* The screens of this console so far are chair-only (spec §6); track chairs see their menu. */}
+                  {isChair ? chairRoutes : null}
+                  <Route path="*" element={<ChairMenu menu={menu} />} />
+                </Routes>
+              )}
+            </ChairArea>
+          </RequireAuth>
+        }
+      />
+    </Routes>
+  );
+}

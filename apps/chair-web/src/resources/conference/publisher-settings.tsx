@@ -1,0 +1,147 @@
+import {
+  Alert,
+  Box,
+  Button,
+  FormControlLabel,
+  Grid,
+  Paper,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { CONFERENCE_MESSAGES, type ConferenceDto } from '@symposium/domain';
+import { errorMessage, useNotify } from '@symposium/ui';
+import { useState, type FormEvent } from 'react';
+import { PageTitle } from '../../components/page-title';
+import { QueryView } from '../../components/query-view';
+import { useConference, useUpdatePublisherSettings, type PublisherSettingsInput } from './use-conference';
+
+/** /PublisherSettings: copyright, consent options and the publishing agreement with a preview. */
+export function PublisherSettings() {
+  const conference = useConference();
+  return (
+    <>
+      <PageTitle title="Publisher settings" />
+      <QueryView query={conference}>{(data) => <PublisherForm key={data._id} conference={data} />}</QueryView>
+    </>
+  );
+}
+
+const pick = (c: ConferenceDto): PublisherSettingsInput => ({
+  copyright: c.copyright,
+  consentFileUpload: c.consentFileUpload,
+  digitalConsentSigning: c.digitalConsentSigning,
+  consentButtonLabel: c.consentButtonLabel,
+  publishingAgreementHtml: c.publishingAgreementHtml,
+});
+
+function PublisherForm({ conference }: { conference: ConferenceDto }) {
+  const notify = useNotify();
+  const update = useUpdatePublisherSettings();
+  const [form, setForm] = useState<PublisherSettingsInput>(() => pick(conference));
+  const [error, setError] = useState('');
+  const [labelError, setLabelError] = useState('');
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    setLabelError('');
+    if (!form.consentButtonLabel.trim()) {
+      setLabelError(CONFERENCE_MESSAGES.consentButtonLabel);
+      return;
+    }
+    update.mutate(form, {
+      onSuccess: (saved) => {
+        // The server sanitizes the agreement HTML: show what was stored.
+        setForm(pick(saved));
+        notify('The publisher settings were successfully updated!');
+      },
+      onError: (err) => {
+        const message = errorMessage(err, 'The publisher settings could not be updated!');
+        setError(message);
+        notify(message, 'error');
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      {error ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      ) : null}
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <TextField
+          label="Copyright"
+          name="copyright"
+          value={form.copyright}
+          onChange={(e) => setForm({ ...form, copyright: e.target.value })}
+        />
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ my: 1 }}>
+          <FormControlLabel
+            control={
+              <Switch
+                name="consentFileUpload"
+                checked={form.consentFileUpload}
+                onChange={(e) => setForm({ ...form, consentFileUpload: e.target.checked })}
+              />
+            }
+            label="Authors upload a signed copyright (consent) file with the camera-ready"
+          />
+          <FormControlLabel
+            control={
+              <Switch
+                name="digitalConsentSigning"
+                checked={form.digitalConsentSigning}
+                onChange={(e) => setForm({ ...form, digitalConsentSigning: e.target.checked })}
+              />
+            }
+            label="Authors sign the consent form digitally"
+          />
+        </Stack>
+        <TextField
+          label="Consent button label"
+          name="consentButtonLabel"
+          required
+          value={form.consentButtonLabel}
+          error={Boolean(labelError)}
+          helperText={labelError}
+          onChange={(e) => setForm({ ...form, consentButtonLabel: e.target.value })}
+        />
+      </Paper>
+      <Grid container spacing={2} sx={{ mb: 2 }}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <TextField
+            label="Publishing agreement (HTML)"
+            name="publishingAgreementHtml"
+            multiline
+            minRows={16}
+            value={form.publishingAgreementHtml}
+            onChange={(e) => setForm({ ...form, publishingAgreementHtml: e.target.value })}
+            slotProps={{ htmlInput: { style: { fontFamily: 'monospace', fontSize: 13 } } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Paper variant="outlined" sx={{ p: 1, height: '100%' }}>
+            <Typography variant="subtitle2" component="h2" sx={{ px: 1 }}>
+              Preview
+            </Typography>
+            {/* A sandboxed frame without scripts: the unsaved HTML cannot run code in the console. */}
+            <Box
+              component="iframe"
+              title="Publishing agreement preview"
+              sandbox=""
+              srcDoc={form.publishingAgreementHtml}
+              sx={{ width: '100%', minHeight: 360, border: 0, bgcolor: 'background.paper' }}
+            />
+          </Paper>
+        </Grid>
+      </Grid>
+      <Button type="submit" disabled={update.isPending}>
+        Save
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,317 @@
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Chip,
+  FormControlLabel,
+  Grid,
+  Paper,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  DEFAULT_CAMERA_READY_PROPERTIES,
+  validateTrackSettings,
+  type TrackActivities,
+  type TrackSettings,
+} from '@symposium/domain';
+import { useSession } from '@symposium/ui';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { DeadlineField } from './deadline-field';
+import { SubjectAreasEditor, type SubjectAreaItem } from './subject-areas-editor';
+import { ACTIVITIES } from './track-defaults';
+
+type NumberField =
+  'abstractLength' | 'minFilesLimit' | 'maxFilesLimit' | 'crFileSizeLimit' | 'prFileSizeLimit';
+
+/** Where each number lives in the track (the field names of validateTrackSettings and the API). */
+const NUMBER_PATHS: Record<NumberField, string> = {
+  abstractLength: 'submissionProperties.abstractLength',
+  minFilesLimit: 'submissionProperties.minFilesLimit',
+  maxFilesLimit: 'submissionProperties.maxFilesLimit',
+  crFileSizeLimit: 'cameraReadySubmissionProperties.fileSizeLimit',
+  prFileSizeLimit: 'presentationReadySubmissionProperties.fileSizeLimit',
+};
+
+interface FormState {
+  name: string;
+  activities: TrackActivities;
+  subjectAreas: SubjectAreaItem[];
+  submissionWelcome: string;
+  cameraReadyWelcome: string;
+  presentationReadyWelcome: string;
+  allowedFiles: string[];
+  numbers: Record<NumberField, string>;
+}
+
+const toState = (t: TrackSettings): FormState => ({
+  name: t.name,
+  activities: structuredClone(t.activities),
+  subjectAreas: t.subjectAreas.map((s, i) => ({
+    _id: s._id,
+    key: s._id ? `id-${s._id}` : `init-${i}`,
+    name: s.name,
+  })),
+  submissionWelcome: t.submissionProperties.welcomeMessage,
+  cameraReadyWelcome: t.cameraReadySubmissionProperties.welcomeMessage,
+  presentationReadyWelcome: t.presentationReadySubmissionProperties.welcomeMessage,
+  allowedFiles: [...t.cameraReadySubmissionProperties.allowedFiles],
+  numbers: {
+    abstractLength: String(t.submissionProperties.abstractLength),
+    minFilesLimit: String(t.submissionProperties.minFilesLimit),
+    maxFilesLimit: String(t.submissionProperties.maxFilesLimit),
+    crFileSizeLimit: String(t.cameraReadySubmissionProperties.fileSizeLimit),
+    prFileSizeLimit: String(t.presentationReadySubmissionProperties.fileSizeLimit),
+  },
+});
+
+/** A whole number, or NaN (which the shared rules refuse with the field's message). */
+const toInt = (raw: string) => (/^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN);
+
+/** The form as track settings (questions kept from the initial track). */
+function toSettings(s: FormState, initial: TrackSettings): TrackSettings {
+  return {
+    name: s.name.trim(),
+    activities: s.activities,
+    subjectAreas: s.subjectAreas.map((a) =>
+      a._id ? { _id: a._id, name: a.name.trim() } : { name: a.name.trim() },
+    ),
+    submissionProperties: {
+      welcomeMessage: s.submissionWelcome,
+      abstractLength: toInt(s.numbers.abstractLength),
+      minFilesLimit: toInt(s.numbers.minFilesLimit),
+      maxFilesLimit: toInt(s.numbers.maxFilesLimit),
+      questions: initial.submissionProperties.questions,
+    },
+    cameraReadySubmissionProperties: {
+      welcomeMessage: s.cameraReadyWelcome,
+      fileSizeLimit: toInt(s.numbers.crFileSizeLimit),
+      allowedFiles: s.allowedFiles,
+      questions: initial.cameraReadySubmissionProperties.questions,
+    },
+    presentationReadySubmissionProperties: {
+      welcomeMessage: s.presentationReadyWelcome,
+      fileSizeLimit: toInt(s.numbers.prFileSizeLimit),
+      questions: initial.presentationReadySubmissionProperties.questions,
+    },
+  };
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** The one track form of /AddTrack/ and /EditTrack/{trackId}. */
+export function TrackForm({
+  initial,
+  submitLabel,
+  busy,
+  serverError,
+  serverFieldErrors = {},
+  onSubmit,
+  onCancel,
+}: {
+  initial: TrackSettings;
+  submitLabel: string;
+  busy?: boolean;
+  serverError?: string;
+  /** Field → message from the API's details (same dotted names as validateTrackSettings). */
+  serverFieldErrors?: Record<string, string>;
+  onSubmit: (body: TrackSettings) => void;
+  onCancel: () => void;
+}) {
+  const { utils } = useSession();
+  const [s, setS] = useState<FormState>(() => toState(initial));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const uploadExtensions = utils?.editPaperSubmissionValues.allowedUploadExtensions;
+  const extensionOptions = Array.isArray(uploadExtensions)
+    ? uploadExtensions.map(String)
+    : DEFAULT_CAMERA_READY_PROPERTIES.allowedFiles;
+
+  const shown = { ...serverFieldErrors, ...errors };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const body = toSettings(s, initial);
+    // The same rules and messages as the API (libs/domain).
+    const found = validateTrackSettings(body);
+    setErrors(found);
+    if (Object.keys(found).length === 0) onSubmit(body);
+  };
+  const numberField = (key: NumberField, label: string, unit?: string) => (
+    <TextField
+      label={label}
+      name={key}
+      type="number"
+      value={s.numbers[key]}
+      error={Boolean(shown[NUMBER_PATHS[key]])}
+      helperText={shown[NUMBER_PATHS[key]] ?? unit}
+      slotProps={{ htmlInput: { min: 0, step: 1 } }}
+      onChange={(e) => setS({ ...s, numbers: { ...s.numbers, [key]: e.target.value } })}
+    />
+  );
+  const firstError = Object.values(errors)[0];
+
+  return (
+    <form onSubmit={submit} noValidate>
+      {serverError ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {serverError}
+        </Alert>
+      ) : null}
+      {firstError ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {firstError}
+        </Alert>
+      ) : null}
+      <Section title="Track">
+        <TextField
+          label="Track name"
+          name="name"
+          required
+          value={s.name}
+          error={Boolean(shown.name)}
+          helperText={shown.name}
+          onChange={(e) => setS({ ...s, name: e.target.value })}
+        />
+      </Section>
+      <Section title="Activities">
+        <Grid container spacing={2}>
+          {ACTIVITIES.map(({ key, label }) => (
+            <Grid key={key} size={{ xs: 12, md: 6 }}>
+              <Paper variant="outlined" sx={{ p: 1.5 }}>
+                <FormControlLabel
+                  control={
+                    <Switch
+                      name={`${key}.status`}
+                      checked={s.activities[key].status}
+                      onChange={(e) =>
+                        setS({
+                          ...s,
+                          activities: {
+                            ...s.activities,
+                            [key]: { ...s.activities[key], status: e.target.checked },
+                          },
+                        })
+                      }
+                    />
+                  }
+                  label={`${label} enabled`}
+                />
+                <DeadlineField
+                  label={`${label} deadline`}
+                  name={`${key}.deadline`}
+                  value={s.activities[key].deadline}
+                  error={shown[`activities.${key}.deadline`]}
+                  onChange={(deadline) =>
+                    setS({ ...s, activities: { ...s.activities, [key]: { ...s.activities[key], deadline } } })
+                  }
+                />
+              </Paper>
+            </Grid>
+          ))}
+        </Grid>
+      </Section>
+      <Section title="Subject areas">
+        <SubjectAreasEditor
+          items={s.subjectAreas}
+          errors={shown}
+          onChange={(subjectAreas) => setS({ ...s, subjectAreas })}
+        />
+      </Section>
+      <Section title="Paper submission">
+        <TextField
+          label="Submission welcome message"
+          name="submissionWelcome"
+          multiline
+          minRows={3}
+          value={s.submissionWelcome}
+          onChange={(e) => setS({ ...s, submissionWelcome: e.target.value })}
+        />
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 4 }}>
+            {numberField('abstractLength', 'Abstract length', 'characters')}
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>{numberField('minFilesLimit', 'Minimum number of files')}</Grid>
+          <Grid size={{ xs: 12, md: 4 }}>{numberField('maxFilesLimit', 'Maximum number of files')}</Grid>
+        </Grid>
+      </Section>
+      <Section title="Camera-ready">
+        <TextField
+          label="Camera-ready welcome message"
+          name="cameraReadyWelcome"
+          multiline
+          minRows={3}
+          value={s.cameraReadyWelcome}
+          onChange={(e) => setS({ ...s, cameraReadyWelcome: e.target.value })}
+        />
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 4 }}>
+            {numberField('crFileSizeLimit', 'Camera-ready file size limit', 'MB')}
+          </Grid>
+          <Grid size={{ xs: 12, md: 8 }}>
+            <Autocomplete
+              multiple
+              freeSolo
+              options={extensionOptions}
+              value={s.allowedFiles}
+              onChange={(_e, value) =>
+                setS({
+                  ...s,
+                  allowedFiles: [
+                    ...new Set(value.map((v) => v.trim().replace(/^\./, '').toLowerCase()).filter(Boolean)),
+                  ],
+                })
+              }
+              renderValue={(value, getItemProps) =>
+                value.map((option, index) => {
+                  const { key, ...itemProps } = getItemProps({ index });
+                  return <Chip key={key} size="small" label={option} {...itemProps} />;
+                })
+              }
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label="Allowed camera-ready files"
+                  error={Boolean(shown['cameraReadySubmissionProperties.allowedFiles'])}
+                  helperText={shown['cameraReadySubmissionProperties.allowedFiles'] ?? 'File extensions'}
+                />
+              )}
+            />
+          </Grid>
+        </Grid>
+      </Section>
+      <Section title="Presentation-ready">
+        <TextField
+          label="Presentation-ready welcome message"
+          name="presentationReadyWelcome"
+          multiline
+          minRows={3}
+          value={s.presentationReadyWelcome}
+          onChange={(e) => setS({ ...s, presentationReadyWelcome: e.target.value })}
+        />
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 4 }}>
+            {numberField('prFileSizeLimit', 'Presentation-ready file size limit', 'MB')}
+          </Grid>
+        </Grid>
+      </Section>
+      <Stack direction="row" spacing={1}>
+        <Button type="submit" disabled={busy}>
+          {submitLabel}
+        </Button>
+        <Button variant="outlined" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+      </Stack>
+    </form>
+  );
+}

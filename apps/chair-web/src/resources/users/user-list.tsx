@@ -1,0 +1,325 @@
+import {
+  Alert,
+  Button,
+  Chip,
+  LinearProgress,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  PAGE_SIZE,
+  USER_MESSAGES,
+  type UserDto,
+  type UserFilter,
+  type UserFilterField,
+} from '@symposium/domain';
+import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { paths } from '../../config/paths';
+import { impersonationError } from './user-impersonate';
+import { UserFilterBuilder } from './user-filter-builder';
+import { RoleChips } from './user-summary';
+import {
+  exportUsers,
+  impersonate,
+  useSetRegistered,
+  useTrackOptions,
+  useUpdateUser,
+  useUserPage,
+  type UserSort,
+} from './use-users';
+
+const COLUMNS: { field: UserFilterField | null; label: string }[] = [
+  { field: '_id', label: 'ID' },
+  { field: 'firstName', label: 'First name' },
+  { field: 'lastName', label: 'Last name' },
+  { field: 'email', label: 'Email' },
+  { field: 'organization', label: 'Organization' },
+  { field: 'country', label: 'Country' },
+  { field: null, label: 'Roles' },
+  { field: 'isRegistered', label: 'Conference view' },
+  { field: 'lock.status', label: 'Locked' },
+  { field: 'createdAt', label: 'Created' },
+  { field: null, label: 'Actions' },
+];
+
+/** /ViewUsers: the §5 user query on the server — filters, search, sorting by column, pages of 100, export. */
+export function UserList() {
+  const notify = useNotify();
+  const tracks = useTrackOptions();
+  const [filters, setFilters] = useState<UserFilter[]>([]);
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<UserSort | undefined>(undefined);
+  const [page, setPage] = useState(0);
+  const [exporting, setExporting] = useState(false);
+  const users = useUserPage({ filters, search, sort, cp: page + 1 });
+
+  const onSort = (field: UserFilterField) => {
+    setSort(
+      sort?.field === field
+        ? { field, order: sort.order === 'asc' ? 'desc' : 'asc' }
+        : { field, order: 'asc' },
+    );
+    setPage(0);
+  };
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    setSearch(searchText.trim());
+    setPage(0);
+  };
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      await exportUsers({ filters, search, sort });
+    } catch (err) {
+      notify(errorMessage(err, 'The users could not be exported'), 'error');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <PageTitle
+        title="Users"
+        actions={
+          <>
+            <Button component={Link} to={paths.registerUser}>
+              Register user
+            </Button>
+            <Button variant="outlined" disabled={exporting} onClick={() => void onExport()}>
+              Export xlsx
+            </Button>
+          </>
+        }
+      />
+      <UserFilterBuilder
+        tracks={tracks.data ?? []}
+        onApply={(f) => {
+          setFilters(f);
+          setPage(0);
+        }}
+      />
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <form onSubmit={onSearch} noValidate>
+          <Stack direction="row" spacing={1} alignItems="center">
+            <TextField
+              label="Search by email or name"
+              name="search"
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+            />
+            <Button type="submit" sx={{ flexShrink: 0 }}>
+              Search
+            </Button>
+            {search ? (
+              <Button
+                variant="text"
+                sx={{ flexShrink: 0 }}
+                onClick={() => {
+                  setSearchText('');
+                  setSearch('');
+                  setPage(0);
+                }}
+              >
+                Clear
+              </Button>
+            ) : null}
+          </Stack>
+        </form>
+      </Paper>
+      {users.isError ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorMessage(users.error)}
+        </Alert>
+      ) : null}
+      <Paper variant="outlined">
+        <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ px: 2, pt: 1 }}>
+          <Typography data-testid="user-count">
+            {users.data ? `${users.data.count} user${users.data.count === 1 ? '' : 's'}` : ' '}
+          </Typography>
+        </Stack>
+        {users.isFetching ? <LinearProgress /> : <div style={{ height: 4 }} />}
+        <TableContainer>
+          <Table size="small" aria-label="Users">
+            <TableHead>
+              <TableRow>
+                {COLUMNS.map((c) => (
+                  <TableCell
+                    key={c.label}
+                    sortDirection={sort && c.field === sort.field ? sort.order : false}
+                  >
+                    {c.field ? (
+                      <TableSortLabel
+                        active={sort?.field === c.field}
+                        direction={sort?.field === c.field ? sort.order : 'asc'}
+                        onClick={() => onSort(c.field as UserFilterField)}
+                      >
+                        {c.label}
+                      </TableSortLabel>
+                    ) : (
+                      c.label
+                    )}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody data-testid="user-rows">
+              {users.data?.data.map((u) => (
+                <UserRow key={u._id} user={u} />
+              ))}
+              {users.data && users.data.data.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={COLUMNS.length}>No users match.</TableCell>
+                </TableRow>
+              ) : null}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={users.data?.count ?? 0}
+          page={users.data && page * PAGE_SIZE >= users.data.count && page > 0 ? 0 : page}
+          rowsPerPage={PAGE_SIZE}
+          rowsPerPageOptions={[PAGE_SIZE]}
+          onPageChange={(_e, p) => setPage(p)}
+        />
+      </Paper>
+    </>
+  );
+}
+
+function UserRow({ user }: { user: UserDto }) {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const update = useUpdateUser();
+  const register = useSetRegistered();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [confirmImpersonate, setConfirmImpersonate] = useState(false);
+  const [impersonating, setImpersonating] = useState(false);
+  const close = () => setAnchor(null);
+  const go = (to: string) => {
+    close();
+    void navigate(to);
+  };
+  const name = `${user.firstName} ${user.lastName}`;
+
+  return (
+    <TableRow hover data-testid={`user-${user._id}`}>
+      <TableCell>{user._id}</TableCell>
+      <TableCell>{user.firstName}</TableCell>
+      <TableCell>{user.lastName}</TableCell>
+      <TableCell>{user.email}</TableCell>
+      <TableCell>{user.organization}</TableCell>
+      <TableCell>{user.country}</TableCell>
+      <TableCell>
+        <RoleChips roles={user.roles} />
+      </TableCell>
+      <TableCell>{user.isRegistered ? 'Enabled' : 'Disabled'}</TableCell>
+      <TableCell>{user.lock.status ? <Chip size="small" color="error" label="Locked" /> : 'No'}</TableCell>
+      <TableCell>{new Date(user.createdAt).toLocaleDateString()}</TableCell>
+      <TableCell>
+        <Button
+          size="small"
+          variant="outlined"
+          aria-haspopup="menu"
+          aria-label={`Actions for ${user.email}`}
+          onClick={(e) => setAnchor(e.currentTarget)}
+        >
+          Actions
+        </Button>
+        <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+          <MenuItem onClick={() => go(paths.editContactInformation(user._id))}>
+            <ListItemText>Edit contact information</ListItemText>
+          </MenuItem>
+          <MenuItem onClick={() => go(paths.manageRoles(user._id, 'reviewers', 'add'))}>
+            <ListItemText>Manage roles</ListItemText>
+          </MenuItem>
+          <MenuItem
+            onClick={() => {
+              close();
+              update.mutate(
+                { id: user._id, body: { lock: { status: !user.lock.status } } },
+                {
+                  onSuccess: () => notify(USER_MESSAGES.lockChanged),
+                  onError: () => notify(USER_MESSAGES.lockFailed, 'error'),
+                },
+              );
+            }}
+          >
+            <ListItemText>{user.lock.status ? 'Unlock' : 'Lock'}</ListItemText>
+          </MenuItem>
+          <MenuItem onClick={() => go(paths.resetUserPassword(user.email))}>
+            <ListItemText>Reset password</ListItemText>
+          </MenuItem>
+          <MenuItem
+            onClick={() => {
+              close();
+              register.mutate(
+                { email: user.email, status: !user.isRegistered },
+                {
+                  onSuccess: (res) =>
+                    notify(
+                      res?.message ??
+                        (user.isRegistered
+                          ? USER_MESSAGES.conferenceViewDisabled
+                          : USER_MESSAGES.conferenceViewEnabled),
+                    ),
+                  onError: () => notify(USER_MESSAGES.impersonateFailed, 'error'),
+                },
+              );
+            }}
+          >
+            <ListItemText>
+              {user.isRegistered ? 'Disable conference view' : 'Enable conference view'}
+            </ListItemText>
+          </MenuItem>
+          <MenuItem
+            onClick={() => {
+              close();
+              setConfirmImpersonate(true);
+            }}
+          >
+            <ListItemText>Impersonate</ListItemText>
+          </MenuItem>
+          <MenuItem onClick={() => go(paths.confirmationDeleteUser(user._id))} sx={{ color: 'error.main' }}>
+            <ListItemText>Delete</ListItemText>
+          </MenuItem>
+        </Menu>
+        <ConfirmDialog
+          open={confirmImpersonate}
+          title={`Impersonate ${name}?`}
+          confirmLabel="Impersonate"
+          busy={impersonating}
+          onCancel={() => setConfirmImpersonate(false)}
+          onConfirm={() => {
+            setImpersonating(true);
+            impersonate(user.email).catch((err: unknown) => {
+              notify(impersonationError(err), 'error');
+              setImpersonating(false);
+              setConfirmImpersonate(false);
+            });
+          }}
+        >
+          <Typography>You will see the author app as {user.email} until you stop impersonating.</Typography>
+        </ConfirmDialog>
+      </TableCell>
+    </TableRow>
+  );
+}

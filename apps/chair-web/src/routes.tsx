@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Route } from 'react-router';
+import { ConferenceInformation } from './resources/conference/conference-information';
+import { PublisherSettings } from './resources/conference/publisher-settings';
+import { StatusList } from './resources/statuses/status-list';
+import { StatusSort } from './resources/statuses/status-sort';
+import { TrackCreate } from './resources/tracks/track-create';
+import { TrackEdit } from './resources/tracks/track-edit';
+import { TrackList } from './resources/tracks/track-list';
+import { TrackSort } from './resources/tracks/track-sort';
+import { UserContactEdit } from './resources/users/user-contact-edit';
+import { UserDelete } from './resources/users/user-delete';
+import { UserImpersonate } from './resources/users/user-impersonate';
+import { UserList } from './resources/users/user-list';
+import { UserLock } from './resources/users/user-lock';
+import { UserPasswordReset } from './resources/users/user-password-reset';
+import { UserRegister } from './resources/users/user-register';
+import { ManageRoles } from './resources/users/user-roles';
+
+/** The chair console's screens (paths of spec §2, listed in config/paths.ts). */
+export const chairRoutes: ReactNode[] = [
+  <Route key="conference" path="/ConferenceInformation" element={<ConferenceInformation />} />,
+  <Route key="publisher" path="/PublisherSettings" element={<PublisherSettings />} />,
+  <Route key="tracks" path="/EditAllTracks" element={<TrackList />} />,
+  <Route key="track-add" path="/AddTrack" element={<TrackCreate />} />,
+  <Route key="track-edit" path="/EditTrack/:trackId" element={<TrackEdit />} />,
+  <Route key="track-sort" path="/SortTracks" element={<TrackSort />} />,
+  <Route key="statuses" path="/EditPaperStatusSettings" element={<StatusList />} />,
+  <Route key="status-sort" path="/SortPaperStatusSettings" element={<StatusSort />} />,
+  <Route key="users" path="/ViewUsers" element={<UserList />} />,
+  <Route key="user-delete" path="/ConfirmationDeleteUser/:userId" element={<UserDelete />} />,
+  <Route key="impersonate" path="/ImpersonateUser" element={<UserImpersonate />} />,
+  <Route key="register" path="/RegisterUser" element={<UserRegister />} />,
+  <Route key="roles" path="/ManageRoles/:userId/:x/:y" element={<ManageRoles />} />,
+  <Route key="lock" path="/ManageUserLock/:email?" element={<UserLock />} />,
+  <Route key="reset" path="/ResetUserPassword/:email?" element={<UserPasswordReset />} />,
+  <Route key="contact" path="/EditContactInformation/:userId" element={<UserContactEdit />} />,
+];

@@ -1,0 +1,68 @@
+/** §5 People rules, shared by the API and both apps. */
+export interface PersonInput {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  alternateEmail?: string;
+  organization?: string;
+  country?: string;
+  phone?: string;
+}
+
+export const PEOPLE_MESSAGES = {
+  firstName: 'Please fill in the First Name',
+  lastName: 'Please fill in the Last Name',
+  email: 'Please fill in the Email',
+  emailInvalid: 'Please fill in a valid Email',
+  alternateEmail: 'Please fill in the Alternate Email',
+  alternateEmailInvalid: 'Please fill in a valid Alternate Email',
+  alternateEmailSame: 'Please type different a email on alternate email',
+  organization: 'Please fill in the Organization',
+  country: 'Please fill in the Country',
+  phone: 'Please fill in the Phone',
+  password: 'Please fill in a Password of at least 8 characters',
+  userNotFoundCreate: 'User not found, create new user.',
+  userAlreadyPresent: 'User already present!',
+  registeringProblem: 'There was a problem with the registering',
+  userNotFound: 'User not found',
+} as const;
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+export const isEmail = (value: string): boolean => EMAIL_RE.test(value.trim());
+
+export type PersonField = keyof PersonInput;
+
+/**
+ * Validates a person; returns field → message for each failure (empty when valid).
+ * kind 'reviewer' does not require a country (§5).
+ */
+export function validatePerson(
+  input: PersonInput,
+  kind: 'author' | 'reviewer' = 'author',
+): Partial<Record<PersonField, string>> {
+  const errors: Partial<Record<PersonField, string>> = {};
+  const blank = (v: string | undefined) => !v || v.trim() === '';
+  if (blank(input.firstName)) errors.firstName = PEOPLE_MESSAGES.firstName;
+  if (blank(input.lastName)) errors.lastName = PEOPLE_MESSAGES.lastName;
+  if (blank(input.email)) errors.email = PEOPLE_MESSAGES.email;
+  else if (!isEmail(input.email!)) errors.email = PEOPLE_MESSAGES.emailInvalid;
+  if (blank(input.alternateEmail)) errors.alternateEmail = PEOPLE_MESSAGES.alternateEmail;
+  else if (!isEmail(input.alternateEmail!)) errors.alternateEmail = PEOPLE_MESSAGES.alternateEmailInvalid;
+  else if (!blank(input.email) && normalizeEmail(input.email!) === normalizeEmail(input.alternateEmail!))
+    errors.alternateEmail = PEOPLE_MESSAGES.alternateEmailSame;
+  if (blank(input.organization)) errors.organization = PEOPLE_MESSAGES.organization;
+  if (kind === 'author' && blank(input.country)) errors.country = PEOPLE_MESSAGES.country;
+  if (blank(input.phone)) errors.phone = PEOPLE_MESSAGES.phone;
+  return errors;
+}
+
+const PASSWORD_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** §9 generated password: 10 characters from digits and upper and lower case letters. */
+export function generatePassword(randomInt: (max: number) => number, length = 10): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
+  return out;
+}

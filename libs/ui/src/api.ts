@@ -1,0 +1,88 @@
+import type { ApiError as ApiErrorBody } from '@symposium/domain';
+
+/** An API error with the server's {statusCode, code, message, details}. */
+export class ApiError extends Error implements ApiErrorBody {
+  constructor(
+    public readonly statusCode: number,
+    public readonly code: string,
+    message: string,
+    public readonly details?: unknown,
+  ) {
+    super(message);
+  }
+  /** Field → message from validation details (when the server gives them). */
+  fieldErrors(): Record<string, string> {
+    const out: Record<string, string> = {};
+    if (Array.isArray(this.details))
+      for (const d of this.details as { field?: string; message?: string }[])
+        if (d.field && d.message && !out[d.field]) out[d.field] = d.message;
+    return out;
+  }
+}
+
+const csrfToken = (): string | undefined =>
+  document.cookie
+    .split('; ')
+    .find((c) => c.startsWith('sym_csrf='))
+    ?.slice('sym_csrf='.length);
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+async function send(method: Method, path: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = csrfToken();
+  if (token) headers['X-CSRF-Token'] = decodeURIComponent(token);
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(path, { method, headers, body: payload, credentials: 'same-origin' });
+  if (!res.ok) {
+    let err: Partial<ApiErrorBody> = {};
+    try {
+      err = (await res.json()) as ApiErrorBody;
+    } catch {
+      /* not JSON */
+    }
+    throw new ApiError(
+      res.status,
+      err.code ?? 'request.error',
+      err.message ?? `Request failed (${res.status})`,
+      err.details,
+    );
+  }
+  return res;
+}
+
+/** JSON API call through the session cookie (with the CSRF header on writes). */
+export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const res = await send(method, path, body);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Calls an endpoint answering with a file and saves it in the browser. */
+export async function download(
+  method: Method,
+  path: string,
+  body?: unknown,
+  fallbackName = 'download',
+): Promise<void> {
+  const res = await send(method, path, body);
+  const disposition = res.headers.get('Content-Disposition') ?? '';
+  const name = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = decodeURIComponent(name);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export const errorMessage = (e: unknown, fallback = 'Something went wrong'): string =>
+  e instanceof Error && e.message ? e.message : fallback;

@@ -1,0 +1,170 @@
+/**
+ * Table-driven authorization: every route of the API, for every kind of caller. The test fails when a
+ * route is missing from the table (or the table lists a route that does not exist), so a new route
+ * cannot ship without deciding who may call it.
+ */
+import { createTestApp, type TestApp } from '../support/app.js';
+
+type Caller = 'anonymous' | 'author' | 'reviewer' | 'cochair' | 'session' | 'chair' | 'admin';
+const SIGNED_IN: Caller[] = ['author', 'reviewer', 'cochair', 'session', 'chair', 'admin'];
+const PUBLIC: Caller[] = ['anonymous', ...SIGNED_IN];
+const CHAIRS: Caller[] = ['chair', 'admin'];
+const TRACK_CHAIRS: Caller[] = ['cochair', 'chair', 'admin'];
+const REVIEWERS: Caller[] = ['reviewer', 'admin'];
+const SESSION_CHAIRS: Caller[] = ['session', 'chair', 'admin'];
+
+/** "METHOD /path" → who may call it. Everyone else gets 401 (anonymous) or 403. */
+export const ROUTES: Record<string, Caller[]> = {
+  'GET /api/health': PUBLIC,
+  'POST /api/auth/signup': PUBLIC,
+  'POST /api/auth/login': PUBLIC,
+  'POST /api/auth/logout': PUBLIC,
+  'POST /api/auth/password/forgot': PUBLIC,
+  'POST /api/auth/password/reset': PUBLIC,
+  'POST /api/auth/impersonation/stop': SIGNED_IN,
+  'GET /api/author/users': SIGNED_IN,
+  'GET /api/author/users/search': SIGNED_IN,
+  'POST /api/author/users': SIGNED_IN, // co-author account (papers module)
+  'POST /api/chair/users': CHAIRS,
+  'GET /api/chair/users/search': CHAIRS,
+  'GET /api/chair/users/:userId': CHAIRS,
+  'PUT /api/chair/users/:userId': CHAIRS,
+  'DELETE /api/chair/users/:userId': CHAIRS,
+  'POST /api/chair/users/impersonate/:email': CHAIRS,
+  'POST /api/chair/users/register/:email/:status': CHAIRS,
+  'POST /api/chair/users/export/xls': CHAIRS,
+  // conference, /api/utils, tracks, statuses
+  'GET /api/utils': SIGNED_IN,
+  'GET /api/author/conference': SIGNED_IN,
+  'GET /api/author/conference/:conferenceId': SIGNED_IN,
+  'PUT /api/author/conference/:conferenceId': SIGNED_IN,
+  'GET /api/author/conference/:conferenceId/banner': PUBLIC,
+  'GET /api/author/conference/:conferenceId/logo': PUBLIC,
+  'GET /api/chair/conference/:conferenceId': CHAIRS,
+  'PUT /api/chair/conference/:conferenceId': CHAIRS,
+  'PUT /api/chair/conference/:conferenceId/publisher': CHAIRS,
+  'GET /api/author/tracks': SIGNED_IN,
+  'GET /api/author/tracks/:trackId': SIGNED_IN,
+  'GET /api/reviewer/tracks': REVIEWERS,
+  'GET /api/reviewer/tracks/:trackId': REVIEWERS,
+  'GET /api/session/tracks': SESSION_CHAIRS,
+  'GET /api/session/tracks/:trackId': SESSION_CHAIRS,
+  'GET /api/cochair/tracks': TRACK_CHAIRS,
+  'GET /api/cochair/tracks/:trackId': TRACK_CHAIRS,
+  'GET /api/chair/tracks': CHAIRS,
+  'POST /api/chair/tracks': CHAIRS,
+  'PUT /api/chair/tracks/sort': CHAIRS,
+  'GET /api/chair/tracks/:trackId': CHAIRS,
+  'PUT /api/chair/tracks/:trackId': CHAIRS,
+  'GET /api/cochair/status': TRACK_CHAIRS,
+  'GET /api/cochair/status/:statusId': TRACK_CHAIRS,
+  'GET /api/chair/status': CHAIRS,
+  'POST /api/chair/status': CHAIRS,
+  'PUT /api/chair/status/sort': CHAIRS,
+  'GET /api/chair/status/:statusId': CHAIRS,
+  'PUT /api/chair/status/:statusId': CHAIRS,
+  'DELETE /api/chair/status/:statusId': CHAIRS,
+  'GET /api/author/papers': SIGNED_IN,
+  'POST /api/author/papers': SIGNED_IN,
+  'GET /api/author/papers/:paperId': SIGNED_IN,
+  'PUT /api/author/papers/:paperId': SIGNED_IN,
+  'DELETE /api/author/papers/:paperId': SIGNED_IN,
+  'PUT /api/author/papers/:paperId/notes': SIGNED_IN,
+  'GET /api/author/papers/:paperId/email': SIGNED_IN,
+  'POST /api/author/papers/:paperId/email': SIGNED_IN,
+  'POST /api/author/papers/:paperId/upload': SIGNED_IN,
+  'DELETE /api/author/papers/:paperId/delete/:fileId': SIGNED_IN,
+  'GET /api/author/papers/:paperId/download/:fileId': SIGNED_IN,
+  'POST /api/author/papers/:paperId/camera-ready': SIGNED_IN,
+  'POST /api/author/papers/:paperId/presentation-ready': SIGNED_IN,
+  'POST /api/author/papers/:paperId/consent': SIGNED_IN,
+  'GET /api/author/papers/:paperId/consent/signature': SIGNED_IN,
+  'GET /api/registered/papers/:paperId': SESSION_CHAIRS, // and users with isRegistered
+  'GET /api/registered/papers/:paperId/download/:fileId': SESSION_CHAIRS, // and users with isRegistered
+};
+void REVIEWERS;
+void SESSION_CHAIRS;
+void TRACK_CHAIRS;
+void CHAIRS;
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+  name?: string;
+  handle?: { stack?: Layer[] };
+}
+
+function listRoutes(t: TestApp): string[] {
+  const express = t.app.getHttpAdapter().getInstance() as {
+    router?: { stack: Layer[] };
+    _router?: { stack: Layer[] };
+  };
+  const stack = (express.router ?? express._router)?.stack ?? [];
+  const out = new Set<string>();
+  const walk = (layers: Layer[]) => {
+    for (const layer of layers) {
+      if (layer.route) {
+        for (const [method, on] of Object.entries(layer.route.methods))
+          if (on && method !== '_all') out.add(`${method.toUpperCase()} ${layer.route.path}`);
+      } else if (layer.handle?.stack) walk(layer.handle.stack);
+    }
+  };
+  walk(stack);
+  return [...out].filter((r) => / \/api\//.test(r) && !r.includes('/api/docs')).sort();
+}
+
+/** Fills path parameters with ids that do not exist, so allowed calls never change data. */
+function concretePath(path: string): string {
+  return path
+    .replace(/:email/g, 'nobody%40example.org')
+    .replace(/:status\b/g, 'true')
+    .replace(/:track\b/g, '999999')
+    .replace(/:[A-Za-z]+/g, '999999');
+}
+
+describe('authorization of every route for every caller', () => {
+  let t: TestApp;
+  const tokens = new Map<Caller, string | undefined>();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    tokens.set('anonymous', undefined);
+    tokens.set('author', (await t.user()).token);
+    tokens.set(
+      'reviewer',
+      (await t.user({ roles: { reviewer: { is: true, tracks: [1], count: 0 } } })).token,
+    );
+    tokens.set('cochair', (await t.user({ roles: { coChair: { is: true, tracks: [1] } } })).token);
+    tokens.set('session', (await t.user({ roles: { sessionChair: { sessions: [1] } } })).token);
+    tokens.set('chair', (await t.user({ roles: { chair: { is: true } } })).token);
+    tokens.set('admin', (await t.user({ roles: { admin: { is: true } } })).token);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('has every route of the application in the table, and no route that does not exist', () => {
+    const actual = listRoutes(t);
+    expect(actual.filter((r) => !(r in ROUTES))).toEqual([]);
+    expect(Object.keys(ROUTES).filter((r) => !actual.includes(r))).toEqual([]);
+  });
+
+  const cases: [string, Caller][] = [];
+  for (const route of Object.keys(ROUTES))
+    for (const caller of ['anonymous', ...SIGNED_IN] as Caller[]) cases.push([route, caller]);
+
+  it.each(cases)('%s as %s', async (route, caller) => {
+    const [method, path] = route.split(' ') as [string, string];
+    const allowed = ROUTES[route]!.includes(caller);
+    const token = tokens.get(caller);
+    let req = t.http()[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](concretePath(path));
+    if (token) req = req.set('Authorization', `Bearer ${token}`);
+    // Logging in/out or impersonation-stop for real would change the caller's session; the body is empty.
+    const res = await req.send({});
+    if (allowed) {
+      expect([401, 403]).not.toContain(res.status);
+      expect(res.status).toBeLessThan(500);
+    } else {
+      expect(res.status).toBe(caller === 'anonymous' ? 401 : 403);
+    }
+  });
+});

@@ -1,0 +1,292 @@
+/**
+ * The outbox dispatcher against a real SMTP server on loopback: a password-reset e-mail is sent once,
+ * kept while the server is down and sent when it is back; without SMTP the outbox is the sink.
+ */
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { eq, sql } from 'drizzle-orm';
+import { MailDispatcher } from '../../apps/api/src/modules/mail/mail.dispatcher.js';
+import { MailService } from '../../apps/api/src/modules/mail/mail.service.js';
+import { outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp.js';
+
+const FROM = 'Symposium <noreply@example.org>';
+const nothing = { sent: 0, retried: 0, failed: 0, deferred: 0, recovered: 0 };
+
+async function forgot(t: TestApp, email: string) {
+  const res = await t.http().post('/api/auth/password/forgot').send({ email });
+  expect(res.status).toBe(200);
+  const rows = await t.db.select().from(outboxTable).where(eq(outboxTable.kind, 'password-reset'));
+  const row = rows.find((r) => r.to.includes(email));
+  expect(row).toBeDefined();
+  return row!;
+}
+
+const rowById = async (t: TestApp, id: number) =>
+  (await t.db.select().from(outboxTable).where(eq(outboxTable.id, id)))[0]!;
+
+describe('mail outbox dispatcher with SMTP configured', () => {
+  let smtp: TestSmtpServer;
+  let t: TestApp;
+  let dispatcher: MailDispatcher;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({
+      smtp: { host: '127.0.0.1', port: smtp.port, secure: false, from: FROM },
+      runJobs: false,
+    });
+    dispatcher = t.app.get(MailDispatcher);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.stop();
+  });
+  beforeEach(async () => {
+    await smtp.start();
+    smtp.messages.length = 0;
+  });
+
+  it('sends the password-reset e-mail once through SMTP and records it as sent', async () => {
+    const u = await t.user();
+    const row = await forgot(t, u.email);
+    expect(row.state).toBe('pending');
+
+    const result = await dispatcher.dispatchDue();
+    expect(result).toEqual({ ...nothing, sent: 1 });
+    expect(smtp.messages).toHaveLength(1);
+    const [mail] = smtp.messages;
+    expect(mail!.envelope).toEqual({ from: 'noreply@example.org', to: [u.email] });
+    expect(mail!.parsed.from?.text).toBe('"Symposium" <noreply@example.org>');
+    expect(mail!.parsed.subject).toBe('Reset your password');
+    expect(mail!.parsed.text).toMatch(/http:\/\/localhost:3000\/ResetPassword\?token=[A-Za-z0-9_-]+/);
+    expect(mail!.parsed.text).toBe(row.text);
+
+    const stored = await rowById(t, row.id);
+    expect(stored).toMatchObject({ state: 'sent', attempts: 1, lastError: null });
+    expect(stored.sentAt).toBeInstanceOf(Date);
+    expect(stored.messageId).toBe(mail!.parsed.messageId);
+
+    // The reset link in the received e-mail works.
+    const token = /ResetPassword\?token=([A-Za-z0-9_-]+)/.exec(mail!.parsed.text!)![1];
+    const reset = await t
+      .http()
+      .post('/api/auth/password/reset')
+      .send({ token, password: 'a-new-password-1' });
+    expect(reset.status).toBe(200);
+
+    // Never twice.
+    expect(await dispatcher.dispatchDue()).toEqual(nothing);
+    expect(smtp.messages).toHaveLength(1);
+  });
+
+  it('keeps the e-mail while the SMTP server is down and sends it when the server is back', async () => {
+    const u = await t.user();
+    await smtp.stop();
+    const row = await forgot(t, u.email);
+
+    const before = Date.now();
+    expect(await dispatcher.dispatchDue()).toEqual({ ...nothing, retried: 1 });
+    let stored = await rowById(t, row.id);
+    expect(stored).toMatchObject({ state: 'pending', attempts: 1, sentAt: null });
+    expect(stored.lastError).toMatch(/ECONNREFUSED/);
+    // First back-off: one minute.
+    expect(stored.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + 50_000);
+    expect(stored.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 70_000);
+
+    // Not due yet: nothing is attempted even with the server back.
+    await smtp.start();
+    expect(await dispatcher.dispatchDue()).toEqual(nothing);
+    expect(smtp.messages).toHaveLength(0);
+
+    // Skip the back-off.
+    await t.db
+      .update(outboxTable)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(outboxTable.id, row.id));
+    expect(await dispatcher.dispatchDue()).toEqual({ ...nothing, sent: 1 });
+    expect(smtp.messages).toHaveLength(1);
+    expect(smtp.messages[0]!.envelope.to).toEqual([u.email]);
+    stored = await rowById(t, row.id);
+    expect(stored).toMatchObject({ state: 'sent', attempts: 2, lastError: null });
+  });
+
+  it('defers the rest of the batch untouched when the SMTP server is unreachable', async () => {
+    const mail = t.app.get(MailService);
+    await smtp.stop();
+    const ids = [];
+    for (let i = 0; i < 3; i++)
+      ids.push(
+        await mail.enqueue({ kind: 'test', to: [`down${i}@example.org`], subject: `Down ${i}`, text: 'x' }),
+      );
+
+    expect(await dispatcher.dispatchDue()).toEqual({ ...nothing, retried: 1, deferred: 2 });
+    const rows = await Promise.all(ids.map((id) => rowById(t, id)));
+    expect(rows.map((r) => [r.state, r.attempts])).toEqual([
+      ['pending', 1],
+      ['pending', 0],
+      ['pending', 0],
+    ]);
+    expect(rows[1]!.nextAttemptAt.getTime()).toBe(rows[0]!.nextAttemptAt.getTime());
+
+    await smtp.start();
+    await t.db
+      .update(outboxTable)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(eq(outboxTable.kind, 'test'));
+    expect(await dispatcher.dispatchDue()).toEqual({ ...nothing, sent: 3 });
+    expect(smtp.messages.map((m) => m.parsed.subject).sort()).toEqual(['Down 0', 'Down 1', 'Down 2']);
+  });
+
+  it('gives a message up after 8 attempts when the server refuses it, backing off up to one hour', async () => {
+    const mail = t.app.get(MailService);
+    // The SMTP server refuses this recipient (501 bad address syntax): the message, not the server, is at fault.
+    const id = await mail.enqueue({ kind: 'bad', to: ['bad@'], subject: 'Refused', text: 'x' });
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= 8; attempt++) {
+      const before = await rowById(t, id);
+      await t.db
+        .update(outboxTable)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(eq(outboxTable.id, id));
+      const r = await dispatcher.dispatchDue();
+      const after = await rowById(t, id);
+      expect(after.attempts).toBe(before.attempts + 1);
+      if (attempt < 8) {
+        expect(r).toEqual({ ...nothing, retried: 1 });
+        expect(after.state).toBe('pending');
+        waits.push(Math.round((after.nextAttemptAt.getTime() - Date.now()) / 60_000));
+      } else {
+        expect(r).toEqual({ ...nothing, failed: 1 });
+        expect(after.state).toBe('failed');
+      }
+      expect(after.lastError).toBeTruthy();
+    }
+    expect((await rowById(t, id)).lastError).toMatch(/^EENVELOPE: .*501/);
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60]);
+    expect(smtp.messages).toHaveLength(0);
+    expect(await dispatcher.dispatchDue()).toEqual(nothing);
+  });
+
+  it('returns rows stuck in sending for more than 10 minutes to pending and sends them', async () => {
+    const mail = t.app.get(MailService);
+    const stuck = await mail.enqueue({
+      kind: 'stuck',
+      to: ['stuck@example.org'],
+      subject: 'Stuck',
+      text: 'x',
+    });
+    const recent = await mail.enqueue({
+      kind: 'stuck',
+      to: ['recent@example.org'],
+      subject: 'Recent',
+      text: 'x',
+    });
+    // A crashed process claimed both: the lease of one expired, the other is still being sent.
+    await t.db
+      .update(outboxTable)
+      .set({ state: 'sending', nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(outboxTable.id, stuck));
+    await t.db
+      .update(outboxTable)
+      .set({ state: 'sending', nextAttemptAt: sql`now() + interval '9 minutes'` })
+      .where(eq(outboxTable.id, recent));
+
+    expect(await dispatcher.dispatchDue()).toEqual({ ...nothing, recovered: 1, sent: 1 });
+    expect(smtp.messages.map((m) => m.parsed.subject)).toEqual(['Stuck']);
+    expect((await rowById(t, stuck)).state).toBe('sent');
+    expect((await rowById(t, recent)).state).toBe('sending');
+  });
+
+  it('sends each row once when two dispatch passes run at the same time', async () => {
+    const mail = t.app.get(MailService);
+    const subjects = Array.from({ length: 45 }, (_, i) => `Concurrent ${i}`);
+    for (const s of subjects)
+      await mail.enqueue({ kind: 'concurrent', to: ['many@example.org'], subject: s, text: s });
+
+    const [a, b] = await Promise.all([dispatcher.dispatchDue(), dispatcher.dispatchDue()]);
+    // Both passes claimed batches at the same time, and together sent every row once.
+    expect(a.sent).toBeGreaterThan(0);
+    expect(b.sent).toBeGreaterThan(0);
+    expect(a.sent + b.sent).toBe(45);
+    expect(a.retried + b.retried + a.failed + b.failed).toBe(0);
+    const received = smtp.messages.map((m) => m.parsed.subject!).sort();
+    expect(received).toEqual([...subjects].sort());
+    const rows = await t.db.select().from(outboxTable).where(eq(outboxTable.kind, 'concurrent'));
+    expect(rows.every((r) => r.state === 'sent' && r.attempts === 1)).toBe(true);
+    expect(await dispatcher.dispatchDue()).toEqual(nothing);
+  });
+});
+
+describe('mail outbox dispatcher with the jobs running', () => {
+  let smtp: TestSmtpServer;
+  beforeEach(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterEach(() => smtp.stop());
+  const smtpConfig = () => ({ host: '127.0.0.1', port: smtp.port, secure: false, from: FROM });
+
+  it('sends due e-mails on its own and stops its timer with the application', async () => {
+    const t = await createTestApp({ smtp: smtpConfig(), runJobs: true });
+    const scheduler = t.app.get(SchedulerRegistry);
+    try {
+      expect(scheduler.getIntervals()).toEqual(['mail-outbox-dispatcher']);
+      const u = await t.user();
+      const row = await forgot(t, u.email);
+      let stored = await rowById(t, row.id);
+      while (stored.state !== 'sent') {
+        await new Promise((r) => setTimeout(r, 100));
+        stored = await rowById(t, row.id);
+      }
+      expect(smtp.messages).toHaveLength(1);
+      expect(smtp.messages[0]!.envelope.to).toEqual([u.email]);
+    } finally {
+      await t.close();
+    }
+    expect(scheduler.getIntervals()).toEqual([]);
+  });
+
+  it('does not poll when runJobs is off', async () => {
+    const t = await createTestApp({ smtp: smtpConfig(), runJobs: false });
+    try {
+      expect(t.app.get(SchedulerRegistry).getIntervals()).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('lets the in-flight batch finish and record its results when the application closes', async () => {
+    const t = await createTestApp({ smtp: smtpConfig(), runJobs: false });
+    const mail = t.app.get(MailService);
+    for (let i = 0; i < 5; i++)
+      await mail.enqueue({ kind: 'shutdown', to: ['late@example.org'], subject: `Late ${i}`, text: 'x' });
+    const pass = t.app.get(MailDispatcher).dispatchDue();
+    await t.close();
+    // Every message was sent and marked sent before the database closed (else the pass would reject).
+    expect(await pass).toEqual({ ...nothing, sent: 5 });
+    expect(smtp.messages).toHaveLength(5);
+  });
+});
+
+describe('mail outbox without SMTP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ runJobs: true });
+  });
+  afterAll(() => t.close());
+
+  it('keeps the e-mail in the outbox and attempts nothing', async () => {
+    const u = await t.user();
+    const row = await forgot(t, u.email);
+    const dispatcher = t.app.get(MailDispatcher);
+    expect(dispatcher.enabled).toBe(false);
+    expect(await dispatcher.dispatchDue()).toEqual(nothing);
+    expect(await rowById(t, row.id)).toMatchObject({
+      state: 'pending',
+      attempts: 0,
+      lastError: null,
+      sentAt: null,
+      messageId: null,
+    });
+  });
+});

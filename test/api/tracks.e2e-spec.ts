@@ -1,0 +1,618 @@
+import { asc, eq } from 'drizzle-orm';
+import { TRACK_MESSAGES, type TrackDto } from '@symposium/domain';
+import { subjectAreasTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
+import { TracksService } from '../../apps/api/src/modules/tracks/tracks.service.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+
+type Auth = [string, string];
+
+describe('tracks API', () => {
+  let t: TestApp;
+  let chair: Auth;
+  let admin: Auth;
+  let author: Auth;
+  let reviewer: Auth;
+  let session: Auth;
+  let cochair: Auth;
+  let main: TrackDto;
+  let posters: TrackDto;
+
+  const create = (body: object, as: Auth = chair) =>
+    t
+      .http()
+      .post('/api/chair/tracks')
+      .set(...as)
+      .send(body);
+  const update = (id: number | string, body: object, as: Auth = chair) =>
+    t
+      .http()
+      .put(`/api/chair/tracks/${id}`)
+      .set(...as)
+      .send(body);
+  const areasOf = (trackId: number) =>
+    t.db
+      .select()
+      .from(subjectAreasTable)
+      .where(eq(subjectAreasTable.trackId, trackId))
+      .orderBy(asc(subjectAreasTable.position));
+  const rowOf = async (id: number) =>
+    (await t.db.select().from(tracksTable).where(eq(tracksTable.id, id)))[0]!;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    chair = (await t.user({ roles: { chair: { is: true } } })).auth;
+    admin = (await t.user({ roles: { admin: { is: true } } })).auth;
+    author = (await t.user()).auth;
+    reviewer = (await t.user({ roles: { reviewer: { is: true, tracks: [1], count: 0 } } })).auth;
+    session = (await t.user({ roles: { sessionChair: { sessions: [1] } } })).auth;
+    main = (
+      await create({ name: 'Main Track', subjectAreas: [{ name: 'AI' }, { name: 'Databases' }] }).expect(201)
+    ).body as TrackDto;
+    posters = (await create({ name: 'Posters' }).expect(201)).body as TrackDto;
+    cochair = (await t.user({ roles: { coChair: { is: true, tracks: [posters._id] } } })).auth;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe('creating a track', () => {
+    it('gives a new track the §4/§9 defaults, its subject areas in order, and the end position', async () => {
+      const res = await create({
+        name: '  Industry  ',
+        subjectAreas: [{ name: 'Cloud' }, { name: ' Edge ' }],
+      }).expect(201);
+      const track = res.body as TrackDto;
+      expect(track).toMatchObject({
+        name: 'Industry',
+        position: 2,
+        activities: {
+          canSubmitPaper: { status: true, deadline: null },
+          canEditPaper: { status: false, deadline: null },
+          canSubmitCameraReady: { status: true, deadline: null },
+          canSubmitPresentationReady: { status: true, deadline: null },
+        },
+        submissionProperties: {
+          welcomeMessage: '',
+          abstractLength: 5000,
+          minFilesLimit: 1,
+          maxFilesLimit: 1,
+          questions: [],
+        },
+        cameraReadySubmissionProperties: {
+          welcomeMessage: '',
+          fileSizeLimit: 40,
+          allowedFiles: ['doc', 'docx', 'pdf'],
+          questions: [],
+        },
+        presentationReadySubmissionProperties: { welcomeMessage: '', fileSizeLimit: 40, questions: [] },
+      });
+      expect(track.subjectAreas.map((a) => a.name)).toEqual(['Cloud', 'Edge']);
+      const row = await rowOf(track._id);
+      expect([row.name, row.position, row.abstractLength, row.canEditPaper]).toEqual([
+        'Industry',
+        2,
+        5000,
+        false,
+      ]);
+      expect((await areasOf(track._id)).map((a) => [a.name, a.position])).toEqual([
+        ['Cloud', 0],
+        ['Edge', 1],
+      ]);
+    });
+
+    it('stores every part given: activities with UTC deadlines, properties and questions', async () => {
+      const res = await create({
+        name: 'Workshop',
+        activities: {
+          canSubmitPaper: { status: false, deadline: '2031-05-01T14:00+02:00' },
+          canEditPaper: { status: true, deadline: '2031-06-01' },
+        },
+        submissionProperties: {
+          welcomeMessage: 'Welcome',
+          abstractLength: 300,
+          minFilesLimit: 0,
+          maxFilesLimit: 3,
+          questions: [{ title: 'Student paper?', isRequired: true, choices: ['Yes', 'No'] }],
+        },
+        cameraReadySubmissionProperties: { fileSizeLimit: 10, allowedFiles: ['PDF'] },
+        presentationReadySubmissionProperties: { welcomeMessage: 'Slides', fileSizeLimit: 100 },
+      }).expect(201);
+      const track = res.body as TrackDto;
+      expect(track.activities.canSubmitPaper).toEqual({
+        status: false,
+        deadline: '2031-05-01T12:00:00.000Z',
+      });
+      expect(track.activities.canEditPaper).toEqual({ status: true, deadline: '2031-06-01T00:00:00.000Z' });
+      expect(track.activities.canSubmitCameraReady).toEqual({ status: true, deadline: null });
+      expect(track.submissionProperties).toEqual({
+        welcomeMessage: 'Welcome',
+        abstractLength: 300,
+        minFilesLimit: 0,
+        maxFilesLimit: 3,
+        questions: [
+          {
+            title: 'Student paper?',
+            isRequired: true,
+            isComment: false,
+            isTextArea: false,
+            choices: ['Yes', 'No'],
+          },
+        ],
+      });
+      expect(track.cameraReadySubmissionProperties.allowedFiles).toEqual(['pdf']);
+      expect(track.presentationReadySubmissionProperties).toEqual({
+        welcomeMessage: 'Slides',
+        fileSizeLimit: 100,
+        questions: [],
+      });
+      const row = await rowOf(track._id);
+      expect(row.canSubmitPaperDeadline?.toISOString()).toBe('2031-05-01T12:00:00.000Z');
+      expect(row.submissionQuestions[0]!.title).toBe('Student paper?');
+      expect(
+        await t
+          .http()
+          .get(`/api/chair/tracks/${track._id}`)
+          .set(...chair)
+          .expect(200),
+      ).toHaveProperty('body', track);
+    });
+
+    it.each([
+      [{}, 'missing'],
+      [{ name: '   ' }, 'blank'],
+      [{ name: 42 }, 'not text'],
+      [{ name: null }, 'null'],
+    ])(
+      "refuses a track without a name ('Please fill in the track name') when the name is %j (%s)",
+      async (body: object, _label: string) => {
+        const res = await create(body).expect(400);
+        expect(res.body.message).toBe('Please fill in the track name');
+      },
+    );
+
+    it("refuses a name already used by another track, ignoring case ('A track with this name already exists')", async () => {
+      const before = (await t.db.select().from(tracksTable)).length;
+      const res = await create({ name: 'main TRACK ' }).expect(409);
+      expect(res.body).toMatchObject({
+        code: 'tracks.name_taken',
+        message: 'A track with this name already exists',
+      });
+      expect(await t.db.select().from(tracksTable)).toHaveLength(before);
+    });
+
+    it.each([
+      [{ submissionProperties: { abstractLength: 49 } }, TRACK_MESSAGES.abstractLength],
+      [{ submissionProperties: { abstractLength: 100001 } }, TRACK_MESSAGES.abstractLength],
+      [{ submissionProperties: { abstractLength: '5000' } }, TRACK_MESSAGES.abstractLength],
+      [{ submissionProperties: { abstractLength: 1e15 } }, TRACK_MESSAGES.abstractLength],
+      [{ submissionProperties: { minFilesLimit: -1 } }, TRACK_MESSAGES.minFilesLimit],
+      [{ submissionProperties: { minFilesLimit: 3, maxFilesLimit: 2 } }, TRACK_MESSAGES.maxFilesLimit],
+      [{ submissionProperties: { minFilesLimit: 2 } }, TRACK_MESSAGES.maxFilesLimit],
+      [{ cameraReadySubmissionProperties: { fileSizeLimit: 0 } }, TRACK_MESSAGES.fileSizeLimit],
+      [{ presentationReadySubmissionProperties: { fileSizeLimit: 1001 } }, TRACK_MESSAGES.fileSizeLimit],
+      [{ cameraReadySubmissionProperties: { allowedFiles: [] } }, TRACK_MESSAGES.allowedFiles],
+      [{ cameraReadySubmissionProperties: { allowedFiles: ['.exe!'] } }, TRACK_MESSAGES.allowedFiles],
+      [{ cameraReadySubmissionProperties: { allowedFiles: 'pdf' } }, TRACK_MESSAGES.allowedFiles],
+      [{ activities: { canSubmitPaper: { deadline: 'tomorrow' } } }, TRACK_MESSAGES.deadline],
+      [{ activities: { canSubmitPaper: { deadline: '2031-05-01T12:00' } } }, TRACK_MESSAGES.deadline],
+      [{ activities: { canSubmitPaper: { deadline: '2031-02-30' } } }, TRACK_MESSAGES.deadline],
+      [{ activities: { canSubmitPaper: { deadline: 1234567890 } } }, TRACK_MESSAGES.deadline],
+      [{ subjectAreas: [{ name: ' ' }] }, TRACK_MESSAGES.subjectAreaName],
+      [{ subjectAreas: [{ name: 'AI' }, { name: 'ai' }] }, TRACK_MESSAGES.subjectAreaDuplicate],
+      [{ subjectAreas: [{ _id: 1, name: 'Taken from another track' }] }, TRACK_MESSAGES.subjectAreaUnknown],
+      [{ submissionProperties: { questions: [{ title: ' ' }] } }, TRACK_MESSAGES.questionTitle],
+    ])('refuses invalid settings %j with 400 and the message', async (settings, message) => {
+      const before = (await t.db.select().from(tracksTable)).length;
+      const res = await create({ name: 'Invalid', ...settings }).expect(400);
+      expect(res.body.message).toBe(message);
+      expect(await t.db.select().from(tracksTable)).toHaveLength(before);
+    });
+
+    it.each([
+      { name: 'X', unknown: true },
+      { name: 'X', activities: 'open' },
+      { name: 'X', activities: { canFly: { status: true } } },
+      { name: 'X', activities: { canSubmitPaper: { status: 'yes' } } },
+      { name: 'X', subjectAreas: 'AI' },
+      { name: 'X', subjectAreas: [{ name: 'AI', extra: 1 }] },
+      { name: 'X', subjectAreas: [{ _id: 'one', name: 'AI' }] },
+      { name: 'X', submissionProperties: { questions: [{ title: 'Q', choices: 'a,b' }] } },
+      { name: 'X', submissionProperties: { questions: 'none' } },
+      { name: 'X', submissionProperties: { questions: [{ title: 'Q', isRequired: 'true' }] } },
+      { name: 'X'.repeat(201) },
+    ])('answers 400, never 500, to malformed bodies: %j', async (body) => {
+      const res = await create(body);
+      expect(res.status).toBe(400);
+    });
+
+    it('answers 400 to a JSON body that is not an object', async () => {
+      const res = await t
+        .http()
+        .post('/api/chair/tracks')
+        .set(...chair)
+        .set('Content-Type', 'application/json')
+        .send('[1]');
+      expect(res.status).toBe(400);
+    });
+  });
+
+  describe('reading tracks', () => {
+    it('lists every track by position, with subject areas in order, for chairs, authors, reviewers and session chairs', async () => {
+      const all = (
+        await t
+          .http()
+          .get('/api/chair/tracks')
+          .set(...chair)
+          .expect(200)
+      ).body as TrackDto[];
+      expect(all.length).toBeGreaterThanOrEqual(2);
+      expect(all.map((x) => x.position)).toEqual([...all.map((x) => x.position)].sort((a, b) => a - b));
+      expect(all[0]!.subjectAreas.map((a) => a.name)).toEqual(['AI', 'Databases']);
+      for (const [prefix, auth] of [
+        ['author', author],
+        ['reviewer', reviewer],
+        ['session', session],
+      ] as const) {
+        const res = await t
+          .http()
+          .get(`/api/${prefix}/tracks`)
+          .set(...auth)
+          .expect(200);
+        expect(res.body).toEqual(all);
+        await t
+          .http()
+          .get(`/api/${prefix}/tracks/${main._id}`)
+          .set(...auth)
+          .expect(200);
+      }
+    });
+
+    it('gets one track', async () => {
+      const res = await t
+        .http()
+        .get(`/api/author/tracks/${main._id}`)
+        .set(...author)
+        .expect(200);
+      expect(res.body).toMatchObject({ _id: main._id, name: 'Main Track' });
+    });
+
+    it("answers 404 'Track not found' for a missing track", async () => {
+      const res = await t
+        .http()
+        .get('/api/chair/tracks/99999')
+        .set(...chair)
+        .expect(404);
+      expect(res.body).toMatchObject({
+        statusCode: 404,
+        code: 'tracks.not_found',
+        message: 'Track not found',
+      });
+    });
+
+    it.each(['abc', '0', '-1', '1e3', '1.5', '99999999999', '0x10', '%20'])(
+      'answers 400 to the malformed track id %s',
+      async (id) => {
+        const res = await t
+          .http()
+          .get(`/api/chair/tracks/${id}`)
+          .set(...chair);
+        expect(res.status).toBe(400);
+        expect(res.body.message).toBe(TRACK_MESSAGES.invalidId);
+        expect((await update(id, { name: 'Y' })).status).toBe(400);
+      },
+    );
+
+    it('refuses anonymous callers', async () => {
+      await t.http().get('/api/author/tracks').expect(401);
+    });
+  });
+
+  describe('track chairs', () => {
+    it('see only the tracks of roles.coChair.tracks', async () => {
+      const res = await t
+        .http()
+        .get('/api/cochair/tracks')
+        .set(...cochair)
+        .expect(200);
+      expect((res.body as TrackDto[]).map((x) => x._id)).toEqual([posters._id]);
+      await t
+        .http()
+        .get(`/api/cochair/tracks/${posters._id}`)
+        .set(...cochair)
+        .expect(200);
+    });
+
+    it('get the same 404 for a track outside their tracks as for a missing one', async () => {
+      const outside = await t
+        .http()
+        .get(`/api/cochair/tracks/${main._id}`)
+        .set(...cochair)
+        .expect(404);
+      const missing = await t
+        .http()
+        .get('/api/cochair/tracks/99999')
+        .set(...cochair)
+        .expect(404);
+      expect(outside.body).toEqual(missing.body);
+    });
+
+    it('cannot create or update tracks, neither under the chair prefix (403) nor their own (no such route)', async () => {
+      await create({ name: 'By a track chair' }, cochair).expect(403);
+      await update(posters._id, { name: 'Renamed' }, cochair).expect(403);
+      await t
+        .http()
+        .put('/api/chair/tracks/sort')
+        .set(...cochair)
+        .send({ ids: [] })
+        .expect(403);
+      await t
+        .http()
+        .post('/api/cochair/tracks')
+        .set(...cochair)
+        .send({ name: 'X' })
+        .expect(404);
+      await t
+        .http()
+        .put(`/api/cochair/tracks/${posters._id}`)
+        .set(...cochair)
+        .send({ name: 'X' })
+        .expect(404);
+      expect((await rowOf(posters._id)).name).toBe('Posters');
+    });
+
+    it('are not limited when they are chairs or admins', async () => {
+      const all = (
+        await t
+          .http()
+          .get('/api/chair/tracks')
+          .set(...chair)
+      ).body as TrackDto[];
+      const res = await t
+        .http()
+        .get('/api/cochair/tracks')
+        .set(...admin)
+        .expect(200);
+      expect((res.body as TrackDto[]).map((x) => x._id)).toEqual(all.map((x) => x._id));
+      await t
+        .http()
+        .get(`/api/cochair/tracks/${main._id}`)
+        .set(...chair)
+        .expect(200);
+    });
+  });
+
+  describe('permissions', () => {
+    it('refuses authors, reviewers and session chairs on the chair routes (403)', async () => {
+      for (const auth of [author, reviewer, session]) {
+        await create({ name: 'Nope' }, auth).expect(403);
+        await update(main._id, { name: 'Nope' }, auth).expect(403);
+        await t
+          .http()
+          .get('/api/chair/tracks')
+          .set(...auth)
+          .expect(403);
+        await t
+          .http()
+          .get('/api/cochair/tracks')
+          .set(...auth)
+          .expect(403);
+      }
+      expect((await rowOf(main._id)).name).toBe('Main Track');
+    });
+
+    it('lets an admin create tracks', async () => {
+      await create({ name: 'Admin track' }, admin).expect(201);
+    });
+  });
+
+  describe('updating a track', () => {
+    let track: TrackDto;
+    beforeAll(async () => {
+      track = (
+        await create({
+          name: 'Editable',
+          activities: { canSubmitPaper: { deadline: '2031-01-01T00:00:00Z' } },
+          subjectAreas: [{ name: 'One' }, { name: 'Two' }, { name: 'Three' }],
+        }).expect(201)
+      ).body as TrackDto;
+    });
+
+    it('changes only the parts given and keeps the rest', async () => {
+      const res = await update(track._id, {
+        submissionProperties: { abstractLength: 800 },
+        activities: { canEditPaper: { status: true } },
+      }).expect(200);
+      const after = res.body as TrackDto;
+      expect(after.submissionProperties.abstractLength).toBe(800);
+      expect(after.submissionProperties.maxFilesLimit).toBe(1);
+      expect(after.activities.canEditPaper).toEqual({ status: true, deadline: null });
+      expect(after.activities.canSubmitPaper.deadline).toBe('2031-01-01T00:00:00.000Z');
+      expect(after.subjectAreas.map((a) => a.name)).toEqual(['One', 'Two', 'Three']);
+      expect(after.name).toBe('Editable');
+      expect((await rowOf(track._id)).abstractLength).toBe(800);
+    });
+
+    it('clears a deadline given as null', async () => {
+      const res = await update(track._id, { activities: { canSubmitPaper: { deadline: null } } }).expect(200);
+      expect(res.body.activities.canSubmitPaper).toEqual({ status: true, deadline: null });
+      expect((await rowOf(track._id)).canSubmitPaperDeadline).toBeNull();
+    });
+
+    it('renames a track, and refuses a name another track has', async () => {
+      await update(track._id, { name: 'Edited' }).expect(200);
+      expect((await rowOf(track._id)).name).toBe('Edited');
+      await update(track._id, { name: 'edited' }).expect(200);
+      const res = await update(track._id, { name: 'POSTERS' }).expect(409);
+      expect(res.body.message).toBe('A track with this name already exists');
+      expect((await rowOf(track._id)).name).toBe('edited');
+    });
+
+    it('replaces subject areas with the given ordered list: keeps ids, renames, moves, deletes and adds', async () => {
+      const [one, two, three] = track.subjectAreas;
+      const res = await update(track._id, {
+        subjectAreas: [
+          { _id: three!._id, name: 'Three' },
+          { name: 'Four' },
+          { _id: one!._id, name: 'One (renamed)' },
+        ],
+      }).expect(200);
+      const areas = (res.body as TrackDto).subjectAreas;
+      expect(areas.map((a) => a.name)).toEqual(['Three', 'Four', 'One (renamed)']);
+      expect(areas[0]!._id).toBe(three!._id);
+      expect(areas[2]!._id).toBe(one!._id);
+      const rows = await areasOf(track._id);
+      expect(rows.map((r) => [r.id, r.name, r.position])).toEqual([
+        [three!._id, 'Three', 0],
+        [areas[1]!._id, 'Four', 1],
+        [one!._id, 'One (renamed)', 2],
+      ]);
+      expect(rows.find((r) => r.id === two!._id)).toBeUndefined();
+    });
+
+    it('moves a subject area up, and deletes all with an empty list', async () => {
+      const areas = (
+        await t
+          .http()
+          .get(`/api/chair/tracks/${track._id}`)
+          .set(...chair)
+      ).body.subjectAreas as {
+        _id: number;
+        name: string;
+      }[];
+      const moved = [areas[1]!, areas[0]!, areas[2]!];
+      const res = await update(track._id, { subjectAreas: moved }).expect(200);
+      expect(res.body.subjectAreas).toEqual(moved);
+      await update(track._id, { subjectAreas: [] }).expect(200);
+      expect(await areasOf(track._id)).toEqual([]);
+    });
+
+    it('refuses a subject area id of another track and changes nothing (one transaction)', async () => {
+      await update(track._id, { subjectAreas: [{ name: 'Kept' }] }).expect(200);
+      const foreign = main.subjectAreas[0]!._id;
+      const res = await update(track._id, {
+        name: 'Should not be saved',
+        subjectAreas: [{ name: 'New' }, { _id: foreign, name: 'Stolen' }],
+      }).expect(400);
+      expect(res.body.message).toBe(TRACK_MESSAGES.subjectAreaUnknown);
+      expect((await areasOf(track._id)).map((a) => a.name)).toEqual(['Kept']);
+      expect((await areasOf(main._id)).map((a) => a.name)).toEqual(['AI', 'Databases']);
+      expect((await rowOf(track._id)).name).toBe('edited');
+    });
+
+    it('checks the minimum and maximum number of files against the stored values', async () => {
+      const res = await update(track._id, { submissionProperties: { minFilesLimit: 2 } }).expect(400);
+      expect(res.body.message).toBe(TRACK_MESSAGES.maxFilesLimit);
+      await update(track._id, { submissionProperties: { minFilesLimit: 2, maxFilesLimit: 5 } }).expect(200);
+      const row = await rowOf(track._id);
+      expect([row.minFilesLimit, row.maxFilesLimit]).toEqual([2, 5]);
+    });
+
+    it('refuses a blank name and unknown fields', async () => {
+      expect((await update(track._id, { name: '' }).expect(400)).body.message).toBe(
+        'Please fill in the track name',
+      );
+      await update(track._id, { position: 3 }).expect(400);
+      await update(track._id, { _id: track._id }).expect(400);
+    });
+
+    it("answers 404 'Track not found' for a missing track", async () => {
+      const res = await update(99999, { name: 'Ghost' }).expect(404);
+      expect(res.body.message).toBe('Track not found');
+    });
+  });
+
+  describe('sorting tracks', () => {
+    it('sets position to the index of each id', async () => {
+      const ids = (
+        (
+          await t
+            .http()
+            .get('/api/chair/tracks')
+            .set(...chair)
+        ).body as TrackDto[]
+      ).map((x) => x._id);
+      const reversed = [...ids].reverse();
+      const res = await t
+        .http()
+        .put('/api/chair/tracks/sort')
+        .set(...chair)
+        .send({ ids: reversed })
+        .expect(200);
+      expect((res.body as TrackDto[]).map((x) => [x._id, x.position])).toEqual(
+        reversed.map((id, i) => [id, i]),
+      );
+      const rows = await t.db.select().from(tracksTable);
+      for (const [i, id] of reversed.entries()) expect(rows.find((r) => r.id === id)!.position).toBe(i);
+      const list = (
+        await t
+          .http()
+          .get('/api/author/tracks')
+          .set(...author)
+      ).body as TrackDto[];
+      expect(list.map((x) => x._id)).toEqual(reversed);
+    });
+
+    it('puts a new track at the end after sorting', async () => {
+      const count = (await t.db.select().from(tracksTable)).length;
+      const res = await create({ name: 'Last one' }).expect(201);
+      expect(res.body.position).toBe(count);
+    });
+
+    it.each([
+      ['a track missing', (ids: number[]) => ids.slice(1)],
+      ['a track twice', (ids: number[]) => [...ids.slice(1), ids[1]!]],
+      ['an unknown track', (ids: number[]) => [...ids.slice(1), 99999]],
+      ['an empty list', () => []],
+    ])('refuses a list with %s (400) and keeps the positions', async (_label, make) => {
+      const before = await t.db.select().from(tracksTable).orderBy(asc(tracksTable.id));
+      const ids = before.map((r) => r.id);
+      const res = await t
+        .http()
+        .put('/api/chair/tracks/sort')
+        .set(...chair)
+        .send({ ids: make(ids) })
+        .expect(400);
+      expect(res.body.message).toBe(TRACK_MESSAGES.sortIncomplete);
+      const after = await t.db.select().from(tracksTable).orderBy(asc(tracksTable.id));
+      expect(after.map((r) => r.position)).toEqual(before.map((r) => r.position));
+    });
+
+    it.each([{}, { ids: 'all' }, { ids: [1, 'two'] }, { ids: [0] }, { ids: [1.5] }, { ids: [1], extra: 1 }])(
+      'answers 400 to the malformed body %j',
+      async (body) => {
+        await t
+          .http()
+          .put('/api/chair/tracks/sort')
+          .set(...chair)
+          .send(body)
+          .expect(400);
+      },
+    );
+
+    it('is refused to authors (403)', async () => {
+      await t
+        .http()
+        .put('/api/chair/tracks/sort')
+        .set(...author)
+        .send({ ids: [] })
+        .expect(403);
+    });
+  });
+
+  describe('TracksService for other modules', () => {
+    it('finds a track by id and lists the ids by position', async () => {
+      const service = t.app.get(TracksService);
+      expect((await service.findById(main._id))?.name).toBe('Main Track');
+      expect(await service.findById(99999)).toBeUndefined();
+      const ids = (
+        (
+          await t
+            .http()
+            .get('/api/chair/tracks')
+            .set(...chair)
+        ).body as TrackDto[]
+      ).map((x) => x._id);
+      expect(await service.listIds()).toEqual(ids);
+    });
+  });
+});

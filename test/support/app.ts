@@ -1,0 +1,116 @@
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { createApp } from '../../apps/api/src/app.factory.js';
+import type { AppConfig } from '../../apps/api/src/config/config.js';
+import { openDatabase, type Db, DB as DB_TOKEN } from '../../apps/api/src/database/database.js';
+import { hashPassword } from '../../apps/api/src/common/passwords.js';
+import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
+import { emptyRoles, type UserRoles } from '@symposium/domain';
+import { rolesToColumns } from '../../apps/api/src/modules/users/users.mapper.js';
+import pg from 'pg';
+
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    dataDir: '/nonexistent',
+    inMemoryDatabase: true,
+    jwtSecret: TEST_JWT_SECRET,
+    publicUrl: 'http://localhost:3000',
+    demoData: false,
+    serveApps: false,
+    runJobs: false,
+    ...overrides,
+  };
+}
+
+/**
+ * A fresh database for one test file: PGlite in memory, or a fresh schema-isolated database on the
+ * PostgreSQL server of TEST_DATABASE_URL (created here, dropped at close).
+ */
+export async function openTestDatabase() {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openDatabase({ inMemory: true });
+  const name = `t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: u.toString() });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: INestApplication;
+  db: Db;
+  http: () => ReturnType<typeof request>;
+  close: () => Promise<void>;
+  /** Creates a user directly in the database; returns it with a Bearer token. */
+  user: (
+    opts?: Partial<{
+      email: string;
+      password: string;
+      roles: Partial<UserRoles>;
+      firstName: string;
+      lastName: string;
+      organization: string;
+      lock: boolean;
+    }>,
+  ) => Promise<{ id: number; email: string; password: string; token: string; auth: [string, string] }>;
+}
+
+let counter = 0;
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const handle = await openTestDatabase();
+  const app = await createApp(testConfig(overrides), { handle, logger: ['error'] });
+  const db = app.get<Db>(DB_TOKEN);
+  const http = () => request(app.getHttpServer());
+  const user: TestApp['user'] = async (opts = {}) => {
+    counter++;
+    const email = opts.email ?? `user${counter}.${Date.now()}@example.org`;
+    const password = opts.password ?? 'password-123';
+    const roles = { ...emptyRoles(), ...(opts.roles ?? {}) } as UserRoles;
+    const [row] = await db
+      .insert(usersTable)
+      .values({
+        firstName: opts.firstName ?? `First${counter}`,
+        lastName: opts.lastName ?? `Last${counter}`,
+        email,
+        alternateEmail: `alt.${email}`,
+        organization: opts.organization ?? 'Example University',
+        country: 'Portugal',
+        phone: '+351 000 000',
+        passwordHash: await hashPassword(password),
+        lockStatus: opts.lock ?? false,
+        ...rolesToColumns(roles),
+      })
+      .returning();
+    const res = await http().post('/api/auth/login').send({ email, password });
+    const token = res.body.accessToken as string;
+    return { id: row!.id, email, password, token, auth: ['Authorization', `Bearer ${token}`] };
+  };
+  return {
+    app,
+    db,
+    http,
+    user,
+    close: async () => {
+      await app.close();
+    },
+  };
+}
+
+export const chairRoles = (): Partial<UserRoles> => ({ chair: { is: true } });

@@ -1,0 +1,136 @@
+import type { INestApplication } from '@nestjs/common';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { createApp } from '../../apps/api/src/app.factory.js';
+import { AUTHOR_APP_DIR, CHAIR_APP_DIR } from '../../apps/api/src/app.factory.js';
+import type { Db } from '../../apps/api/src/database/database.js';
+import { DB } from '../../apps/api/src/database/database.js';
+import { openTestDatabase, testConfig } from './app.js';
+
+export function chromiumPath(): string {
+  const candidates = [
+    process.env.PUPPETEER_EXECUTABLE_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ];
+  const found = candidates.find((p): p is string => Boolean(p && existsSync(p)));
+  if (!found)
+    throw new Error(
+      'Chromium not found: install it (apt-get install -y chromium) or set PUPPETEER_EXECUTABLE_PATH. Browser tests never skip.',
+    );
+  return found;
+}
+
+export interface BrowserEnv {
+  app: INestApplication;
+  db: Db;
+  baseUrl: string;
+  browser: Browser;
+  page: Page;
+  close: () => Promise<void>;
+}
+
+/** The whole system (API + both built apps) on a free port, and a headless Chromium. */
+export async function startBrowserEnv(): Promise<BrowserEnv> {
+  for (const dir of [AUTHOR_APP_DIR, CHAIR_APP_DIR])
+    if (!existsSync(join(dir, 'index.html')))
+      throw new Error(`Front end not built: ${dir} (run npm run build)`);
+  const handle = await openTestDatabase();
+  const app = await createApp(testConfig({ serveApps: true }), { handle, logger: ['error'] });
+  await app.listen(0, '127.0.0.1');
+  const port = (app.getHttpServer().address() as AddressInfo).port;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const userDataDir = mkdtempSync(join(tmpdir(), 'sym-chromium-'));
+  const browser = await puppeteer.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    userDataDir,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1400, height: 1000 });
+  page.setDefaultTimeout(15000);
+  return {
+    app,
+    db: app.get<Db>(DB),
+    baseUrl,
+    browser,
+    page,
+    close: async () => {
+      await browser.close();
+      await app.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Clicks the first button or link whose visible text is exactly `text`. */
+export async function clickText(
+  page: Page,
+  text: string,
+  selector = 'button, a, [role=button], [role=menuitem], [role=option], li',
+): Promise<void> {
+  const handle = await page.waitForFunction(
+    (sel: string, t: string) =>
+      [...document.querySelectorAll<HTMLElement>(sel)].find(
+        (el) => el.textContent?.trim() === t && el.offsetParent !== null,
+      ) ?? null,
+    {},
+    selector,
+    text,
+  );
+  await (handle.asElement() as import('puppeteer-core').ElementHandle<HTMLElement>).click();
+}
+
+/** Waits until the page shows `text` somewhere. */
+export async function waitForText(page: Page, text: string): Promise<void> {
+  await page.waitForFunction((t: string) => document.body.innerText.includes(t), {}, text);
+}
+
+/** Types into the input labelled `label` (MUI TextField: label → input by id), replacing its value. */
+export async function fillByLabel(page: Page, label: string, value: string): Promise<void> {
+  const handle = await page.waitForFunction(
+    (l: string) => {
+      const lab = [...document.querySelectorAll('label')].find(
+        (x) => x.textContent?.replace('*', '').trim() === l,
+      );
+      const id = lab?.getAttribute('for');
+      return (id && (document.getElementById(id) as HTMLInputElement | null)) || null;
+    },
+    {},
+    label,
+  );
+  const input = handle.asElement() as import('puppeteer-core').ElementHandle<HTMLInputElement>;
+  await input.click({ count: 3 });
+  await input.evaluate((el) => {
+    el.select?.();
+  });
+  await page.keyboard.press('Backspace');
+  await input.type(value);
+}
+
+export async function signIn(
+  env: BrowserEnv,
+  app: 'author' | 'chair',
+  email: string,
+  password: string,
+): Promise<void> {
+  const base = app === 'chair' ? `${env.baseUrl}/chair` : env.baseUrl;
+  await env.page.goto(`${base}/SignIn`);
+  await fillByLabel(env.page, 'Email', email);
+  await fillByLabel(env.page, 'Password', password);
+  await clickText(env.page, 'Sign in', 'button');
+  await env.page.waitForSelector('[data-testid=current-user]');
+}
