@@ -31,6 +31,7 @@ describe('forgotten password', () => {
     const { page } = env;
     await page.goto(`${env.baseUrl}/SignIn`);
     await clickText(page, 'Forgot your password?', 'a');
+    await page.waitForFunction(() => !location.pathname.endsWith('/SignIn'));
     await fillByLabel(page, 'Email', 'Rui@Example.org');
     await clickText(page, 'Send reset link', 'button');
     await waitForText(page, 'a password reset link has been sent');

@@ -82,6 +82,10 @@ export async function clickText(
   text: string,
   selector = 'button, a, [role=button], [role=menuitem], [role=option], li',
 ): Promise<void> {
+  await retryDetached(() => clickTextOnce(page, text, selector));
+}
+
+async function clickTextOnce(page: Page, text: string, selector: string): Promise<void> {
   const handle = await page.waitForFunction(
     (sel: string, t: string) =>
       [...document.querySelectorAll<HTMLElement>(sel)].find(
@@ -99,8 +103,30 @@ export async function waitForText(page: Page, text: string): Promise<void> {
   await page.waitForFunction((t: string) => document.body.innerText.includes(t), {}, text);
 }
 
+/**
+ * Runs `step` again when React re-rendered the element between finding and using it
+ * ("Node is detached from document"), which happens right after a client-side navigation.
+ */
+async function retryDetached(step: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await step();
+      return;
+    } catch (e) {
+      const detached =
+        e instanceof Error && /detached|not attached|Execution context was destroyed/i.test(e.message);
+      if (!detached || attempt >= 5) throw e;
+      await new Promise((r) => setTimeout(r, 100 * attempt));
+    }
+  }
+}
+
 /** Types into the input labelled `label` (MUI TextField: label → input by id), replacing its value. */
 export async function fillByLabel(page: Page, label: string, value: string): Promise<void> {
+  await retryDetached(() => fillByLabelOnce(page, label, value));
+}
+
+async function fillByLabelOnce(page: Page, label: string, value: string): Promise<void> {
   const handle = await page.waitForFunction(
     (l: string) => {
       const lab = [...document.querySelectorAll('label')].find(

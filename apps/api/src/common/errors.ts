@@ -22,3 +22,10 @@ export const notFound = (code: string, message: string) => new DomainError(code,
 export const conflict = (code: string, message: string, details?: unknown) =>
   new DomainError(code, message, 409, details);
 export const tooManyRequests = (code: string, message: string) => new DomainError(code, message, 429);
+
+/** The PostgreSQL error code (e.g. 23505 unique violation), also when drizzle wrapped the driver error. */
+export function pgErrorCode(e: unknown): string | undefined {
+  const err = e as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = err?.code ?? err?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}

@@ -20,8 +20,3 @@ export const IdParam = createParamDecorator(
 );
 
 /** PostgreSQL error code of a failed query (drizzle wraps the driver's error as its cause). */
-export function pgErrorCode(e: unknown): string | undefined {
-  const err = e as { code?: unknown; cause?: { code?: unknown } } | null;
-  const code = err?.code ?? err?.cause?.code;
-  return typeof code === 'string' ? code : undefined;
-}

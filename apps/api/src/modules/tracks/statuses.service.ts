@@ -3,7 +3,7 @@ import { isPermutation, STATUS_MESSAGES, type StatusDto } from '@symposium/domai
 import { badRequest, conflict, notFound } from '../../common/errors.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import type { Executor } from '../../database/database.js';
-import { pgErrorCode } from './id-param.js';
+import { pgErrorCode } from '../../common/errors.js';
 import { StatusesRepository } from './statuses.repository.js';
 import type { StatusRow } from './tracks.table.js';
 

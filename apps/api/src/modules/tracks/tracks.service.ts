@@ -13,7 +13,7 @@ import {
 import { badRequest, conflict, notFound } from '../../common/errors.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import type { Executor } from '../../database/database.js';
-import { pgErrorCode } from './id-param.js';
+import { pgErrorCode } from '../../common/errors.js';
 import { areasByTrack, settingsToColumns, toSettings, toTrackDto } from './tracks.mapper.js';
 import { TracksRepository } from './tracks.repository.js';
 

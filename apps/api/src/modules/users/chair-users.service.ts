@@ -18,7 +18,7 @@ import {
 import ExcelJS from 'exceljs';
 import { randomInt } from 'node:crypto';
 import type { AuthUser } from '../../common/auth-user.js';
-import { badRequest, conflict, forbidden, notFound } from '../../common/errors.js';
+import { badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../common/errors.js';
 import { hashPassword } from '../../common/passwords.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { TransactionRunner } from '../../database/database.module.js';
@@ -362,8 +362,7 @@ export class ChairUsersService {
       if (!row) throw notFound('users.not_found', PEOPLE_MESSAGES.userNotFound);
       return row;
     } catch (e) {
-      if ((e as { code?: string }).code === '23505')
-        throw conflict('users.exists', PEOPLE_MESSAGES.userAlreadyPresent);
+      if (pgErrorCode(e) === '23505') throw conflict('users.exists', PEOPLE_MESSAGES.userAlreadyPresent);
       throw e;
     }
   }

@@ -8,7 +8,7 @@ import {
   type UserRoles,
 } from '@symposium/domain';
 import type { Executor } from '../../database/database.js';
-import { badRequest, conflict } from '../../common/errors.js';
+import { badRequest, conflict, pgErrorCode } from '../../common/errors.js';
 import { hashPassword } from '../../common/passwords.js';
 import { rolesToColumns } from './users.mapper.js';
 import { UsersRepository } from './users.repository.js';
@@ -60,8 +60,7 @@ export class UsersService {
         ex,
       );
     } catch (e) {
-      if ((e as { code?: string }).code === '23505')
-        throw conflict('users.exists', PEOPLE_MESSAGES.userAlreadyPresent);
+      if (pgErrorCode(e) === '23505') throw conflict('users.exists', PEOPLE_MESSAGES.userAlreadyPresent);
       throw e;
     }
   }
