@@ -9,3 +9,4 @@ export * from './sanitize-html.js';
 export * from './images.js';
 export * from './papers.js';
 export * from './files.js';
+export * from './paper-query.js';
