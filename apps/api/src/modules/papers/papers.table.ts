@@ -58,6 +58,10 @@ export const papersTable = pgTable(
     /** {author, id, amount, extra}; the paper is registered when id is not empty. */
     registration: jsonb('registration').$type<PaperRegistration | null>(),
     otherRegistrations: jsonb('other_registrations').$type<PaperRegistration[]>().notNull().default([]),
+    /** The chair lets the authors download their acceptance letter. */
+    acceptanceLetterEnabled: boolean('acceptance_letter_enabled').notNull().default(false),
+    /** The chair lets the authors read the reviews of the paper. */
+    authorViewReviewEnabled: boolean('author_view_review_enabled').notNull().default(false),
     acceptWithRevisionTimestamp: timestamp('accept_with_revision_timestamp', { withTimezone: true }),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

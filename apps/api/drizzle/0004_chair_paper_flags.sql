@@ -1,0 +1,2 @@
+ALTER TABLE "papers" ADD COLUMN "acceptance_letter_enabled" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "papers" ADD COLUMN "author_view_review_enabled" boolean DEFAULT false NOT NULL;
