@@ -81,6 +81,34 @@ export const ROUTES: Record<string, Caller[]> = {
   'GET /api/author/papers/:paperId/consent/signature': SIGNED_IN,
   'GET /api/registered/papers/:paperId': SESSION_CHAIRS, // and users with isRegistered
   'GET /api/registered/papers/:paperId/download/:fileId': SESSION_CHAIRS, // and users with isRegistered
+  // chair and track chair paper management
+  'POST /api/chair/papers': CHAIRS,
+  'GET /api/chair/papers/:paperId': CHAIRS,
+  'PUT /api/chair/papers/:paperId': CHAIRS,
+  'DELETE /api/chair/papers/:paperId/delete/:fileId': CHAIRS,
+  'POST /api/chair/papers/:paperId/upload': CHAIRS,
+  'GET /api/chair/papers/download/file/:fileId': CHAIRS,
+  'POST /api/chair/papers/bulk': CHAIRS,
+  'POST /api/chair/papers/export/xls': CHAIRS,
+  'GET /api/chair/papers/export/html/:paperId': CHAIRS,
+  'POST /api/chair/papers/export/html': CHAIRS,
+  'POST /api/chair/papers/download': CHAIRS,
+  'POST /api/chair/papers/download/:paperId': CHAIRS,
+  'POST /api/chair/papers/email/:paperId': CHAIRS,
+  'POST /api/chair/papers/upload/:paperId': CHAIRS,
+  'POST /api/cochair/papers': TRACK_CHAIRS,
+  'GET /api/cochair/papers/:paperId': TRACK_CHAIRS,
+  'PUT /api/cochair/papers/:paperId': TRACK_CHAIRS,
+  'DELETE /api/cochair/papers/:paperId/delete/:fileId': TRACK_CHAIRS,
+  'POST /api/cochair/papers/:paperId/upload': TRACK_CHAIRS,
+  'GET /api/cochair/papers/download/file/:fileId': TRACK_CHAIRS,
+  'POST /api/cochair/papers/bulk': TRACK_CHAIRS,
+  'POST /api/cochair/papers/export/xls': TRACK_CHAIRS,
+  'GET /api/cochair/papers/export/html/:paperId': TRACK_CHAIRS,
+  'POST /api/cochair/papers/export/html': TRACK_CHAIRS,
+  'POST /api/cochair/papers/download': TRACK_CHAIRS,
+  'POST /api/cochair/papers/download/:paperId': TRACK_CHAIRS,
+  'POST /api/cochair/papers/email/:paperId': TRACK_CHAIRS,
 };
 void REVIEWERS;
 void SESSION_CHAIRS;

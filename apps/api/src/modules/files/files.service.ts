@@ -17,7 +17,14 @@ import busboy from 'busboy';
 import type { Request, Response } from 'express';
 import { DomainError, badRequest } from '../../common/errors.js';
 import { sendStoredFile, type DownloadFile } from './download.js';
-import { FileStore, FileTooLargeError, UploadInterruptedError, type StoredObject } from './file-store.js';
+import type { Readable } from 'node:stream';
+import {
+  FileNotFoundError,
+  FileStore,
+  FileTooLargeError,
+  UploadInterruptedError,
+  type StoredObject,
+} from './file-store.js';
 
 export interface UploadOptions {
   /** The kinds accepted, e.g. ['doc', 'docx', 'pdf'] (the extension must be one and the content must agree). */
@@ -243,6 +250,21 @@ export class FilesService {
   /** Streams a stored file as an attachment (see sendStoredFile). */
   sendFile(res: Response, file: DownloadFile): Promise<void> {
     return sendStoredFile(this.store, res, file);
+  }
+
+  /** The stored object's bytes as a stream, or null when it is gone (e.g. to put it in an archive). */
+  async openStored(key: string): Promise<{ stream: Readable; size: number } | null> {
+    try {
+      return await this.store.open(key);
+    } catch (e) {
+      if (e instanceof FileNotFoundError) return null;
+      throw e;
+    }
+  }
+
+  /** Whether the object is in the store. */
+  existsStored(key: string): Promise<boolean> {
+    return this.store.exists(key);
   }
 
   /** The ZIP central directory when the tail does not hold it (large packages), for the docx/pptx check. */

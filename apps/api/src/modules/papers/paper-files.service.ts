@@ -11,6 +11,7 @@ import {
   partSizeLimitMb,
   REGISTERED_DOWNLOAD_PARTS,
   TRACK_LIMITS,
+  type ChairPaperDto,
   type PaperDto,
   type PaperFileDto,
   type PaperFilePart,
@@ -20,6 +21,7 @@ import type { Request, Response } from 'express';
 import type { AuthUser } from '../../common/auth-user.js';
 import { badRequest } from '../../common/errors.js';
 import { createValidationPipe } from '../../common/validation.js';
+import type { Executor } from '../../database/database.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import { FilesService, type ReceivedFile } from '../files/files.service.js';
 import {
@@ -120,11 +122,59 @@ export class PaperFilesService {
     replaceParam: string | undefined,
     req: Request,
   ): Promise<{ message: string; file: PaperFileDto; paper: PaperDto }> {
+    return this.storeUpload({
+      paperId,
+      partParam,
+      replaceParam,
+      req,
+      checkOpen: true,
+      find: (ex) => this.papers.authorPaper(paperId, user.id, ex),
+      toDto: (row, tx) => this.papers.toDto(row, tx),
+    });
+  }
+
+  /**
+   * The chairs' upload (POST /api/{chair|cochair}/papers/:paperId/upload?p=<part> and
+   * /api/chair/papers/upload/:paperId): the same parts, kinds, content checks, sizes and file count as the
+   * authors', without the deadline and acceptance checks; deleted papers too; a paper outside the caller's
+   * tracks answers like a missing one.
+   */
+  async uploadAsChair(
+    scope: number[] | null,
+    paperId: number,
+    partParam: string | undefined,
+    replaceParam: string | undefined,
+    req: Request,
+  ): Promise<{ message: string; file: PaperFileDto; paper: ChairPaperDto }> {
+    return this.storeUpload({
+      paperId,
+      partParam,
+      replaceParam,
+      req,
+      checkOpen: false,
+      find: (ex) => this.papers.managedPaper(paperId, scope, ex),
+      toDto: (row, tx) => this.papers.toChairDto(row, tx),
+    });
+  }
+
+  private async storeUpload<D>(opts: {
+    paperId: number;
+    partParam: string | undefined;
+    replaceParam: string | undefined;
+    req: Request;
+    /** Deadlines and acceptance (the authors' upload). */
+    checkOpen: boolean;
+    /** The paper if the caller reaches it, else paperNotFound. */
+    find: (ex?: Executor) => Promise<PaperRow>;
+    toDto: (row: PaperRow, tx: Executor) => Promise<D>;
+  }): Promise<{ message: string; file: PaperFileDto; paper: D }> {
+    const { paperId, partParam, req } = opts;
     const { part, ctx, replaceId } = await this.early(req, async () => {
       if (!isPaperFilePart(partParam)) throw badRequest('papers.invalid_part', PAPER_MESSAGES.invalidPart);
-      const paper = await this.papers.authorPaper(paperId, user.id);
+      const paper = await opts.find();
       const context = await this.papers.context(paper);
-      const replace = await this.checkUploadAllowed(paper, partParam, context, replaceParam);
+      if (opts.checkOpen) this.assertPartOpen(partParam, context);
+      const replace = await this.checkUploadAllowed(paper, partParam, context, opts.replaceParam);
       return { part: partParam, ctx: context, replaceId: replace };
     });
     const kinds = this.kindsFor(part, ctx);
@@ -139,9 +189,9 @@ export class PaperFilesService {
       )
         throw badRequest('papers.invalid_file', PAPER_MESSAGES.invalidFile);
       return this.transactions.run(async (tx) => {
-        const paper = await this.repo.lock(paperId, tx);
-        if (!paper || paper.isDeleted || !(await this.repo.findForAuthor(paperId, user.id, tx)))
-          throw paperNotFound();
+        const locked = await this.repo.lock(paperId, tx);
+        if (!locked) throw paperNotFound();
+        await opts.find(tx);
         const current = (await this.repo.filesOf([paperId], tx)).filter((f) => f.part === part);
         const old = part === 'abstract' ? current.filter((f) => f.id === replaceId) : current;
         if (part === 'abstract' && replaceId !== null && !old.length) throw fileNotFound();
@@ -158,7 +208,7 @@ export class PaperFilesService {
         return {
           message: PAPER_MESSAGES.fileUploaded,
           file: toPaperFileDto(row!),
-          paper: await this.papers.toDto(updated!, tx),
+          paper: await opts.toDto(updated!, tx),
         };
       });
     });
@@ -215,6 +265,39 @@ export class PaperFilesService {
     await this.files.sendFile(res, { key: file.key, name: file.name, contentType: file.contentType });
   }
 
+  /**
+   * The chairs' DELETE …/:paperId/delete/:fileId: no deadline or minimum-count check, and the camera-ready and
+   * presentation-ready flags are left as they are (the chair sets them explicitly).
+   */
+  async deleteFileAsChair(
+    scope: number[] | null,
+    paperId: number,
+    fileId: number,
+  ): Promise<{ message: string; paper: ChairPaperDto }> {
+    let key = '';
+    const result = await this.transactions.run(async (tx) => {
+      await this.papers.managedPaper(paperId, scope, tx);
+      await this.repo.lock(paperId, tx);
+      const file = await this.repo.findFile(paperId, fileId, tx);
+      if (!file) throw fileNotFound();
+      await this.repo.deleteFiles([file.id], tx);
+      const updated = await this.repo.update(paperId, {}, tx);
+      key = file.key;
+      return { message: PAPER_MESSAGES.fileDeleted, paper: await this.papers.toChairDto(updated!, tx) };
+    });
+    await this.files.discard([key]);
+    return result;
+  }
+
+  /** GET /api/{chair|cochair}/papers/download/file/:fileId: any file of a paper in the caller's tracks. */
+  async downloadAsChair(scope: number[] | null, fileId: number, res: Response): Promise<void> {
+    const file = await this.repo.findFileById(fileId);
+    if (!file) throw fileNotFound();
+    const paper = await this.repo.findById(file.paperId);
+    if (!paper || (scope !== null && !scope.includes(paper.trackId))) throw fileNotFound();
+    await this.files.sendFile(res, { key: file.key, name: file.name, contentType: file.contentType });
+  }
+
   /** GET /api/registered/papers/:paperId/download/:fileId: the public parts of a registered paper. */
   async downloadRegistered(paperId: number, fileId: number, res: Response): Promise<void> {
     if (!(await this.repo.findRegistered(paperId))) throw paperNotFound();
@@ -232,14 +315,13 @@ export class PaperFilesService {
     assertAccepted(ctx);
   }
 
-  /** Checks done before the file is read; returns the id of the submission file to replace (or null). */
+  /** Checks done before the file is read (after the deadlines); returns the id of the submission file to replace (or null). */
   private async checkUploadAllowed(
     paper: PaperRow,
     part: PaperFilePart,
     ctx: PaperContext,
     replaceParam: string | undefined,
   ): Promise<number | null> {
-    this.assertPartOpen(part, ctx);
     if (part !== 'abstract' || replaceParam === undefined || replaceParam === '') {
       if (part === 'abstract') {
         const count = (await this.repo.filesOf([paper.id])).filter((f) => f.part === 'abstract').length;

@@ -7,6 +7,10 @@ import { UsersModule } from '../users/users.module.js';
 import { AuthorCoAuthorsController } from './author-coauthors.controller.js';
 import { AuthorPapersController } from './author-papers.controller.js';
 import { AuthorPapersService } from './author-papers.service.js';
+import { ChairPapersController, CochairPapersController } from './chair-papers.controller.js';
+import { ChairPapersService } from './chair-papers.service.js';
+import { PaperExportsService } from './paper-exports.service.js';
+import { PaperQueryRepository } from './paper-query.repository.js';
 import { PaperConsentService } from './paper-consent.service.js';
 import { PaperFilesService } from './paper-files.service.js';
 import { PapersRepository } from './papers.repository.js';
@@ -14,10 +18,19 @@ import { PapersService } from './papers.service.js';
 import { RegisteredPapersController } from './registered-papers.controller.js';
 import { RegisteredPapersService } from './registered-papers.service.js';
 
-/** Papers: submission, files, camera-ready, presentation-ready, consent signing, registered papers. */
+/**
+ * Papers: submission, files, camera-ready, presentation-ready, consent signing, registered papers, and the
+ * chairs' and track chairs' paper management (query, edit, bulk edit, exports, downloads, e-mail).
+ */
 @Module({
   imports: [UsersModule, TracksModule, ConferenceModule, FilesModule, DocumentsModule],
-  controllers: [AuthorPapersController, AuthorCoAuthorsController, RegisteredPapersController],
+  controllers: [
+    AuthorPapersController,
+    AuthorCoAuthorsController,
+    RegisteredPapersController,
+    ChairPapersController,
+    CochairPapersController,
+  ],
   providers: [
     PapersRepository,
     PapersService,
@@ -25,6 +38,9 @@ import { RegisteredPapersService } from './registered-papers.service.js';
     PaperFilesService,
     PaperConsentService,
     RegisteredPapersService,
+    PaperQueryRepository,
+    ChairPapersService,
+    PaperExportsService,
   ],
   exports: [PapersService],
 })

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DB, type Db, type Executor } from '../../database/database.js';
+import { usersTable, type UserRow } from '../users/users.table.js';
 import {
   paperAuthorsTable,
   paperConsentsTable,
@@ -101,6 +102,20 @@ export class PapersRepository {
       .orderBy(asc(paperAuthorsTable.paperId), asc(paperAuthorsTable.position));
   }
 
+  /** The authors of the papers with their user rows, in one query, ordered by paper then position. */
+  async authorUsersOf(
+    paperIds: number[],
+    ex: Executor = this.db,
+  ): Promise<{ paperId: number; user: UserRow }[]> {
+    if (!paperIds.length) return [];
+    return ex
+      .select({ paperId: paperAuthorsTable.paperId, user: usersTable })
+      .from(paperAuthorsTable)
+      .innerJoin(usersTable, eq(usersTable.id, paperAuthorsTable.userId))
+      .where(inArray(paperAuthorsTable.paperId, paperIds))
+      .orderBy(asc(paperAuthorsTable.paperId), asc(paperAuthorsTable.position));
+  }
+
   /** Replaces the authors of a paper by the ordered list. */
   async setAuthors(paperId: number, userIds: number[], ex: Executor): Promise<void> {
     await ex.delete(paperAuthorsTable).where(eq(paperAuthorsTable.paperId, paperId));
@@ -126,6 +141,11 @@ export class PapersRepository {
       .select()
       .from(paperFilesTable)
       .where(and(eq(paperFilesTable.id, fileId), eq(paperFilesTable.paperId, paperId)));
+    return row;
+  }
+
+  async findFileById(fileId: number, ex: Executor = this.db): Promise<PaperFileRow | undefined> {
+    const [row] = await ex.select().from(paperFilesTable).where(eq(paperFilesTable.id, fileId));
     return row;
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   PAPER_MESSAGES,
   paperActions,
+  type ChairPaperDto,
   type ConferenceDto,
   type PaperActions,
   type PaperAuthorDto,
@@ -13,7 +14,6 @@ import type { Executor } from '../../database/database.js';
 import { ConferenceService } from '../conference/conference.service.js';
 import { StatusesService } from '../tracks/statuses.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
-import { UsersService } from '../users/users.service.js';
 import { toPaperAuthorDto, toPaperDto } from './papers.mapper.js';
 import { PapersRepository } from './papers.repository.js';
 import type { PaperRow } from './papers.table.js';
@@ -50,7 +50,6 @@ export interface PaperContext {
 export class PapersService {
   constructor(
     private readonly papers: PapersRepository,
-    private readonly users: UsersService,
     private readonly tracks: TracksService,
     private readonly statuses: StatusesService,
     private readonly conference: ConferenceService,
@@ -94,19 +93,11 @@ export class PapersService {
     );
   }
 
-  /** Ordered authors of each paper, with their public contact fields. */
+  /** Ordered authors of each paper, with their public contact fields (one query). */
   async authorsOf(paperIds: number[], ex?: Executor): Promise<Map<number, PaperAuthorDto[]>> {
-    const rows = await this.papers.authorsOf(paperIds, ex);
-    const users = new Map<number, PaperAuthorDto>();
-    for (const id of new Set(rows.map((r) => r.userId))) {
-      const user = await this.users.findById(id, ex);
-      if (user) users.set(id, toPaperAuthorDto(user));
-    }
+    const rows = await this.papers.authorUsersOf(paperIds, ex);
     const out = new Map<number, PaperAuthorDto[]>(paperIds.map((id) => [id, []]));
-    for (const r of rows) {
-      const user = users.get(r.userId);
-      if (user) out.get(r.paperId)!.push(user);
-    }
+    for (const r of rows) out.get(r.paperId)?.push(toPaperAuthorDto(r.user));
     return out;
   }
 
@@ -146,5 +137,41 @@ export class PapersService {
 
   async toDto(row: PaperRow, ex?: Executor): Promise<PaperDto> {
     return (await this.toDtos([row], ex))[0]!;
+  }
+
+  // ----- the chairs' side
+
+  /**
+   * The paper when it is in the caller's tracks (scope null: every track), deleted or not; else 404 with the
+   * one message of a missing paper, so a paper of another track looks exactly like one that does not exist.
+   */
+  async managedPaper(paperId: number, scope: number[] | null, ex?: Executor): Promise<PaperRow> {
+    const row = await this.papers.findById(paperId, ex);
+    if (!row || (scope !== null && !scope.includes(row.trackId))) throw paperNotFound();
+    return row;
+  }
+
+  /** The chairs' shape: the author view plus track name, status text and the chair-only flags. */
+  async toChairDtos(rows: PaperRow[], ex?: Executor): Promise<ChairPaperDto[]> {
+    const dtos = await this.toDtos(rows, ex);
+    const trackNames = new Map<number, string>();
+    for (const id of new Set(rows.map((r) => r.trackId)))
+      trackNames.set(id, (await this.tracks.findById(id, ex))?.name ?? '');
+    const statusTexts = new Map<number, string>();
+    for (const id of new Set(rows.flatMap((r) => (r.statusId === null ? [] : [r.statusId])))) {
+      const status = await this.statuses.findById(id, ex);
+      if (status) statusTexts.set(id, status.text);
+    }
+    return rows.map((row, i) => ({
+      ...dtos[i]!,
+      trackName: trackNames.get(row.trackId) ?? '',
+      statusText: row.statusId === null ? null : (statusTexts.get(row.statusId) ?? null),
+      acceptanceLetterEnabled: row.acceptanceLetterEnabled,
+      authorViewReviewEnabled: row.authorViewReviewEnabled,
+    }));
+  }
+
+  async toChairDto(row: PaperRow, ex?: Executor): Promise<ChairPaperDto> {
+    return (await this.toChairDtos([row], ex))[0]!;
   }
 }

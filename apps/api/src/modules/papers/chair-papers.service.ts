@@ -1,0 +1,285 @@
+import { Injectable } from '@nestjs/common';
+import {
+  abstractError,
+  BULK_EDIT_FIELDS,
+  CHAIR_PAPER_MESSAGES,
+  PAPER_MESSAGES,
+  STATUS_MESSAGES,
+  titleError,
+  type BulkField,
+  type ChairPaperDto,
+  type FieldError,
+  type PaperQueryResult,
+  type PaperRegistration,
+  type TrackDto,
+} from '@symposium/domain';
+import type { AuthUser } from '../../common/auth-user.js';
+import { badRequest, conflict, notFound, pgErrorCode } from '../../common/errors.js';
+import type { Executor } from '../../database/database.js';
+import { TransactionRunner } from '../../database/database.module.js';
+import { MailService } from '../mail/mail.service.js';
+import { StatusesService } from '../tracks/statuses.service.js';
+import { UsersService } from '../users/users.service.js';
+import { throwInvalid } from './author-papers.service.js';
+import type {
+  BulkEditDto,
+  ChairPaperEmailDto,
+  ChairPaperUpdateDto,
+  PaperQueryDto,
+} from './dto/chair-papers.dto.js';
+import { parseIds, parsePage, parsePaperQuery, toId } from './paper-filters.js';
+import {
+  PaperQueryRepository,
+  type BulkChange,
+  type PaperSelection,
+  type TrackScope,
+} from './paper-query.repository.js';
+import type { PaperPatch } from './papers.repository.js';
+import { PapersRepository } from './papers.repository.js';
+import { PapersService } from './papers.service.js';
+import type { PaperRow } from './papers.table.js';
+
+export const CHAIR_PAPER_EXTRA_MESSAGES = {
+  bulkOp: 'The bulk edit operation must be set or push',
+  bulkField: `The bulk edit field must be one of ${Object.values(BULK_EDIT_FIELDS).join(', ')}`,
+  bulkPushNotes: 'Only notes can be pushed',
+  bulkBoolean: 'Please choose true or false',
+  bulkNotes: 'The note must be text of at most 10000 characters',
+  bulkNoteEmpty: 'Please write the note to add',
+  bulkStatus: 'Please choose a status',
+  bulkTrack: 'Please choose a track',
+  emailSubject: 'Please write a subject',
+  emailText: 'Please write the message',
+  emailNoAuthors: 'The paper has no authors to write to',
+} as const;
+
+const NOTES_MAX = 10_000;
+/** §4: choosing a status whose text includes this stamps acceptWithRevisionTimestamp. */
+const ACCEPT_WITH_REVISION = /accept with revision/i;
+export const stampsAcceptWithRevision = (statusText: string) => ACCEPT_WITH_REVISION.test(statusText);
+
+const trackNotFound = () => notFound('papers.track_not_found', PAPER_MESSAGES.trackNotFound);
+const registrationInUse = () =>
+  conflict('papers.registration_in_use', CHAIR_PAPER_MESSAGES.registrationInUse);
+
+/**
+ * The chairs' and track chairs' paper management (§7 papers under /api/{chair|cochair}/papers): the query,
+ * one paper's view and edit, the bulk edit and the e-mail to the authors. `scope` is the caller's tracks
+ * (null: every track); a paper outside it answers exactly like a missing one.
+ */
+@Injectable()
+export class ChairPapersService {
+  constructor(
+    private readonly papers: PapersService,
+    private readonly repo: PapersRepository,
+    private readonly query: PaperQueryRepository,
+    private readonly statuses: StatusesService,
+    private readonly users: UsersService,
+    private readonly mail: MailService,
+    private readonly transactions: TransactionRunner,
+  ) {}
+
+  /** POST /papers: one page of the matching papers and the total. */
+  async list(scope: TrackScope, body: PaperQueryDto): Promise<PaperQueryResult> {
+    const q = parsePaperQuery(body);
+    const page = parsePage(body.cp, body.pg);
+    const { count, rows } = await this.query.page(scope, q, page);
+    return { count, data: await this.papers.toChairDtos(rows) };
+  }
+
+  /** The papers of an export: exactly `ids` when given, else those matching the filters and search. */
+  async select(
+    scope: TrackScope,
+    body: { ids?: unknown; filters?: unknown; search?: unknown; sort?: unknown },
+  ) {
+    const q = parsePaperQuery(body);
+    const ids = parseIds(body.ids, { required: false });
+    const rows = await this.query.list(scope, ids ? { ids } : { query: q }, q.sort);
+    return rows;
+  }
+
+  async get(scope: TrackScope, paperId: number): Promise<ChairPaperDto> {
+    return this.papers.toChairDto(await this.papers.managedPaper(paperId, scope));
+  }
+
+  /** PUT /papers/:paperId (ChairPaperUpdate). */
+  async update(scope: TrackScope, paperId: number, input: ChairPaperUpdateDto): Promise<ChairPaperDto> {
+    try {
+      return await this.transactions.run(async (tx) => {
+        const current = await this.papers.managedPaper(paperId, scope, tx);
+        await this.repo.lock(paperId, tx);
+        const patch = await this.patchOf(scope, current, input, tx);
+        const row = Object.keys(patch).length ? await this.repo.update(paperId, patch, tx) : current;
+        return this.papers.toChairDto(row!, tx);
+      });
+    } catch (e) {
+      if (pgErrorCode(e) === '23505') throw registrationInUse();
+      throw e;
+    }
+  }
+
+  /** POST /papers/bulk: one UPDATE statement in one transaction → the number of papers modified. */
+  async bulk(scope: TrackScope, body: BulkEditDto): Promise<{ nModified: number }> {
+    const ids = parseIds(body.ids, { required: false });
+    const selection: PaperSelection = ids ? { ids } : { query: parsePaperQuery(body) };
+    return this.transactions.run(async (tx) => {
+      const change = await this.bulkChange(scope, body, tx);
+      return { nModified: await this.query.bulkUpdate(scope, selection, change, tx) };
+    });
+  }
+
+  /** POST /papers/email/:paperId: one outbox message to every author of the paper. */
+  async email(
+    scope: TrackScope,
+    user: AuthUser,
+    paperId: number,
+    input: ChairPaperEmailDto,
+  ): Promise<{ ok: true }> {
+    const subject = input.subject?.trim() ?? '';
+    const text = input.text?.trim() ?? '';
+    return this.transactions.run(async (tx) => {
+      await this.papers.managedPaper(paperId, scope, tx);
+      if (!subject) throw badRequest('papers.email_subject', CHAIR_PAPER_EXTRA_MESSAGES.emailSubject);
+      if (!text) throw badRequest('papers.email_text', CHAIR_PAPER_EXTRA_MESSAGES.emailText);
+      const authors = (await this.papers.authorsOf([paperId], tx)).get(paperId) ?? [];
+      if (!authors.length)
+        throw badRequest('papers.email_no_authors', CHAIR_PAPER_EXTRA_MESSAGES.emailNoAuthors);
+      await this.mail.enqueue(
+        { kind: 'paper-chair-email', to: authors.map((a) => a.email), subject, text, createdBy: user.id },
+        tx,
+      );
+      return { ok: true as const };
+    });
+  }
+
+  // ----- helpers
+
+  /** A track the caller reaches, else 404 'Track not found' (one answer for missing and out of reach). */
+  private async reachableTrack(scope: TrackScope, trackId: number, ex: Executor): Promise<TrackDto> {
+    if (scope !== null && !scope.includes(trackId)) throw trackNotFound();
+    return this.papers.track(trackId, ex);
+  }
+
+  /** Checks every field of the edit (§5 title and abstract rules and messages) and returns the row patch. */
+  private async patchOf(
+    scope: TrackScope,
+    current: PaperRow,
+    input: ChairPaperUpdateDto,
+    tx: Executor,
+  ): Promise<PaperPatch> {
+    const patch: PaperPatch = {};
+    const errors: FieldError[] = [];
+    let track = await this.papers.track(current.trackId, tx);
+    if (input.track !== undefined && input.track !== current.trackId) {
+      track = await this.reachableTrack(scope, input.track, tx);
+      patch.trackId = track._id;
+    }
+    const areaIds = track.subjectAreas.map((a) => a._id);
+    if (input.primarySubjectArea !== undefined) {
+      if (input.primarySubjectArea !== null && !areaIds.includes(input.primarySubjectArea))
+        errors.push({ field: 'primarySubjectArea', message: PAPER_MESSAGES.subjectArea });
+      else patch.primarySubjectAreaId = input.primarySubjectArea;
+    } else if (patch.trackId !== undefined && current.primarySubjectAreaId !== null) {
+      // the new track does not have the paper's subject area: it is cleared
+      if (!areaIds.includes(current.primarySubjectAreaId)) patch.primarySubjectAreaId = null;
+    }
+    if (input.title !== undefined) {
+      const message = titleError(input.title);
+      if (message) errors.push({ field: 'title', message });
+      else patch.title = input.title.trim();
+    }
+    if (input.abstract?.text !== undefined) {
+      const message = abstractError(input.abstract.text, track.submissionProperties.abstractLength);
+      if (message) errors.push({ field: 'abstract.text', message });
+      else patch.abstractText = input.abstract.text.trim();
+    }
+    throwInvalid('papers.invalid', errors);
+    if (input.status !== undefined && input.status !== current.statusId) {
+      if (input.status === null) patch.statusId = null;
+      else {
+        const status = await this.statuses.findById(input.status, tx);
+        if (!status) throw badRequest('papers.status_not_found', STATUS_MESSAGES.notFound);
+        patch.statusId = status._id;
+        if (stampsAcceptWithRevision(status.text)) patch.acceptWithRevisionTimestamp = new Date();
+      }
+    }
+    if (input.notes !== undefined) patch.notes = input.notes;
+    for (const flag of [
+      'isDeleted',
+      'submittedCameraReady',
+      'submittedPresentationReady',
+      'isCameraReady',
+      'isPresentationReady',
+      'acceptanceLetterEnabled',
+      'authorViewReviewEnabled',
+    ] as const)
+      if (input[flag] !== undefined) patch[flag] = input[flag];
+    if (input.registration !== undefined)
+      patch.registration = await this.registrationOf(current, input.registration, tx);
+    return patch;
+  }
+
+  /** The merged registration; its id must not be used by another paper (409), its author must exist. */
+  private async registrationOf(
+    current: PaperRow,
+    input: ChairPaperUpdateDto['registration'],
+    tx: Executor,
+  ): Promise<PaperRegistration | null> {
+    if (input === null || input === undefined) return null;
+    const before = current.registration;
+    const next: PaperRegistration = {
+      author: input.author !== undefined ? input.author : (before?.author ?? null),
+      id: (input.id ?? before?.id ?? '').trim(),
+      amount: input.amount !== undefined ? input.amount : (before?.amount ?? null),
+      extra: input.extra ?? before?.extra ?? '',
+    };
+    if (next.author !== null && !(await this.users.findById(next.author, tx)))
+      throw badRequest('papers.registration_author', PAPER_MESSAGES.authorNotFound, [
+        { field: 'registration.author', message: PAPER_MESSAGES.authorNotFound },
+      ]);
+    if (next.id && (await this.query.registrationIdTaken(next.id, current.id, tx))) throw registrationInUse();
+    return next;
+  }
+
+  /** The bulk body checked: a whitelisted field, set (or push for notes), a value of the field's kind. */
+  private async bulkChange(scope: TrackScope, body: BulkEditDto, tx: Executor): Promise<BulkChange> {
+    const { op, field, value } = body;
+    if (op !== 'set' && op !== 'push') throw badRequest('papers.bulk_op', CHAIR_PAPER_EXTRA_MESSAGES.bulkOp);
+    if (!(Object.values(BULK_EDIT_FIELDS) as unknown[]).includes(field))
+      throw badRequest('papers.bulk_field', CHAIR_PAPER_EXTRA_MESSAGES.bulkField);
+    const f = field as BulkField;
+    if (op === 'push' && f !== 'notes')
+      throw badRequest('papers.bulk_op', CHAIR_PAPER_EXTRA_MESSAGES.bulkPushNotes);
+    switch (f) {
+      case 'notes': {
+        if (typeof value !== 'string' || value.length > NOTES_MAX)
+          throw badRequest('papers.bulk_value', CHAIR_PAPER_EXTRA_MESSAGES.bulkNotes);
+        if (op === 'push' && !value.trim())
+          throw badRequest('papers.bulk_value', CHAIR_PAPER_EXTRA_MESSAGES.bulkNoteEmpty);
+        return { op, field: f, value };
+      }
+      case 'track': {
+        const id = typeof value === 'number' ? toId(value) : undefined;
+        if (id === undefined) throw badRequest('papers.bulk_value', CHAIR_PAPER_EXTRA_MESSAGES.bulkTrack);
+        await this.reachableTrack(scope, id, tx);
+        return { op: 'set', field: f, value: id };
+      }
+      case 'status': {
+        const id = typeof value === 'number' ? toId(value) : undefined;
+        if (id === undefined) throw badRequest('papers.bulk_value', CHAIR_PAPER_EXTRA_MESSAGES.bulkStatus);
+        const status = await this.statuses.findById(id, tx);
+        if (!status) throw badRequest('papers.status_not_found', STATUS_MESSAGES.notFound);
+        return {
+          op: 'set',
+          field: f,
+          value: id,
+          stampAcceptWithRevision: stampsAcceptWithRevision(status.text),
+        };
+      }
+      default:
+        if (typeof value !== 'boolean')
+          throw badRequest('papers.bulk_value', CHAIR_PAPER_EXTRA_MESSAGES.bulkBoolean);
+        return { op: 'set', field: f, value };
+    }
+  }
+}

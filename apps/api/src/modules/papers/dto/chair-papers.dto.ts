@@ -1,0 +1,135 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  BULK_EDIT_FIELDS,
+  MAX_INT32,
+  PAPER_FILTER_NAMES,
+  PAPER_MAX_PAGE_SIZE,
+  PAPER_PAGE_SIZE,
+  PAPER_SORT_FIELDS,
+  type ChairPaperUpdate,
+} from '@symposium/domain';
+import { Type } from 'class-transformer';
+import {
+  Allow,
+  IsBoolean,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+
+/*
+ * The chair's paper bodies (contract: libs/domain paper-query.ts). Filters, sort, pages, ids and the bulk
+ * value are declared here for the OpenAPI document and checked by paper-filters.ts / the service, which give
+ * each problem its own message (400).
+ */
+
+class PaperFilterDoc {
+  @ApiProperty({ enum: PAPER_FILTER_NAMES }) name!: string;
+  @ApiPropertyOptional({
+    description:
+      'track/status: id or ids; booleans: true/false; paperStatus: accepted|notAccepted|undecided; updatedAt: {from, to} ISO dates',
+  })
+  value?: unknown;
+}
+
+class PaperSortDoc {
+  @ApiProperty({ enum: PAPER_SORT_FIELDS }) field!: string;
+  @ApiProperty({ enum: ['asc', 'desc'] }) order!: string;
+}
+
+/** The filters and search of a selection (exports, bulk). */
+export class PaperSelectionDto {
+  @ApiPropertyOptional({ type: [PaperFilterDoc] }) @Allow() filters?: unknown;
+  @ApiPropertyOptional() @Allow() search?: unknown;
+  @ApiPropertyOptional({ type: PaperSortDoc }) @Allow() sort?: unknown;
+}
+
+/** POST /api/{chair|cochair}/papers: the query. */
+export class PaperQueryDto extends PaperSelectionDto {
+  @ApiPropertyOptional({ default: 1, description: '1-based page' }) @Allow() cp?: unknown;
+  @ApiPropertyOptional({ default: PAPER_PAGE_SIZE, maximum: PAPER_MAX_PAGE_SIZE }) @Allow() pg?: unknown;
+}
+
+/** POST /export/xls and /export/html: the selected papers (ids) or those matching filters and search. */
+export class PaperExportDto extends PaperSelectionDto {
+  @ApiPropertyOptional({ type: [Number] }) @Allow() ids?: unknown;
+}
+
+/** POST /download: the selected papers. */
+export class PaperIdsDto {
+  @ApiProperty({ type: [Number] }) @Allow() ids?: unknown;
+}
+
+/** POST /bulk. */
+export class BulkEditDto extends PaperExportDto {
+  @ApiProperty({ enum: ['set', 'push'] }) @Allow() op?: unknown;
+  @ApiProperty({ enum: Object.values(BULK_EDIT_FIELDS) }) @Allow() field?: unknown;
+  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }], nullable: true })
+  @Allow()
+  value?: unknown;
+}
+
+/** An id: 1..2^31-1, or null. */
+const NullableId = () => (target: object, key: string) => {
+  ValidateIf((_o, v) => v !== null && v !== undefined)(target, key);
+  Max(MAX_INT32)(target, key);
+  Min(1)(target, key);
+  IsInt()(target, key);
+};
+
+export class ChairAbstractDto {
+  @ApiPropertyOptional() @IsOptional() @MaxLength(200_000) @IsString() text?: string;
+}
+
+export class ChairRegistrationDto {
+  @ApiPropertyOptional({ type: Number, nullable: true }) @NullableId() author?: number | null;
+  @ApiPropertyOptional() @IsOptional() @MaxLength(100) @IsString() id?: string;
+  @ApiPropertyOptional({ type: Number, nullable: true })
+  @ValidateIf((_o, v) => v !== null && v !== undefined)
+  @Max(1e12)
+  @Min(0)
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  amount?: number | null;
+  @ApiPropertyOptional() @IsOptional() @MaxLength(2000) @IsString() extra?: string;
+}
+
+/** PUT /api/{chair|cochair}/papers/:paperId (ChairPaperUpdate); every field optional. */
+export class ChairPaperUpdateDto implements ChairPaperUpdate {
+  @ApiPropertyOptional() @IsOptional() @MaxLength(2000) @IsString() title?: string;
+  @ApiPropertyOptional({ type: ChairAbstractDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ChairAbstractDto)
+  abstract?: ChairAbstractDto;
+  @ApiPropertyOptional() @IsOptional() @Max(MAX_INT32) @Min(1) @IsInt() track?: number;
+  @ApiPropertyOptional({ type: Number, nullable: true }) @NullableId() primarySubjectArea?: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true }) @NullableId() status?: number | null;
+  @ApiPropertyOptional() @IsOptional() @MaxLength(10_000) @IsString() notes?: string;
+  @ApiPropertyOptional({ description: 'false restores a deleted paper' })
+  @IsOptional()
+  @IsBoolean()
+  isDeleted?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() submittedCameraReady?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() submittedPresentationReady?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() isCameraReady?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() isPresentationReady?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() acceptanceLetterEnabled?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() authorViewReviewEnabled?: boolean;
+  @ApiPropertyOptional({ type: ChairRegistrationDto, nullable: true })
+  @ValidateIf((_o, v) => v !== null && v !== undefined)
+  @ValidateNested()
+  @Type(() => ChairRegistrationDto)
+  registration?: ChairRegistrationDto | null;
+}
+
+/** POST /email/:paperId: a message to every author of the paper. */
+export class ChairPaperEmailDto {
+  @ApiProperty() @IsOptional() @MaxLength(500) @IsString() subject?: string;
+  @ApiProperty() @IsOptional() @MaxLength(100_000) @IsString() text?: string;
+}

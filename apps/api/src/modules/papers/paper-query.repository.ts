@@ -1,0 +1,279 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { escapeLike, type BulkField } from '@symposium/domain';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { DB, type Db, type Executor } from '../../database/database.js';
+import { statusesTable, subjectAreasTable, tracksTable } from '../tracks/tracks.table.js';
+import { usersTable } from '../users/users.table.js';
+import type { ParsedPaperFilter, ParsedPaperQuery } from './paper-filters.js';
+import { paperAuthorsTable, papersTable, type PaperRow } from './papers.table.js';
+
+/** The tracks a caller reaches: null = every track (chairs), else the track chair's tracks. */
+export type TrackScope = number[] | null;
+
+export interface PaperSelection {
+  /** Exactly these papers (within the scope), deleted or not. */
+  ids?: number[];
+  /** Otherwise the papers matching the query (deleted ones only with an isDeleted filter). */
+  query?: Pick<ParsedPaperQuery, 'filters' | 'search'>;
+}
+
+/** What POST /bulk writes: one whitelisted column and its (already checked) value. */
+export type BulkChange =
+  | { op: 'set'; field: Exclude<BulkField, 'notes' | 'track' | 'status'>; value: boolean }
+  | { op: 'set' | 'push'; field: 'notes'; value: string }
+  | { op: 'set'; field: 'track'; value: number }
+  | { op: 'set'; field: 'status'; value: number; stampAcceptWithRevision: boolean };
+
+/** BULK_EDIT_FIELDS value → the one column it writes. */
+const BULK_COLUMNS = {
+  track: papersTable.trackId,
+  status: papersTable.statusId,
+  submittedCameraReady: papersTable.submittedCameraReady,
+  submittedPresentationReady: papersTable.submittedPresentationReady,
+  notes: papersTable.notes,
+  acceptanceLetterEnabled: papersTable.acceptanceLetterEnabled,
+  authorViewReviewEnabled: papersTable.authorViewReviewEnabled,
+  isDeleted: papersTable.isDeleted,
+  isCameraReady: papersTable.isCameraReady,
+} as const satisfies Record<BulkField, unknown>;
+
+/** Boolean filter name → its column (isRegistered and hasSession are computed). */
+const FLAG_COLUMNS = {
+  isDeleted: papersTable.isDeleted,
+  submittedCameraReady: papersTable.submittedCameraReady,
+  submittedPresentationReady: papersTable.submittedPresentationReady,
+  isCameraReady: papersTable.isCameraReady,
+  isPresentationReady: papersTable.isPresentationReady,
+} as const;
+
+const registered = sql`coalesce(trim(${papersTable.registration}->>'id'), '') <> ''`;
+const statusIdsWhere = (cond: SQL) => sql`(select ${statusesTable.id} from ${statusesTable} where ${cond})`;
+
+/**
+ * One parsed filter as a condition on the papers row alone (statuses through sub-queries), so the same
+ * condition serves the list, the export and the single UPDATE of a bulk edit. Values are bound parameters.
+ */
+function filterCondition(f: ParsedPaperFilter): SQL {
+  switch (f.name) {
+    case 'track':
+      return inArray(papersTable.trackId, f.value);
+    case 'status':
+      return inArray(papersTable.statusId, f.value);
+    case 'paperStatus':
+      if (f.value === 'accepted')
+        return inArray(papersTable.statusId, statusIdsWhere(sql`${statusesTable.isAccepted}`));
+      if (f.value === 'notAccepted')
+        return inArray(
+          papersTable.statusId,
+          statusIdsWhere(sql`not ${statusesTable.isAccepted} and not ${statusesTable.isDefault}`),
+        );
+      return or(
+        isNull(papersTable.statusId),
+        inArray(
+          papersTable.statusId,
+          statusIdsWhere(sql`${statusesTable.isDefault} and not ${statusesTable.isAccepted}`),
+        ),
+      )!;
+    case 'isRegistered':
+      return f.value ? registered : sql`not (${registered})`;
+    case 'hasSession':
+      // No technical, poster or tutorial sessions exist yet (the programme issue adds them): no paper is placed
+      // in a session, so hasSession=true matches none and hasSession=false matches all. The programme work
+      // replaces this with a sub-query on its session tables.
+      return f.value ? sql`false` : sql`true`;
+    case 'updatedAt': {
+      const { from, to, toExclusive } = f.value;
+      const parts: SQL[] = [];
+      if (from) parts.push(gte(papersTable.updatedAt, from));
+      if (to) parts.push(toExclusive ? lt(papersTable.updatedAt, to) : lte(papersTable.updatedAt, to));
+      return and(...parts)!;
+    }
+    default:
+      return eq(FLAG_COLUMNS[f.name], f.value);
+  }
+}
+
+/** Title, an author's name or e-mail (case-insensitive contains), or the paper id. */
+function searchCondition(search: string): SQL | undefined {
+  if (!search) return undefined;
+  const p = `%${escapeLike(search)}%`;
+  const byAuthor = sql`exists (select 1 from ${paperAuthorsTable} inner join ${usersTable} on ${usersTable.id} = ${paperAuthorsTable.userId} where ${paperAuthorsTable.paperId} = ${papersTable.id} and (${usersTable.email} ilike ${p} or ${usersTable.firstName} ilike ${p} or ${usersTable.lastName} ilike ${p} or (${usersTable.firstName} || ' ' || ${usersTable.lastName}) ilike ${p}))`;
+  const conditions: SQL[] = [sql`${papersTable.title} ilike ${p}`, byAuthor];
+  const id = /^#?\d{1,10}$/.test(search) ? Number(search.replace('#', '')) : NaN;
+  if (id >= 1 && id <= 2_147_483_647) conditions.push(eq(papersTable.id, id));
+  return or(...conditions);
+}
+
+function scopeCondition(scope: TrackScope): SQL | undefined {
+  if (scope === null) return undefined;
+  return scope.length ? inArray(papersTable.trackId, scope) : sql`false`;
+}
+
+/** The WHERE of a selection: the scope, then the ids or the filters and search (deleted left out by default). */
+export function selectionCondition(scope: TrackScope, sel: PaperSelection): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [scopeCondition(scope)];
+  if (sel.ids) conditions.push(sel.ids.length ? inArray(papersTable.id, sel.ids) : sql`false`);
+  else {
+    const filters = sel.query?.filters ?? [];
+    conditions.push(...filters.map(filterCondition));
+    if (!filters.some((f) => f.name === 'isDeleted')) conditions.push(eq(papersTable.isDeleted, false));
+    conditions.push(searchCondition(sel.query?.search ?? ''));
+  }
+  return and(...conditions.filter((c): c is SQL => c !== undefined));
+}
+
+const primaryAuthors = usersTable;
+
+/** Sort by one whitelisted key (text case-insensitively, empty last), then by id so pages are stable. */
+function orderOf(sort: ParsedPaperQuery['sort']): SQL[] {
+  if (!sort) return [asc(papersTable.id)];
+  const dir = sort.order === 'desc' ? desc : asc;
+  const nulls = sql.raw(sort.order === 'desc' ? 'nulls first' : 'nulls last');
+  const keys: Record<typeof sort.field, SQL[]> = {
+    _id: [],
+    title: [sql`lower(${papersTable.title})`],
+    track: [sql`lower(${tracksTable.name})`],
+    status: [sql`lower(${statusesTable.text}) ${nulls}`],
+    updatedAt: [sql`${papersTable.updatedAt}`],
+    createdAt: [sql`${papersTable.createdAt}`],
+    primaryAuthor: [
+      sql`lower(${primaryAuthors.lastName}) ${nulls}`,
+      sql`lower(${primaryAuthors.firstName}) ${nulls}`,
+    ],
+  };
+  return [
+    ...keys[sort.field].map((k) => (sort.order === 'desc' ? sql`${k} desc` : sql`${k} asc`)),
+    dir(papersTable.id),
+  ];
+}
+
+/** The chair's paper lists and bulk edits: SQL built only from the whitelists above. */
+@Injectable()
+export class PaperQueryRepository {
+  constructor(@Inject(DB) private readonly db: Db) {}
+
+  /** One page of the selection in the query's order, and how many match in all. */
+  async page(
+    scope: TrackScope,
+    query: ParsedPaperQuery,
+    page: { offset: number; limit: number },
+    ex: Executor = this.db,
+  ): Promise<{ count: number; rows: PaperRow[] }> {
+    const where = selectionCondition(scope, { query });
+    const [total] = await ex
+      .select({ n: sql<number>`count(*)::int` })
+      .from(papersTable)
+      .where(where);
+    const count = total?.n ?? 0;
+    if (!count || page.offset >= count) return { count, rows: [] };
+    return { count, rows: await this.list(scope, { query }, query.sort, page, ex) };
+  }
+
+  /** Every paper of a selection (the exports), in the given order. */
+  async list(
+    scope: TrackScope,
+    sel: PaperSelection,
+    sort?: ParsedPaperQuery['sort'],
+    page?: { offset: number; limit: number },
+    ex: Executor = this.db,
+  ): Promise<PaperRow[]> {
+    const q = ex
+      .select(getTableColumns(papersTable))
+      .from(papersTable)
+      .innerJoin(tracksTable, eq(tracksTable.id, papersTable.trackId))
+      .leftJoin(statusesTable, eq(statusesTable.id, papersTable.statusId))
+      .leftJoin(primaryAuthors, eq(primaryAuthors.id, papersTable.primaryAuthorId))
+      .where(selectionCondition(scope, sel))
+      .orderBy(...orderOf(sort));
+    return page ? q.limit(page.limit).offset(page.offset) : q;
+  }
+
+  /** The paper when it is in the scope (deleted papers included). */
+  async findInScope(id: number, scope: TrackScope, ex: Executor = this.db): Promise<PaperRow | undefined> {
+    const [row] = await ex
+      .select()
+      .from(papersTable)
+      .where(and(eq(papersTable.id, id), scopeCondition(scope)));
+    return row;
+  }
+
+  /**
+   * The bulk edit: one UPDATE of the selection, touching only rows whose value changes (so the count is the
+   * number of papers modified); a pushed note is appended on a new line. Moving papers to another track clears
+   * a subject area that track does not have; a status whose text includes 'Accept with Revision' stamps
+   * acceptWithRevisionTimestamp.
+   */
+  async bulkUpdate(
+    scope: TrackScope,
+    sel: PaperSelection,
+    change: BulkChange,
+    ex: Executor,
+  ): Promise<number> {
+    const set: Record<string, unknown> = { updatedAt: sql`now()` };
+    const conditions: (SQL | undefined)[] = [selectionCondition(scope, sel)];
+    switch (change.field) {
+      case 'notes':
+        set.notes =
+          change.op === 'push'
+            ? sql`case when ${papersTable.notes} = '' then ${change.value}::text else ${papersTable.notes} || E'\n' || ${change.value}::text end`
+            : change.value;
+        if (change.op === 'set') conditions.push(ne(papersTable.notes, change.value));
+        break;
+      case 'track':
+        set.trackId = change.value;
+        set.primarySubjectAreaId = sql`case when ${papersTable.primarySubjectAreaId} in (select ${subjectAreasTable.id} from ${subjectAreasTable} where ${subjectAreasTable.trackId} = ${change.value}) then ${papersTable.primarySubjectAreaId} else null end`;
+        conditions.push(ne(papersTable.trackId, change.value));
+        break;
+      case 'status':
+        set.statusId = change.value;
+        if (change.stampAcceptWithRevision) set.acceptWithRevisionTimestamp = sql`now()`;
+        conditions.push(or(isNull(papersTable.statusId), ne(papersTable.statusId, change.value)));
+        break;
+      default:
+        set[change.field] = change.value;
+        conditions.push(ne(BULK_COLUMNS[change.field], change.value));
+    }
+    const updated = await ex
+      .update(papersTable)
+      .set(set)
+      .where(and(...conditions.filter((c): c is SQL => c !== undefined)))
+      .returning({ id: papersTable.id });
+    return updated.length;
+  }
+
+  /** Whether a registration id is already used by another paper. */
+  async registrationIdTaken(
+    registrationId: string,
+    exceptPaperId: number,
+    ex: Executor = this.db,
+  ): Promise<boolean> {
+    const [row] = await ex
+      .select({ id: papersTable.id })
+      .from(papersTable)
+      .where(
+        and(
+          eq(sql`${papersTable.registration}->>'id'`, registrationId),
+          ne(papersTable.id, exceptPaperId),
+          isNotNull(papersTable.registration),
+        ),
+      )
+      .limit(1);
+    return !!row;
+  }
+}
