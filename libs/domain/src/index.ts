@@ -10,3 +10,4 @@ export * from './images.js';
 export * from './papers.js';
 export * from './files.js';
 export * from './paper-query.js';
+export * from './reviews.js';

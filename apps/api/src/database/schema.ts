@@ -5,3 +5,4 @@ export * from '../modules/mail/mail.table.js';
 export * from '../modules/conference/conference.table.js';
 export * from '../modules/tracks/tracks.table.js';
 export * from '../modules/papers/papers.table.js';
+export * from '../modules/reviews/reviews.table.js';
