@@ -4,6 +4,7 @@
  * the chair console, the review rules and the conflict-of-interest detection (pure functions).
  */
 import { MAX_REVIEWS_PER_PAPER, MAX_REVIEWS_PER_REVIEWER } from './constants.js';
+import { REVIEW_DECISION_LABELS } from './utils.js';
 
 // ----- constants (§9)
 
@@ -64,7 +65,7 @@ export const REVIEW_MESSAGES = {
   noFile: 'Please select a file to upload',
 } as const;
 
-export const commentTooLongMessage = (field: 'authors' | 'track chair', max: number) =>
+export const reviewCommentTooLongMessage = (field: 'authors' | 'track chair', max: number) =>
   `Comments to ${field === 'authors' ? 'authors' : 'the track chair'} must be at most ${max} characters`;
 export const paperFullMessage = (isCameraReady: boolean) =>
   `This paper already has the maximum of ${MAX_REVIEWS_PER_PAPER} ${isCameraReady ? 'camera-ready ' : ''}reviewers`;
@@ -83,16 +84,11 @@ export const importInvalidRowMessage = (row: number, reason: string) =>
 export const missingColumnsMessage = (columns: string[]) =>
   `The spreadsheet is missing the column${columns.length > 1 ? 's' : ''}: ${columns.join(', ')}`;
 
-// ----- decision labels (§3)
+// ----- decision labels (§3: REVIEW_DECISION_LABELS of utils, also served by /api/utils)
 
-export const REVIEW_DECISION_LABELS: Record<number, string> = {
-  2: 'Accept after revision',
-  1: 'Accept',
-  0: 'Reject',
-  [-1]: 'Not appropriate for its track',
-};
 /** The text label of a final decision; '' while unset. */
-export const decisionLabel = (final: number): string => REVIEW_DECISION_LABELS[final] ?? '';
+export const decisionLabel = (final: number): string =>
+  (REVIEW_DECISION_LABELS as Record<string, string>)[String(final)] ?? '';
 
 /** A decision given as a number (-1..2) or its label (any case); null when it is neither. */
 export function parseDecision(value: unknown): number | null {
@@ -264,10 +260,10 @@ export function validateReview(
   const author = input.comments?.author;
   const chair = input.comments?.chair;
   if (author !== null && author !== undefined && typeof author === 'string' && author.length > max)
-    errors['comments.author'] = commentTooLongMessage('authors', max);
+    errors['comments.author'] = reviewCommentTooLongMessage('authors', max);
   else if (!draft && blank(author)) errors['comments.author'] = REVIEW_MESSAGES.commentsAuthor;
   if (chair !== null && chair !== undefined && typeof chair === 'string' && chair.length > max)
-    errors['comments.chair'] = commentTooLongMessage('track chair', max);
+    errors['comments.chair'] = reviewCommentTooLongMessage('track chair', max);
   else if (!draft && blank(chair)) errors['comments.chair'] = REVIEW_MESSAGES.commentsChair;
   return errors;
 }
