@@ -140,26 +140,24 @@ export function selectionCondition(scope: TrackScope, sel: PaperSelection): SQL 
 
 const primaryAuthors = usersTable;
 
-/** Sort by one whitelisted key (text case-insensitively, empty last), then by id so pages are stable. */
+/** Sort by one whitelisted key (text case-insensitively, missing values last), then by id so pages are stable. */
 function orderOf(sort: ParsedPaperQuery['sort']): SQL[] {
   if (!sort) return [asc(papersTable.id)];
-  const dir = sort.order === 'desc' ? desc : asc;
-  const nulls = sql.raw(sort.order === 'desc' ? 'nulls first' : 'nulls last');
+  const desc_ = sort.order === 'desc';
+  // "asc nulls last" / "desc nulls first": a paper without a status or primary author comes last in asc order
+  const dir = sql.raw(desc_ ? 'desc nulls first' : 'asc nulls last');
   const keys: Record<typeof sort.field, SQL[]> = {
     _id: [],
     title: [sql`lower(${papersTable.title})`],
     track: [sql`lower(${tracksTable.name})`],
-    status: [sql`lower(${statusesTable.text}) ${nulls}`],
+    status: [sql`lower(${statusesTable.text})`],
     updatedAt: [sql`${papersTable.updatedAt}`],
     createdAt: [sql`${papersTable.createdAt}`],
-    primaryAuthor: [
-      sql`lower(${primaryAuthors.lastName}) ${nulls}`,
-      sql`lower(${primaryAuthors.firstName}) ${nulls}`,
-    ],
+    primaryAuthor: [sql`lower(${primaryAuthors.lastName})`, sql`lower(${primaryAuthors.firstName})`],
   };
   return [
-    ...keys[sort.field].map((k) => (sort.order === 'desc' ? sql`${k} desc` : sql`${k} asc`)),
-    dir(papersTable.id),
+    ...keys[sort.field].map((k) => sql`${k} ${dir}`),
+    desc_ ? desc(papersTable.id) : asc(papersTable.id),
   ];
 }
 
