@@ -13,7 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { chairMenu } from './config/menu';
-import { chairRoutes } from './routes';
+import { chairRoutes, trackChairRoutes } from './routes';
 
 /** Chair and track chair console: only users who may use the chair or cochair prefix get in. */
 function ChairArea({ children }: { children: (menu: MenuSection[], isChair: boolean) => ReactNode }) {
@@ -82,8 +82,8 @@ export function App() {
             <ChairArea>
               {(menu, isChair) => (
                 <Routes>
-                  {/* The screens of this console so far are chair-only (spec §6); track chairs see their menu. */}
-                  {isChair ? chairRoutes : null}
+                  {/* Track chairs get their subset of the screens (spec §2, §6). */}
+                  {isChair ? chairRoutes : trackChairRoutes}
                   <Route path="*" element={<ChairMenu menu={menu} />} />
                 </Routes>
               )}

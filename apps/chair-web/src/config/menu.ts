@@ -2,12 +2,32 @@ import { isChairLike, type UserRoles } from '@symposium/domain';
 import type { MenuSection } from '@symposium/ui';
 import { paths } from './paths';
 
+/** The paper screens of chairs and track chairs (spec §2). */
+const papersSection = (chair: boolean): MenuSection => ({
+  title: 'Papers',
+  items: [
+    { label: 'View papers', to: paths.viewPapers },
+    { label: 'Registered papers', to: paths.viewRegisteredPapers },
+    { label: 'Camera-ready papers', to: paths.viewCameraReadyPapers },
+    { label: 'Presentation-ready papers', to: paths.viewPresentationReadyPapers },
+    { label: 'Deleted papers', to: paths.viewDeletedPapers },
+    { label: 'Decision making', to: paths.paperDecisionMaking },
+    ...(chair
+      ? [
+          { label: 'Configure camera-ready', to: paths.configureCameraReady },
+          { label: 'Configure presentation-ready', to: paths.configurePresentationReady },
+        ]
+      : []),
+  ],
+});
+
 /** The chair menu, or the track chair menu (a subset, spec §2), from the one role map. */
 export function chairMenu(roles: UserRoles): MenuSection[] {
   if (!isChairLike(roles)) {
-    return [{ title: 'Track chair', items: [{ label: 'My tracks', to: paths.home }] }];
+    return [papersSection(false)];
   }
   return [
+    papersSection(true),
     {
       title: 'Settings',
       items: [

@@ -21,4 +21,21 @@ export const paths = {
   resetUserPassword: (email?: string) =>
     email ? `/ResetUserPassword/${encodeURIComponent(email)}` : '/ResetUserPassword/',
   editContactInformation: (userId: number | string) => `/EditContactInformation/${userId}`,
+  viewPapers: '/ViewPapers',
+  viewRegisteredPapers: '/ViewRegisteredPapers',
+  viewCameraReadyPapers: '/ViewCameraReadyPapers',
+  viewPresentationReadyPapers: '/ViewPresentationReadyPapers',
+  viewDeletedPapers: '/ViewDeletedPapers',
+  paperDecisionMaking: '/PaperDecisionMaking',
+  configureCameraReady: '/ConfigureCameraReady',
+  configurePresentationReady: '/ConfigurePresentationReady',
+  /** `filter` is already encoded (encodeBulkFilter). */
+  bulkEdit: (filter: string, param: string) => `/BulkEdit/${filter}/${param}`,
+  changeTrack: (paperId: number | string) => `/ChangeTrack/${paperId}`,
+  editPaperStatus: (paperId: number | string) => `/EditPaperStatus/${paperId}`,
+  editCameraReadyStatus: (paperId: number | string) => `/EditCameraReadyStatus/${paperId}`,
+  editPresentationReadyStatus: (paperId: number | string) => `/EditPresentationReadyStatus/${paperId}`,
+  editPaperCameraReady: (paperId: number | string) => `/EditPaperCameraReady/${paperId}`,
+  editPaperPresentationReady: (paperId: number | string) => `/EditPaperPresentationReady/${paperId}`,
+  managePaperFiles: (paperId: number | string) => `/ManagePaperFiles/${paperId}`,
 } as const;

@@ -1,0 +1,338 @@
+import {
+  Alert,
+  Button,
+  FormControlLabel,
+  LinearProgress,
+  Paper,
+  Radio,
+  RadioGroup,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  BULK_EDIT_FIELDS,
+  decodeBulkFilter,
+  isBulkEditParam,
+  PAPER_FILTER_NAMES,
+  PAPER_PAGE_SIZE,
+  type BulkEditParam,
+  type BulkEditRequest,
+  type PaperQuery,
+} from '@symposium/domain';
+import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
+import { useMemo, useState } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { useGoBack } from '../../components/use-go-back';
+import { paths } from '../../config/paths';
+import { BULK_PARAM_LABELS, describeFilter, primaryAuthorName } from './paper-labels';
+import { activeFilters, useBulkEdit, usePaperPage, usePaperStatuses, usePaperTracks } from './use-papers';
+
+const BOOLEAN_PARAMS: BulkEditParam[] = [
+  'cameraReady',
+  'presentationReady',
+  'acceptanceLetterEnabled',
+  'authorViewReviewEnabled',
+  'delete',
+  'cameraReady.status',
+];
+
+/** The decoded filter of the address, or null when it is not a paper filter. */
+function parseFilter(raw: string | undefined): Pick<PaperQuery, 'filters' | 'search'> | null {
+  if (!raw) return null;
+  const q = decodeBulkFilter(raw);
+  if (!q) return null;
+  const known = (q.filters ?? []).every(
+    (f) =>
+      f &&
+      typeof f === 'object' &&
+      (PAPER_FILTER_NAMES as readonly string[]).includes((f as { name?: unknown }).name as string),
+  );
+  return known ? q : null;
+}
+
+interface SelectedPaper {
+  id: number;
+  title: string;
+}
+
+/**
+ * /BulkEdit/{filter}/{param}: the papers the filter (or the selection made on the list) reaches, the new
+ * value, a confirmation, then one POST /bulk; the answer's nModified is shown.
+ */
+export function BulkEdit() {
+  const { filter: rawFilter, param } = useParams();
+  const location = useLocation();
+  const selected = (location.state as { selected?: SelectedPaper[] } | null)?.selected;
+  const query = useMemo(() => parseFilter(rawFilter), [rawFilter]);
+  const validParam = isBulkEditParam(param);
+  const back = useGoBack(paths.viewPapers);
+
+  if (!query || !validParam) {
+    return (
+      <>
+        <PageTitle title="Bulk edit" />
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {!query
+            ? 'The filter in the address is not a valid paper filter. Nothing was changed.'
+            : `Unknown bulk edit field "${param ?? ''}". Nothing was changed.`}
+        </Alert>
+        <Button variant="outlined" onClick={back}>
+          Back
+        </Button>
+      </>
+    );
+  }
+  return <BulkEditForm query={query} param={param} selected={selected} onBack={back} />;
+}
+
+function BulkEditForm({
+  query,
+  param,
+  selected,
+  onBack,
+}: {
+  query: Pick<PaperQuery, 'filters' | 'search'>;
+  param: BulkEditParam;
+  selected?: SelectedPaper[];
+  onBack: () => void;
+}) {
+  const notify = useNotify();
+  const tracks = usePaperTracks();
+  const statuses = usePaperStatuses();
+  const bulk = useBulkEdit();
+  const [page, setPage] = useState(0);
+  const [value, setValue] = useState('');
+  const [op, setOp] = useState<'set' | 'push'>('set');
+  const [confirming, setConfirming] = useState(false);
+  const [result, setResult] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const filters = activeFilters(query.filters ?? []);
+  const search = query.search ?? '';
+  const bySelection = Boolean(selected && selected.length);
+  const papers = usePaperPage({ filters, search, cp: page + 1, pg: PAPER_PAGE_SIZE }, !bySelection);
+  const field = BULK_EDIT_FIELDS[param];
+  const label = BULK_PARAM_LABELS[param];
+  const count = bySelection ? (selected?.length ?? 0) : (papers.data?.count ?? 0);
+  const isBoolean = BOOLEAN_PARAMS.includes(param);
+
+  const newValue = (): BulkEditRequest['value'] => {
+    if (isBoolean) return value === 'true';
+    if (param === 'paper') return Number(value);
+    if (param === 'status') return value === '' ? null : Number(value);
+    return value;
+  };
+  const describeValue = () => {
+    if (isBoolean) return value === 'true' ? 'Yes' : 'No';
+    if (param === 'paper') return tracks.data?.find((t) => String(t._id) === value)?.name ?? value;
+    if (param === 'status') return statuses.data?.find((s) => String(s._id) === value)?.text ?? value;
+    return `"${value}"`;
+  };
+  const ready = value !== '' && count > 0 && result === null;
+  const apply = () => {
+    const body: BulkEditRequest = {
+      ...(bySelection ? { ids: selected!.map((p) => p.id) } : { filters, search }),
+      op: param === 'notes' ? op : 'set',
+      field,
+      value: newValue(),
+    };
+    setError(null);
+    bulk.mutate(body, {
+      onSuccess: (res) => {
+        setResult(res.nModified);
+        notify(`${res.nModified} paper${res.nModified === 1 ? '' : 's'} updated`);
+      },
+      onError: (err) => setError(errorMessage(err, 'There was some error while updating the paper!')),
+      onSettled: () => setConfirming(false),
+    });
+  };
+
+  const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+  return (
+    <>
+      <PageTitle title={`Bulk edit: ${label}`} subtitle={`Field ${field}`} />
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Typography variant="subtitle1" component="h2" gutterBottom>
+          Papers to change
+        </Typography>
+        {bySelection ? (
+          <Typography data-testid="bulk-scope">
+            The {selected!.length} papers selected on the list.
+          </Typography>
+        ) : (
+          <Typography data-testid="bulk-scope">
+            {filters.length || search
+              ? [
+                  ...filters.map((f) => describeFilter(f, tracks.data ?? [], statuses.data ?? [])),
+                  ...(search ? [`Search: "${search}"`] : []),
+                ].join('; ')
+              : 'Every paper that is not deleted.'}
+          </Typography>
+        )}
+      </Paper>
+      {result !== null ? (
+        <Alert severity="success" sx={{ mb: 2 }} data-testid="bulk-result">
+          {result} paper{result === 1 ? '' : 's'} updated
+        </Alert>
+      ) : null}
+      {error ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      ) : null}
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Typography variant="subtitle1" component="h2" gutterBottom>
+          New value
+        </Typography>
+        <Stack spacing={2} sx={{ maxWidth: 480 }}>
+          {param === 'notes' ? (
+            <>
+              <RadioGroup row value={op} onChange={(e) => setOp(e.target.value as 'set' | 'push')}>
+                <FormControlLabel value="set" control={<Radio />} label="Replace the notes" />
+                <FormControlLabel value="push" control={<Radio />} label="Append a line" />
+              </RadioGroup>
+              <TextField
+                label="Notes"
+                name="value"
+                multiline
+                minRows={2}
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+              />
+            </>
+          ) : isBoolean ? (
+            <TextField
+              select
+              label={label}
+              name="value"
+              value={value}
+              slotProps={nativeSelect}
+              onChange={(e) => setValue(e.target.value)}
+            >
+              <option value="" disabled>
+                Choose
+              </option>
+              <option value="true">Yes</option>
+              <option value="false">No</option>
+            </TextField>
+          ) : (
+            <TextField
+              select
+              label={label}
+              name="value"
+              value={value}
+              slotProps={nativeSelect}
+              onChange={(e) => setValue(e.target.value)}
+            >
+              <option value="" disabled>
+                Choose
+              </option>
+              {param === 'paper'
+                ? (tracks.data ?? []).map((t) => (
+                    <option key={t._id} value={String(t._id)}>
+                      {t.name}
+                    </option>
+                  ))
+                : (statuses.data ?? []).map((s) => (
+                    <option key={s._id} value={String(s._id)}>
+                      {s.text}
+                    </option>
+                  ))}
+            </TextField>
+          )}
+          <Stack direction="row" spacing={1}>
+            <Button disabled={!ready || bulk.isPending} onClick={() => setConfirming(true)}>
+              Apply to {count} paper{count === 1 ? '' : 's'}
+            </Button>
+            <Button variant="outlined" onClick={onBack}>
+              {result === null ? 'Cancel' : 'Back'}
+            </Button>
+          </Stack>
+        </Stack>
+      </Paper>
+      {bySelection ? (
+        <Paper variant="outlined">
+          <TableContainer>
+            <Table size="small" aria-label="Papers to change">
+              <TableHead>
+                <TableRow>
+                  <TableCell>ID</TableCell>
+                  <TableCell>Title</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody data-testid="bulk-rows">
+                {selected!.map((p) => (
+                  <TableRow key={p.id} data-testid={`bulk-paper-${p.id}`}>
+                    <TableCell>{p.id}</TableCell>
+                    <TableCell>{p.title}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Paper>
+      ) : (
+        <Paper variant="outlined">
+          {papers.isError ? <Alert severity="error">{errorMessage(papers.error)}</Alert> : null}
+          <Typography sx={{ px: 2, pt: 1 }} data-testid="paper-count">
+            {papers.data ? `${papers.data.count} paper${papers.data.count === 1 ? '' : 's'}` : ' '}
+          </Typography>
+          {papers.isFetching ? <LinearProgress /> : <div style={{ height: 4 }} />}
+          <TableContainer>
+            <Table size="small" aria-label="Papers to change">
+              <TableHead>
+                <TableRow>
+                  <TableCell>ID</TableCell>
+                  <TableCell>Title</TableCell>
+                  <TableCell>Primary author</TableCell>
+                  <TableCell>Track</TableCell>
+                  <TableCell>Status</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody data-testid="bulk-rows">
+                {(papers.data?.data ?? []).map((p) => (
+                  <TableRow key={p._id} data-testid={`bulk-paper-${p._id}`}>
+                    <TableCell>{p._id}</TableCell>
+                    <TableCell>{p.title}</TableCell>
+                    <TableCell>{primaryAuthorName(p)}</TableCell>
+                    <TableCell>{p.trackName}</TableCell>
+                    <TableCell>{p.statusText ?? '—'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={papers.data?.count ?? 0}
+            page={page}
+            rowsPerPage={PAPER_PAGE_SIZE}
+            rowsPerPageOptions={[PAPER_PAGE_SIZE]}
+            onPageChange={(_e, p) => setPage(p)}
+          />
+        </Paper>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={`Change ${label.toLowerCase()} of ${count} paper${count === 1 ? '' : 's'}?`}
+        confirmLabel="Apply"
+        busy={bulk.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={apply}
+      >
+        <Typography>
+          {param === 'notes' && op === 'push' ? 'Append' : 'Set'} {label.toLowerCase()} to {describeValue()}{' '}
+          on {count} paper{count === 1 ? '' : 's'}. This cannot be undone in one step.
+        </Typography>
+      </ConfirmDialog>
+    </>
+  );
+}

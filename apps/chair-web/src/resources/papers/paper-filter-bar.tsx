@@ -1,0 +1,225 @@
+import { Alert, Button, Grid, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  CHAIR_PAPER_MESSAGES,
+  type PaperFilter,
+  type PaperFilterName,
+  type PaperStatusClass,
+  type StatusDto,
+  type TrackDto,
+} from '@symposium/domain';
+import { useRef, useState } from 'react';
+
+type YesNo = '' | 'true' | 'false';
+type BooleanFilterName =
+  | 'submittedCameraReady'
+  | 'isCameraReady'
+  | 'submittedPresentationReady'
+  | 'isPresentationReady'
+  | 'hasSession';
+
+const BOOLEAN_FILTERS: { name: BooleanFilterName; label: string }[] = [
+  { name: 'submittedCameraReady', label: 'Camera-ready submitted' },
+  { name: 'isCameraReady', label: 'Camera-ready approved' },
+  { name: 'submittedPresentationReady', label: 'Presentation-ready submitted' },
+  { name: 'isPresentationReady', label: 'Presentation-ready approved' },
+  { name: 'hasSession', label: 'In a session' },
+];
+
+interface FormState {
+  track: string;
+  status: string;
+  paperStatus: '' | PaperStatusClass;
+  booleans: Record<BooleanFilterName, YesNo>;
+  from: string;
+  to: string;
+}
+
+const emptyState = (): FormState => ({
+  track: '',
+  status: '',
+  paperStatus: '',
+  booleans: {
+    submittedCameraReady: '',
+    isCameraReady: '',
+    submittedPresentationReady: '',
+    isPresentationReady: '',
+    hasSession: '',
+  },
+  from: '',
+  to: '',
+});
+
+/** A yyyy-mm-dd day as the UTC instant of its local start (or end, for the inclusive "to"); null when invalid. */
+export function dayToIso(day: string, end: boolean): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const d = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+
+/**
+ * The server-side filters of the paper lists (§7 paper query): track, status, accepted/not accepted/undecided,
+ * the camera-ready and presentation-ready flags, and the last-modified-time range. Filters without a value
+ * are left out; `hide` leaves out the filters a list fixes itself.
+ */
+export function PaperFilterBar({
+  tracks,
+  statuses,
+  hide = [],
+  onApply,
+}: {
+  tracks: TrackDto[];
+  statuses: StatusDto[];
+  hide?: PaperFilterName[];
+  onApply: (filters: PaperFilter[]) => void;
+}) {
+  const [s, setS] = useState<FormState>(emptyState);
+  const [error, setError] = useState<string | null>(null);
+  const fromRef = useRef<HTMLInputElement>(null);
+  const toRef = useRef<HTMLInputElement>(null);
+
+  const apply = (state: FormState) => {
+    const filters: PaperFilter[] = [];
+    if (state.track) filters.push({ name: 'track', value: Number(state.track) });
+    if (state.status) filters.push({ name: 'status', value: Number(state.status) });
+    if (state.paperStatus) filters.push({ name: 'paperStatus', value: state.paperStatus });
+    for (const { name } of BOOLEAN_FILTERS) {
+      const v = state.booleans[name];
+      if (v) filters.push({ name, value: v === 'true' });
+    }
+    // A half-typed date leaves the input empty with badInput: that is not "no filter".
+    const bad = Boolean(fromRef.current?.validity.badInput || toRef.current?.validity.badInput);
+    const from = state.from ? dayToIso(state.from, false) : null;
+    const to = state.to ? dayToIso(state.to, true) : null;
+    if (bad || (state.from && !from) || (state.to && !to)) {
+      setError(CHAIR_PAPER_MESSAGES.invalidLastModified);
+      return;
+    }
+    setError(null);
+    if (from || to) filters.push({ name: 'updatedAt', value: { from, to } });
+    onApply(filters);
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+      <Typography variant="subtitle1" component="h2" gutterBottom>
+        Filters
+      </Typography>
+      {error ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      ) : null}
+      <Grid container spacing={2}>
+        {hide.includes('track') ? null : (
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+            <TextField
+              select
+              label="Track"
+              name="filter-track"
+              value={s.track}
+              slotProps={nativeSelect}
+              onChange={(e) => setS({ ...s, track: e.target.value })}
+            >
+              <option value="">Any</option>
+              {tracks.map((t) => (
+                <option key={t._id} value={String(t._id)}>
+                  {t.name}
+                </option>
+              ))}
+            </TextField>
+          </Grid>
+        )}
+        {hide.includes('status') ? null : (
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+            <TextField
+              select
+              label="Status"
+              name="filter-status"
+              value={s.status}
+              slotProps={nativeSelect}
+              onChange={(e) => setS({ ...s, status: e.target.value })}
+            >
+              <option value="">Any</option>
+              {statuses.map((st) => (
+                <option key={st._id} value={String(st._id)}>
+                  {st.text}
+                </option>
+              ))}
+            </TextField>
+          </Grid>
+        )}
+        {hide.includes('paperStatus') ? null : (
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+            <TextField
+              select
+              label="Decision"
+              name="filter-paperStatus"
+              value={s.paperStatus}
+              slotProps={nativeSelect}
+              onChange={(e) => setS({ ...s, paperStatus: e.target.value as FormState['paperStatus'] })}
+            >
+              <option value="">Any</option>
+              <option value="accepted">Accepted</option>
+              <option value="notAccepted">Not accepted</option>
+              <option value="undecided">Undecided</option>
+            </TextField>
+          </Grid>
+        )}
+        {BOOLEAN_FILTERS.filter((f) => !hide.includes(f.name)).map((f) => (
+          <Grid key={f.name} size={{ xs: 12, sm: 6, md: 3 }}>
+            <TextField
+              select
+              label={f.label}
+              name={`filter-${f.name}`}
+              value={s.booleans[f.name]}
+              slotProps={nativeSelect}
+              onChange={(e) => setS({ ...s, booleans: { ...s.booleans, [f.name]: e.target.value as YesNo } })}
+            >
+              <option value="">Any</option>
+              <option value="true">Yes</option>
+              <option value="false">No</option>
+            </TextField>
+          </Grid>
+        ))}
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <TextField
+            label="Last modified from"
+            name="filter-updatedAt-from"
+            type="date"
+            value={s.from}
+            inputRef={fromRef}
+            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(e) => setS({ ...s, from: e.target.value })}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <TextField
+            label="Last modified to"
+            name="filter-updatedAt-to"
+            type="date"
+            value={s.to}
+            inputRef={toRef}
+            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(e) => setS({ ...s, to: e.target.value })}
+          />
+        </Grid>
+      </Grid>
+      <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+        <Button onClick={() => apply(s)}>Apply filters</Button>
+        <Button
+          variant="text"
+          onClick={() => {
+            const empty = emptyState();
+            setS(empty);
+            setError(null);
+            onApply([]);
+          }}
+        >
+          Clear filters
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

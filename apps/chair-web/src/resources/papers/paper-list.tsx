@@ -1,0 +1,454 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  LinearProgress,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  BULK_EDIT_PARAMS,
+  CHAIR_PAPER_MESSAGES,
+  encodeBulkFilter,
+  PAPER_PAGE_SIZE,
+  type BulkEditParam,
+  type ChairPaperDto,
+  type PaperFilter,
+  type PaperFilterName,
+  type PaperSortField,
+} from '@symposium/domain';
+import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { paths } from '../../config/paths';
+import { PaperFilterBar } from './paper-filter-bar';
+import { BULK_PARAM_LABELS, primaryAuthorName, yesNo } from './paper-labels';
+import {
+  usePaperDownloads,
+  usePaperPage,
+  usePaperStatuses,
+  usePaperTracks,
+  useUpdatePaper,
+  type ExportSelection,
+} from './use-papers';
+
+/** The five paper lists of §2: the fixed filter each one adds to the chair's own filters. */
+export type PaperListKind = 'all' | 'registered' | 'cameraReady' | 'presentationReady' | 'deleted';
+
+const KINDS: Record<PaperListKind, { title: string; fixed: PaperFilter[]; hide: PaperFilterName[] }> = {
+  all: { title: 'Papers', fixed: [], hide: [] },
+  registered: {
+    title: 'Registered papers',
+    fixed: [{ name: 'isRegistered', value: true }],
+    hide: [],
+  },
+  cameraReady: {
+    title: 'Camera-ready papers',
+    fixed: [{ name: 'submittedCameraReady', value: true }],
+    hide: ['submittedCameraReady'],
+  },
+  presentationReady: {
+    title: 'Presentation-ready papers',
+    fixed: [{ name: 'submittedPresentationReady', value: true }],
+    hide: ['submittedPresentationReady'],
+  },
+  deleted: { title: 'Deleted papers', fixed: [{ name: 'isDeleted', value: true }], hide: [] },
+};
+
+const COLUMNS: { field: PaperSortField | null; label: string }[] = [
+  { field: '_id', label: 'ID' },
+  { field: 'title', label: 'Title' },
+  { field: 'primaryAuthor', label: 'Primary author' },
+  { field: 'track', label: 'Track' },
+  { field: 'status', label: 'Status' },
+  { field: null, label: 'Camera-ready' },
+  { field: null, label: 'Presentation-ready' },
+  { field: 'updatedAt', label: 'Last modified' },
+  { field: null, label: 'Actions' },
+];
+
+/**
+ * /ViewPapers, /ViewRegisteredPapers, /ViewCameraReadyPapers, /ViewPresentationReadyPapers and /ViewDeletedPapers:
+ * the server-side paper query (filters, search, sorting by column, pages of 100), row selection, the exports
+ * and the bulk edit menu. Track chairs get the same list, limited by the server to their tracks.
+ */
+export function PaperList({ kind }: { kind: PaperListKind }) {
+  const config = KINDS[kind];
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const tracks = usePaperTracks();
+  const statuses = usePaperStatuses();
+  const downloads = usePaperDownloads();
+  const [userFilters, setUserFilters] = useState<PaperFilter[]>([]);
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<{ field: PaperSortField; order: 'asc' | 'desc' } | undefined>();
+  const [page, setPage] = useState(0);
+  const [selected, setSelected] = useState<Map<number, string>>(new Map());
+  const [busy, setBusy] = useState(false);
+  const [bulkAnchor, setBulkAnchor] = useState<HTMLElement | null>(null);
+
+  const filters = useMemo(() => [...config.fixed, ...userFilters], [config.fixed, userFilters]);
+  const papers = usePaperPage({ filters, search, sort, cp: page + 1, pg: PAPER_PAGE_SIZE });
+  const rows = papers.data?.data ?? [];
+  const selectedIds = [...selected.keys()];
+
+  const resetPaging = () => {
+    setPage(0);
+    setSelected(new Map());
+  };
+  const onSort = (field: PaperSortField) => {
+    setSort(
+      sort?.field === field
+        ? { field, order: sort.order === 'asc' ? 'desc' : 'asc' }
+        : { field, order: 'asc' },
+    );
+    setPage(0);
+  };
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    setSearch(searchText.trim());
+    resetPaging();
+  };
+  const toggle = (p: ChairPaperDto) => {
+    const next = new Map(selected);
+    if (next.has(p._id)) next.delete(p._id);
+    else next.set(p._id, p.title);
+    setSelected(next);
+  };
+  const pageAllSelected = rows.length > 0 && rows.every((p) => selected.has(p._id));
+  const togglePage = () => {
+    const next = new Map(selected);
+    if (pageAllSelected) rows.forEach((p) => next.delete(p._id));
+    else rows.forEach((p) => next.set(p._id, p.title));
+    setSelected(next);
+  };
+  const run = async (what: () => Promise<void>, failure: string) => {
+    setBusy(true);
+    try {
+      await what();
+    } catch (err) {
+      notify(errorMessage(err, failure), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const selection: ExportSelection = { filters, search, ids: selectedIds };
+  const bulkEdit = (param: BulkEditParam) => {
+    setBulkAnchor(null);
+    const ids = selectedIds.length
+      ? [...selected.entries()].map(([id, title]) => ({ id, title }))
+      : undefined;
+    void navigate(paths.bulkEdit(encodeBulkFilter({ filters, search }), param), {
+      state: ids ? { selected: ids } : undefined,
+    });
+  };
+
+  return (
+    <>
+      <PageTitle
+        title={config.title}
+        actions={
+          <>
+            <Button
+              variant="outlined"
+              disabled={busy}
+              onClick={() =>
+                void run(() => downloads.exportXls(selection), 'The papers could not be exported')
+              }
+            >
+              Export xlsx
+            </Button>
+            <Button
+              variant="outlined"
+              disabled={busy}
+              onClick={() =>
+                void run(() => downloads.exportHtml(selection), 'The papers could not be exported')
+              }
+            >
+              Export html
+            </Button>
+            <Button
+              variant="outlined"
+              disabled={busy || selectedIds.length === 0}
+              onClick={() =>
+                void run(() => downloads.downloadFiles(selectedIds), 'The files could not be downloaded')
+              }
+            >
+              Download files
+            </Button>
+            <Button aria-haspopup="menu" onClick={(e) => setBulkAnchor(e.currentTarget)}>
+              Bulk edit
+            </Button>
+            <Menu anchorEl={bulkAnchor} open={Boolean(bulkAnchor)} onClose={() => setBulkAnchor(null)}>
+              {BULK_EDIT_PARAMS.map((param) => (
+                <MenuItem key={param} onClick={() => bulkEdit(param)}>
+                  <ListItemText>{BULK_PARAM_LABELS[param]}</ListItemText>
+                </MenuItem>
+              ))}
+            </Menu>
+          </>
+        }
+      />
+      <PaperFilterBar
+        tracks={tracks.data ?? []}
+        statuses={statuses.data ?? []}
+        hide={config.hide}
+        onApply={(f) => {
+          setUserFilters(f);
+          resetPaging();
+        }}
+      />
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <form onSubmit={onSearch} noValidate>
+          <Stack direction="row" spacing={1} alignItems="center">
+            <TextField
+              label="Search by title, author or paper id"
+              name="search"
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+            />
+            <Button type="submit" sx={{ flexShrink: 0 }}>
+              Search
+            </Button>
+            {search ? (
+              <Button
+                variant="text"
+                sx={{ flexShrink: 0 }}
+                onClick={() => {
+                  setSearchText('');
+                  setSearch('');
+                  resetPaging();
+                }}
+              >
+                Clear
+              </Button>
+            ) : null}
+          </Stack>
+        </form>
+      </Paper>
+      {papers.isError ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorMessage(papers.error, CHAIR_PAPER_MESSAGES.obtainError)}
+        </Alert>
+      ) : null}
+      <Paper variant="outlined">
+        <Stack direction="row" spacing={2} alignItems="center" sx={{ px: 2, pt: 1 }}>
+          <Typography data-testid="paper-count">
+            {papers.data ? `${papers.data.count} paper${papers.data.count === 1 ? '' : 's'}` : ' '}
+          </Typography>
+          {selectedIds.length ? (
+            <>
+              <Typography data-testid="selected-count" color="primary">
+                {selectedIds.length} selected
+              </Typography>
+              <Button size="small" variant="text" onClick={() => setSelected(new Map())}>
+                Clear selection
+              </Button>
+            </>
+          ) : null}
+        </Stack>
+        {papers.isFetching ? <LinearProgress /> : <div style={{ height: 4 }} />}
+        <TableContainer>
+          <Table size="small" aria-label={config.title}>
+            <TableHead>
+              <TableRow>
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={pageAllSelected}
+                    indeterminate={!pageAllSelected && rows.some((p) => selected.has(p._id))}
+                    onChange={togglePage}
+                    slotProps={{ input: { 'aria-label': 'Select all papers on this page' } }}
+                  />
+                </TableCell>
+                {COLUMNS.map((c) => (
+                  <TableCell
+                    key={c.label}
+                    sortDirection={sort && c.field === sort.field ? sort.order : false}
+                  >
+                    {c.field ? (
+                      <TableSortLabel
+                        active={sort?.field === c.field}
+                        direction={sort?.field === c.field ? sort.order : 'asc'}
+                        onClick={() => onSort(c.field as PaperSortField)}
+                      >
+                        {c.label}
+                      </TableSortLabel>
+                    ) : (
+                      c.label
+                    )}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody data-testid="paper-rows">
+              {rows.map((p) => (
+                <PaperRow
+                  key={p._id}
+                  paper={p}
+                  deletedList={kind === 'deleted'}
+                  selected={selected.has(p._id)}
+                  onToggle={() => toggle(p)}
+                />
+              ))}
+              {papers.data && rows.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={COLUMNS.length + 1}>No papers match.</TableCell>
+                </TableRow>
+              ) : null}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={papers.data?.count ?? 0}
+          page={papers.data && page * PAPER_PAGE_SIZE >= papers.data.count && page > 0 ? 0 : page}
+          rowsPerPage={PAPER_PAGE_SIZE}
+          rowsPerPageOptions={[PAPER_PAGE_SIZE]}
+          onPageChange={(_e, p) => setPage(p)}
+        />
+      </Paper>
+    </>
+  );
+}
+
+function PaperRow({
+  paper,
+  deletedList,
+  selected,
+  onToggle,
+}: {
+  paper: ChairPaperDto;
+  deletedList: boolean;
+  selected: boolean;
+  onToggle: () => void;
+}) {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const update = useUpdatePaper();
+  const downloads = usePaperDownloads();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [confirm, setConfirm] = useState<'delete' | 'restore' | null>(null);
+  const close = () => setAnchor(null);
+  const go = (to: string) => {
+    close();
+    void navigate(to);
+  };
+  const setDeleted = (isDeleted: boolean) =>
+    update.mutate(
+      { id: paper._id, body: { isDeleted } },
+      {
+        onSuccess: () => notify(CHAIR_PAPER_MESSAGES.updated),
+        onError: () => notify(CHAIR_PAPER_MESSAGES.updateError, 'error'),
+        onSettled: () => setConfirm(null),
+      },
+    );
+  const fileAction = (what: () => Promise<void>) => {
+    close();
+    what().catch((err: unknown) => notify(errorMessage(err, 'The download failed'), 'error'));
+  };
+
+  return (
+    <TableRow hover selected={selected} data-testid={`paper-${paper._id}`}>
+      <TableCell padding="checkbox">
+        <Checkbox
+          checked={selected}
+          onChange={onToggle}
+          slotProps={{ input: { 'aria-label': `Select paper ${paper._id}` } }}
+        />
+      </TableCell>
+      <TableCell>{paper._id}</TableCell>
+      <TableCell>{paper.title}</TableCell>
+      <TableCell>{primaryAuthorName(paper)}</TableCell>
+      <TableCell>{paper.trackName}</TableCell>
+      <TableCell>{paper.statusText ?? '—'}</TableCell>
+      <TableCell>
+        {yesNo(paper.submittedCameraReady)}
+        {paper.isCameraReady ? ' (approved)' : ''}
+      </TableCell>
+      <TableCell>
+        {yesNo(paper.submittedPresentationReady)}
+        {paper.isPresentationReady ? ' (approved)' : ''}
+      </TableCell>
+      <TableCell>{new Date(paper.updatedAt).toLocaleString()}</TableCell>
+      <TableCell>
+        {deletedList ? (
+          <Button
+            size="small"
+            sx={{ mr: 1 }}
+            aria-label={`Restore paper ${paper._id}`}
+            onClick={() => setConfirm('restore')}
+          >
+            Restore
+          </Button>
+        ) : null}
+        <Button
+          size="small"
+          variant="outlined"
+          aria-haspopup="menu"
+          aria-label={`Actions for paper ${paper._id}`}
+          onClick={(e) => setAnchor(e.currentTarget)}
+        >
+          Actions
+        </Button>
+        <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+          <MenuItem onClick={() => go(paths.editPaperStatus(paper._id))}>Edit status</MenuItem>
+          <MenuItem onClick={() => go(paths.changeTrack(paper._id))}>Change track</MenuItem>
+          <MenuItem onClick={() => go(paths.editCameraReadyStatus(paper._id))}>Camera-ready status</MenuItem>
+          <MenuItem onClick={() => go(paths.editPresentationReadyStatus(paper._id))}>
+            Presentation-ready status
+          </MenuItem>
+          <MenuItem onClick={() => go(paths.editPaperCameraReady(paper._id))}>Camera-ready files</MenuItem>
+          <MenuItem onClick={() => go(paths.editPaperPresentationReady(paper._id))}>
+            Presentation-ready files
+          </MenuItem>
+          <MenuItem onClick={() => go(paths.managePaperFiles(paper._id))}>Manage files</MenuItem>
+          <MenuItem onClick={() => fileAction(() => downloads.exportPaperHtml(paper._id))}>
+            Export html
+          </MenuItem>
+          <MenuItem onClick={() => fileAction(() => downloads.downloadPaperFiles(paper._id))}>
+            Download files
+          </MenuItem>
+          {deletedList ? null : (
+            <MenuItem
+              sx={{ color: 'error.main' }}
+              onClick={() => {
+                close();
+                setConfirm('delete');
+              }}
+            >
+              Delete
+            </MenuItem>
+          )}
+        </Menu>
+        <ConfirmDialog
+          open={confirm !== null}
+          title={confirm === 'restore' ? `Restore paper ${paper._id}?` : `Delete paper ${paper._id}?`}
+          confirmLabel={confirm === 'restore' ? 'Restore' : 'Delete'}
+          busy={update.isPending}
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => setDeleted(confirm === 'delete')}
+        >
+          <Typography>
+            {paper.title}
+            {confirm === 'delete' ? ' will move to the deleted papers, where it can be restored.' : ''}
+          </Typography>
+        </ConfirmDialog>
+      </TableCell>
+    </TableRow>
+  );
+}
