@@ -120,8 +120,9 @@ export class ChairPapersService {
 
   /** POST /papers/bulk: one UPDATE statement in one transaction → the number of papers modified. */
   async bulk(scope: TrackScope, body: BulkEditDto): Promise<{ nModified: number }> {
+    const query = parsePaperQuery(body); // checked even when ids decide
     const ids = parseIds(body.ids, { required: false });
-    const selection: PaperSelection = ids ? { ids } : { query: parsePaperQuery(body) };
+    const selection: PaperSelection = ids ? { ids } : { query };
     return this.transactions.run(async (tx) => {
       const change = await this.bulkChange(scope, body, tx);
       return { nModified: await this.query.bulkUpdate(scope, selection, change, tx) };
