@@ -3,7 +3,6 @@ import {
   Controller,
   Delete,
   Get,
-  Header,
   HttpCode,
   Post,
   Put,
@@ -73,8 +72,13 @@ const xlsxFile = (file: Buffer) =>
     length: file.length,
   });
 
-/** Answers for the html exports: the page cannot run scripts or load anything but its inline style. */
-const HTML_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+/** The html exports (set once the page is made, so errors stay JSON): no script, nothing but the inline style. */
+function htmlAnswer(res: Response, html: string): string {
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  return html;
+}
 
 /**
  * The paper management routes shared by chairs (/api/chair/papers, every track) and track chairs
@@ -124,20 +128,24 @@ abstract class ManagedPapersController {
   @Get('export/html/:paperId')
   @ApiParam({ name: 'paperId', type: Number })
   @ApiProduces('text/html')
-  @Header('Content-Type', 'text/html; charset=utf-8')
-  @Header('Content-Security-Policy', HTML_CSP)
-  exportHtml(@CurrentUser() user: AuthUser, @PaperId() paperId: number): Promise<string> {
-    return this.exports.htmlOne(this.scope(user), paperId);
+  async exportHtml(
+    @CurrentUser() user: AuthUser,
+    @PaperId() paperId: number,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    return htmlAnswer(res, await this.exports.htmlOne(this.scope(user), paperId));
   }
 
   @Post('export/html')
   @HttpCode(200)
   @ApiBody({ type: PaperExportDto })
   @ApiProduces('text/html')
-  @Header('Content-Type', 'text/html; charset=utf-8')
-  @Header('Content-Security-Policy', HTML_CSP)
-  exportHtmlMany(@CurrentUser() user: AuthUser, @Body() body: unknown): Promise<string> {
-    return this.exports.htmlMany(this.scope(user), unwrapFormData(body));
+  async exportHtmlMany(
+    @CurrentUser() user: AuthUser,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    return htmlAnswer(res, await this.exports.htmlMany(this.scope(user), unwrapFormData(body)));
   }
 
   /** The selected papers' files as one zip (JSON {ids}, or a form post with a JSON `data` field). */
