@@ -1,0 +1,351 @@
+import { CHAIR_PAPER_MESSAGES, TRACK_MESSAGES } from '@symposium/domain';
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../../apps/api/src/common/passwords.js';
+import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
+import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
+import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
+import {
+  clickText,
+  fillByLabel,
+  signIn,
+  startBrowserEnv,
+  waitForText,
+  type BrowserEnv,
+} from '../support/browser.js';
+
+const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
+
+async function waitForCount(env: BrowserEnv, text: string) {
+  await env.page.waitForFunction(
+    (t: string) => document.querySelector('[data-testid=paper-count]')?.textContent === t,
+    {},
+    text,
+  );
+}
+
+/** The titles of the listed rows, in order. */
+const titles = (env: BrowserEnv) =>
+  env.page.$$eval('[data-testid=paper-rows] tr[data-testid^=paper-]', (rows) =>
+    rows.map((r) => (r as HTMLTableRowElement).cells[2]?.textContent ?? ''),
+  );
+
+/** Sets an input that has no keyboard-independent typing (datetime-local) the way React sees it. */
+async function setInputByLabel(env: BrowserEnv, label: string, value: string): Promise<void> {
+  await env.page.waitForFunction(
+    (l: string) => [...document.querySelectorAll('label')].some((x) => x.textContent?.trim() === l),
+    {},
+    label,
+  );
+  await env.page.evaluate(
+    (l: string, v: string) => {
+      const lab = [...document.querySelectorAll('label')].find((x) => x.textContent?.trim() === l);
+      const input = document.getElementById(lab!.getAttribute('for')!) as HTMLInputElement;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, v);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    label,
+    value,
+  );
+}
+
+describe('chair paper screens', () => {
+  let env: BrowserEnv;
+  let trackA: number;
+  let trackB: number;
+  const status = { awaiting: 0, accept: 0, revision: 0, reject: 0 };
+  const p: Record<'graph' | 'align' | 'sort' | 'protein' | 'queues', number> = {
+    graph: 0,
+    align: 0,
+    sort: 0,
+    protein: 0,
+    queues: 0,
+  };
+  const row = async (id: number) =>
+    (await env.db.select().from(papersTable).where(eq(papersTable.id, id)))[0]!;
+
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+    const [a, b] = await env.db
+      .insert(tracksTable)
+      .values([
+        { name: 'Algorithms', position: 0 },
+        { name: 'Bioinformatics', position: 1 },
+      ])
+      .returning();
+    trackA = a!.id;
+    trackB = b!.id;
+    await env.db.insert(usersTable).values([
+      {
+        firstName: 'Carla',
+        lastName: 'Chair',
+        email: 'chair@example.org',
+        alternateEmail: 'c@other.org',
+        passwordHash: await hashPassword('chair-pass-1'),
+        isChair: true,
+      },
+      {
+        firstName: 'Tom',
+        lastName: 'Trackchair',
+        email: 'tc@example.org',
+        alternateEmail: 'tc@other.org',
+        passwordHash: await hashPassword('track-pass-1'),
+        isCoChair: true,
+        coChairTracks: [trackA],
+      },
+    ]);
+    const [alice, bob] = await env.db
+      .insert(usersTable)
+      .values([
+        { firstName: 'Alice', lastName: 'Zephyr', email: 'alice@uni.example', alternateEmail: 'a@o.example' },
+        { firstName: 'Bob', lastName: 'Young', email: 'bob@lab.example', alternateEmail: 'b@o.example' },
+      ])
+      .returning();
+    const [awaiting] = await env.db.select().from(statusesTable).where(eq(statusesTable.isDefault, true));
+    const [accept, revision, reject] = await env.db
+      .insert(statusesTable)
+      .values([
+        { text: 'Accept', position: 2, isAccepted: true },
+        { text: 'Accept with Revision', position: 3, isAccepted: true },
+        { text: 'Reject', position: 4 },
+      ])
+      .returning();
+    Object.assign(status, {
+      awaiting: awaiting!.id,
+      accept: accept!.id,
+      revision: revision!.id,
+      reject: reject!.id,
+    });
+    const seed = [
+      { key: 'graph', title: 'Graph colouring heuristics', trackId: trackA, author: alice!.id },
+      { key: 'align', title: 'Sequence alignment at scale', trackId: trackB, author: bob!.id },
+      {
+        key: 'sort',
+        title: 'Sorting networks revisited',
+        trackId: trackA,
+        author: bob!.id,
+        submittedCameraReady: true,
+      },
+      { key: 'protein', title: 'Protein folding benchmarks', trackId: trackB, author: alice!.id },
+      { key: 'queues', title: 'Lock-free queues', trackId: trackA, author: alice!.id, isDeleted: true },
+    ] as const;
+    for (const s of seed) {
+      const [created] = await env.db
+        .insert(papersTable)
+        .values({
+          title: s.title,
+          abstractText: ABSTRACT,
+          trackId: s.trackId,
+          statusId: awaiting!.id,
+          primaryAuthorId: s.author,
+          submittedCameraReady: 'submittedCameraReady' in s ? s.submittedCameraReady : false,
+          isDeleted: 'isDeleted' in s ? s.isDeleted : false,
+        })
+        .returning();
+      await env.db.insert(paperAuthorsTable).values({ paperId: created!.id, userId: s.author, position: 0 });
+      p[s.key] = created!.id;
+    }
+    await signIn(env, 'chair', 'chair@example.org', 'chair-pass-1');
+  });
+  afterAll(async () => {
+    await env.close();
+  });
+
+  it('lists the papers without the deleted one, filters by track on the server, searches and sorts by title', async () => {
+    await env.page.goto(`${env.baseUrl}/chair/ViewPapers`);
+    await waitForCount(env, '4 papers');
+    expect(await titles(env)).not.toContain('Lock-free queues');
+
+    await env.page.select('select[name=filter-track]', String(trackB));
+    await clickText(env.page, 'Apply filters', 'button');
+    await waitForCount(env, '2 papers');
+    expect((await titles(env)).sort()).toEqual(['Protein folding benchmarks', 'Sequence alignment at scale']);
+    await clickText(env.page, 'Clear filters', 'button');
+    await waitForCount(env, '4 papers');
+
+    await fillByLabel(env.page, 'Search by title, author or paper id', 'Zephyr');
+    await clickText(env.page, 'Search', 'button');
+    await waitForCount(env, '2 papers');
+    expect((await titles(env)).sort()).toEqual(['Graph colouring heuristics', 'Protein folding benchmarks']);
+    await clickText(env.page, 'Clear', 'button');
+    await waitForCount(env, '4 papers');
+
+    await clickText(env.page, 'Title', 'span');
+    await env.page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid=paper-rows] tr td:nth-child(3)')?.textContent ===
+        'Graph colouring heuristics',
+    );
+    expect(await titles(env)).toEqual([
+      'Graph colouring heuristics',
+      'Protein folding benchmarks',
+      'Sequence alignment at scale',
+      'Sorting networks revisited',
+    ]);
+    await clickText(env.page, 'Title', 'span');
+    await env.page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid=paper-rows] tr td:nth-child(3)')?.textContent ===
+        'Sorting networks revisited',
+    );
+
+    await env.page.goto(`${env.baseUrl}/chair/ViewCameraReadyPapers`);
+    await waitForCount(env, '1 paper');
+    expect(await titles(env)).toEqual(['Sorting networks revisited']);
+  });
+
+  it('sets a status on /PaperDecisionMaking', async () => {
+    await env.page.goto(`${env.baseUrl}/chair/PaperDecisionMaking`);
+    await waitForCount(env, '4 papers');
+    await env.page.select(`select[name=status-${p.align}]`, String(status.accept));
+    await env.page.click(`[aria-label="Save decision of paper ${p.align}"]`);
+    await waitForText(env.page, CHAIR_PAPER_MESSAGES.updated);
+    expect((await row(p.align)).statusId).toBe(status.accept);
+  });
+
+  it("stamps acceptWithRevisionTimestamp when /EditPaperStatus sets an 'Accept with Revision' status", async () => {
+    expect((await row(p.protein)).acceptWithRevisionTimestamp).toBeNull();
+    await env.page.goto(`${env.baseUrl}/chair/EditPaperStatus/${p.protein}`);
+    await waitForText(env.page, 'Protein folding benchmarks');
+    await env.page.select('select[name=status]', String(status.revision));
+    await clickText(env.page, 'Save', 'button');
+    await waitForText(env.page, CHAIR_PAPER_MESSAGES.updated);
+    await waitForText(env.page, 'Accepted with revision on');
+    const stored = await row(p.protein);
+    expect(stored.statusId).toBe(status.revision);
+    expect(stored.acceptWithRevisionTimestamp).toBeInstanceOf(Date);
+  });
+
+  it('bulk-changes the status of the selected papers after the confirmation step', async () => {
+    await env.page.goto(`${env.baseUrl}/chair/ViewPapers`);
+    await waitForCount(env, '4 papers');
+    await env.page.click(`[aria-label="Select paper ${p.graph}"]`);
+    await env.page.click(`[aria-label="Select paper ${p.sort}"]`);
+    await waitForText(env.page, '2 selected');
+    await clickText(env.page, 'Bulk edit', 'button');
+    await clickText(env.page, 'Status', '[role=menuitem]');
+    await env.page.waitForFunction(() => location.pathname.startsWith('/chair/BulkEdit/'));
+    expect(env.page.url()).toMatch(/\/status$/);
+    await waitForText(env.page, 'The 2 papers selected on the list.');
+    await waitForText(env.page, 'Graph colouring heuristics');
+    await waitForText(env.page, 'Sorting networks revisited');
+
+    await env.page.select('select[name=value]', String(status.reject));
+    await clickText(env.page, 'Apply to 2 papers', 'button');
+    await waitForText(env.page, 'Change status of 2 papers?');
+    // Nothing changes before the confirmation.
+    expect((await row(p.graph)).statusId).toBe(status.awaiting);
+    await env.page.click('[data-testid=confirm-button]');
+    await env.page.waitForFunction(
+      () => document.querySelector('[data-testid=bulk-result]')?.textContent === '2 papers updated',
+    );
+    expect((await row(p.graph)).statusId).toBe(status.reject);
+    expect((await row(p.sort)).statusId).toBe(status.reject);
+    expect((await row(p.align)).statusId).toBe(status.accept);
+  });
+
+  it('bulk-edits every paper of the filter from the list', async () => {
+    await env.page.goto(`${env.baseUrl}/chair/ViewPapers`);
+    await env.page.select('select[name=filter-track]', String(trackB));
+    await clickText(env.page, 'Apply filters', 'button');
+    await waitForCount(env, '2 papers');
+    await clickText(env.page, 'Bulk edit', 'button');
+    await clickText(env.page, 'Acceptance letter enabled', '[role=menuitem]');
+    await waitForText(env.page, 'Track: Bioinformatics');
+    await waitForCount(env, '2 papers');
+    await env.page.select('select[name=value]', 'true');
+    await clickText(env.page, 'Apply to 2 papers', 'button');
+    await env.page.click('[data-testid=confirm-button]');
+    await waitForText(env.page, '2 papers updated');
+    expect((await row(p.align)).acceptanceLetterEnabled).toBe(true);
+    expect((await row(p.protein)).acceptanceLetterEnabled).toBe(true);
+    expect((await row(p.graph)).acceptanceLetterEnabled).toBe(false);
+  });
+
+  it('refuses a /BulkEdit address whose filter is not valid, with nothing to apply', async () => {
+    await env.page.goto(`${env.baseUrl}/chair/BulkEdit/${encodeURIComponent('{not json')}/status`);
+    await waitForText(
+      env.page,
+      'The filter in the address is not a valid paper filter. Nothing was changed.',
+    );
+    expect(await env.page.$('select[name=value]')).toBeNull();
+  });
+
+  it('moves a paper to another track on /ChangeTrack', async () => {
+    await env.page.goto(`${env.baseUrl}/chair/ChangeTrack/${p.graph}`);
+    await waitForText(env.page, 'Graph colouring heuristics');
+    await env.page.select('select[name=track]', String(trackB));
+    await clickText(env.page, 'Save', 'button');
+    await waitForText(env.page, CHAIR_PAPER_MESSAGES.updated);
+    expect((await row(p.graph)).trackId).toBe(trackB);
+  });
+
+  it('deletes a paper from the list and restores it from /ViewDeletedPapers', async () => {
+    await env.page.goto(`${env.baseUrl}/chair/ViewPapers`);
+    await waitForCount(env, '4 papers');
+    await env.page.click(`[aria-label="Actions for paper ${p.align}"]`);
+    await clickText(env.page, 'Delete', '[role=menuitem]');
+    await env.page.click('[data-testid=confirm-button]');
+    await waitForText(env.page, CHAIR_PAPER_MESSAGES.updated);
+    await waitForCount(env, '3 papers');
+    expect((await row(p.align)).isDeleted).toBe(true);
+
+    await env.page.goto(`${env.baseUrl}/chair/ViewDeletedPapers`);
+    await waitForCount(env, '2 papers');
+    expect((await titles(env)).sort()).toEqual(['Lock-free queues', 'Sequence alignment at scale']);
+    await env.page.click(`[aria-label="Restore paper ${p.align}"]`);
+    await waitForText(env.page, `Restore paper ${p.align}?`);
+    await env.page.click('[data-testid=confirm-button]');
+    await waitForText(env.page, CHAIR_PAPER_MESSAGES.updated);
+    await waitForCount(env, '1 paper');
+    expect((await row(p.align)).isDeleted).toBe(false);
+  });
+
+  it('saves a camera-ready deadline and size limit of a track on /ConfigureCameraReady', async () => {
+    await env.page.emulateTimezone('UTC');
+    await env.page.goto(`${env.baseUrl}/chair/ConfigureCameraReady`);
+    await setInputByLabel(env, 'Algorithms deadline', '2031-03-01T12:00');
+    await waitForText(env.page, 'UTC: 2031-03-01T12:00:00Z');
+    await fillByLabel(env.page, 'Algorithms file size limit', '25');
+    await env.page.click('[aria-label="Save Algorithms"]');
+    await waitForText(env.page, TRACK_MESSAGES.updated);
+    const [track] = await env.db.select().from(tracksTable).where(eq(tracksTable.id, trackA));
+    expect(track!.canSubmitCameraReadyDeadline?.toISOString()).toBe('2031-03-01T12:00:00.000Z');
+    expect(track!.cameraReadyFileSizeLimit).toBe(25);
+    const [other] = await env.db.select().from(tracksTable).where(eq(tracksTable.id, trackB));
+    expect(other!.canSubmitCameraReadyDeadline).toBeNull();
+  });
+
+  it("answers 'The paper could not be obtained' for a paper that does not exist", async () => {
+    await env.page.goto(`${env.baseUrl}/chair/EditCameraReadyStatus/999999`);
+    await waitForText(env.page, CHAIR_PAPER_MESSAGES.notObtained);
+  });
+
+  it("gives a track chair the paper screens limited to their track's papers", async () => {
+    const context = await env.browser.createBrowserContext();
+    try {
+      const page = await context.newPage();
+      await page.setViewport({ width: 1400, height: 1000 });
+      const tc: BrowserEnv = { ...env, page };
+      await signIn(tc, 'chair', 'tc@example.org', 'track-pass-1');
+      await waitForText(page, 'Decision making');
+      expect(await page.evaluate(() => document.body.innerText.includes('Configure camera-ready'))).toBe(
+        false,
+      );
+      await clickText(page, 'View papers', 'a');
+      await waitForCount(tc, '1 paper');
+      expect(await titles(tc)).toEqual(['Sorting networks revisited']);
+
+      await page.goto(`${env.baseUrl}/chair/EditPaperStatus/${p.align}`);
+      await waitForText(page, CHAIR_PAPER_MESSAGES.notObtained);
+
+      await page.goto(`${env.baseUrl}/chair/EditCameraReadyStatus/${p.sort}`);
+      await waitForText(page, 'Sorting networks revisited');
+      await page.click('input[name=isCameraReady]');
+      await clickText(page, 'Save', 'button');
+      await waitForText(page, CHAIR_PAPER_MESSAGES.updated);
+      expect((await row(p.sort)).isCameraReady).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
