@@ -3,6 +3,7 @@ export * from './app-shell';
 export * from './auth';
 export * from './auth-pages';
 export * from './confirm-dialog';
+export * from './file-upload';
 export * from './notify';
 export * from './theme';
 export * from './providers';

@@ -7,6 +7,16 @@ export const paths = {
   resetPassword: '/ResetPassword',
   conferenceTrackStatus: '/ConferenceTrackStatus',
   chooseTrack: '/ChooseTrack',
-  /** The paper submission screen (arrives with the papers issue; until then the author menu answers). */
-  submission: (trackId: number | string) => `/ChooseTrack/${trackId}/SubmissionLight`,
+  /** The paper submission screen: new, or edit with a paper id. */
+  submission: (trackId: number | string, paperId?: number | string) =>
+    `/ChooseTrack/${trackId}/SubmissionLight${paperId === undefined ? '' : `/${paperId}`}`,
+  confirmationEmail: (paperId: number | string) => `/ConfirmationEmail/${paperId}`,
+  confirmationDelete: (paperId: number | string) => `/ConfirmationDelete/${paperId}`,
+  viewPaper: (paperId: number | string) => `/ViewPaper/${paperId}`,
+  cameraReady: (trackId: number | string, paperId: number | string) =>
+    `/CameraReadySubmission/${trackId}/${paperId}`,
+  presentationReady: (trackId: number | string, paperId: number | string) =>
+    `/PresentationReadySubmission/${trackId}/${paperId}`,
+  signConsentForm: (paperId: number | string) => `/SignConsentForm/${paperId}`,
+  viewSessionPaper: (paperId: number | string) => `/ViewSessionPaper/${paperId}`,
 } as const;

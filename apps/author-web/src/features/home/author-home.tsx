@@ -13,6 +13,7 @@ import { CONFERENCE_MESSAGES, type ConferenceDto } from '@symposium/domain';
 import { useNotify, useSession } from '@symposium/ui';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { MyPapers } from '../papers/my-papers';
 import { useUpdateNotify } from './api/update-notify';
 
 function Detail({ label, value }: { label: string; value: string }) {
@@ -112,6 +113,7 @@ export function AuthorHome() {
         </Button>
       </Stack>
       {conference ? <NotifySwitch conferenceId={conference._id} checked={user.notify} /> : null}
+      <MyPapers />
     </Stack>
   );
 }
