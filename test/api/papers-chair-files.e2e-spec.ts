@@ -404,12 +404,12 @@ describe('chair paper files and exports', () => {
       [{ ids: [-1] }],
       [{ data: '{not json' }],
       [{ data: '[1]' }],
-    ])('refuses %j with 400', async (body) => {
+    ])('refuses %j with 400', async (body: Record<string, unknown>) => {
       const res = await env.t
         .http()
         .post('/api/chair/papers/download')
         .set(...env.chair.auth)
-        .type(body.data !== undefined ? 'form' : 'json')
+        .type('data' in body ? 'form' : 'json')
         .send(body);
       expect(res.status).toBe(400);
       expect(typeof res.body.message).toBe('string');
