@@ -100,6 +100,8 @@ export interface PaperQueryResult {
  * The chair's edit of one paper, PUT /api/{chair|cochair}/papers/{paperId}; every field optional. Choosing a
  * status whose text includes 'Accept with Revision' stamps acceptWithRevisionTimestamp. Changing the track
  * clears a subject area the new track does not have. A track chair may only move a paper between their tracks.
+ * Answer: the updated ChairPaperDto. The chairs' file routes answer { message, file, paper: ChairPaperDto }
+ * (upload, 201) and { message, paper: ChairPaperDto } (delete).
  */
 export interface ChairPaperUpdate {
   title?: string;
