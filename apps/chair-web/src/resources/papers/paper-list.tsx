@@ -35,6 +35,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
+import { PaperEmailDialog } from './paper-email-dialog';
 import { PaperFilterBar } from './paper-filter-bar';
 import { BULK_PARAM_LABELS, primaryAuthorName, yesNo } from './paper-labels';
 import {
@@ -343,6 +344,7 @@ function PaperRow({
   const downloads = usePaperDownloads();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirm, setConfirm] = useState<'delete' | 'restore' | null>(null);
+  const [emailing, setEmailing] = useState(false);
   const close = () => setAnchor(null);
   const go = (to: string) => {
     close();
@@ -423,6 +425,14 @@ function PaperRow({
           <MenuItem onClick={() => fileAction(() => downloads.downloadPaperFiles(paper._id))}>
             Download files
           </MenuItem>
+          <MenuItem
+            onClick={() => {
+              close();
+              setEmailing(true);
+            }}
+          >
+            E-mail authors
+          </MenuItem>
           {deletedList ? null : (
             <MenuItem
               sx={{ color: 'error.main' }}
@@ -435,6 +445,7 @@ function PaperRow({
             </MenuItem>
           )}
         </Menu>
+        <PaperEmailDialog paper={paper} open={emailing} onClose={() => setEmailing(false)} />
         <ConfirmDialog
           open={confirm !== null}
           title={confirm === 'restore' ? `Restore paper ${paper._id}?` : `Delete paper ${paper._id}?`}
