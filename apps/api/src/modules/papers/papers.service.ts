@@ -73,11 +73,10 @@ export class PapersService {
   }
 
   async context(row: PaperRow, ex?: Executor): Promise<PaperContext> {
-    const [track, status, conference] = await Promise.all([
-      this.track(row.trackId, ex),
-      row.statusId === null ? undefined : this.statuses.findById(row.statusId, ex),
-      this.getConference(ex),
-    ]);
+    // One after the other: inside a transaction the executor is a single connection.
+    const track = await this.track(row.trackId, ex);
+    const status = row.statusId === null ? undefined : await this.statuses.findById(row.statusId, ex);
+    const conference = await this.getConference(ex);
     return { track, isAccepted: Boolean(status?.isAccepted), conference };
   }
 
@@ -111,11 +110,10 @@ export class PapersService {
     const accepted = new Map<number, boolean>();
     for (const id of new Set(rows.flatMap((r) => (r.statusId === null ? [] : [r.statusId]))))
       accepted.set(id, Boolean((await this.statuses.findById(id, ex))?.isAccepted));
-    const [authors, files, consents] = await Promise.all([
-      this.authorsOf(ids, ex),
-      this.papers.filesOf(ids, ex),
-      this.papers.consentsOf(ids, ex),
-    ]);
+    // One after the other: inside a transaction the executor is a single connection.
+    const authors = await this.authorsOf(ids, ex);
+    const files = await this.papers.filesOf(ids, ex);
+    const consents = await this.papers.consentsOf(ids, ex);
     const now = new Date();
     return rows.map((row) =>
       toPaperDto(row, {
