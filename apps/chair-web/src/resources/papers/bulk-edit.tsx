@@ -139,7 +139,10 @@ function BulkEditForm({
   const ready = value !== '' && count > 0 && result === null;
   const apply = () => {
     const body: BulkEditRequest = {
-      ...(bySelection ? { ids: selected!.map((p) => p.id) } : { filters, search }),
+      // With a selection the ids decide (deleted papers included); the filter still travels, and is checked.
+      filters,
+      search,
+      ...(bySelection ? { ids: selected!.map((p) => p.id) } : {}),
       op: param === 'notes' ? op : 'set',
       field,
       value: newValue(),
