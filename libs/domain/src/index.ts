@@ -11,3 +11,4 @@ export * from './papers.js';
 export * from './files.js';
 export * from './paper-query.js';
 export * from './reviews.js';
+export * from './assignment/index.js';

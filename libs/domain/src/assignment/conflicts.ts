@@ -1,0 +1,223 @@
+/**
+ * Conflicts of interest between a reviewer and a paper, each carrying its evidence (the normalizations
+ * are the ones of reviews.ts, so manual and automatic assignment agree):
+ * same organization (normalized), same e-mail domain (public mail providers ignored),
+ * co-authorship on any paper in the system, and conflicts declared by the reviewer (incl. a 'conflict' bid).
+ */
+import { institutionDomain, normalizeOrganization } from '../reviews.js';
+import type { AssignmentId, AssignmentProblem, ConflictEvidence, PairConflict } from './types.js';
+
+const key = (id: AssignmentId) => `${typeof id}:${id}`;
+
+/**
+ * Precomputed facts to test many (reviewer, paper) pairs quickly: people are interned to integers,
+ * organizations and domains to integer ids; `paperScreen` gathers once per paper what any reviewer is
+ * checked against.
+ */
+export class ConflictDetector {
+  private readonly index = new Map<string, number>();
+  private readonly ids: AssignmentId[] = [];
+  private readonly orgNames: (string | undefined)[] = [];
+  private readonly orgOf: number[] = [];
+  private readonly domainsOf: number[][] = [];
+  private readonly domainNames: string[] = [];
+  private readonly orgMembers: number[][] = [];
+  private readonly domainMembers: number[][] = [];
+  /** person → co-author → a paper they share */
+  private readonly coauthors = new Map<number, Map<number, AssignmentId>>();
+  /** paper key → reviewer → reason */
+  private readonly declaredPapers = new Map<string, Map<number, string>>();
+  /** author → reviewer → reason */
+  private readonly declaredPeople = new Map<number, Map<number, string>>();
+
+  constructor(problem: AssignmentProblem) {
+    const orgIds = new Map<string, number>();
+    const domainIds = new Map<string, number>();
+    for (const p of problem.people ?? []) {
+      const i = this.person(p.id);
+      const o = p.organization ? normalizeOrganization(p.organization) : '';
+      if (o) {
+        let oi = orgIds.get(o);
+        if (oi === undefined) orgIds.set(o, (oi = orgIds.size));
+        this.orgOf[i] = oi;
+        (this.orgMembers[oi] ??= []).push(i);
+        this.orgNames[i] = p.organization;
+      }
+      const ds: number[] = [];
+      for (const e of p.emails ?? []) {
+        const d = institutionDomain(e);
+        if (!d) continue;
+        let di = domainIds.get(d);
+        if (di === undefined) {
+          domainIds.set(d, (di = domainIds.size));
+          this.domainNames.push(d);
+        }
+        if (!ds.includes(di)) {
+          ds.push(di);
+          (this.domainMembers[di] ??= []).push(i);
+        }
+      }
+      this.domainsOf[i] = ds;
+    }
+    const seen = new Set<string>();
+    const addAuthorship = (paperId: AssignmentId, authorIds: AssignmentId[]) => {
+      const pk = key(paperId);
+      if (seen.has(pk)) return;
+      seen.add(pk);
+      const people = authorIds.map((a) => this.person(a));
+      for (const a of people)
+        for (const b of people) {
+          if (a === b) continue;
+          let m = this.coauthors.get(a);
+          if (!m) this.coauthors.set(a, (m = new Map()));
+          if (!m.has(b)) m.set(b, paperId);
+        }
+    };
+    for (const a of problem.authorships ?? []) addAuthorship(a.paperId, a.authorIds);
+    for (const p of problem.papers) addAuthorship(p.id, p.authorIds);
+    const declare = <K>(
+      target: Map<K, Map<number, string>>,
+      k: K,
+      reviewerId: AssignmentId,
+      reason: string,
+    ) => {
+      let m = target.get(k);
+      if (!m) target.set(k, (m = new Map()));
+      const r = this.person(reviewerId);
+      if (!m.has(r)) m.set(r, reason);
+    };
+    for (const d of problem.declaredConflicts ?? []) {
+      const reason = d.reason ? `declared by the reviewer: ${d.reason}` : 'declared by the reviewer';
+      if (d.paperId !== undefined) declare(this.declaredPapers, key(d.paperId), d.reviewerId, reason);
+      if (d.userId !== undefined) declare(this.declaredPeople, this.person(d.userId), d.reviewerId, reason);
+    }
+    for (const b of problem.bids ?? [])
+      if (b.bid === 'conflict')
+        declare(
+          this.declaredPapers,
+          key(b.paperId),
+          b.reviewerId,
+          "declared by the reviewer (bid 'conflict')",
+        );
+  }
+
+  /** Interned index of a user id. */
+  person(id: AssignmentId): number {
+    const k = key(id);
+    let i = this.index.get(k);
+    if (i === undefined) {
+      this.index.set(k, (i = this.ids.length));
+      this.ids.push(id);
+      this.orgOf.push(-1);
+      this.orgNames.push(undefined);
+      this.domainsOf.push([]);
+    }
+    return i;
+  }
+
+  /** People interned so far (indices are 0 .. size-1). */
+  size(): number {
+    return this.ids.length;
+  }
+
+  /** What every reviewer of this paper is checked against. */
+  paperScreen(paper: { id: AssignmentId; authorIds: AssignmentId[] }): PaperScreen {
+    const authors = paper.authorIds.map((a) => this.person(a));
+    const orgs = authors.map((a) => this.orgOf[a]).filter((o) => o >= 0);
+    const domains = authors.flatMap((a) => this.domainsOf[a]);
+    const blocked = new Set<number>();
+    for (const a of authors) {
+      for (const c of this.coauthors.get(a)?.keys() ?? []) blocked.add(c);
+      for (const r of this.declaredPeople.get(a)?.keys() ?? []) blocked.add(r);
+    }
+    for (const r of this.declaredPapers.get(key(paper.id))?.keys() ?? []) blocked.add(r);
+    const suspects = new Set(blocked);
+    for (const o of orgs) for (const m of this.orgMembers[o]) suspects.add(m);
+    for (const d of domains) for (const m of this.domainMembers[d]) suspects.add(m);
+    return { paper, authors, orgs, domains, blocked, suspects: [...suspects] };
+  }
+
+  /** Fast test (no evidence built) for the reviewer's interned index; the caller excludes the authors. */
+  conflicts(screen: PaperScreen, reviewer: number): boolean {
+    if (screen.blocked.has(reviewer)) return true;
+    const o = this.orgOf[reviewer];
+    if (
+      o >= 0 &&
+      screen.orgs.includes(o) &&
+      screen.authors.some((a) => a !== reviewer && this.orgOf[a] === o)
+    )
+      return true;
+    const ds = this.domainsOf[reviewer];
+    if (ds.length && screen.domains.length)
+      for (const a of screen.authors)
+        if (a !== reviewer && this.domainsOf[a].some((d) => ds.includes(d))) return true;
+    return false;
+  }
+
+  /** Every piece of evidence of a conflict between the reviewer and the paper (empty: none). */
+  evidence(
+    reviewerId: AssignmentId,
+    paper: { id: AssignmentId; authorIds: AssignmentId[] },
+  ): ConflictEvidence[] {
+    return this.evidenceFor(this.paperScreen(paper), this.person(reviewerId));
+  }
+
+  evidenceFor(screen: PaperScreen, r: number): ConflictEvidence[] {
+    const out: ConflictEvidence[] = [];
+    const declaredPaper = this.declaredPapers.get(key(screen.paper.id))?.get(r);
+    if (declaredPaper) out.push({ kind: 'declared', detail: declaredPaper });
+    const rOrg = this.orgOf[r];
+    const rDomains = this.domainsOf[r];
+    const rCo = this.coauthors.get(r);
+    for (const a of screen.authors) {
+      if (a === r) continue; // authorship is a separate hard constraint
+      const authorId = this.ids[a];
+      const who = `author #${authorId}`;
+      if (rOrg >= 0 && this.orgOf[a] === rOrg)
+        out.push({
+          kind: 'organization',
+          detail: `same organization: ${this.orgNames[a]} (${who})`,
+          authorId,
+        });
+      const d = rDomains.find((x) => this.domainsOf[a].includes(x));
+      if (d !== undefined)
+        out.push({
+          kind: 'emailDomain',
+          detail: `same e-mail domain: ${this.domainNames[d]} (${who})`,
+          authorId,
+        });
+      const shared = rCo?.get(a);
+      if (shared !== undefined)
+        out.push({ kind: 'coauthorship', detail: `co-authors of paper #${shared} (${who})`, authorId });
+      const declaredPerson = this.declaredPeople.get(a)?.get(r);
+      if (declaredPerson) out.push({ kind: 'declared', detail: `${declaredPerson} (${who})`, authorId });
+    }
+    return out;
+  }
+}
+
+export interface PaperScreen {
+  paper: { id: AssignmentId; authorIds: AssignmentId[] };
+  authors: number[];
+  orgs: number[];
+  domains: number[];
+  blocked: Set<number>;
+  /** Everyone who may conflict (a superset: co-authors, declarations, same organization or domain). */
+  suspects: number[];
+}
+
+/** Conflicts of interest of every same-track (reviewer, paper) pair of the problem, with their evidence. */
+export function findConflicts(problem: AssignmentProblem): PairConflict[] {
+  const detector = new ConflictDetector(problem);
+  const out: PairConflict[] = [];
+  for (const paper of problem.papers) {
+    const screen = detector.paperScreen(paper);
+    for (const r of problem.reviewers) {
+      if (!r.tracks.some((t) => key(t) === key(paper.track))) continue;
+      const ri = detector.person(r.id);
+      if (screen.authors.includes(ri) || !detector.conflicts(screen, ri)) continue;
+      out.push({ paperId: paper.id, reviewerId: r.id, evidence: detector.evidenceFor(screen, ri) });
+    }
+  }
+  return out;
+}
