@@ -8,6 +8,7 @@ import { DemoModule } from './modules/demo/demo.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { PapersModule } from './modules/papers/papers.module.js';
+import { ReviewsModule } from './modules/reviews/reviews.module.js';
 import { TracksModule } from './modules/tracks/tracks.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 
@@ -20,6 +21,7 @@ export const FEATURE_MODULES = [
   ConferenceModule,
   TracksModule,
   PapersModule,
+  ReviewsModule,
   DemoModule,
 ];
 

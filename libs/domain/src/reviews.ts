@@ -39,7 +39,6 @@ export const REVIEWER_MESSAGES = {
 
 export const REVIEW_MESSAGES = {
   requestNotFound: 'Review request not found',
-  paperNotFound: 'Paper not found',
   trackMismatch: "The track does not match the paper's track",
   selectTrack: 'Please select one track at least',
   selectPaperAndReviewer: 'Selecting reviewers needs at least one paper and one reviewer',
@@ -51,6 +50,10 @@ export const REVIEW_MESSAGES = {
   commentsChair: 'Please write your comments to the track chair',
   alreadyAnswered: 'This review request has already been answered',
   declined: 'You declined this review request',
+  reviewerDeclined: 'The reviewer declined this review request',
+  ownReviewsOnly: 'Track chairs submit their own reviews only',
+  reviewerRequired: 'Please select a reviewer',
+  selfConflict: 'You cannot declare a conflict with yourself',
   alreadySubmitted: 'This review has already been submitted and cannot go back to a draft',
   reviewed: 'This review request has already been reviewed',
   reviewsNotAvailable: 'The reviews of this paper are not available',
@@ -444,7 +447,7 @@ export function normalizeOrganization(name: string): string {
 
 /**
  * The organization part of an e-mail domain: the last two labels, or three under a two-letter country code
- * with a short second level (cs.up.pt → up.pt, mail.ox.ac.uk → ox.ac.uk); null for public providers.
+ * with a generic second level (fe.up.pt → up.pt, mail.ox.ac.uk → ox.ac.uk); null for public providers.
  */
 export function institutionDomain(email: string): string | null {
   const at = email.lastIndexOf('@');
@@ -462,7 +465,7 @@ export function institutionDomain(email: string): string | null {
   const keep =
     labels.length >= 3 &&
     tld.length === 2 &&
-    (['ac', 'co', 'com', 'edu', 'gov', 'org', 'net', 'or', 'ne', 'go'].includes(second) || second.length <= 2)
+    ['ac', 'co', 'com', 'edu', 'gov', 'org', 'net', 'or', 'ne', 'go', 'gob', 'nic', 'mil'].includes(second)
       ? 3
       : 2;
   const base = labels.slice(-keep).join('.');

@@ -1,0 +1,262 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  BID_VALUES,
+  MAX_INT32,
+  PAGE_SIZE,
+  REVIEW_COMMENT_MAX_ON_BEHALF,
+  REVIEW_MESSAGES,
+  REVIEW_REQUEST_STATES,
+  type BidValue,
+  type ReviewRequestState,
+} from '@symposium/domain';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsDateString,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+
+/** 'true' / 'false' from a query string (anything else stays as is and fails @IsBoolean). */
+const QueryBool = () =>
+  Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value), {
+    toClassOnly: true,
+  });
+
+const Id = () => [IsInt(), Min(1), Max(MAX_INT32)];
+const apply =
+  (...decorators: PropertyDecorator[]): PropertyDecorator =>
+  (target, key) => {
+    for (const d of decorators) d(target, key);
+  };
+const IdField = () => apply(...Id());
+const QueryId = () =>
+  apply(
+    IsOptional(),
+    Type(() => Number),
+    ...Id(),
+  );
+
+export class PageQueryDto {
+  @ApiPropertyOptional({ description: 'page, from 1' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_INT32)
+  cp?: number;
+
+  @ApiPropertyOptional({ description: `page size, at most ${PAGE_SIZE}` })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(PAGE_SIZE)
+  pg?: number;
+
+  @ApiPropertyOptional({ enum: REVIEW_REQUEST_STATES })
+  @IsOptional()
+  @IsIn(REVIEW_REQUEST_STATES)
+  state?: ReviewRequestState;
+}
+
+/** Filters shared by the query and the bulk delete. */
+export class RequestFilterDto {
+  @ApiPropertyOptional() @QueryId() userId?: number;
+  @ApiPropertyOptional() @QueryId() paper?: number;
+  @ApiPropertyOptional() @QueryId() track?: number;
+  @ApiPropertyOptional({ enum: REVIEW_REQUEST_STATES })
+  @IsOptional()
+  @IsIn(REVIEW_REQUEST_STATES)
+  state?: ReviewRequestState;
+  @ApiPropertyOptional() @IsOptional() @QueryBool() @IsBoolean() isCameraReady?: boolean;
+}
+
+export class QueryRequestsDto extends RequestFilterDto {
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_INT32) cp?: number;
+  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(PAGE_SIZE) pg?: number;
+}
+
+export class CandidatesQueryDto {
+  @ApiPropertyOptional() @IsOptional() @QueryBool() @IsBoolean() isCameraReady?: boolean;
+}
+
+export class SaveRequestDto {
+  @ApiProperty() @IdField() track!: number;
+  @ApiProperty() @IdField() paper!: number;
+  @ApiProperty() @IdField() reviewer!: number;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() isCameraReady?: boolean;
+}
+
+export class UpdateRequestDto {
+  @ApiPropertyOptional({ description: 'reassign to another reviewer (a new invitation is sent)' })
+  @IsOptional()
+  @IdField()
+  reviewer?: number;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() waiting?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() declined?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsDateString() replyDueAt?: string;
+  @ApiPropertyOptional() @IsOptional() @IsDateString() dueAt?: string;
+}
+
+export class AnswerRequestDto {
+  @ApiProperty({ enum: ['accept', 'decline'] }) @IsIn(['accept', 'decline']) action!: 'accept' | 'decline';
+}
+
+export class CommentsDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(REVIEW_COMMENT_MAX_ON_BEHALF + 1)
+  author?: string | null;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(REVIEW_COMMENT_MAX_ON_BEHALF + 1)
+  chair?: string | null;
+}
+
+/** Scores are checked here for type and range; completeness and comment lengths by validateReview. */
+export class ReviewDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt({ message: REVIEW_MESSAGES.quality })
+  @Min(0, { message: REVIEW_MESSAGES.quality })
+  @Max(10, { message: REVIEW_MESSAGES.quality })
+  quality?: number | null;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt({ message: REVIEW_MESSAGES.contribution })
+  @Min(0, { message: REVIEW_MESSAGES.contribution })
+  @Max(10, { message: REVIEW_MESSAGES.contribution })
+  contribution?: number | null;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt({ message: REVIEW_MESSAGES.originality })
+  @Min(0, { message: REVIEW_MESSAGES.originality })
+  @Max(10, { message: REVIEW_MESSAGES.originality })
+  originality?: number | null;
+  @ApiPropertyOptional({ description: '-1..2, -2 unset' })
+  @IsOptional()
+  @IsInt({ message: REVIEW_MESSAGES.final })
+  @Min(-2, { message: REVIEW_MESSAGES.final })
+  @Max(2, { message: REVIEW_MESSAGES.final })
+  final?: number | null;
+  @ApiPropertyOptional({ type: CommentsDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CommentsDto)
+  comments?: CommentsDto;
+}
+
+export class ReviewerReviewDto extends ReviewDto {
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() draft?: boolean;
+  @ApiPropertyOptional({ description: 'which request when the reviewer has both kinds' })
+  @IsOptional()
+  @IsBoolean()
+  isCameraReady?: boolean;
+}
+
+export class SubmitOnBehalfDto extends ReviewDto {
+  @ApiProperty() @IdField() paper!: number;
+  @ApiPropertyOptional({ description: 'the user reviewed for; track chairs: themselves' })
+  @IsOptional()
+  @IdField()
+  reviewer?: number;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() isCameraReady?: boolean;
+}
+
+export class BidDto {
+  @ApiProperty() @IdField() paper!: number;
+  @ApiProperty({ enum: BID_VALUES, nullable: true })
+  @ValidateIf((_o, v) => v !== null)
+  @IsIn(BID_VALUES, { message: REVIEW_MESSAGES.invalidBid })
+  bid!: BidValue | null;
+}
+
+export class SaveBidsDto {
+  @ApiProperty({ type: [BidDto] })
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @ValidateNested({ each: true })
+  @Type(() => BidDto)
+  bids!: BidDto[];
+}
+
+export class DeclaredConflictDto {
+  @ApiProperty() @IsEmail() @MaxLength(320) email!: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) reason?: string;
+}
+
+export class SaveConflictsDto {
+  @ApiProperty({ type: [DeclaredConflictDto] })
+  @IsArray()
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  @Type(() => DeclaredConflictDto)
+  conflicts!: DeclaredConflictDto[];
+}
+
+export class ReviewCountDto {
+  @ApiPropertyOptional({ type: [Number], description: 'these users only (default: every reviewer in scope)' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(MAX_INT32, { each: true })
+  userIds?: number[];
+}
+
+/** One reviewer into tracks: an existing user (userId or email) or a new one (§5 reviewer creation). */
+export class ImportReviewerDto {
+  @ApiPropertyOptional() @IsOptional() @IdField() userId?: number;
+  @ApiPropertyOptional() @IsOptional() @MaxLength(200) @IsString() firstName?: string;
+  @ApiPropertyOptional() @IsOptional() @MaxLength(200) @IsString() lastName?: string;
+  @ApiPropertyOptional() @IsOptional() @MaxLength(320) @IsString() email?: string;
+  @ApiPropertyOptional() @IsOptional() @MaxLength(320) @IsString() alternateEmail?: string;
+  @ApiPropertyOptional() @IsOptional() @MaxLength(300) @IsString() organization?: string;
+  @ApiPropertyOptional() @IsOptional() @MaxLength(100) @IsString() country?: string;
+  @ApiPropertyOptional() @IsOptional() @MaxLength(50) @IsString() phone?: string;
+  @ApiProperty({ type: [Number] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(MAX_INT32, { each: true })
+  tracks?: number[];
+}
+
+export class AutoProposalDto {
+  @ApiProperty() @IdField() track!: number;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() isCameraReady?: boolean;
+}
+
+export class ProposalPairDto {
+  @ApiProperty() @IdField() paper!: number;
+  @ApiProperty() @IdField() reviewer!: number;
+}
+
+export class AutoApplyDto {
+  @ApiProperty() @IdField() track!: number;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() isCameraReady?: boolean;
+  @ApiProperty({ type: [ProposalPairDto] })
+  @IsArray()
+  @ArrayMinSize(1, { message: REVIEW_MESSAGES.selectPaperAndReviewer })
+  @ArrayMaxSize(30000)
+  @ValidateNested({ each: true })
+  @Type(() => ProposalPairDto)
+  assignments!: ProposalPairDto[];
+}

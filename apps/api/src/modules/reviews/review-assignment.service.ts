@@ -1,0 +1,248 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  conflictOfInterestMessage,
+  detectConflicts,
+  evaluationOf,
+  invitationMail,
+  MAX_REVIEWS_PER_PAPER,
+  MAX_REVIEWS_PER_REVIEWER,
+  PAPER_MESSAGES,
+  paperFullMessage,
+  REVIEW_EVALUATION_DAYS,
+  REVIEW_FINAL_UNSET,
+  REVIEW_REPLY_DAYS,
+  REVIEWER_MESSAGES,
+  reviewerFullMessage,
+  type BidValue,
+  type ConflictFlag,
+  type ConflictPerson,
+  type ReviewInput,
+} from '@symposium/domain';
+import { badRequest, conflict, DomainError, notFound, pgErrorCode } from '../../common/errors.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import type { Executor } from '../../database/database.js';
+import { MailService } from '../mail/mail.service.js';
+import type { PaperRow } from '../papers/papers.table.js';
+import type { UserRow } from '../users/users.table.js';
+import { ReviewsRepository } from './reviews.repository.js';
+import type { ReviewRequestRow, ReviewRow } from './reviews.table.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const paperNotFound = () => notFound('reviews.paper_not_found', PAPER_MESSAGES.notFound);
+
+const toPerson = (u: UserRow): ConflictPerson => ({
+  id: u.id,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  email: u.email,
+  alternateEmail: u.alternateEmail,
+  organization: u.organization,
+});
+
+/** Why a reviewer cannot be assigned to a paper (the first reason), as a domain error. */
+export type AssignmentRefusal = DomainError;
+
+export interface AssignmentContext {
+  paper: PaperRow;
+  authors: UserRow[];
+  /** Per reviewer: the conflict flags with this paper. */
+  conflicts: Map<number, ConflictFlag[]>;
+  bids: Map<number, BidValue>;
+}
+
+/**
+ * The rules every way of assigning a reviewer shares (manual save, on-behalf submission, review import,
+ * automatic apply): §8 People checks, conflicts of interest with their evidence, the §9 limits; and writing
+ * the request with its invitation e-mail in the same transaction.
+ */
+@Injectable()
+export class ReviewAssignmentService {
+  constructor(
+    private readonly repo: ReviewsRepository,
+    private readonly mail: MailService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Authors, bids and conflicts of a paper against these reviewers, in a handful of queries. */
+  async context(paper: PaperRow, reviewers: UserRow[], ex?: Executor): Promise<AssignmentContext> {
+    const authors = (await this.repo.authorsOf([paper.id], ex)).map((a) => a.user);
+    const reviewerIds = reviewers.map((r) => r.id);
+    const [coauthored, declared, bids] = await Promise.all([
+      this.repo.coauthored(
+        reviewerIds,
+        authors.map((a) => a.id),
+        ex,
+      ),
+      this.repo.declaredConflictsOf(reviewerIds, ex),
+      this.repo.bidsOnPaper(paper.id, ex),
+    ]);
+    const bidMap = new Map(bids.map((b) => [b.reviewerId, b.bid as BidValue]));
+    const conflicts = new Map<number, ConflictFlag[]>();
+    for (const r of reviewers) {
+      conflicts.set(
+        r.id,
+        detectConflicts({
+          reviewer: toPerson(r),
+          authors: authors.map(toPerson),
+          coauthored: coauthored
+            .filter((c) => c.reviewerId === r.id && c.paperId !== paper.id)
+            .map((c) => ({ authorId: c.authorId, paperId: c.paperId, title: c.title })),
+          declaredPeople: declared
+            .filter((d) => d.reviewerId === r.id)
+            .map((d) => ({ userId: d.userId, reason: d.reason })),
+          declaredPaper: bidMap.get(r.id) === 'conflict',
+        }),
+      );
+    }
+    return { paper, authors, conflicts, bids: bidMap };
+  }
+
+  /**
+   * Checks that the reviewer may be given this paper, in the order of the messages: the role and track
+   * (unless skipped), authorship, an existing request, conflicts of interest, then the §9 limits. Call inside
+   * the transaction, after lockAssignment.
+   */
+  async check(
+    paper: PaperRow,
+    reviewer: UserRow | undefined,
+    isCameraReady: boolean,
+    opts: { requireRole: boolean; replacing?: number },
+    ex: Executor,
+  ): Promise<UserRow> {
+    if (!reviewer) throw notFound('reviews.user_not_found', REVIEWER_MESSAGES.userNotFound);
+    if (opts.requireRole) {
+      if (!reviewer.isReviewer) throw badRequest('reviews.not_reviewer', REVIEWER_MESSAGES.notReviewer);
+      if (!reviewer.reviewerTracks.includes(paper.trackId))
+        throw badRequest('reviews.track_not_allowed', REVIEWER_MESSAGES.notAllowedTrack);
+    }
+    const ctx = await this.context(paper, [reviewer], ex);
+    if (ctx.authors.some((a) => a.id === reviewer.id))
+      throw badRequest('reviews.author_own_paper', REVIEWER_MESSAGES.authorOwnPaper);
+    if (await this.repo.findPair(paper.id, reviewer.id, isCameraReady, ex))
+      throw conflict('reviews.already_reviewer', REVIEWER_MESSAGES.alreadyReviewer);
+    const flags = ctx.conflicts.get(reviewer.id) ?? [];
+    if (flags.length)
+      throw conflict('reviews.conflict_of_interest', conflictOfInterestMessage(flags), { conflicts: flags });
+    await this.checkLimits(paper.id, reviewer.id, isCameraReady, ex, opts.replacing);
+    return reviewer;
+  }
+
+  /** §9: at most 3 requests per paper and 10 per reviewer (declined ones do not count; kinds apart). */
+  async checkLimits(
+    paperId: number,
+    reviewerId: number,
+    isCameraReady: boolean,
+    ex: Executor,
+    /** A request of the paper that is being handed to this reviewer (not counted for the paper). */
+    replacing?: number,
+  ): Promise<void> {
+    if ((await this.repo.paperLoad(paperId, isCameraReady, ex, replacing)) >= MAX_REVIEWS_PER_PAPER)
+      throw conflict('reviews.paper_full', paperFullMessage(isCameraReady));
+    const load = (await this.repo.reviewerLoads([reviewerId], ex)).get(reviewerId)!;
+    if ((isCameraReady ? load.cameraReady : load.total) >= MAX_REVIEWS_PER_REVIEWER)
+      throw conflict('reviews.reviewer_full', reviewerFullMessage(isCameraReady));
+  }
+
+  /** Writes the request (and, unless silent, the §9 invitation into the outbox) in the caller's transaction. */
+  async createRequest(
+    paper: PaperRow,
+    reviewer: UserRow,
+    isCameraReady: boolean,
+    opts: { createdBy: number; invite: boolean },
+    ex: Executor,
+  ): Promise<ReviewRequestRow> {
+    const now = new Date();
+    let row: ReviewRequestRow;
+    try {
+      row = await this.repo.insertRequest(
+        {
+          trackId: paper.trackId,
+          paperId: paper.id,
+          reviewerId: reviewer.id,
+          isCameraReady,
+          invitedAt: now,
+          replyDueAt: new Date(now.getTime() + REVIEW_REPLY_DAYS * DAY_MS),
+          dueAt: new Date(now.getTime() + REVIEW_EVALUATION_DAYS * DAY_MS),
+          createdBy: opts.createdBy,
+        },
+        ex,
+      );
+    } catch (e) {
+      if (pgErrorCode(e) === '23505')
+        throw conflict('reviews.already_reviewer', REVIEWER_MESSAGES.alreadyReviewer);
+      throw e;
+    }
+    if (opts.invite) await this.invite(row, paper, reviewer, opts.createdBy, ex);
+    return row;
+  }
+
+  async invite(
+    row: ReviewRequestRow,
+    paper: PaperRow,
+    reviewer: UserRow,
+    createdBy: number,
+    ex: Executor,
+  ): Promise<void> {
+    const trackName = (await this.repo.trackName(row.trackId, ex)) ?? '';
+    const mail = invitationMail({
+      reviewerName: `${reviewer.firstName} ${reviewer.lastName}`,
+      paperId: paper.id,
+      paperTitle: paper.title,
+      trackName,
+      isCameraReady: row.isCameraReady,
+      replyDueAt: row.replyDueAt,
+      dueAt: row.dueAt,
+      link: `${this.config.publicUrl.replace(/\/$/, '')}/ViewReviewRequest/${row.id}`,
+    });
+    await this.mail.enqueue({ kind: 'review-invitation', to: [reviewer.email], ...mail, createdBy }, ex);
+  }
+
+  /**
+   * Stores the review of a request. A draft keeps the request as it is (answering it if it was waiting); a
+   * submitted review marks the request reviewed with its evaluation.
+   */
+  async saveReview(
+    request: ReviewRequestRow,
+    input: ReviewInput,
+    opts: { draft: boolean; source: ReviewRow['source']; submittedBy: number | null },
+    ex: Executor,
+  ): Promise<{ request: ReviewRequestRow; review: ReviewRow }> {
+    const now = new Date();
+    const review = await this.repo.saveReview(
+      {
+        requestId: request.id,
+        trackId: request.trackId,
+        paperId: request.paperId,
+        reviewerId: request.reviewerId,
+        isCameraReady: request.isCameraReady,
+        quality: input.quality ?? null,
+        contribution: input.contribution ?? null,
+        originality: input.originality ?? null,
+        final: input.final ?? REVIEW_FINAL_UNSET,
+        commentsAuthor: input.comments?.author ?? '',
+        commentsChair: input.comments?.chair ?? '',
+        draft: opts.draft,
+        source: opts.source,
+        submittedBy: opts.submittedBy,
+        submittedAt: opts.draft ? null : now,
+      },
+      ex,
+    );
+    const patch = opts.draft
+      ? { waiting: false, declined: false, respondedAt: request.respondedAt ?? now }
+      : {
+          waiting: false,
+          declined: false,
+          reviewed: true,
+          respondedAt: request.respondedAt ?? now,
+          evaluation: evaluationOf({
+            quality: review.quality!,
+            contribution: review.contribution!,
+            originality: review.originality!,
+          }),
+        };
+    const updated = await this.repo.updateRequest(request.id, patch, ex);
+    return { request: updated!, review };
+  }
+}

@@ -1,0 +1,129 @@
+import { Body, Controller, Delete, Get, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  PAPER_MESSAGES,
+  REVIEW_MESSAGES,
+  type CandidateReviewerDto,
+  type ReviewDto,
+  type ReviewRequestDto,
+} from '@symposium/domain';
+import type { Response } from 'express';
+import {
+  CandidatesQueryDto,
+  QueryRequestsDto,
+  RequestFilterDto,
+  SaveRequestDto,
+  SubmitOnBehalfDto,
+  UpdateRequestDto,
+} from './dto/reviews.dto.js';
+import { IdParam, Scope, type CallerScope } from './params.js';
+import { ReviewRequestsService } from './review-requests.service.js';
+
+export const RequestId = () =>
+  IdParam({
+    name: 'reviewRequestId',
+    code: 'reviews.request_not_found',
+    message: REVIEW_MESSAGES.requestNotFound,
+  });
+export const PaperId = () =>
+  IdParam({ name: 'paperId', code: 'reviews.paper_not_found', message: PAPER_MESSAGES.notFound });
+
+/** Sets the total of a paged list in X-Total-Count (readable by the browser apps). */
+export function setTotal(res: Response, count: number): void {
+  res.setHeader('X-Total-Count', String(count));
+  res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count');
+}
+
+/** §7 review requests of chairs and track chairs (track chairs: their tracks only). */
+@ApiTags('reviews')
+@Controller(['chair/review_requests', 'cochair/review_requests'])
+export class ReviewRequestsController {
+  constructor(private readonly requests: ReviewRequestsService) {}
+
+  /** Query: cp, pg, filters (userId, paper, track, state, isCameraReady); the total also in X-Total-Count. */
+  @Get()
+  async query(
+    @Query() query: QueryRequestsDto,
+    @Scope() caller: CallerScope,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ count: number; data: ReviewRequestDto[] }> {
+    const page = await this.requests.query(query, caller.scope);
+    setTotal(res, page.count);
+    return page;
+  }
+
+  /** Bulk delete of the requests matching the query filter (at least one filter). */
+  @Delete()
+  removeMany(@Query() query: RequestFilterDto, @Scope() caller: CallerScope): Promise<{ deleted: number }> {
+    return this.requests.removeMany(query, caller.scope);
+  }
+
+  @Post()
+  save(@Body() body: SaveRequestDto, @Scope() caller: CallerScope): Promise<ReviewRequestDto> {
+    return this.requests.save(body, caller.scope, caller.user);
+  }
+
+  /** The track's reviewers for a paper: load, bid, conflicts (with their evidence) and eligibility. */
+  @Get('candidates/:paperId')
+  @ApiParam({ name: 'paperId', type: Number })
+  candidates(
+    @PaperId() paperId: number,
+    @Query() query: CandidatesQueryDto,
+    @Scope() caller: CallerScope,
+  ): Promise<CandidateReviewerDto[]> {
+    return this.requests.candidates(paperId, query.isCameraReady ?? false, caller.scope);
+  }
+
+  @Get(':reviewRequestId')
+  @ApiParam({ name: 'reviewRequestId', type: Number })
+  get(
+    @RequestId() id: number,
+    @Scope() caller: CallerScope,
+  ): Promise<ReviewRequestDto & { review: ReviewDto | null }> {
+    return this.requests.get(id, caller.scope);
+  }
+
+  @Put(':reviewRequestId')
+  @ApiParam({ name: 'reviewRequestId', type: Number })
+  update(
+    @RequestId() id: number,
+    @Body() body: UpdateRequestDto,
+    @Scope() caller: CallerScope,
+  ): Promise<ReviewRequestDto> {
+    return this.requests.update(id, body, caller.scope, caller.user);
+  }
+
+  @Delete(':reviewRequestId')
+  @ApiParam({ name: 'reviewRequestId', type: Number })
+  remove(@RequestId() id: number, @Scope() caller: CallerScope): Promise<{ message: string }> {
+    return this.requests.remove(id, caller.scope);
+  }
+}
+
+/** A full review submitted by a chair on behalf of a user, or by a track chair as themselves. */
+@ApiTags('reviews')
+@Controller(['chair/submit_review_request', 'cochair/submit_review_request'])
+export class SubmitReviewController {
+  constructor(private readonly requests: ReviewRequestsService) {}
+
+  @Post()
+  submit(
+    @Body() body: SubmitOnBehalfDto,
+    @Scope() caller: CallerScope,
+  ): Promise<{ request: ReviewRequestDto; review: ReviewDto }> {
+    return this.requests.submitOnBehalf(body, caller.scope, caller.user, caller.prefix);
+  }
+}
+
+/** The reviews of one paper for the chairs (EditPaperReviews, ViewPaperReviews). */
+@ApiTags('reviews')
+@Controller(['chair/reviews', 'cochair/reviews'])
+export class PaperReviewsController {
+  constructor(private readonly requests: ReviewRequestsService) {}
+
+  @Get('paper/:paperId')
+  @ApiParam({ name: 'paperId', type: Number })
+  ofPaper(@PaperId() paperId: number, @Scope() caller: CallerScope): Promise<ReviewDto[]> {
+    return this.requests.reviewsOfPaper(paperId, caller.scope);
+  }
+}

@@ -1,0 +1,336 @@
+import { Injectable } from '@nestjs/common';
+import {
+  isChairLike,
+  MAX_REVIEWS_PER_PAPER,
+  MAX_REVIEWS_PER_REVIEWER,
+  PAGE_SIZE,
+  PAPER_MESSAGES,
+  paperFullMessage,
+  REVIEW_EVALUATION_DAYS,
+  REVIEW_MESSAGES,
+  REVIEW_REPLY_DAYS,
+  REVIEWER_MESSAGES,
+  reviewerFullMessage,
+  validateReview,
+  type CandidateReviewerDto,
+  type ReviewDto,
+  type ReviewRequestDto,
+} from '@symposium/domain';
+import type { AuthUser } from '../../common/auth-user.js';
+import { badRequest, conflict, forbidden, notFound } from '../../common/errors.js';
+import { TransactionRunner } from '../../database/database.module.js';
+import type { Executor } from '../../database/database.js';
+import type { PaperRow } from '../papers/papers.table.js';
+import { UsersService } from '../users/users.service.js';
+import type {
+  QueryRequestsDto,
+  RequestFilterDto,
+  SaveRequestDto,
+  SubmitOnBehalfDto,
+  UpdateRequestDto,
+} from './dto/reviews.dto.js';
+import { paperNotFound, ReviewAssignmentService } from './review-assignment.service.js';
+import { toRequestDto, toReviewDto } from './reviews.mapper.js';
+import { ReviewsRepository, type RequestFilter } from './reviews.repository.js';
+import type { ReviewRequestRow } from './reviews.table.js';
+
+const DAY_MS = 86_400_000;
+
+export const requestNotFound = () => notFound('reviews.request_not_found', REVIEW_MESSAGES.requestNotFound);
+
+/** Throws 400 with the first §5 review message (every field message in details). */
+export function assertValidReview(errors: Record<string, string | undefined>): void {
+  const fields = Object.entries(errors)
+    .filter((e): e is [string, string] => Boolean(e[1]))
+    .map(([field, message]) => ({ field, message }));
+  if (fields.length) throw badRequest('reviews.invalid', fields[0]!.message, fields);
+}
+
+/**
+ * The chairs' and track chairs' review requests (§7 /api/{chair|cochair}/review_requests and
+ * submit_review_request). scope: the tracks the caller manages (null = all); anything outside answers 404
+ * exactly like a missing object.
+ */
+@Injectable()
+export class ReviewRequestsService {
+  constructor(
+    private readonly repo: ReviewsRepository,
+    private readonly assignment: ReviewAssignmentService,
+    private readonly users: UsersService,
+    private readonly tx: TransactionRunner,
+  ) {}
+
+  async query(
+    dto: QueryRequestsDto,
+    scope: number[] | null,
+  ): Promise<{ count: number; data: ReviewRequestDto[] }> {
+    const limit = dto.pg ?? PAGE_SIZE;
+    const offset = ((dto.cp ?? 1) - 1) * limit;
+    const { count, rows } = await this.repo.queryRequests(this.filter(dto, scope), { offset, limit });
+    return { count, data: rows.map((r) => toRequestDto(r, { withReviewer: true })) };
+  }
+
+  async get(id: number, scope: number[] | null): Promise<ReviewRequestDto & { review: ReviewDto | null }> {
+    const row = await this.mustFind(id, scope);
+    const review = await this.repo.findReviewOf(row.id);
+    return { ...(await this.dto(row.id)), review: review ? toReviewDto(review) : null };
+  }
+
+  /** Manual assignment of one reviewer: §8 checks, conflicts, §9 limits; the invitation in the same transaction. */
+  async save(dto: SaveRequestDto, scope: number[] | null, caller: AuthUser): Promise<ReviewRequestDto> {
+    const isCameraReady = dto.isCameraReady ?? false;
+    const id = await this.tx.run(async (tx) => {
+      const paper = await this.managedPaper(dto.paper, scope, tx);
+      if (paper.trackId !== dto.track)
+        throw badRequest('reviews.track_mismatch', REVIEW_MESSAGES.trackMismatch);
+      await this.repo.lockAssignment([paper.id], [dto.reviewer], tx);
+      const reviewer = await this.assignment.check(
+        paper,
+        await this.users.findById(dto.reviewer, tx),
+        isCameraReady,
+        { requireRole: true },
+        tx,
+      );
+      const row = await this.assignment.createRequest(
+        paper,
+        reviewer,
+        isCameraReady,
+        { createdBy: caller.id, invite: true },
+        tx,
+      );
+      return row.id;
+    });
+    return this.dto(id);
+  }
+
+  /**
+   * Reassigns (new reviewer: same checks, a new invitation), re-opens or marks declined, or moves the due
+   * dates. A reviewed request keeps its reviewer and state.
+   */
+  async update(
+    id: number,
+    dto: UpdateRequestDto,
+    scope: number[] | null,
+    caller: AuthUser,
+  ): Promise<ReviewRequestDto> {
+    await this.tx.run(async (tx) => {
+      const current = await this.mustFind(id, scope, tx);
+      const changesState =
+        (dto.reviewer !== undefined && dto.reviewer !== current.reviewerId) ||
+        (dto.waiting !== undefined && dto.waiting !== current.waiting) ||
+        (dto.declined !== undefined && dto.declined !== current.declined);
+      if (changesState && current.reviewed) throw conflict('reviews.reviewed', REVIEW_MESSAGES.reviewed);
+      const patch: Partial<ReviewRequestRow> = {};
+      if (dto.replyDueAt) patch.replyDueAt = new Date(dto.replyDueAt);
+      if (dto.dueAt) patch.dueAt = new Date(dto.dueAt);
+      const paper = (await this.repo.findPaper(current.paperId, tx))!;
+      if (dto.reviewer !== undefined && dto.reviewer !== current.reviewerId) {
+        await this.repo.lockAssignment([paper.id], [dto.reviewer], tx);
+        const reviewer = await this.assignment.check(
+          paper,
+          await this.users.findById(dto.reviewer, tx),
+          current.isCameraReady,
+          { requireRole: true, replacing: current.declined ? undefined : current.id },
+          tx,
+        );
+        const now = new Date();
+        const moved = await this.repo.updateRequest(
+          id,
+          {
+            ...patch,
+            reviewerId: reviewer.id,
+            waiting: true,
+            declined: false,
+            respondedAt: null,
+            invitedAt: now,
+            replyDueAt: patch.replyDueAt ?? new Date(now.getTime() + REVIEW_REPLY_DAYS * DAY_MS),
+            dueAt: patch.dueAt ?? new Date(now.getTime() + REVIEW_EVALUATION_DAYS * DAY_MS),
+          },
+          tx,
+        );
+        await this.repo.deleteReviewOf(id, tx); // a draft of the former reviewer is not the new one's
+        await this.assignment.invite(moved!, paper, reviewer, caller.id, tx);
+        return;
+      }
+      if (dto.declined !== undefined) patch.declined = dto.declined;
+      if (dto.waiting !== undefined) patch.waiting = dto.waiting;
+      const reopening = current.declined && patch.declined === false;
+      if (reopening) {
+        await this.repo.lockAssignment([current.paperId], [current.reviewerId], tx);
+        if ((await this.repo.paperLoad(current.paperId, current.isCameraReady, tx)) >= MAX_REVIEWS_PER_PAPER)
+          throw conflict('reviews.paper_full', paperFullMessage(current.isCameraReady));
+        await this.assignment.checkLimits(current.paperId, current.reviewerId, current.isCameraReady, tx);
+      }
+      if (patch.declined === true) patch.waiting = false;
+      if (patch.waiting === true) patch.respondedAt = null;
+      else if (changesState) patch.respondedAt = new Date();
+      if (Object.keys(patch).length) await this.repo.updateRequest(id, patch, tx);
+    });
+    return this.dto(id);
+  }
+
+  async remove(id: number, scope: number[] | null): Promise<{ message: string }> {
+    await this.tx.run(async (tx) => {
+      await this.mustFind(id, scope, tx);
+      await this.repo.deleteRequest(id, tx);
+    });
+    return { message: 'Review request deleted' };
+  }
+
+  /** Deletes every request matching the filter (at least one filter; track chairs within their tracks). */
+  async removeMany(dto: RequestFilterDto, scope: number[] | null): Promise<{ deleted: number }> {
+    const f = this.filter(dto, scope);
+    if (
+      f.userId === undefined &&
+      f.paper === undefined &&
+      f.track === undefined &&
+      f.state === undefined &&
+      f.isCameraReady === undefined
+    )
+      throw badRequest('reviews.bulk_filter', REVIEW_MESSAGES.bulkDeleteFilter);
+    const deleted = await this.tx.run((tx) => this.repo.deleteRequests(f, tx));
+    return { deleted };
+  }
+
+  /** The reviewers of the paper's track with their load, bid, conflicts and whether they can be assigned. */
+  async candidates(
+    paperId: number,
+    isCameraReady: boolean,
+    scope: number[] | null,
+  ): Promise<CandidateReviewerDto[]> {
+    const paper = await this.managedPaper(paperId, scope);
+    const reviewers = await this.repo.reviewersOfTrack(paper.trackId);
+    const ids = reviewers.map((r) => r.id);
+    const [ctx, loads, paperLoad] = await Promise.all([
+      this.assignment.context(paper, reviewers),
+      this.repo.reviewerLoads(ids),
+      this.repo.paperLoad(paper.id, isCameraReady),
+    ]);
+    const assigned = new Set(
+      (
+        await this.repo.queryRequests(
+          { scope: null, paper: paper.id, isCameraReady },
+          { offset: 0, limit: 1000 },
+        )
+      ).rows.map((r) => r.request.reviewerId),
+    );
+    return reviewers.map((u) => {
+      const load = loads.get(u.id)!;
+      const conflicts = ctx.conflicts.get(u.id) ?? [];
+      const isAuthor = ctx.authors.some((a) => a.id === u.id);
+      const alreadyAssigned = assigned.has(u.id);
+      const reasons: string[] = [];
+      if (isAuthor) reasons.push(REVIEWER_MESSAGES.authorOwnPaper);
+      if (alreadyAssigned) reasons.push(REVIEWER_MESSAGES.alreadyReviewer);
+      reasons.push(...conflicts.map((c) => c.evidence));
+      if ((isCameraReady ? load.cameraReady : load.total) >= MAX_REVIEWS_PER_REVIEWER)
+        reasons.push(reviewerFullMessage(isCameraReady));
+      if (!alreadyAssigned && paperLoad >= MAX_REVIEWS_PER_PAPER)
+        reasons.push(paperFullMessage(isCameraReady));
+      return {
+        _id: u.id,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        email: u.email,
+        organization: u.organization,
+        load: { total: load.total, cameraReady: load.cameraReady },
+        bid: ctx.bids.get(u.id) ?? null,
+        conflicts,
+        isAuthor,
+        alreadyAssigned,
+        eligible: reasons.length === 0,
+        reasons,
+      };
+    });
+  }
+
+  /**
+   * A full review submitted by a chair on behalf of a user (comments up to 5000), or by a track chair as
+   * themselves. Without a request yet, one is created with the same checks as a manual assignment.
+   */
+  async submitOnBehalf(
+    dto: SubmitOnBehalfDto,
+    scope: number[] | null,
+    caller: AuthUser,
+    prefix: 'chair' | 'cochair',
+  ): Promise<{ request: ReviewRequestDto; review: ReviewDto }> {
+    const reviewerId = dto.reviewer ?? (prefix === 'cochair' ? caller.id : undefined);
+    if (reviewerId === undefined)
+      throw badRequest('reviews.reviewer_required', REVIEW_MESSAGES.reviewerRequired);
+    if (prefix === 'cochair' && reviewerId !== caller.id && !isChairLike(caller.roles))
+      throw forbidden('reviews.own_reviews_only', REVIEW_MESSAGES.ownReviewsOnly);
+    assertValidReview(validateReview(dto, { onBehalf: true, draft: false }));
+    const self = reviewerId === caller.id;
+    const { requestId } = await this.tx.run(async (tx) => {
+      const paper = await this.managedPaper(dto.paper, scope, tx);
+      const isCameraReady = dto.isCameraReady ?? paper.isCameraReady;
+      await this.repo.lockAssignment([paper.id], [reviewerId], tx);
+      let request = await this.repo.findPair(paper.id, reviewerId, isCameraReady, tx);
+      if (request?.declined) throw conflict('reviews.declined', REVIEW_MESSAGES.reviewerDeclined);
+      if (!request) {
+        const reviewer = await this.assignment.check(
+          paper,
+          await this.users.findById(reviewerId, tx),
+          isCameraReady,
+          { requireRole: !self },
+          tx,
+        );
+        request = await this.assignment.createRequest(
+          paper,
+          reviewer,
+          isCameraReady,
+          { createdBy: caller.id, invite: false },
+          tx,
+        );
+      }
+      await this.assignment.saveReview(
+        request,
+        dto,
+        { draft: false, source: self ? 'reviewer' : 'chair', submittedBy: self ? null : caller.id },
+        tx,
+      );
+      return { requestId: request.id };
+    });
+    const review = await this.repo.findReviewOf(requestId);
+    return { request: await this.dto(requestId), review: toReviewDto(review!) };
+  }
+
+  /** Every review of a paper (drafts included) with the reviewer's name, for the chairs. */
+  async reviewsOfPaper(paperId: number, scope: number[] | null): Promise<ReviewDto[]> {
+    await this.managedPaper(paperId, scope);
+    const rows = await this.repo.reviewsOfPaper(paperId, { includeDrafts: true });
+    return rows.map((r) => toReviewDto(r.review, r));
+  }
+
+  // -----
+
+  filter(dto: RequestFilterDto, scope: number[] | null): RequestFilter {
+    return {
+      scope,
+      userId: dto.userId,
+      paper: dto.paper,
+      track: dto.track,
+      state: dto.state,
+      isCameraReady: dto.isCameraReady,
+    };
+  }
+
+  async managedPaper(id: number, scope: number[] | null, ex?: Executor): Promise<PaperRow> {
+    const paper = await this.repo.findPaper(id, ex);
+    if (!paper || paper.isDeleted || (scope !== null && !scope.includes(paper.trackId)))
+      throw paperNotFound();
+    return paper;
+  }
+
+  private async mustFind(id: number, scope: number[] | null, ex?: Executor): Promise<ReviewRequestRow> {
+    const row = await this.repo.findRequest(id, ex);
+    if (!row || (scope !== null && !scope.includes(row.trackId))) throw requestNotFound();
+    return row;
+  }
+
+  private async dto(id: number): Promise<ReviewRequestDto> {
+    const [row] = await this.repo.requestsWithNames([id]);
+    if (!row) throw notFound('reviews.request_not_found', PAPER_MESSAGES.notFound);
+    return toRequestDto(row, { withReviewer: true });
+  }
+}

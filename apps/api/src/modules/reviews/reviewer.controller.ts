@@ -1,0 +1,108 @@
+import { Body, Controller, Get, Put, Query, Res } from '@nestjs/common';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
+import type {
+  AuthorReviewDto,
+  BidPaperDto,
+  DeclaredConflictDto,
+  ReviewDto,
+  ReviewRequestDto,
+} from '@symposium/domain';
+import type { Response } from 'express';
+import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
+import {
+  AnswerRequestDto,
+  PageQueryDto,
+  ReviewerReviewDto,
+  SaveBidsDto,
+  SaveConflictsDto,
+} from './dto/reviews.dto.js';
+import { PaperId, RequestId, setTotal } from './review-requests.controller.js';
+import { ReviewerService, type ReviewerPaperDto } from './reviewer.service.js';
+
+/** The reviewer console: own requests only, papers assigned to them, bids and declared conflicts. */
+@ApiTags('reviews')
+@Controller('reviewer')
+export class ReviewerController {
+  constructor(private readonly reviewer: ReviewerService) {}
+
+  @Get('review_requests')
+  async list(
+    @Query() query: PageQueryDto,
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ count: number; data: ReviewRequestDto[] }> {
+    const page = await this.reviewer.list(query, user);
+    setTotal(res, page.count);
+    return page;
+  }
+
+  @Get('review_requests/:reviewRequestId')
+  @ApiParam({ name: 'reviewRequestId', type: Number })
+  get(@RequestId() id: number, @CurrentUser() user: AuthUser): Promise<ReviewRequestDto> {
+    return this.reviewer.get(id, user);
+  }
+
+  /** {action: 'accept' | 'decline'} */
+  @Put('review_requests/:reviewRequestId')
+  @ApiParam({ name: 'reviewRequestId', type: Number })
+  answer(
+    @RequestId() id: number,
+    @Body() body: AnswerRequestDto,
+    @CurrentUser() user: AuthUser,
+  ): Promise<ReviewRequestDto> {
+    return this.reviewer.answer(id, body, user);
+  }
+
+  @Get('papers/:paperId')
+  @ApiParam({ name: 'paperId', type: Number })
+  paper(@PaperId() paperId: number, @CurrentUser() user: AuthUser): Promise<ReviewerPaperDto> {
+    return this.reviewer.paper(paperId, user);
+  }
+
+  /** The review: draft: true keeps a draft; otherwise the complete review is submitted. */
+  @Put('papers/:paperId')
+  @ApiParam({ name: 'paperId', type: Number })
+  review(
+    @PaperId() paperId: number,
+    @Body() body: ReviewerReviewDto,
+    @CurrentUser() user: AuthUser,
+  ): Promise<{ request: ReviewRequestDto; review: ReviewDto }> {
+    return this.reviewer.review(paperId, body, user);
+  }
+
+  @Get('bids')
+  bids(@CurrentUser() user: AuthUser): Promise<BidPaperDto[]> {
+    return this.reviewer.bids(user);
+  }
+
+  @Put('bids')
+  saveBids(@Body() body: SaveBidsDto, @CurrentUser() user: AuthUser): Promise<BidPaperDto[]> {
+    return this.reviewer.saveBids(body, user);
+  }
+
+  @Get('conflicts')
+  conflicts(@CurrentUser() user: AuthUser): Promise<DeclaredConflictDto[]> {
+    return this.reviewer.conflicts(user);
+  }
+
+  @Put('conflicts')
+  saveConflicts(
+    @Body() body: SaveConflictsDto,
+    @CurrentUser() user: AuthUser,
+  ): Promise<DeclaredConflictDto[]> {
+    return this.reviewer.saveConflicts(body, user);
+  }
+}
+
+/** Authors read the reviews of their paper once the chair enabled it (no reviewer identity). */
+@ApiTags('reviews')
+@Controller('author/papers')
+export class AuthorReviewsController {
+  constructor(private readonly reviewer: ReviewerService) {}
+
+  @Get(':paperId/reviews')
+  @ApiParam({ name: 'paperId', type: Number })
+  reviews(@PaperId() paperId: number, @CurrentUser() user: AuthUser): Promise<AuthorReviewDto[]> {
+    return this.reviewer.forAuthor(paperId, user);
+  }
+}

@@ -1,0 +1,261 @@
+import { Injectable } from '@nestjs/common';
+import {
+  managedTracks,
+  normalizeEmail,
+  PAGE_SIZE,
+  REVIEW_MESSAGES,
+  REVIEWER_MESSAGES,
+  validateReview,
+  type AuthorReviewDto,
+  type BidPaperDto,
+  type BidValue,
+  type DeclaredConflictDto,
+  type ReviewDto,
+  type ReviewRequestDto,
+} from '@symposium/domain';
+import type { AuthUser } from '../../common/auth-user.js';
+import { badRequest, conflict, notFound } from '../../common/errors.js';
+import { TransactionRunner } from '../../database/database.module.js';
+import type {
+  AnswerRequestDto,
+  PageQueryDto,
+  ReviewerReviewDto,
+  SaveBidsDto,
+  SaveConflictsDto,
+} from './dto/reviews.dto.js';
+import { paperNotFound, ReviewAssignmentService } from './review-assignment.service.js';
+import { assertValidReview, requestNotFound } from './review-requests.service.js';
+import { toAuthorReviewDto, toRequestDto, toReviewDto } from './reviews.mapper.js';
+import { ReviewsRepository } from './reviews.repository.js';
+import type { ReviewRequestRow } from './reviews.table.js';
+
+/** What a reviewer sees of a paper assigned to them: no authors, files, notes or registration. */
+export interface ReviewerPaperDto {
+  paper: {
+    _id: number;
+    title: string;
+    abstract: { text: string };
+    track: number;
+    trackName: string;
+    isCameraReady: boolean;
+  };
+  requests: ReviewRequestDto[];
+  reviews: ReviewDto[];
+}
+
+/**
+ * The reviewer console (§6: reviewers act only on their own review requests) and the authors' view of the
+ * reviews of their papers.
+ */
+@Injectable()
+export class ReviewerService {
+  constructor(
+    private readonly repo: ReviewsRepository,
+    private readonly assignment: ReviewAssignmentService,
+    private readonly tx: TransactionRunner,
+  ) {}
+
+  async list(dto: PageQueryDto, caller: AuthUser): Promise<{ count: number; data: ReviewRequestDto[] }> {
+    const limit = dto.pg ?? PAGE_SIZE;
+    const offset = ((dto.cp ?? 1) - 1) * limit;
+    const { count, rows } = await this.repo.queryRequests(
+      { scope: null, userId: caller.id, state: dto.state },
+      { offset, limit },
+    );
+    return { count, data: rows.map((r) => toRequestDto(r, { withReviewer: false })) };
+  }
+
+  async get(id: number, caller: AuthUser): Promise<ReviewRequestDto> {
+    const row = await this.own(id, caller);
+    return this.dto(row.id);
+  }
+
+  /** Accept or decline a waiting request (answering twice the same way is harmless). */
+  async answer(id: number, dto: AnswerRequestDto, caller: AuthUser): Promise<ReviewRequestDto> {
+    await this.tx.run(async (tx) => {
+      const row = await this.own(id, caller, tx);
+      const accepting = dto.action === 'accept';
+      if (!row.waiting) {
+        const same = !row.reviewed && row.declined === !accepting;
+        if (same) return;
+        throw conflict('reviews.already_answered', REVIEW_MESSAGES.alreadyAnswered);
+      }
+      await this.repo.updateRequest(
+        row.id,
+        { waiting: false, declined: !accepting, respondedAt: new Date() },
+        tx,
+      );
+    });
+    return this.dto(id);
+  }
+
+  /** A paper the caller has a (not declined) request for; else 404 like a missing paper. */
+  async paper(paperId: number, caller: AuthUser): Promise<ReviewerPaperDto> {
+    const requests = (await this.repo.requestsOfReviewerForPaper(caller.id, paperId)).filter(
+      (r) => !r.declined,
+    );
+    const paper = requests.length ? await this.repo.findPaper(paperId) : undefined;
+    if (!paper || paper.isDeleted) throw paperNotFound();
+    const reviews = [];
+    for (const r of requests) {
+      const review = await this.repo.findReviewOf(r.id);
+      if (review) reviews.push(toReviewDto(review));
+    }
+    return {
+      paper: {
+        _id: paper.id,
+        title: paper.title,
+        abstract: { text: paper.abstractText },
+        track: paper.trackId,
+        trackName: (await this.repo.trackName(paper.trackId)) ?? '',
+        isCameraReady: paper.isCameraReady,
+      },
+      requests: (await this.repo.requestsWithNames(requests.map((r) => r.id))).map((r) =>
+        toRequestDto(r, { withReviewer: false }),
+      ),
+      reviews,
+    };
+  }
+
+  /** Saves the caller's review of a paper: a draft (anything filled in) or the submitted review (§5 rules). */
+  async review(
+    paperId: number,
+    dto: ReviewerReviewDto,
+    caller: AuthUser,
+  ): Promise<{ request: ReviewRequestDto; review: ReviewDto }> {
+    const draft = dto.draft ?? false;
+    assertValidReview(validateReview(dto, { onBehalf: false, draft }));
+    const requestId = await this.tx.run(async (tx) => {
+      const paper = await this.repo.findPaper(paperId, tx);
+      const requests =
+        paper && !paper.isDeleted ? await this.repo.requestsOfReviewerForPaper(caller.id, paperId, tx) : [];
+      const request = this.pick(requests, dto.isCameraReady, paper?.isCameraReady ?? false);
+      if (!request) throw paperNotFound();
+      if (request.declined) throw conflict('reviews.declined', REVIEW_MESSAGES.declined);
+      const existing = await this.repo.findReviewOf(request.id, tx);
+      if (draft && existing && !existing.draft)
+        throw conflict('reviews.already_submitted', REVIEW_MESSAGES.alreadySubmitted);
+      await this.assignment.saveReview(request, dto, { draft, source: 'reviewer', submittedBy: null }, tx);
+      return request.id;
+    });
+    const review = await this.repo.findReviewOf(requestId);
+    return { request: await this.dto(requestId), review: toReviewDto(review!) };
+  }
+
+  // ----- bids
+
+  /** Papers of the caller's reviewer tracks (not their own, not deleted) with the caller's bid. */
+  async bids(caller: AuthUser): Promise<BidPaperDto[]> {
+    const papers = await this.biddablePapers(caller);
+    const bids = new Map((await this.repo.bidsOf(caller.id)).map((b) => [b.paperId, b.bid as BidValue]));
+    return papers.map((p) => ({
+      paper: p.id,
+      title: p.title,
+      abstract: p.abstractText,
+      track: p.trackId,
+      trackName: p.trackName,
+      isCameraReady: p.isCameraReady,
+      bid: bids.get(p.id) ?? null,
+    }));
+  }
+
+  async saveBids(dto: SaveBidsDto, caller: AuthUser): Promise<BidPaperDto[]> {
+    const ids = [...new Set(dto.bids.map((b) => b.paper))];
+    const papers = await this.repo.findPapers(ids);
+    const tracks = managedTracks(caller.roles, 'reviewer');
+    const own = await this.repo.authoredAmong(caller.id, ids);
+    for (const id of ids) {
+      const p = papers.find((x) => x.id === id);
+      if (!p || p.isDeleted || (tracks !== null && !tracks.includes(p.trackId))) throw paperNotFound();
+      if (own.has(id)) throw badRequest('reviews.own_paper_bid', REVIEW_MESSAGES.ownPaperBid);
+    }
+    await this.tx.run(async (tx) => {
+      for (const b of dto.bids) await this.repo.setBid(caller.id, b.paper, b.bid, tx);
+    });
+    return this.bids(caller);
+  }
+
+  // ----- declared conflicts
+
+  async conflicts(caller: AuthUser): Promise<DeclaredConflictDto[]> {
+    return (await this.repo.declaredConflictsOf([caller.id])).map((c) => ({
+      userId: c.userId,
+      name: `${c.firstName} ${c.lastName}`,
+      email: c.email,
+      reason: c.reason,
+    }));
+  }
+
+  /** Replaces the caller's declared conflicts (people identified by e-mail; every one must exist). */
+  async saveConflicts(dto: SaveConflictsDto, caller: AuthUser): Promise<DeclaredConflictDto[]> {
+    const emails = dto.conflicts.map((c) => normalizeEmail(c.email));
+    const users = await this.repo.usersByEmail([...new Set(emails)]);
+    const byEmail = new Map(users.map((u) => [u.email, u]));
+    const rows = new Map<number, { userId: number; reason: string }>();
+    dto.conflicts.forEach((c, i) => {
+      const user = byEmail.get(emails[i]!);
+      if (!user) throw notFound('reviews.user_not_found', REVIEWER_MESSAGES.userNotFound);
+      if (user.id === caller.id) throw badRequest('reviews.self_conflict', REVIEW_MESSAGES.selfConflict);
+      rows.set(user.id, { userId: user.id, reason: (c.reason ?? '').trim() });
+    });
+    await this.tx.run((tx) => this.repo.replaceDeclaredConflicts(caller.id, [...rows.values()], tx));
+    return this.conflicts(caller);
+  }
+
+  // ----- authors
+
+  /**
+   * The submitted reviews of an author's paper, once the chair enabled authorViewReviewEnabled: scores, the
+   * decision label and the comments to the authors; never the comments to the chair or who reviewed.
+   */
+  async forAuthor(paperId: number, caller: AuthUser): Promise<AuthorReviewDto[]> {
+    const paper = await this.repo.findPaper(paperId);
+    const isAuthor =
+      paper && !paper.isDeleted && (await this.repo.authoredAmong(caller.id, [paperId])).has(paperId);
+    if (!paper || !isAuthor) throw paperNotFound();
+    if (!paper.authorViewReviewEnabled)
+      throw notFound('reviews.not_available', REVIEW_MESSAGES.reviewsNotAvailable);
+    const rows = await this.repo.reviewsOfPaper(paperId, { includeDrafts: false });
+    return rows.map((r, i) => toAuthorReviewDto(r.review, i));
+  }
+
+  // -----
+
+  private pick(
+    requests: ReviewRequestRow[],
+    isCameraReady: boolean | undefined,
+    paperIsCameraReady: boolean,
+  ): ReviewRequestRow | undefined {
+    if (isCameraReady !== undefined) return requests.find((r) => r.isCameraReady === isCameraReady);
+    const open = requests.filter((r) => !r.declined && !r.reviewed);
+    return (
+      open.find((r) => r.isCameraReady === paperIsCameraReady) ??
+      open[0] ??
+      requests.find((r) => r.isCameraReady === paperIsCameraReady) ??
+      requests[0]
+    );
+  }
+
+  private async biddablePapers(caller: AuthUser) {
+    const tracks = managedTracks(caller.roles, 'reviewer');
+    const trackIds = tracks ?? (await this.repo.allTrackIds());
+    const papers = await this.repo.papersOfTracks(trackIds);
+    const own = await this.repo.authoredAmong(
+      caller.id,
+      papers.map((p) => p.id),
+    );
+    return papers.filter((p) => !own.has(p.id));
+  }
+
+  private async own(id: number, caller: AuthUser, ex?: Parameters<ReviewsRepository['findRequest']>[1]) {
+    const row = await this.repo.findRequest(id, ex);
+    if (!row || row.reviewerId !== caller.id) throw requestNotFound();
+    return row;
+  }
+
+  private async dto(id: number): Promise<ReviewRequestDto> {
+    const [row] = await this.repo.requestsWithNames([id]);
+    if (!row) throw requestNotFound();
+    return toRequestDto(row, { withReviewer: false });
+  }
+}
