@@ -117,7 +117,13 @@ describe('chair paper screens', () => {
     });
     const seed = [
       { key: 'graph', title: 'Graph colouring heuristics', trackId: trackA, author: alice!.id },
-      { key: 'align', title: 'Sequence alignment at scale', trackId: trackB, author: bob!.id },
+      {
+        key: 'align',
+        title: 'Sequence alignment at scale',
+        trackId: trackB,
+        author: bob!.id,
+        registration: { author: bob!.id, id: '1234-A', amount: 300, extra: '' },
+      },
       {
         key: 'sort',
         title: 'Sorting networks revisited',
@@ -139,6 +145,7 @@ describe('chair paper screens', () => {
           primaryAuthorId: s.author,
           submittedCameraReady: 'submittedCameraReady' in s ? s.submittedCameraReady : false,
           isDeleted: 'isDeleted' in s ? s.isDeleted : false,
+          registration: 'registration' in s ? s.registration : null,
         })
         .returning();
       await env.db.insert(paperAuthorsTable).values({ paperId: created!.id, userId: s.author, position: 0 });
@@ -191,6 +198,10 @@ describe('chair paper screens', () => {
     await env.page.goto(`${env.baseUrl}/chair/ViewCameraReadyPapers`);
     await waitForCount(env, '1 paper');
     expect(await titles(env)).toEqual(['Sorting networks revisited']);
+
+    await env.page.goto(`${env.baseUrl}/chair/ViewRegisteredPapers`);
+    await waitForCount(env, '1 paper');
+    expect(await titles(env)).toEqual(['Sequence alignment at scale']);
   });
 
   it('sets a status on /PaperDecisionMaking', async () => {
