@@ -9,6 +9,9 @@ import { ReviewRequestsService } from './review-requests.service.js';
 import { ReviewAssignmentService } from './review-assignment.service.js';
 import { AuthorReviewsController, ReviewerController } from './reviewer.controller.js';
 import { ReviewerService } from './reviewer.service.js';
+import { ReviewImportController, ReviewersController } from './reviewers.controller.js';
+import { ReviewersService } from './reviewers.service.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { ReviewsRepository } from './reviews.repository.js';
 
 /** Reviewing: review requests, reviews, bids, conflicts of interest, reviewer management and imports. */
@@ -20,7 +23,17 @@ import { ReviewsRepository } from './reviews.repository.js';
     PaperReviewsController,
     ReviewerController,
     AuthorReviewsController,
+    ReviewersController,
+    ReviewImportController,
   ],
-  providers: [ReviewsRepository, ReviewAssignmentService, ReviewRequestsService, ReviewerService],
+  providers: [
+    ReviewsRepository,
+    // the users module's repository, for the reviewer role columns (it only needs the database handle)
+    UsersRepository,
+    ReviewAssignmentService,
+    ReviewRequestsService,
+    ReviewerService,
+    ReviewersService,
+  ],
 })
 export class ReviewsModule {}

@@ -1,0 +1,87 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiParam, ApiTags } from '@nestjs/swagger';
+import { REVIEWER_MESSAGES, TRACK_MESSAGES, type ImportResult, type UserDto } from '@symposium/domain';
+import type { Request } from 'express';
+import { ImportReviewerDto, ReviewCountDto } from './dto/reviews.dto.js';
+import { IdParam, Scope, type CallerScope } from './params.js';
+import { ReviewersService, type ReviewerLoadDto } from './reviewers.service.js';
+
+const TrackId = (name: string) =>
+  IdParam({ name, code: 'reviews.track_not_found', message: TRACK_MESSAGES.notFound });
+const UserId = () =>
+  IdParam({ name: 'userId', code: 'reviews.user_not_found', message: REVIEWER_MESSAGES.userNotFound });
+
+const XLSX_UPLOAD = {
+  schema: {
+    type: 'object',
+    properties: {
+      file: { type: 'string', format: 'binary' },
+      tracks: { type: 'string', description: 'JSON array of track ids, or a comma-separated list' },
+    },
+  },
+};
+
+/** §7 users routes about reviewers, for chairs and (inside their tracks) track chairs. */
+@ApiTags('reviews')
+@Controller(['chair/users', 'cochair/users'])
+export class ReviewersController {
+  constructor(private readonly reviewers: ReviewersService) {}
+
+  @Get('reviewers/:trackId')
+  @ApiParam({ name: 'trackId', type: Number })
+  byTrack(@TrackId('trackId') trackId: number, @Scope() caller: CallerScope): Promise<ReviewerLoadDto[]> {
+    return this.reviewers.byTrack(trackId, caller.scope);
+  }
+
+  @Post('review/count')
+  @HttpCode(200)
+  reviewCount(
+    @Body() body: ReviewCountDto,
+    @Scope() caller: CallerScope,
+  ): Promise<{ data: { _id: number; count: number; reviewed: number }[] }> {
+    return this.reviewers.reviewCount(body, caller.scope);
+  }
+
+  @Delete('remove/reviewer/:userId/:track')
+  @ApiParam({ name: 'userId', type: Number })
+  @ApiParam({ name: 'track', type: Number })
+  remove(
+    @UserId() userId: number,
+    @TrackId('track') track: number,
+    @Scope() caller: CallerScope,
+  ): Promise<UserDto> {
+    return this.reviewers.removeFromTrack(userId, track, caller.scope);
+  }
+
+  @Post('import/reviewer')
+  importOne(
+    @Body() body: ImportReviewerDto,
+    @Scope() caller: CallerScope,
+  ): Promise<{ message: string; created: boolean; user: UserDto }> {
+    return this.reviewers.importOne(body, caller.scope, caller.user);
+  }
+
+  /** multipart: file (xlsx) and tracks; answers {valid, total, errors}. */
+  @Post('import/reviewers')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody(XLSX_UPLOAD)
+  importMany(@Req() req: Request, @Scope() caller: CallerScope): Promise<ImportResult> {
+    return this.reviewers.importMany(req, caller.scope, caller.user);
+  }
+}
+
+/** Review rows from xlsx (§3 columns): multipart file; answers {valid, total, errors}. */
+@ApiTags('reviews')
+@Controller(['chair/reviews', 'cochair/reviews'])
+export class ReviewImportController {
+  constructor(private readonly reviewers: ReviewersService) {}
+
+  @Post('import')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
+  importReviews(@Req() req: Request, @Scope() caller: CallerScope): Promise<ImportResult> {
+    return this.reviewers.importReviews(req, caller.scope, caller.user);
+  }
+}
