@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElementHandle } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { hashPassword } from '../../apps/api/src/common/passwords.js';
 import { outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
 import {
@@ -24,6 +25,23 @@ import {
 } from '../support/browser.js';
 
 const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
+
+/** Clicks a menu item once the menu has finished growing (a click mid-transition can land beside it). */
+async function clickMenuItem(page: Page, text: string): Promise<void> {
+  await page.waitForFunction(() => {
+    const paper = document.querySelector('.MuiMenu-paper');
+    if (!paper) return false;
+    const style = getComputedStyle(paper);
+    return style.opacity === '1' && ['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(style.transform);
+  });
+  await clickText(page, text, '[role=menuitem]');
+}
+
+/** Confirms the open confirmation dialog. */
+async function confirm(page: Page): Promise<void> {
+  const button = await page.waitForSelector('[data-testid=confirm-button]', { visible: true });
+  await button!.click();
+}
 
 async function waitForCount(env: BrowserEnv, text: string) {
   await env.page.waitForFunction(
@@ -114,7 +132,7 @@ describe('chair paper files, exports, e-mail and stage screens', () => {
     expect((await downloaded).status()).toBe(200);
 
     await env.page.click('[aria-label="Delete final.pdf"]');
-    await env.page.click('[data-testid=confirm-button]');
+    await confirm(env.page);
     await env.page.waitForFunction(() => !document.body.innerText.includes('final.pdf'));
     expect(await files('pdf')).toHaveLength(0);
   });
@@ -163,7 +181,7 @@ describe('chair paper files, exports, e-mail and stage screens', () => {
   it('e-mails the authors of a paper from the list', async () => {
     await env.page.goto(`${env.baseUrl}/chair/ViewPapers`);
     await env.page.click(`[aria-label="Actions for paper ${paperId}"]`);
-    await clickText(env.page, 'E-mail authors', '[role=menuitem]');
+    await clickMenuItem(env.page, 'E-mail authors');
     await fillByLabel(env.page, 'Subject', 'Your camera-ready');
     await fillByLabel(env.page, 'Message', 'Please check the pdf.');
     await clickText(env.page, 'Send', 'button');

@@ -1,5 +1,6 @@
 import { CHAIR_PAPER_MESSAGES, TRACK_MESSAGES } from '@symposium/domain';
 import { eq } from 'drizzle-orm';
+import type { Page } from 'puppeteer-core';
 import { hashPassword } from '../../apps/api/src/common/passwords.js';
 import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
@@ -14,6 +15,23 @@ import {
 } from '../support/browser.js';
 
 const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
+
+/** Clicks a menu item once the menu has finished growing (a click mid-transition can land beside it). */
+async function clickMenuItem(page: Page, text: string): Promise<void> {
+  await page.waitForFunction(() => {
+    const paper = document.querySelector('.MuiMenu-paper');
+    if (!paper) return false;
+    const style = getComputedStyle(paper);
+    return style.opacity === '1' && ['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(style.transform);
+  });
+  await clickText(page, text, '[role=menuitem]');
+}
+
+/** Confirms the open confirmation dialog. */
+async function confirm(page: Page): Promise<void> {
+  const button = await page.waitForSelector('[data-testid=confirm-button]', { visible: true });
+  await button!.click();
+}
 
 async function waitForCount(env: BrowserEnv, text: string) {
   await env.page.waitForFunction(
@@ -233,7 +251,7 @@ describe('chair paper screens', () => {
     await env.page.click(`[aria-label="Select paper ${p.sort}"]`);
     await waitForText(env.page, '2 selected');
     await clickText(env.page, 'Bulk edit', 'button');
-    await clickText(env.page, 'Status', '[role=menuitem]');
+    await clickMenuItem(env.page, 'Status');
     await env.page.waitForFunction(() => location.pathname.startsWith('/chair/BulkEdit/'));
     expect(env.page.url()).toMatch(/\/status$/);
     await waitForText(env.page, 'The 2 papers selected on the list.');
@@ -245,7 +263,7 @@ describe('chair paper screens', () => {
     await waitForText(env.page, 'Change status of 2 papers?');
     // Nothing changes before the confirmation.
     expect((await row(p.graph)).statusId).toBe(status.awaiting);
-    await env.page.click('[data-testid=confirm-button]');
+    await confirm(env.page);
     await env.page.waitForFunction(
       () => document.querySelector('[data-testid=bulk-result]')?.textContent === '2 papers updated',
     );
@@ -260,12 +278,12 @@ describe('chair paper screens', () => {
     await clickText(env.page, 'Apply filters', 'button');
     await waitForCount(env, '2 papers');
     await clickText(env.page, 'Bulk edit', 'button');
-    await clickText(env.page, 'Acceptance letter enabled', '[role=menuitem]');
+    await clickMenuItem(env.page, 'Acceptance letter enabled');
     await waitForText(env.page, 'Track: Bioinformatics');
     await waitForCount(env, '2 papers');
     await env.page.select('select[name=value]', 'true');
     await clickText(env.page, 'Apply to 2 papers', 'button');
-    await env.page.click('[data-testid=confirm-button]');
+    await confirm(env.page);
     await waitForText(env.page, '2 papers updated');
     expect((await row(p.align)).acceptanceLetterEnabled).toBe(true);
     expect((await row(p.protein)).acceptanceLetterEnabled).toBe(true);
@@ -294,8 +312,8 @@ describe('chair paper screens', () => {
     await env.page.goto(`${env.baseUrl}/chair/ViewPapers`);
     await waitForCount(env, '4 papers');
     await env.page.click(`[aria-label="Actions for paper ${p.align}"]`);
-    await clickText(env.page, 'Delete', '[role=menuitem]');
-    await env.page.click('[data-testid=confirm-button]');
+    await clickMenuItem(env.page, 'Delete');
+    await confirm(env.page);
     await waitForText(env.page, CHAIR_PAPER_MESSAGES.updated);
     await waitForCount(env, '3 papers');
     expect((await row(p.align)).isDeleted).toBe(true);
@@ -305,7 +323,7 @@ describe('chair paper screens', () => {
     expect((await titles(env)).sort()).toEqual(['Lock-free queues', 'Sequence alignment at scale']);
     await env.page.click(`[aria-label="Restore paper ${p.align}"]`);
     await waitForText(env.page, `Restore paper ${p.align}?`);
-    await env.page.click('[data-testid=confirm-button]');
+    await confirm(env.page);
     await waitForText(env.page, CHAIR_PAPER_MESSAGES.updated);
     await waitForCount(env, '1 paper');
     expect((await row(p.align)).isDeleted).toBe(false);
