@@ -199,6 +199,20 @@ describe('chair paper files, exports, e-mail and stage screens', () => {
     await env.page.keyboard.type('12');
     await clickText(env.page, 'Apply filters', 'button');
     await waitForText(env.page, CHAIR_PAPER_MESSAGES.invalidLastModified);
+    await clickText(env.page, 'Clear filters', 'button');
+    await env.page.waitForFunction(
+      (m: string) => !document.body.innerText.includes(m),
+      {},
+      CHAIR_PAPER_MESSAGES.invalidLastModified,
+    );
+    await clickText(env.page, 'Apply filters', 'button');
+    await waitForCount(env, '1 paper');
+    expect(
+      await env.page.$eval(
+        'input[name=filter-updatedAt-from]',
+        (i) => (i as HTMLInputElement).validity.badInput,
+      ),
+    ).toBe(false);
   });
 
   it('sets the presentation-ready flags on /EditPresentationReadyStatus', async () => {

@@ -76,6 +76,8 @@ export function PaperFilterBar({
 }) {
   const [s, setS] = useState<FormState>(emptyState);
   const [error, setError] = useState<string | null>(null);
+  // Remounts the date inputs on clear: a half-typed date is not in React's value, only in the input.
+  const [generation, setGeneration] = useState(0);
   const fromRef = useRef<HTMLInputElement>(null);
   const toRef = useRef<HTMLInputElement>(null);
 
@@ -185,6 +187,7 @@ export function PaperFilterBar({
         ))}
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
           <TextField
+            key={`from-${generation}`}
             label="Last modified from"
             name="filter-updatedAt-from"
             type="date"
@@ -196,6 +199,7 @@ export function PaperFilterBar({
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
           <TextField
+            key={`to-${generation}`}
             label="Last modified to"
             name="filter-updatedAt-to"
             type="date"
@@ -213,6 +217,7 @@ export function PaperFilterBar({
           onClick={() => {
             const empty = emptyState();
             setS(empty);
+            setGeneration(generation + 1);
             setError(null);
             onApply([]);
           }}
