@@ -18,6 +18,7 @@ const common = {
   transformIgnorePatterns: ['/node_modules/'],
   moduleNameMapper: {
     '^@symposium/domain$': '<rootDir>/libs/domain/src/index.ts',
+    '^@symposium/domain/assignment/worker$': '<rootDir>/libs/domain/src/assignment/worker.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',
