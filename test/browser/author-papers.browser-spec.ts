@@ -17,7 +17,7 @@ import {
   papersTable,
 } from '../../apps/api/src/modules/papers/papers.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
-import { pdf } from '../api/papers-author.helpers.js';
+import { docx, pdf } from '../api/papers-author.helpers.js';
 import {
   clickText,
   fillByLabel,
@@ -85,6 +85,7 @@ describe('the author papers screens', () => {
     dir = mkdtempSync(join(tmpdir(), 'author-papers-'));
     writeFileSync(join(dir, 'graph colouring.pdf'), pdf('graph colouring'));
     writeFileSync(join(dir, 'notes.txt'), 'not a paper');
+    writeFileSync(join(dir, 'graph colouring v2.docx'), docx());
     const passwordHash = await hashPassword(AUTHOR.password);
     await env.db.insert(usersTable).values({
       firstName: 'Carla',
@@ -344,12 +345,21 @@ describe('the author papers screens', () => {
     await clickText(page, 'Save changes', 'button');
     await page.waitForFunction((m: string) => document.body.innerText.includes(m), {}, FORBIDDEN);
     await fillByLabel(page, 'Title', 'Greedy graph colouring in practice');
+    // replace the pdf with a docx: the form counts the files the paper will have
+    await page.click('input[type=checkbox]');
+    await clickText(page, 'Save changes', 'button');
+    await waitForText(page, 'Please submit the minimum of files required');
+    await chooseFile(page, 'paper-files', join(dir, 'graph colouring v2.docx'));
+    await waitForText(page, 'graph colouring v2.docx');
     await clickText(page, 'Save changes', 'button');
     await page.waitForFunction(() => location.pathname === '/');
+    await waitForText(page, 'The paper was successfully updated!');
     await waitForText(page, 'Greedy graph colouring in practice');
     const [row] = await env.db.select().from(papersTable).where(eq(papersTable.id, paperId));
     expect(row!.title).toBe('Greedy graph colouring in practice');
     expect(row!.primaryAuthorId).toBe(coAuthorId);
+    const files = await env.db.select().from(paperFilesTable).where(eq(paperFilesTable.paperId, paperId));
+    expect(files.map((f) => f.name)).toEqual(['graph colouring v2.docx']);
 
     await clickText(page, 'View', '[data-testid=paper] a');
     await waitForText(page, 'Is this paper a student paper?');
