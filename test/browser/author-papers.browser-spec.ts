@@ -387,4 +387,20 @@ describe('the author papers screens', () => {
     [row] = await env.db.select().from(papersTable).where(eq(papersTable.id, paperId));
     expect(row!.isDeleted).toBe(true);
   });
+
+  it('says up front when the track no longer accepts submissions', async () => {
+    const { page } = env;
+    const closed = await asChair<TrackDto>(env, 'POST', '/api/chair/tracks', {
+      name: 'Closed Track',
+      activities: { canSubmitPaper: { status: true, deadline: '2020-01-01T00:00:00.000Z' } },
+    });
+    await page.goto(`${env.baseUrl}/ChooseTrack/${closed._id}/SubmissionLight`);
+    await page.waitForSelector('[data-testid=closed]');
+    expect(await page.$eval('[data-testid=closed]', (e) => e.textContent)).toBe(
+      'The submission period for this track is closed',
+    );
+    expect(
+      await page.$$eval('button[type=submit]', (bs) => bs.map((b) => (b as HTMLButtonElement).disabled)),
+    ).toEqual([true]);
+  });
 });

@@ -20,6 +20,7 @@ import {
 import {
   ALLOWED_UPLOAD_EXTENSIONS,
   checkUploadName,
+  isActivityOpen,
   PAPER_MESSAGES,
   resolveQuestions,
   SUBMISSION_ANSWER_RULES,
@@ -90,6 +91,14 @@ function SubmissionForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
 
+  // the server decides (UTC deadlines); the form says so up front
+  const closed = paper
+    ? paper.actions.canEdit
+      ? null
+      : PAPER_MESSAGES.editClosed
+    : isActivityOpen(track.activities.canSubmitPaper, new Date())
+      ? null
+      : PAPER_MESSAGES.submissionClosed;
   const kept = (paper?.abstract.files ?? []).filter((f) => !removed.includes(f._id));
   const fileCount = kept.length + files.length;
   const questionErrors = indexedErrors(errors, 'abstract.questions');
@@ -130,6 +139,11 @@ function SubmissionForm({
         </Typography>
         <Typography color="text.secondary">{track.name}</Typography>
       </Box>
+      {closed ? (
+        <Alert severity="warning" data-testid="closed">
+          {closed}
+        </Alert>
+      ) : null}
       {sp.welcomeMessage.trim() ? (
         <Alert severity="info" sx={{ whiteSpace: 'pre-line' }}>
           {sp.welcomeMessage}
@@ -261,7 +275,7 @@ function SubmissionForm({
         </Alert>
       ) : null}
       <Stack direction="row" spacing={2}>
-        <Button type="submit" onClick={() => void submit()} disabled={save.isPending}>
+        <Button type="submit" onClick={() => void submit()} disabled={save.isPending || closed !== null}>
           {paper ? 'Save changes' : 'Submit paper'}
         </Button>
         <Button variant="text" onClick={() => void navigate(paths.home)} disabled={save.isPending}>
