@@ -1,14 +1,18 @@
-import { Body, Controller, Delete, Get, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   PAPER_MESSAGES,
   REVIEW_MESSAGES,
+  type AssignmentResult,
   type CandidateReviewerDto,
   type ReviewDto,
   type ReviewRequestDto,
 } from '@symposium/domain';
 import type { Response } from 'express';
+import { AutoAssignmentService, type ApplyResult } from './auto-assignment.service.js';
 import {
+  AutoApplyDto,
+  AutoProposalDto,
   CandidatesQueryDto,
   QueryRequestsDto,
   RequestFilterDto,
@@ -38,7 +42,10 @@ export function setTotal(res: Response, count: number): void {
 @ApiTags('reviews')
 @Controller(['chair/review_requests', 'cochair/review_requests'])
 export class ReviewRequestsController {
-  constructor(private readonly requests: ReviewRequestsService) {}
+  constructor(
+    private readonly requests: ReviewRequestsService,
+    private readonly auto: AutoAssignmentService,
+  ) {}
 
   /** Query: cp, pg, filters (userId, paper, track, state, isCameraReady); the total also in X-Total-Count. */
   @Get()
@@ -61,6 +68,20 @@ export class ReviewRequestsController {
   @Post()
   save(@Body() body: SaveRequestDto, @Scope() caller: CallerScope): Promise<ReviewRequestDto> {
     return this.requests.save(body, caller.scope, caller.user);
+  }
+
+  /** The optimal assignment of a track as a proposal (per paper: reviewers with affinity, bid, load). */
+  @Post('auto/proposal')
+  @HttpCode(200)
+  proposal(@Body() body: AutoProposalDto, @Scope() caller: CallerScope): Promise<AssignmentResult> {
+    return this.auto.proposal(body, caller.scope);
+  }
+
+  /** Saves an (edited) proposal as review requests: 'N of M review requests saved successfully.' */
+  @Post('auto/apply')
+  @HttpCode(200)
+  apply(@Body() body: AutoApplyDto, @Scope() caller: CallerScope): Promise<ApplyResult> {
+    return this.auto.apply(body, caller.scope, caller.user);
   }
 
   /** The track's reviewers for a paper: load, bid, conflicts (with their evidence) and eligibility. */

@@ -1,3 +1,4 @@
+import { AutoAssignmentService } from './auto-assignment.service.js';
 import { Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module.js';
 import {
@@ -31,6 +32,7 @@ import { ReviewsRepository } from './reviews.repository.js';
     // the users module's repository, for the reviewer role columns (it only needs the database handle)
     UsersRepository,
     ReviewAssignmentService,
+    AutoAssignmentService,
     ReviewRequestsService,
     ReviewerService,
     ReviewersService,

@@ -402,6 +402,53 @@ export class ReviewsRepository {
       .orderBy(asc(papersTable.id));
   }
 
+  /** Every request of these papers (any kind, declined too). */
+  async requestsOfPapers(paperIds: number[], ex: Executor = this.db): Promise<ReviewRequestRow[]> {
+    if (!paperIds.length) return [];
+    return ex.select().from(rr).where(inArray(rr.paperId, paperIds));
+  }
+
+  /** The bids on these papers. */
+  async bidsOnPapers(paperIds: number[], ex: Executor = this.db): Promise<BidRow[]> {
+    if (!paperIds.length) return [];
+    return ex.select().from(bidsTable).where(inArray(bidsTable.paperId, paperIds));
+  }
+
+  /** Papers of which one of these users is an author, with their title, abstract and every author id. */
+  async papersAuthoredBy(
+    userIds: number[],
+    ex: Executor = this.db,
+  ): Promise<{ paperId: number; title: string; abstract: string; authorIds: number[] }[]> {
+    if (!userIds.length) return [];
+    const mine = ex
+      .select({ id: paperAuthorsTable.paperId })
+      .from(paperAuthorsTable)
+      .where(inArray(paperAuthorsTable.userId, userIds));
+    const rows = await ex
+      .select({
+        paperId: papersTable.id,
+        title: papersTable.title,
+        abstract: papersTable.abstractText,
+        userId: paperAuthorsTable.userId,
+      })
+      .from(papersTable)
+      .innerJoin(paperAuthorsTable, eq(paperAuthorsTable.paperId, papersTable.id))
+      .where(inArray(papersTable.id, mine))
+      .orderBy(asc(papersTable.id), asc(paperAuthorsTable.position));
+    const out = new Map<number, { paperId: number; title: string; abstract: string; authorIds: number[] }>();
+    for (const r of rows) {
+      const e = out.get(r.paperId) ?? {
+        paperId: r.paperId,
+        title: r.title,
+        abstract: r.abstract,
+        authorIds: [],
+      };
+      e.authorIds.push(r.userId);
+      out.set(r.paperId, e);
+    }
+    return [...out.values()];
+  }
+
   /** Papers (not deleted) of these tracks, newest last. */
   async papersOfTracks(
     trackIds: number[],

@@ -1,0 +1,164 @@
+import { Injectable } from '@nestjs/common';
+import {
+  MAX_REVIEWS_PER_PAPER,
+  MAX_REVIEWS_PER_REVIEWER,
+  savedRequestsMessage,
+  solveAssignment,
+  TRACK_MESSAGES,
+  type AssignmentProblem,
+  type AssignmentResult,
+  type BidValue,
+  type ReviewRequestDto,
+} from '@symposium/domain';
+import type { AuthUser } from '../../common/auth-user.js';
+import { DomainError, notFound } from '../../common/errors.js';
+import { TransactionRunner } from '../../database/database.module.js';
+import { UsersService } from '../users/users.service.js';
+import type { AutoApplyDto, AutoProposalDto } from './dto/reviews.dto.js';
+import { paperNotFound, ReviewAssignmentService } from './review-assignment.service.js';
+import { toRequestDto } from './reviews.mapper.js';
+import { ReviewsRepository } from './reviews.repository.js';
+
+const trackNotFound = () => notFound('reviews.track_not_found', TRACK_MESSAGES.notFound);
+
+export interface ApplyResult {
+  saved: number;
+  total: number;
+  /** §8 'N of M review requests saved successfully.' */
+  message: string;
+  data: ReviewRequestDto[];
+  errors: { paper: number; reviewer: number; message: string }[];
+}
+
+/**
+ * Automatic assignment of a track (libs/domain solveAssignment: exact min-cost flow maximizing affinity
+ * under the §9 limits, track membership, authorship, conflicts and declined pairs): the proposal built
+ * from the database, and applying an edited proposal as review requests with the manual checks.
+ */
+@Injectable()
+export class AutoAssignmentService {
+  constructor(
+    private readonly repo: ReviewsRepository,
+    private readonly assignment: ReviewAssignmentService,
+    private readonly users: UsersService,
+    private readonly tx: TransactionRunner,
+  ) {}
+
+  async proposal(dto: AutoProposalDto, scope: number[] | null): Promise<AssignmentResult> {
+    const problem = await this.problem(dto.track, dto.isCameraReady ?? false, scope);
+    return solveAssignment(problem, {
+      reviewsPerPaper: MAX_REVIEWS_PER_PAPER,
+      maxPerReviewer: MAX_REVIEWS_PER_REVIEWER,
+    });
+  }
+
+  /** Saves each pair as a review request (each on its own: one refusal does not undo the others). */
+  async apply(dto: AutoApplyDto, scope: number[] | null, caller: AuthUser): Promise<ApplyResult> {
+    await this.managedTrack(dto.track, scope);
+    const isCameraReady = dto.isCameraReady ?? false;
+    const ids: number[] = [];
+    const errors: ApplyResult['errors'] = [];
+    for (const pair of dto.assignments) {
+      try {
+        const id = await this.tx.run(async (tx) => {
+          const paper = await this.repo.findPaper(pair.paper, tx);
+          if (!paper || paper.isDeleted || paper.trackId !== dto.track) throw paperNotFound();
+          await this.repo.lockAssignment([paper.id], [pair.reviewer], tx);
+          const reviewer = await this.assignment.check(
+            paper,
+            await this.users.findById(pair.reviewer, tx),
+            isCameraReady,
+            { requireRole: true },
+            tx,
+          );
+          const row = await this.assignment.createRequest(
+            paper,
+            reviewer,
+            isCameraReady,
+            { createdBy: caller.id, invite: true },
+            tx,
+          );
+          return row.id;
+        });
+        ids.push(id);
+      } catch (e) {
+        if (!(e instanceof DomainError)) throw e;
+        errors.push({ paper: pair.paper, reviewer: pair.reviewer, message: e.message });
+      }
+    }
+    const rows = await this.repo.requestsWithNames(ids);
+    return {
+      saved: ids.length,
+      total: dto.assignments.length,
+      message: savedRequestsMessage(ids.length, dto.assignments.length),
+      data: rows.map((r) => toRequestDto(r, { withReviewer: true })),
+      errors,
+    };
+  }
+
+  /** The solver instance of one track, from the database. */
+  async problem(trackId: number, isCameraReady: boolean, scope: number[] | null): Promise<AssignmentProblem> {
+    await this.managedTrack(trackId, scope);
+    const papers = await this.repo.papersOfTracks([trackId]);
+    const paperIds = papers.map((p) => p.id);
+    const reviewers = await this.repo.reviewersOfTrack(trackId);
+    const reviewerIds = reviewers.map((r) => r.id);
+    const [authors, requests, bids, declared, loads, reviewerPapers] = await Promise.all([
+      this.repo.authorsOf(paperIds),
+      this.repo.requestsOfPapers(paperIds),
+      this.repo.bidsOnPapers(paperIds),
+      this.repo.declaredConflictsOf(reviewerIds),
+      this.repo.reviewerLoads(reviewerIds),
+      this.repo.papersAuthoredBy(reviewerIds),
+    ]);
+    const ofKind = requests.filter((r) => r.isCameraReady === isCameraReady);
+    const people = new Map<number, { id: number; organization: string; emails: string[] }>();
+    for (const u of [...reviewers, ...authors.map((a) => a.user)])
+      people.set(u.id, {
+        id: u.id,
+        organization: u.organization,
+        emails: [u.email, u.alternateEmail].filter(Boolean),
+      });
+    const authorships = new Map<number, number[]>();
+    for (const a of authors) authorships.set(a.paperId, [...(authorships.get(a.paperId) ?? []), a.user.id]);
+    for (const p of reviewerPapers) authorships.set(p.paperId, p.authorIds);
+    return {
+      papers: papers.map((p) => ({
+        id: p.id,
+        track: p.trackId,
+        text: `${p.title}\n${p.abstractText}`,
+        authorIds: authorships.get(p.id) ?? [],
+        reviewerIds: ofKind.filter((r) => r.paperId === p.id && !r.declined).map((r) => r.reviewerId),
+      })),
+      reviewers: reviewers.map((r) => {
+        const load = loads.get(r.id)!;
+        return {
+          id: r.id,
+          tracks: r.reviewerTracks,
+          load: isCameraReady ? load.cameraReady : load.total,
+          text: reviewerPapers
+            .filter((p) => p.authorIds.includes(r.id))
+            .map((p) => `${p.title}\n${p.abstract}`)
+            .join('\n'),
+        };
+      }),
+      people: [...people.values()],
+      authorships: [...authorships.entries()].map(([paperId, authorIds]) => ({ paperId, authorIds })),
+      bids: bids.map((b) => ({ reviewerId: b.reviewerId, paperId: b.paperId, bid: b.bid as BidValue })),
+      declaredConflicts: declared.map((d) => ({
+        reviewerId: d.reviewerId,
+        userId: d.userId,
+        reason: d.reason,
+      })),
+      declined: ofKind
+        .filter((r) => r.declined)
+        .map((r) => ({ reviewerId: r.reviewerId, paperId: r.paperId })),
+      tracks: [{ id: trackId, name: (await this.repo.trackName(trackId)) ?? String(trackId) }],
+    };
+  }
+
+  private async managedTrack(trackId: number, scope: number[] | null): Promise<void> {
+    if ((scope !== null && !scope.includes(trackId)) || !(await this.repo.trackExists(trackId)))
+      throw trackNotFound();
+  }
+}

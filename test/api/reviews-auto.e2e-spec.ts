@@ -1,0 +1,138 @@
+/**
+ * Automatic assignment over HTTP: the proposal built from the database for a track (conflicted pairs never
+ * proposed, existing requests kept, the §9 counts), and applying an edited proposal with the manual checks.
+ */
+import { eq } from 'drizzle-orm';
+import { reviewRequestsTable } from '../../apps/api/src/modules/reviews/reviews.table.js';
+import { setupReviews, type Person, type ReviewsEnv } from './reviews.helpers.js';
+
+interface Proposal {
+  papers: {
+    paperId: number;
+    target: number;
+    existing: number[];
+    proposed: { reviewerId: number; bid?: string }[];
+  }[];
+  conflicts: { paperId: number; reviewerId: number }[];
+  fairness: { load: { max: number } };
+}
+
+describe('automatic assignment', () => {
+  let env: ReviewsEnv;
+  let track: number;
+  let otherTrack: number;
+  let papers: number[];
+  let reviewers: Person[];
+  let conflicted: Person;
+
+  beforeAll(async () => {
+    env = await setupReviews();
+    track = await env.track();
+    otherTrack = await env.track();
+    const author = await env.person({ organization: 'Conflict Institute' });
+    papers = [];
+    for (let i = 0; i < 4; i++) papers.push(await env.paper(track, [author.id]));
+    reviewers = [];
+    for (let i = 0; i < 4; i++) reviewers.push(await env.reviewer([track]));
+    conflicted = await env.reviewer([track], { organization: 'Conflict Institute' });
+    await env.t
+      .http()
+      .put('/api/reviewer/bids')
+      .set(...reviewers[0]!.auth)
+      .send({ bids: [{ paper: papers[0], bid: 'eager' }] });
+    // an existing request is kept and counted
+    await env.t
+      .http()
+      .post('/api/chair/review_requests')
+      .set(...env.chair.auth)
+      .send({ track, paper: papers[1], reviewer: reviewers[3]!.id });
+  });
+  afterAll(async () => {
+    await env.close();
+  });
+
+  it('proposes min(3, eligible) reviewers per paper, never a conflicted pair, keeping existing requests', async () => {
+    const res = await env.t
+      .http()
+      .post('/api/chair/review_requests/auto/proposal')
+      .set(...env.chair.auth)
+      .send({ track });
+    expect(res.status).toBe(200);
+    const body = res.body as Proposal;
+    expect(body.papers.map((p) => p.paperId).sort()).toEqual([...papers].sort());
+    for (const p of body.papers) {
+      expect(p.existing.length + p.proposed.length).toBe(3);
+      expect(p.proposed.map((r) => r.reviewerId)).not.toContain(conflicted.id);
+    }
+    const p1 = body.papers.find((p) => p.paperId === papers[1])!;
+    expect(p1.existing).toEqual([reviewers[3]!.id]);
+    expect(p1.proposed.map((r) => r.reviewerId)).not.toContain(reviewers[3]!.id);
+    const p0 = body.papers.find((p) => p.paperId === papers[0])!;
+    expect(p0.proposed).toEqual(
+      expect.arrayContaining([expect.objectContaining({ reviewerId: reviewers[0]!.id, bid: 'eager' })]),
+    );
+    expect(body.conflicts.some((c) => c.reviewerId === conflicted.id)).toBe(true);
+    expect(body.fairness.load.max).toBeLessThanOrEqual(10);
+  });
+
+  it('applies an edited proposal with the manual checks and counts N of M', async () => {
+    const proposal = (
+      await env.t
+        .http()
+        .post('/api/chair/review_requests/auto/proposal')
+        .set(...env.chair.auth)
+        .send({ track })
+    ).body as Proposal;
+    const pairs = proposal.papers.flatMap((p) =>
+      p.proposed.map((r) => ({ paper: p.paperId, reviewer: r.reviewerId })),
+    );
+    const edited = [...pairs, { paper: papers[2]!, reviewer: conflicted.id }];
+    const before = (await env.outbox()).length;
+    const res = await env.t
+      .http()
+      .post('/api/chair/review_requests/auto/apply')
+      .set(...env.chair.auth)
+      .send({ track, assignments: edited });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(`${pairs.length} of ${edited.length} review requests saved successfully.`);
+    expect(res.body.saved).toBe(pairs.length);
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({
+        paper: papers[2],
+        reviewer: conflicted.id,
+        message: expect.stringMatching(/^Conflict of interest: Same organization/),
+      }),
+    ]);
+    expect((await env.outbox()).length).toBe(before + pairs.length);
+    const stored = await env.t.db
+      .select()
+      .from(reviewRequestsTable)
+      .where(eq(reviewRequestsTable.trackId, track));
+    expect(stored.length).toBe(pairs.length + 1);
+    const empty = await env.t
+      .http()
+      .post('/api/chair/review_requests/auto/apply')
+      .set(...env.chair.auth)
+      .send({ track, assignments: [] });
+    expect([empty.status, empty.body.message]).toEqual([
+      400,
+      'Selecting reviewers needs at least one paper and one reviewer',
+    ]);
+  });
+
+  it('keeps track chairs to their tracks', async () => {
+    const tc = await env.trackChair([otherTrack]);
+    const res = await env.t
+      .http()
+      .post('/api/cochair/review_requests/auto/proposal')
+      .set(...tc.auth)
+      .send({ track });
+    expect(res.status).toBe(404);
+    const apply = await env.t
+      .http()
+      .post('/api/cochair/review_requests/auto/apply')
+      .set(...tc.auth)
+      .send({ track, assignments: [{ paper: papers[0], reviewer: reviewers[1]!.id }] });
+    expect(apply.status).toBe(404);
+  });
+});
