@@ -277,6 +277,17 @@ describe('review requests (chair and track chair)', () => {
       .set(...env.chair.auth)
       .send({ declined: true });
     expect(declined.body.state).toBe('declined');
+    const reopened = await env.t
+      .http()
+      .put(`/api/chair/review_requests/${created._id}`)
+      .set(...env.chair.auth)
+      .send({ declined: false });
+    expect(reopened.body).toMatchObject({ state: 'waiting', respondedAt: null });
+    await env.t
+      .http()
+      .put(`/api/chair/review_requests/${created._id}`)
+      .set(...env.chair.auth)
+      .send({ declined: true });
 
     // track chairs
     const inside = await env.trackChair([track]);

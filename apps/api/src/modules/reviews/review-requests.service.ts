@@ -156,11 +156,11 @@ export class ReviewRequestsService {
       if (dto.waiting !== undefined) patch.waiting = dto.waiting;
       const reopening = current.declined && patch.declined === false;
       if (reopening) {
+        // a declined request does not count: re-opening it must fit the §9 limits again
         await this.repo.lockAssignment([current.paperId], [current.reviewerId], tx);
-        if ((await this.repo.paperLoad(current.paperId, current.isCameraReady, tx)) >= MAX_REVIEWS_PER_PAPER)
-          throw conflict('reviews.paper_full', paperFullMessage(current.isCameraReady));
         await this.assignment.checkLimits(current.paperId, current.reviewerId, current.isCameraReady, tx);
       }
+      if (reopening && patch.waiting === undefined) patch.waiting = true;
       if (patch.declined === true) patch.waiting = false;
       if (patch.waiting === true) patch.respondedAt = null;
       else if (changesState) patch.respondedAt = new Date();
