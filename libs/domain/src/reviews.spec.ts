@@ -94,6 +94,9 @@ describe('conflicts of interest', () => {
     expect(normalizeOrganization('Univ. of Porto')).toBe(normalizeOrganization('University  of PORTO'));
     expect(normalizeOrganization('Universidade de Lisboa')).toBe('university lisboa');
     expect(normalizeOrganization('École Polytechnique')).toBe('ecole polytechnique');
+    // words that are also Object.prototype keys stay words
+    expect(normalizeOrganization('Constructor Institute')).toBe('constructor institute');
+    expect(normalizeOrganization('toString Labs')).toBe('tostring labs');
   });
   it('reduces e-mail domains to the institution and ignores public providers', () => {
     expect(institutionDomain('a@fe.up.pt')).toBe('up.pt');

@@ -440,7 +440,7 @@ export function normalizeOrganization(name: string): string {
     .replace(/&/g, ' and ')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .split(' ')
-    .map((w) => (w in ORG_ABBREVIATIONS ? ORG_ABBREVIATIONS[w]! : w))
+    .map((w) => (Object.hasOwn(ORG_ABBREVIATIONS, w) ? ORG_ABBREVIATIONS[w]! : w))
     .filter(Boolean)
     .join(' ');
 }

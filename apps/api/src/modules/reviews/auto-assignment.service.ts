@@ -3,7 +3,6 @@ import {
   MAX_REVIEWS_PER_PAPER,
   MAX_REVIEWS_PER_REVIEWER,
   savedRequestsMessage,
-  solveAssignment,
   TRACK_MESSAGES,
   type AssignmentProblem,
   type AssignmentResult,
@@ -14,6 +13,7 @@ import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError, notFound } from '../../common/errors.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import { UsersService } from '../users/users.service.js';
+import { AssignmentRunner } from './assignment-runner.js';
 import type { AutoApplyDto, AutoProposalDto } from './dto/reviews.dto.js';
 import { paperNotFound, ReviewAssignmentService } from './review-assignment.service.js';
 import { toRequestDto } from './reviews.mapper.js';
@@ -42,14 +42,21 @@ export class AutoAssignmentService {
     private readonly assignment: ReviewAssignmentService,
     private readonly users: UsersService,
     private readonly tx: TransactionRunner,
+    private readonly runner: AssignmentRunner,
   ) {}
 
-  async proposal(dto: AutoProposalDto, scope: number[] | null): Promise<AssignmentResult> {
+  /** Solved in a worker thread; `signal` cancels it (the controller aborts when the request is closed). */
+  async proposal(
+    dto: AutoProposalDto,
+    scope: number[] | null,
+    signal?: AbortSignal,
+  ): Promise<AssignmentResult> {
     const problem = await this.problem(dto.track, dto.isCameraReady ?? false, scope);
-    return solveAssignment(problem, {
-      reviewsPerPaper: MAX_REVIEWS_PER_PAPER,
-      maxPerReviewer: MAX_REVIEWS_PER_REVIEWER,
-    });
+    return this.runner.solve(
+      problem,
+      { reviewsPerPaper: MAX_REVIEWS_PER_PAPER, maxPerReviewer: MAX_REVIEWS_PER_REVIEWER },
+      { signal },
+    );
   }
 
   /** Saves each pair as a review request (each on its own: one refusal does not undo the others). */

@@ -73,8 +73,22 @@ export class ReviewRequestsController {
   /** The optimal assignment of a track as a proposal (per paper: reviewers with affinity, bid, load). */
   @Post('auto/proposal')
   @HttpCode(200)
-  proposal(@Body() body: AutoProposalDto, @Scope() caller: CallerScope): Promise<AssignmentResult> {
-    return this.auto.proposal(body, caller.scope);
+  async proposal(
+    @Body() body: AutoProposalDto,
+    @Scope() caller: CallerScope,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AssignmentResult> {
+    // The solve runs in a worker thread; a chair who closes the page (connection closed before the answer) cancels it.
+    const abort = new AbortController();
+    const onClose = () => {
+      if (!res.writableFinished) abort.abort();
+    };
+    res.once('close', onClose);
+    try {
+      return await this.auto.proposal(body, caller.scope, abort.signal);
+    } finally {
+      res.off('close', onClose);
+    }
   }
 
   /** Saves an (edited) proposal as review requests: 'N of M review requests saved successfully.' */

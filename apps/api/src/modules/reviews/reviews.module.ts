@@ -1,3 +1,4 @@
+import { AssignmentRunner } from './assignment-runner.js';
 import { AutoAssignmentService } from './auto-assignment.service.js';
 import { Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module.js';
@@ -33,6 +34,7 @@ import { ReviewsRepository } from './reviews.repository.js';
     UsersRepository,
     ReviewAssignmentService,
     AutoAssignmentService,
+    AssignmentRunner,
     ReviewRequestsService,
     ReviewerService,
     ReviewersService,
