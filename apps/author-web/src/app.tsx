@@ -9,26 +9,52 @@ import {
   useSession,
 } from '@symposium/ui';
 import { Button } from '@mui/material';
-import { Route, Routes } from 'react-router';
-import { authorMenu } from './config/menu';
+import { Route, Routes, useNavigate } from 'react-router';
+import { authorMenu, reviewerMenu } from './config/menu';
 import { paths } from './config/paths';
 import { AuthorHome } from './features/home/author-home';
+import { useFrontEnd } from './features/reviews/hooks/use-front-end';
+import { ReviewerConsole } from './features/reviews/reviewer-console';
 import { authorRoutes } from './routes';
 
 function AuthorArea() {
   const { user } = useSession();
+  const { frontEnd, canReview, setFrontEnd } = useFrontEnd(user?.roles);
+  const navigate = useNavigate();
   if (!user) return null;
+  const reviewer = frontEnd === 'reviewer';
   const chairLink =
     canUsePrefix(user.roles, 'chair') || canUsePrefix(user.roles, 'cochair') ? (
       <Button color="inherit" variant="text" href="/chair/">
         Chair console
       </Button>
     ) : null;
+  const frontEndLink = canReview ? (
+    <Button
+      color="inherit"
+      variant="text"
+      onClick={() => {
+        setFrontEnd(reviewer ? 'author' : 'reviewer');
+        void navigate(paths.home);
+      }}
+    >
+      {reviewer ? 'Author menu' : 'Reviewer console'}
+    </Button>
+  ) : null;
   return (
-    <AppShell title="Author" menu={authorMenu()} switchLinks={chairLink}>
+    <AppShell
+      title={reviewer ? 'Reviewer' : 'Author'}
+      menu={reviewer ? reviewerMenu() : authorMenu()}
+      switchLinks={
+        <>
+          {frontEndLink}
+          {chairLink}
+        </>
+      }
+    >
       <Routes>
         {authorRoutes}
-        <Route path="*" element={<AuthorHome />} />
+        <Route path="*" element={reviewer ? <ReviewerConsole /> : <AuthorHome />} />
       </Routes>
     </AppShell>
   );

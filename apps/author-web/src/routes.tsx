@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Route } from 'react-router';
 import { paths } from './config/paths';
 import { paperRoutes } from './features/papers/routes';
+import { reviewRoutes } from './features/reviews/routes';
 import { ChooseTrack } from './features/tracks/choose-track';
 import { ConferenceTrackStatus } from './features/tracks/conference-track-status';
 
@@ -10,4 +11,5 @@ export const authorRoutes: ReactNode[] = [
   <Route key="track-status" path={paths.conferenceTrackStatus} element={<ConferenceTrackStatus />} />,
   <Route key="choose-track" path={paths.chooseTrack} element={<ChooseTrack />} />,
   ...paperRoutes,
+  ...reviewRoutes,
 ];

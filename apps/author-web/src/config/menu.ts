@@ -13,3 +13,8 @@ export function authorMenu(): MenuSection[] {
     },
   ];
 }
+
+/** The reviewer console's menu (spec §2: the reviewer routes; every other route shows the console). */
+export function reviewerMenu(): MenuSection[] {
+  return [{ title: 'Reviewer', items: [{ label: 'Reviewer console', to: paths.home }] }];
+}

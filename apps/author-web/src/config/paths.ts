@@ -19,4 +19,8 @@ export const paths = {
     `/PresentationReadySubmission/${trackId}/${paperId}`,
   signConsentForm: (paperId: number | string) => `/SignConsentForm/${paperId}`,
   viewSessionPaper: (paperId: number | string) => `/ViewSessionPaper/${paperId}`,
+  /** Reviewer front end (and the authors' reviews at viewPaperReview). */
+  viewPaperReview: (paperId: number | string) => `/ViewPaperReview/${paperId}`,
+  reviewPaper: (paperId: number | string) => `/ReviewPaper/${paperId}`,
+  viewReviewRequest: (reviewRequestId: number | string) => `/ViewReviewRequest/${reviewRequestId}`,
 } as const;

@@ -15,6 +15,7 @@ import { errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { PaperReviewsButton } from '../reviews/components/paper-reviews-button';
 import { paperFileUrl, usePapers, useSetNotes } from './api/papers';
 import { useTracks } from './api/tracks';
 import { PaperFiles } from './components/paper-files';
@@ -114,6 +115,7 @@ function PaperCard({ paper, track }: { paper: PaperDto; track: TrackDto | undefi
             Edit
           </Button>
         ) : null}
+        <PaperReviewsButton paperId={paper._id} />
         <Button size="small" component={Link} to={paths.confirmationEmail(paper._id)} variant="outlined">
           Confirmation e-mail
         </Button>

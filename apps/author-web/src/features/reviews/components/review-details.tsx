@@ -1,0 +1,93 @@
+import { Box, Paper, Stack, Typography } from '@mui/material';
+import { decisionLabel } from '@symposium/domain';
+import type { ReactNode } from 'react';
+
+export function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="subtitle2" color="text.secondary" component="dt">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+const score = (v: number | null) => (v === null ? '—' : `${v} / 10`);
+
+/** The paper a reviewer reviews: title, track and abstract (the API gives reviewers no authors). */
+export function PaperSummary({
+  paper,
+}: {
+  paper: {
+    _id: number;
+    title: string;
+    abstract: { text: string };
+    trackName: string;
+    isCameraReady: boolean;
+  };
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="h5" component="h2" data-testid="paper-title">
+        {paper.title}
+      </Typography>
+      <Typography color="text.secondary" gutterBottom>
+        Paper {paper._id} · {paper.trackName}
+        {paper.isCameraReady ? ' · camera-ready version' : ''}
+      </Typography>
+      <Typography variant="subtitle2" color="text.secondary">
+        Abstract
+      </Typography>
+      <Typography sx={{ whiteSpace: 'pre-line' }} data-testid="paper-abstract">
+        {paper.abstract.text}
+      </Typography>
+    </Paper>
+  );
+}
+
+/**
+ * One review, read-only: the scores, the final decision as its §3 label and the comments; the comments to the
+ * chair only when given (the reviewer's own review; authors never receive them).
+ */
+export function ReviewDetails({
+  title,
+  review,
+}: {
+  title: string;
+  review: {
+    quality: number | null;
+    contribution: number | null;
+    originality: number | null;
+    final: number;
+    comments: { author: string; chair?: string };
+  };
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" data-testid="review">
+      <Typography variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      <Stack component="dl" spacing={1} sx={{ m: 0 }}>
+        <Field label="Final decision">
+          <span data-testid="decision">{decisionLabel(review.final) || 'not chosen'}</span>
+        </Field>
+        <Stack direction="row" spacing={4}>
+          <Field label="Quality">{score(review.quality)}</Field>
+          <Field label="Contribution">{score(review.contribution)}</Field>
+          <Field label="Originality">{score(review.originality)}</Field>
+        </Stack>
+        <Field label="Comments to the authors">
+          <span data-testid="comments-author">{review.comments.author || '—'}</span>
+        </Field>
+        {review.comments.chair !== undefined ? (
+          <Field label="Comments to the track chair">
+            <span data-testid="comments-chair">{review.comments.chair || '—'}</span>
+          </Field>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

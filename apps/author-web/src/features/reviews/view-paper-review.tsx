@@ -1,0 +1,110 @@
+import { Alert, Button, Stack, Typography } from '@mui/material';
+import { canUsePrefix, PAPER_MESSAGES, type AuthorReviewDto } from '@symposium/domain';
+import { ApiError, errorMessage, useSession } from '@symposium/ui';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../config/paths';
+import { useAuthorReviews } from './api/author-reviews';
+import { useReviewerPaper, type ReviewerPaper } from './api/reviewer';
+import { QueryState, routeId } from './components/query-state';
+import { PaperSummary, ReviewDetails } from './components/review-details';
+
+/** A reviewer's own submitted review(s) of the paper, read-only (with their comments to the chair). */
+function ReviewerView({ paperId, data }: { paperId: number; data: ReviewerPaper }) {
+  const submitted = data.reviews.filter((r) => !r.draft);
+  return (
+    <Stack spacing={2}>
+      <PaperSummary paper={data.paper} />
+      {submitted.length ? (
+        submitted.map((r) => (
+          <ReviewDetails
+            key={r._id}
+            title={`Your review${r.isCameraReady ? ' of the camera-ready version' : ''}${
+              r.submittedAt ? `, submitted ${new Date(r.submittedAt).toUTCString()}` : ''
+            }`}
+            review={r}
+          />
+        ))
+      ) : (
+        <Alert
+          severity="info"
+          data-testid="not-submitted"
+          action={
+            <Button color="inherit" size="small" component={Link} to={paths.reviewPaper(paperId)}>
+              Review paper
+            </Button>
+          }
+        >
+          You have not submitted your review of this paper yet.
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** The reviews of an author's paper: decision label, scores and comments to the authors; nobody's name. */
+function AuthorView({ reviews }: { reviews: AuthorReviewDto[] }) {
+  if (!reviews.length)
+    return (
+      <Alert severity="info" data-testid="no-reviews">
+        No review of this paper has been submitted yet.
+      </Alert>
+    );
+  return (
+    <Stack spacing={2}>
+      {reviews.map((r) => (
+        <ReviewDetails
+          key={r.number}
+          title={`Review ${r.number}${r.isCameraReady ? ' (camera-ready version)' : ''}`}
+          review={r}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * /ViewPaperReview/{paperId}: for a reviewer, their submitted review; for an author, the reviews of their
+ * paper once the chair enabled it (a reviewer is never an author of the papers they review).
+ */
+export function ViewPaperReview() {
+  const paperId = routeId(useParams().paperId);
+  const { user } = useSession();
+  const canReview = user ? canUsePrefix(user.roles, 'reviewer') : false;
+  const asReviewer = useReviewerPaper(paperId, canReview);
+  const asAuthor = useAuthorReviews(paperId, !canReview || asReviewer.isError);
+  if (Number.isNaN(paperId)) return <Alert severity="error">{PAPER_MESSAGES.notFound}</Alert>;
+
+  const heading = (
+    <Typography variant="h4" component="h1">
+      Reviews of paper {paperId}
+    </Typography>
+  );
+  if (asReviewer.isSuccess)
+    return (
+      <Stack spacing={2}>
+        {heading}
+        <ReviewerView paperId={paperId} data={asReviewer.data} />
+      </Stack>
+    );
+  const closed =
+    asAuthor.error instanceof ApiError && asAuthor.error.code === 'reviews.not_available'
+      ? asAuthor.error
+      : null;
+  return (
+    <Stack spacing={2}>
+      {heading}
+      {closed ? (
+        <Alert severity="info" data-testid="reviews-closed">
+          {errorMessage(closed)}. The chair has not made them available to the authors yet.
+        </Alert>
+      ) : (
+        <QueryState
+          queries={asReviewer.isError ? [asAuthor] : [asReviewer, asAuthor]}
+          fallback={PAPER_MESSAGES.notFound}
+        >
+          {() => <AuthorView reviews={asAuthor.data ?? []} />}
+        </QueryState>
+      )}
+    </Stack>
+  );
+}
