@@ -3,6 +3,7 @@ import { Route } from 'react-router';
 import { ConferenceInformation } from './resources/conference/conference-information';
 import { PublisherSettings } from './resources/conference/publisher-settings';
 import { chairPaperRoutes, paperRoutes } from './resources/papers/paper-routes';
+import { chairReviewRoutes, trackChairReviewRoutes } from './resources/reviews/review-routes';
 import { StatusList } from './resources/statuses/status-list';
 import { StatusSort } from './resources/statuses/status-sort';
 import { TrackCreate } from './resources/tracks/track-create';
@@ -37,7 +38,8 @@ export const chairRoutes: ReactNode[] = [
   <Route key="reset" path="/ResetUserPassword/:email?" element={<UserPasswordReset />} />,
   <Route key="contact" path="/EditContactInformation/:userId" element={<UserContactEdit />} />,
   ...chairPaperRoutes,
+  ...chairReviewRoutes,
 ];
 
 /** The track chair console's screens (a subset of the chair's, spec §2). */
-export const trackChairRoutes: ReactNode[] = [...paperRoutes];
+export const trackChairRoutes: ReactNode[] = [...paperRoutes, ...trackChairReviewRoutes];

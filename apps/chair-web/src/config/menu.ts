@@ -21,13 +21,26 @@ const papersSection = (chair: boolean): MenuSection => ({
   ],
 });
 
+/** Reviewer assignment, requests and imports (§2); chairs also submit reviews on behalf of users. */
+const reviewsSection = (chair: boolean): MenuSection => ({
+  title: 'Reviews',
+  items: [
+    { label: 'Assign reviewers manually', to: paths.assignReviewersManual },
+    { label: 'Assign reviewers automatically', to: paths.assignReviewersAuto },
+    { label: 'Review requests', to: paths.viewReviewRequests() },
+    ...(chair ? [{ label: 'Submit a review as a user', to: paths.submitReviewAsUser() }] : []),
+    { label: 'Import reviewers and reviews', to: paths.importReviewers },
+  ],
+});
+
 /** The chair menu, or the track chair menu (a subset, spec §2), from the one role map. */
 export function chairMenu(roles: UserRoles): MenuSection[] {
   if (!isChairLike(roles)) {
-    return [papersSection(false)];
+    return [papersSection(false), reviewsSection(false)];
   }
   return [
     papersSection(true),
+    reviewsSection(true),
     {
       title: 'Settings',
       items: [

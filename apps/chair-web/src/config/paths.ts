@@ -38,4 +38,15 @@ export const paths = {
   editPaperCameraReady: (paperId: number | string) => `/EditPaperCameraReady/${paperId}`,
   editPaperPresentationReady: (paperId: number | string) => `/EditPaperPresentationReady/${paperId}`,
   managePaperFiles: (paperId: number | string) => `/ManagePaperFiles/${paperId}`,
+  assignReviewersManual: '/AssignReviewersManual',
+  assignReviewersAuto: '/AssignReviewersAuto',
+  viewReviewRequests: (userId?: number | string) =>
+    userId === undefined ? '/ViewReviewRequests' : `/ViewReviewRequests?userId=${userId}`,
+  viewReviewRequest: (reviewRequestId: number | string) => `/ViewReviewRequest/${reviewRequestId}`,
+  viewPaperReviews: (paperId: number | string) => `/ViewPaperReviews/${paperId}`,
+  editPaperReviews: (paperId: number | string) => `/EditPaperReviews/${paperId}`,
+  submitReviewAsUser: (paperId?: number | string) =>
+    paperId === undefined ? '/SubmitReviewAsUser/' : `/SubmitReviewAsUser/${paperId}`,
+  submitPaperReview: (paperId: number | string) => `/SubmitPaperReview/${paperId}`,
+  importReviewers: '/ImportReviewers',
 } as const;

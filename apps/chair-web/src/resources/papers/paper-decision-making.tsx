@@ -25,13 +25,15 @@ import { errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { PageTitle } from '../../components/page-title';
 import { primaryAuthorName } from './paper-labels';
+import { PaperReviewScores } from './paper-review-scores';
 import { usePaperPage, usePaperStatuses, usePaperTracks, useUpdatePaper } from './use-papers';
 
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
 /**
  * /PaperDecisionMaking: the papers (by track, undecided first if asked) with a status to choose per row,
- * saved one paper at a time. Review scores join this table when the reviewing part exists.
+ * saved one paper at a time, with the scores of the paper's reviews (quality/contribution/originality and
+ * decision of each) side by side once there are reviews.
  */
 export function PaperDecisionMaking() {
   const tracks = usePaperTracks();
@@ -109,6 +111,7 @@ export function PaperDecisionMaking() {
                 <TableCell>Title</TableCell>
                 <TableCell>Primary author</TableCell>
                 <TableCell>Track</TableCell>
+                <TableCell>Review scores</TableCell>
                 <TableCell>Decision</TableCell>
               </TableRow>
             </TableHead>
@@ -118,7 +121,7 @@ export function PaperDecisionMaking() {
               ))}
               {papers.data && papers.data.data.length === 0 ? (
                 <TableRow>
-                  <TableCell colSpan={5}>No papers match.</TableCell>
+                  <TableCell colSpan={6}>No papers match.</TableCell>
                 </TableRow>
               ) : null}
             </TableBody>
@@ -148,6 +151,9 @@ function DecisionRow({ paper, statuses }: { paper: ChairPaperDto; statuses: Stat
       <TableCell>{paper.title}</TableCell>
       <TableCell>{primaryAuthorName(paper)}</TableCell>
       <TableCell>{paper.trackName}</TableCell>
+      <TableCell>
+        <PaperReviewScores paperId={paper._id} />
+      </TableCell>
       <TableCell>
         <Stack direction="row" spacing={1} alignItems="center">
           <TextField
