@@ -3,7 +3,6 @@ import {
   REVIEW_COMMENT_MAX_ON_BEHALF,
   REVIEW_DECISION_LABELS,
   REVIEW_FINAL_UNSET,
-  REVIEW_MESSAGES,
   REVIEW_SCORE_MAX,
   REVIEW_SCORE_MIN,
   validateReview,
@@ -183,8 +182,16 @@ function ReviewForm({
   const [form, setForm] = useState<FormState>(empty);
   const [errors, setErrors] = useState<Partial<Record<ReviewField, string>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
-  const set = (k: keyof FormState) => (e: { target: { value: string } }) =>
+  /** Editing a field clears its message (the next submit checks again). */
+  const set = (k: keyof FormState) => (e: { target: { value: string } }) => {
     setForm({ ...form, [k]: e.target.value });
+    const field: ReviewField = k === 'author' || k === 'chair' ? `comments.${k}` : k;
+    if (errors[field]) {
+      const rest = { ...errors };
+      delete rest[field];
+      setErrors(rest);
+    }
+  };
 
   const onSubmit = () => {
     setServerError(null);
@@ -304,9 +311,7 @@ function ReviewForm({
       ) : null}
       {Object.keys(errors).length && !serverError ? (
         <Alert severity="error" sx={{ mt: 2 }}>
-          {errors.final === REVIEW_MESSAGES.final && Object.keys(errors).length === 1
-            ? REVIEW_MESSAGES.final
-            : 'Please correct the fields highlighted in red'}
+          Please correct the fields highlighted in red
         </Alert>
       ) : null}
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
