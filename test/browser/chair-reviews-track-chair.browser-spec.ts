@@ -1,0 +1,175 @@
+import { and, eq } from 'drizzle-orm';
+import { hashPassword } from '../../apps/api/src/common/passwords.js';
+import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
+import { reviewRequestsTable, reviewsTable } from '../../apps/api/src/modules/reviews/reviews.table.js';
+import { tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
+import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
+import {
+  clickText,
+  fillByLabel,
+  signIn,
+  startBrowserEnv,
+  waitForText,
+  type BrowserEnv,
+} from '../support/browser.js';
+
+const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
+const DAY = 24 * 3600 * 1000;
+
+describe('track chair review screens', () => {
+  let env: BrowserEnv;
+  let trackA = 0;
+  let trackB = 0;
+  const u = { tom: 0, alice: 0, rita: 0, wes: 0 };
+  const p = { mine: 0, other: 0 };
+
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+    const [a, b] = await env.db
+      .insert(tracksTable)
+      .values([
+        { name: 'Algorithms', position: 0 },
+        { name: 'Biology', position: 1 },
+      ])
+      .returning();
+    trackA = a!.id;
+    trackB = b!.id;
+    const people = await env.db
+      .insert(usersTable)
+      .values([
+        {
+          firstName: 'Tom',
+          lastName: 'Trackchair',
+          email: 'tc@tc-inst.example',
+          organization: 'TC Institute',
+          passwordHash: await hashPassword('track-pass-1'),
+          isCoChair: true,
+          coChairTracks: [trackA],
+        },
+        {
+          firstName: 'Alice',
+          lastName: 'Author',
+          email: 'alice@a-inst.example',
+          organization: 'A Institute',
+        },
+        {
+          firstName: 'Rita',
+          lastName: 'Rossi',
+          email: 'rita@r-inst.example',
+          organization: 'R Institute',
+          isReviewer: true,
+          reviewerTracks: [trackA],
+        },
+        {
+          firstName: 'Wes',
+          lastName: 'West',
+          email: 'wes@w-inst.example',
+          organization: 'W Institute',
+          isReviewer: true,
+          reviewerTracks: [trackB],
+        },
+      ])
+      .returning();
+    [u.tom, u.alice, u.rita, u.wes] = people.map((x) => x.id) as [number, number, number, number];
+    for (const [key, title, trackId] of [
+      ['mine', 'Graph colouring heuristics', trackA],
+      ['other', 'Protein folding benchmarks', trackB],
+    ] as const) {
+      const [row] = await env.db
+        .insert(papersTable)
+        .values({ title, abstractText: ABSTRACT, trackId, primaryAuthorId: u.alice })
+        .returning();
+      await env.db.insert(paperAuthorsTable).values({ paperId: row!.id, userId: u.alice, position: 0 });
+      p[key] = row!.id;
+    }
+    // A request outside the track chair's tracks: never listed to them.
+    await env.db.insert(reviewRequestsTable).values({
+      trackId: trackB,
+      paperId: p.other,
+      reviewerId: u.wes,
+      replyDueAt: new Date(Date.now() + 5 * DAY),
+      dueAt: new Date(Date.now() + 14 * DAY),
+    });
+    await signIn(env, 'chair', 'tc@tc-inst.example', 'track-pass-1');
+  });
+  afterAll(async () => {
+    await env.close();
+  });
+
+  it('has the Reviews menu without reviewing on behalf of users', async () => {
+    await env.page.goto(`${env.baseUrl}/chair/`);
+    await waitForText(env.page, 'Assign reviewers manually');
+    const text = await env.page.evaluate(() => document.body.innerText);
+    expect(text).toContain('Import reviewers and reviews');
+    expect(text).not.toContain('Submit a review as a user');
+  });
+
+  it('assigns a reviewer manually inside their track and sees only their tracks and requests', async () => {
+    const page = env.page;
+    await page.goto(`${env.baseUrl}/chair/AssignReviewersManual`);
+    await page.waitForSelector(`select[name=track] option[value="${trackA}"]`);
+    const options = await page.$$eval('select[name=track] option', (els) =>
+      els.map((e) => (e as HTMLOptionElement).value).filter(Boolean),
+    );
+    expect(options).toEqual([String(trackA)]);
+    await page.select('select[name=track]', String(trackA));
+    await clickText(page, 'Next', 'button');
+    await page.waitForSelector(`[data-testid=paper-${p.mine}]`);
+    await page.click(`[aria-label="Select paper ${p.mine}"]`);
+    await clickText(page, 'Next', 'button');
+    await page.waitForSelector(`[aria-label="Assign Rita Rossi to paper ${p.mine}"]`);
+    await page.click(`[aria-label="Assign Rita Rossi to paper ${p.mine}"]`);
+    await clickText(page, 'Next', 'button');
+    await clickText(page, 'Save review requests', 'button');
+    await page.waitForSelector('[data-testid=assign-result]');
+    expect(await page.$eval('[data-testid=assign-result]', (el) => el.textContent)).toBe(
+      '1 of 1 review requests saved successfully.',
+    );
+    const rows = await env.db
+      .select()
+      .from(reviewRequestsTable)
+      .where(eq(reviewRequestsTable.paperId, p.mine));
+    expect(rows.map((r) => [r.reviewerId, r.trackId])).toEqual([[u.rita, trackA]]);
+
+    await page.goto(`${env.baseUrl}/chair/ViewReviewRequests`);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=request-count]')?.textContent === '1 review request',
+    );
+    expect(
+      await page.$eval('[data-testid=request-rows]', (el) => (el as HTMLElement).innerText),
+    ).not.toContain('Wes West');
+  });
+
+  it('submits their own review of a paper in their track', async () => {
+    const page = env.page;
+    await page.goto(`${env.baseUrl}/chair/SubmitPaperReview/${p.mine}`);
+    await page.waitForSelector('select[name=quality]');
+    await waitForText(page, 'Graph colouring heuristics');
+    await page.select('select[name=quality]', '5');
+    await page.select('select[name=contribution]', '6');
+    await page.select('select[name=originality]', '4');
+    await page.select('select[name=final]', '2');
+    await fillByLabel(page, 'Comments to the authors', 'Please revise section 3.');
+    await fillByLabel(page, 'Comments to the track chair', 'Borderline.');
+    await clickText(page, 'Submit review', 'button');
+    await page.waitForSelector('[data-testid=reviews]');
+    await waitForText(page, 'accept after revision');
+    const [review] = await env.db
+      .select()
+      .from(reviewsTable)
+      .where(and(eq(reviewsTable.paperId, p.mine), eq(reviewsTable.reviewerId, u.tom)));
+    expect(review).toMatchObject({
+      quality: 5,
+      contribution: 6,
+      originality: 4,
+      final: 2,
+      commentsAuthor: 'Please revise section 3.',
+      commentsChair: 'Borderline.',
+      draft: false,
+      source: 'reviewer',
+    });
+
+    await page.goto(`${env.baseUrl}/chair/SubmitPaperReview/${p.other}`);
+    await waitForText(page, 'The paper could not be obtained');
+  });
+});
