@@ -400,6 +400,22 @@ describe('chair review screens', () => {
     expect(nina).toMatchObject({ isReviewer: true, reviewerTracks: [trackA], organization: 'N Institute' });
     const [wes] = await env.db.select().from(usersTable).where(eq(usersTable.id, u.wes));
     expect(wes!.reviewerTracks.sort()).toEqual([trackA, trackB].sort());
+
+    // The track's reviewers, with their load; Nina is taken out of the track again.
+    await page.select('select[name=reviewers-track]', String(trackA));
+    await page.waitForSelector(`[data-testid=track-reviewer-${nina!.id}]`);
+    expect(
+      await page.$eval(`[data-testid=track-reviewer-${u.rita}] td:nth-child(3)`, (el) => el.textContent),
+    ).not.toBe('0');
+    await page.click('[aria-label="Remove Nina New from the track"]');
+    await confirm(page);
+    await page.waitForFunction(
+      (sel: string) => !document.querySelector(sel),
+      {},
+      `[data-testid=track-reviewer-${nina!.id}]`,
+    );
+    const [after] = await env.db.select().from(usersTable).where(eq(usersTable.id, nina!.id));
+    expect(after).toMatchObject({ isReviewer: false, reviewerTracks: [] });
   });
 
   it('imports review rows from xlsx with the per-row errors', async () => {

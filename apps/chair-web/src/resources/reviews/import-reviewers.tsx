@@ -21,6 +21,7 @@ import { errorMessage, FileUpload, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
+import { TrackReviewers } from './track-reviewers';
 import { useImportReviewers, useImportReviews, useReviewTracks } from './use-reviews';
 
 /** §5: registration and reviewer imports accept xlsx only. */
@@ -47,13 +48,14 @@ function ImportOutcome({ result, what, testid }: { result: ImportResult; what: s
   );
 }
 
-/** /ImportReviewers: reviewers from xlsx into the selected tracks, and review rows from xlsx. */
+/** /ImportReviewers: reviewers from xlsx into the selected tracks, review rows from xlsx, a track's reviewers. */
 export function ImportReviewers() {
   return (
     <>
       <PageTitle title="Import reviewers and reviews" />
       <ReviewerImport />
       <ReviewImport />
+      <TrackReviewers />
     </>
   );
 }

@@ -275,3 +275,14 @@ export function useImportReviews() {
 
 export const personName = (p: { firstName: string; lastName: string }) =>
   `${p.firstName} ${p.lastName}`.trim();
+
+/** Takes a track from a reviewer's tracks (the reviewer role stays while tracks remain). */
+export function useRemoveReviewerFromTrack() {
+  const prefix = useReviewPrefix();
+  const invalidate = useInvalidateReviews();
+  return useMutation({
+    mutationFn: ({ userId, track }: { userId: number; track: number }) =>
+      api<UserDto>('DELETE', `/api/${prefix}/users/remove/reviewer/${userId}/${track}`),
+    onSuccess: () => invalidate(),
+  });
+}

@@ -1,0 +1,137 @@
+import {
+  Button,
+  Link as MuiLink,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { QueryView } from '../../components/query-view';
+import { paths } from '../../config/paths';
+import {
+  personName,
+  useRemoveReviewerFromTrack,
+  useReviewTracks,
+  useTrackReviewers,
+  type ReviewerWithLoad,
+} from './use-reviews';
+
+const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+
+/** The reviewers of a track with their load; a reviewer can be taken out of the track. */
+export function TrackReviewers() {
+  const notify = useNotify();
+  const tracks = useReviewTracks();
+  const [track, setTrack] = useState<number | null>(null);
+  const reviewers = useTrackReviewers(track);
+  const remove = useRemoveReviewerFromTrack();
+  const [toRemove, setToRemove] = useState<ReviewerWithLoad | null>(null);
+  const trackName = tracks.data?.find((t) => t._id === track)?.name ?? '';
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        Reviewers of a track
+      </Typography>
+      <TextField
+        select
+        label="Track of the reviewers"
+        name="reviewers-track"
+        value={track === null ? '' : String(track)}
+        sx={{ minWidth: 280, mb: 2 }}
+        slotProps={nativeSelect}
+        onChange={(e) => setTrack(e.target.value ? Number(e.target.value) : null)}
+      >
+        <option value="">Choose a track</option>
+        {(tracks.data ?? []).map((t) => (
+          <option key={t._id} value={String(t._id)}>
+            {t.name}
+          </option>
+        ))}
+      </TextField>
+      {track !== null ? (
+        <QueryView query={reviewers}>
+          {(list) => (
+            <TableContainer>
+              <Table size="small" aria-label="Reviewers of the track">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Reviewer</TableCell>
+                    <TableCell>Organization</TableCell>
+                    <TableCell>Review requests</TableCell>
+                    <TableCell>Camera-ready</TableCell>
+                    <TableCell>Reviewed</TableCell>
+                    <TableCell />
+                  </TableRow>
+                </TableHead>
+                <TableBody data-testid="track-reviewer-rows">
+                  {list.map((r) => (
+                    <TableRow key={r._id} data-testid={`track-reviewer-${r._id}`}>
+                      <TableCell>
+                        <MuiLink component={Link} to={paths.viewReviewRequests(r._id)}>
+                          {personName(r)}
+                        </MuiLink>{' '}
+                        ({r.email})
+                      </TableCell>
+                      <TableCell>{r.organization}</TableCell>
+                      <TableCell>{r.load.total}</TableCell>
+                      <TableCell>{r.load.cameraReady}</TableCell>
+                      <TableCell>{r.load.reviewed}</TableCell>
+                      <TableCell>
+                        <Button
+                          size="small"
+                          variant="text"
+                          color="error"
+                          aria-label={`Remove ${personName(r)} from the track`}
+                          onClick={() => setToRemove(r)}
+                        >
+                          Remove from track
+                        </Button>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                  {list.length === 0 ? (
+                    <TableRow>
+                      <TableCell colSpan={6}>This track has no reviewers.</TableCell>
+                    </TableRow>
+                  ) : null}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+        </QueryView>
+      ) : null}
+      <ConfirmDialog
+        open={toRemove !== null}
+        title="Remove this reviewer from the track?"
+        confirmLabel="Remove"
+        busy={remove.isPending}
+        onCancel={() => setToRemove(null)}
+        onConfirm={() =>
+          remove.mutate(
+            { userId: toRemove!._id, track: track! },
+            {
+              onSuccess: () => {
+                notify(`${personName(toRemove!)} no longer reviews ${trackName}`);
+                setToRemove(null);
+              },
+              onError: (e) => notify(errorMessage(e), 'error'),
+            },
+          )
+        }
+      >
+        <Typography>
+          {toRemove ? personName(toRemove) : ''} is no longer asked to review papers of {trackName}. Existing
+          review requests stay.
+        </Typography>
+      </ConfirmDialog>
+    </Paper>
+  );
+}
