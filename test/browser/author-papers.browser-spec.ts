@@ -377,11 +377,14 @@ describe('the author papers screens', () => {
     await clickText(page, 'Delete paper', 'button');
     await page.waitForSelector('[data-testid=confirm-button]');
     await clickText(page, 'Cancel', '[role=dialog] button');
+    // the closing dialog stays in the page during its exit transition: wait until it is gone
+    await page.waitForSelector('[data-testid=confirm-button]', { hidden: true });
     let [row] = await env.db.select().from(papersTable).where(eq(papersTable.id, paperId));
     expect(row!.isDeleted).toBe(false);
 
     await clickText(page, 'Delete paper', 'button');
-    await page.click('[data-testid=confirm-button]');
+    await page.waitForSelector('[data-testid=confirm-button]', { visible: true });
+    await clickText(page, 'Delete', '[role=dialog] button');
     await page.waitForFunction(() => location.pathname === '/');
     await page.waitForSelector('[data-testid=no-papers]');
     [row] = await env.db.select().from(papersTable).where(eq(papersTable.id, paperId));

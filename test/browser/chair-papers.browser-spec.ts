@@ -12,6 +12,7 @@ import {
   startBrowserEnv,
   waitForText,
   type BrowserEnv,
+  selectOption,
 } from '../support/browser.js';
 
 const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
@@ -39,6 +40,28 @@ async function waitForCount(env: BrowserEnv, text: string) {
     {},
     text,
   );
+}
+
+/** Waits until the listed rows show exactly these titles, in this order (or in any order when `anyOrder`). */
+async function waitForTitles(env: BrowserEnv, expected: string[], anyOrder = false): Promise<void> {
+  try {
+    await env.page.waitForFunction(
+      (want: string[], any: boolean) => {
+        const got = [...document.querySelectorAll('[data-testid=paper-rows] tr[data-testid^=paper-]')].map(
+          (r) => (r as HTMLTableRowElement).cells[2]?.textContent ?? '',
+        );
+        if (any) got.sort();
+        return JSON.stringify(got) === JSON.stringify(want);
+      },
+      {},
+      anyOrder ? [...expected].sort() : expected,
+      anyOrder,
+    );
+  } catch {
+    expect(anyOrder ? (await titles(env)).sort() : await titles(env)).toEqual(
+      anyOrder ? [...expected].sort() : expected,
+    );
+  }
 }
 
 /** The titles of the listed rows, in order. */
@@ -180,27 +203,22 @@ describe('chair paper screens', () => {
     await waitForCount(env, '4 papers');
     expect(await titles(env)).not.toContain('Lock-free queues');
 
-    await env.page.select('select[name=filter-track]', String(trackB));
+    await selectOption(env.page, 'select[name=filter-track]', String(trackB));
     await clickText(env.page, 'Apply filters', 'button');
     await waitForCount(env, '2 papers');
-    expect((await titles(env)).sort()).toEqual(['Protein folding benchmarks', 'Sequence alignment at scale']);
+    await waitForTitles(env, ['Protein folding benchmarks', 'Sequence alignment at scale'], true);
     await clickText(env.page, 'Clear filters', 'button');
     await waitForCount(env, '4 papers');
 
     await fillByLabel(env.page, 'Search by title, author or paper id', 'Zephyr');
     await clickText(env.page, 'Search', 'button');
     await waitForCount(env, '2 papers');
-    expect((await titles(env)).sort()).toEqual(['Graph colouring heuristics', 'Protein folding benchmarks']);
+    await waitForTitles(env, ['Graph colouring heuristics', 'Protein folding benchmarks'], true);
     await clickText(env.page, 'Clear', 'button');
     await waitForCount(env, '4 papers');
 
     await clickText(env.page, 'Title', 'span');
-    await env.page.waitForFunction(
-      () =>
-        document.querySelector('[data-testid=paper-rows] tr td:nth-child(3)')?.textContent ===
-        'Graph colouring heuristics',
-    );
-    expect(await titles(env)).toEqual([
+    await waitForTitles(env, [
       'Graph colouring heuristics',
       'Protein folding benchmarks',
       'Sequence alignment at scale',
@@ -215,17 +233,17 @@ describe('chair paper screens', () => {
 
     await env.page.goto(`${env.baseUrl}/chair/ViewCameraReadyPapers`);
     await waitForCount(env, '1 paper');
-    expect(await titles(env)).toEqual(['Sorting networks revisited']);
+    await waitForTitles(env, ['Sorting networks revisited']);
 
     await env.page.goto(`${env.baseUrl}/chair/ViewRegisteredPapers`);
     await waitForCount(env, '1 paper');
-    expect(await titles(env)).toEqual(['Sequence alignment at scale']);
+    await waitForTitles(env, ['Sequence alignment at scale']);
   });
 
   it('sets a status on /PaperDecisionMaking', async () => {
     await env.page.goto(`${env.baseUrl}/chair/PaperDecisionMaking`);
     await waitForCount(env, '4 papers');
-    await env.page.select(`select[name=status-${p.align}]`, String(status.accept));
+    await selectOption(env.page, `select[name=status-${p.align}]`, String(status.accept));
     await env.page.click(`[aria-label="Save decision of paper ${p.align}"]`);
     await waitForText(env.page, CHAIR_PAPER_MESSAGES.updated);
     expect((await row(p.align)).statusId).toBe(status.accept);
@@ -235,7 +253,7 @@ describe('chair paper screens', () => {
     expect((await row(p.protein)).acceptWithRevisionTimestamp).toBeNull();
     await env.page.goto(`${env.baseUrl}/chair/EditPaperStatus/${p.protein}`);
     await waitForText(env.page, 'Protein folding benchmarks');
-    await env.page.select('select[name=status]', String(status.revision));
+    await selectOption(env.page, 'select[name=status]', String(status.revision));
     await clickText(env.page, 'Save', 'button');
     await waitForText(env.page, CHAIR_PAPER_MESSAGES.updated);
     await waitForText(env.page, 'Accepted with revision on');
@@ -258,7 +276,7 @@ describe('chair paper screens', () => {
     await waitForText(env.page, 'Graph colouring heuristics');
     await waitForText(env.page, 'Sorting networks revisited');
 
-    await env.page.select('select[name=value]', String(status.reject));
+    await selectOption(env.page, 'select[name=value]', String(status.reject));
     await clickText(env.page, 'Apply to 2 papers', 'button');
     await waitForText(env.page, 'Change status of 2 papers?');
     // Nothing changes before the confirmation.
@@ -274,14 +292,14 @@ describe('chair paper screens', () => {
 
   it('bulk-edits every paper of the filter from the list', async () => {
     await env.page.goto(`${env.baseUrl}/chair/ViewPapers`);
-    await env.page.select('select[name=filter-track]', String(trackB));
+    await selectOption(env.page, 'select[name=filter-track]', String(trackB));
     await clickText(env.page, 'Apply filters', 'button');
     await waitForCount(env, '2 papers');
     await clickText(env.page, 'Bulk edit', 'button');
     await clickMenuItem(env.page, 'Acceptance letter enabled');
     await waitForText(env.page, 'Track: Bioinformatics');
     await waitForCount(env, '2 papers');
-    await env.page.select('select[name=value]', 'true');
+    await selectOption(env.page, 'select[name=value]', 'true');
     await clickText(env.page, 'Apply to 2 papers', 'button');
     await confirm(env.page);
     await waitForText(env.page, '2 papers updated');
@@ -302,7 +320,7 @@ describe('chair paper screens', () => {
   it('moves a paper to another track on /ChangeTrack', async () => {
     await env.page.goto(`${env.baseUrl}/chair/ChangeTrack/${p.graph}`);
     await waitForText(env.page, 'Graph colouring heuristics');
-    await env.page.select('select[name=track]', String(trackB));
+    await selectOption(env.page, 'select[name=track]', String(trackB));
     await clickText(env.page, 'Save', 'button');
     await waitForText(env.page, CHAIR_PAPER_MESSAGES.updated);
     expect((await row(p.graph)).trackId).toBe(trackB);
@@ -320,7 +338,7 @@ describe('chair paper screens', () => {
 
     await env.page.goto(`${env.baseUrl}/chair/ViewDeletedPapers`);
     await waitForCount(env, '2 papers');
-    expect((await titles(env)).sort()).toEqual(['Lock-free queues', 'Sequence alignment at scale']);
+    await waitForTitles(env, ['Lock-free queues', 'Sequence alignment at scale'], true);
     await env.page.click(`[aria-label="Restore paper ${p.align}"]`);
     await waitForText(env.page, `Restore paper ${p.align}?`);
     await confirm(env.page);

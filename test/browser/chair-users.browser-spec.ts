@@ -11,6 +11,7 @@ import {
   startBrowserEnv,
   waitForText,
   type BrowserEnv,
+  selectOption,
 } from '../support/browser.js';
 
 const rowCount = (env: BrowserEnv) =>
@@ -127,8 +128,8 @@ describe('chair user management screens', () => {
     );
 
     await clickText(env.page, 'Add filter', 'button');
-    await env.page.select('select[name="filter-0-name"]', 'organization');
-    await env.page.select('select[name="filter-0-operator"]', 'Contains');
+    await selectOption(env.page, 'select[name="filter-0-name"]', 'organization');
+    await selectOption(env.page, 'select[name="filter-0-operator"]', 'Contains');
     await fillByLabel(env.page, 'Value', 'acme');
     await clickText(env.page, 'Apply filters', 'button');
     await waitForCount(env, '15 users');

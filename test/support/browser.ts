@@ -160,3 +160,19 @@ export async function signIn(
   await clickText(env.page, 'Sign in', 'button');
   await env.page.waitForSelector('[data-testid=current-user]');
 }
+
+/** Chooses `value` in the native <select> matching `selector`, once it is rendered with that option. */
+export async function selectOption(page: Page, selector: string, value: string): Promise<void> {
+  await page.waitForFunction(
+    (s: string, v: string) => {
+      const el = document.querySelector<HTMLSelectElement>(s);
+      return !!el && [...el.options].some((o) => o.value === v);
+    },
+    {},
+    selector,
+    value,
+  );
+  await retryDetached(async () => {
+    await page.select(selector, value);
+  });
+}
