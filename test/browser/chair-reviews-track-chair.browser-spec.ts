@@ -11,6 +11,7 @@ import {
   startBrowserEnv,
   waitForText,
   type BrowserEnv,
+  selectOption,
 } from '../support/browser.js';
 
 const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
@@ -112,7 +113,7 @@ describe('track chair review screens', () => {
       els.map((e) => (e as HTMLOptionElement).value).filter(Boolean),
     );
     expect(options).toEqual([String(trackA)]);
-    await page.select('select[name=track]', String(trackA));
+    await selectOption(page, 'select[name=track]', String(trackA));
     await clickText(page, 'Next', 'button');
     await page.waitForSelector(`[data-testid=paper-${p.mine}]`);
     await page.click(`[aria-label="Select paper ${p.mine}"]`);
@@ -145,10 +146,10 @@ describe('track chair review screens', () => {
     await page.goto(`${env.baseUrl}/chair/SubmitPaperReview/${p.mine}`);
     await page.waitForSelector('select[name=quality]');
     await waitForText(page, 'Graph colouring heuristics');
-    await page.select('select[name=quality]', '5');
-    await page.select('select[name=contribution]', '6');
-    await page.select('select[name=originality]', '4');
-    await page.select('select[name=final]', '2');
+    await selectOption(page, 'select[name=quality]', '5');
+    await selectOption(page, 'select[name=contribution]', '6');
+    await selectOption(page, 'select[name=originality]', '4');
+    await selectOption(page, 'select[name=final]', '2');
     await fillByLabel(page, 'Comments to the authors', 'Please revise section 3.');
     await fillByLabel(page, 'Comments to the track chair', 'Borderline.');
     await clickText(page, 'Submit review', 'button');

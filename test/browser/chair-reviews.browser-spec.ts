@@ -22,6 +22,7 @@ import {
   startBrowserEnv,
   waitForText,
   type BrowserEnv,
+  selectOption,
 } from '../support/browser.js';
 
 const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
@@ -146,7 +147,7 @@ describe('chair review screens', () => {
     const page = env.page;
     await page.goto(`${env.baseUrl}/chair/AssignReviewersManual`);
     await page.waitForSelector('select[name=track]');
-    await page.select('select[name=track]', String(trackA));
+    await selectOption(page, 'select[name=track]', String(trackA));
     await clickText(page, 'Next', 'button');
 
     await page.waitForSelector(`[data-testid=paper-${p.graph}]`);
@@ -208,7 +209,7 @@ describe('chair review screens', () => {
     const page = env.page;
     await page.goto(`${env.baseUrl}/chair/AssignReviewersAuto`);
     await page.waitForSelector('select[name=track]');
-    await page.select('select[name=track]', String(trackA));
+    await selectOption(page, 'select[name=track]', String(trackA));
     await clickText(page, 'Compute proposal', 'button');
     await page.waitForSelector(`[data-testid=proposal-${p.sort}] [data-testid^=pick-]`);
     await page.waitForSelector('[data-testid=fairness]');
@@ -310,15 +311,15 @@ describe('chair review screens', () => {
       {},
       String(u.rita),
     );
-    await page.select('select[name=reviewer]', String(u.rita));
+    await selectOption(page, 'select[name=reviewer]', String(u.rita));
     await page.waitForSelector('select[name=quality]');
     await waitForText(page, '0 of at most 5000 characters');
     await clickText(page, 'Submit review', 'button');
     await waitForText(page, REVIEW_MESSAGES.commentsAuthor);
-    await page.select('select[name=quality]', '7');
-    await page.select('select[name=contribution]', '8');
-    await page.select('select[name=originality]', '6');
-    await page.select('select[name=final]', '1');
+    await selectOption(page, 'select[name=quality]', '7');
+    await selectOption(page, 'select[name=contribution]', '8');
+    await selectOption(page, 'select[name=originality]', '6');
+    await selectOption(page, 'select[name=final]', '1');
     const long = 'A careful and detailed comment. '.repeat(60).trim();
     expect(long.length).toBeGreaterThan(1000);
     await page.$eval(
@@ -402,7 +403,7 @@ describe('chair review screens', () => {
     expect(wes!.reviewerTracks.sort()).toEqual([trackA, trackB].sort());
 
     // The track's reviewers, with their load; Nina is taken out of the track again.
-    await page.select('select[name=reviewers-track]', String(trackA));
+    await selectOption(page, 'select[name=reviewers-track]', String(trackA));
     await page.waitForSelector(`[data-testid=track-reviewer-${nina!.id}]`);
     expect(
       await page.$eval(`[data-testid=track-reviewer-${u.rita}] td:nth-child(3)`, (el) => el.textContent),
