@@ -14,6 +14,7 @@ import {
   AutoApplyDto,
   AutoProposalDto,
   CandidatesQueryDto,
+  PapersReviewsDto,
   QueryRequestsDto,
   RequestFilterDto,
   SaveRequestDto,
@@ -155,6 +156,16 @@ export class SubmitReviewController {
 @Controller(['chair/reviews', 'cochair/reviews'])
 export class PaperReviewsController {
   constructor(private readonly requests: ReviewRequestsService) {}
+
+  /** The submitted reviews of a page of papers, keyed by paper id (PaperDecisionMaking: one call per page). */
+  @Post('papers')
+  @HttpCode(200)
+  ofPapers(
+    @Body() body: PapersReviewsDto,
+    @Scope() caller: CallerScope,
+  ): Promise<Record<number, ReviewDto[]>> {
+    return this.requests.submittedReviewsOfPapers(body.ids, caller.scope);
+  }
 
   @Get('paper/:paperId')
   @ApiParam({ name: 'paperId', type: Number })

@@ -302,6 +302,20 @@ export class ReviewRequestsService {
     return rows.map((r) => toReviewDto(r.review, r));
   }
 
+  /**
+   * The submitted reviews of several papers in one query, keyed by paper id (papers out of scope, deleted or
+   * missing simply have no entry — the same answer as a paper without reviews).
+   */
+  async submittedReviewsOfPapers(
+    ids: number[],
+    scope: number[] | null,
+  ): Promise<Record<number, ReviewDto[]>> {
+    const rows = await this.repo.submittedReviewsOfPapers([...new Set(ids)], scope);
+    const out: Record<number, ReviewDto[]> = {};
+    for (const r of rows) (out[r.review.paperId] ??= []).push(toReviewDto(r.review, r));
+    return out;
+  }
+
   // -----
 
   filter(dto: RequestFilterDto, scope: number[] | null): RequestFilter {

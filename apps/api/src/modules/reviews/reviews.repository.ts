@@ -262,6 +262,34 @@ export class ReviewsRepository {
   }
 
   /** Reviews of a paper (drafts too when asked), oldest first, with the reviewer's name. */
+  /** The submitted reviews (no drafts) of several papers, within the track scope (null: every track). */
+  async submittedReviewsOfPapers(
+    paperIds: number[],
+    scope: number[] | null,
+    ex: Executor = this.db,
+  ): Promise<{ review: ReviewRow; firstName: string; lastName: string; email: string }[]> {
+    if (!paperIds.length || (scope !== null && !scope.length)) return [];
+    return ex
+      .select({
+        review: reviewsTable,
+        firstName: usersTable.firstName,
+        lastName: usersTable.lastName,
+        email: usersTable.email,
+      })
+      .from(reviewsTable)
+      .innerJoin(usersTable, eq(usersTable.id, reviewsTable.reviewerId))
+      .innerJoin(papersTable, eq(papersTable.id, reviewsTable.paperId))
+      .where(
+        and(
+          inArray(reviewsTable.paperId, paperIds),
+          eq(reviewsTable.draft, false),
+          eq(papersTable.isDeleted, false),
+          scope === null ? undefined : inArray(papersTable.trackId, scope),
+        ),
+      )
+      .orderBy(asc(reviewsTable.paperId), asc(reviewsTable.submittedAt), asc(reviewsTable.id));
+  }
+
   async reviewsOfPaper(
     paperId: number,
     opts: { includeDrafts: boolean },

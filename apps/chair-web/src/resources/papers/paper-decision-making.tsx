@@ -19,13 +19,14 @@ import {
   PAPER_PAGE_SIZE,
   type ChairPaperDto,
   type PaperFilter,
+  type ReviewDto,
   type StatusDto,
 } from '@symposium/domain';
 import { errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { PageTitle } from '../../components/page-title';
 import { primaryAuthorName } from './paper-labels';
-import { PaperReviewScores } from './paper-review-scores';
+import { PaperReviewScores, usePageReviews } from './paper-review-scores';
 import { usePaperPage, usePaperStatuses, usePaperTracks, useUpdatePaper } from './use-papers';
 
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
@@ -51,6 +52,7 @@ export function PaperDecisionMaking() {
     cp: page + 1,
     pg: PAPER_PAGE_SIZE,
   });
+  const reviews = usePageReviews((papers.data?.data ?? []).map((p) => p._id));
 
   return (
     <>
@@ -117,7 +119,12 @@ export function PaperDecisionMaking() {
             </TableHead>
             <TableBody data-testid="paper-rows">
               {(papers.data?.data ?? []).map((p) => (
-                <DecisionRow key={`${p._id}-${p.status ?? ''}`} paper={p} statuses={statuses.data ?? []} />
+                <DecisionRow
+                  key={`${p._id}-${p.status ?? ''}`}
+                  paper={p}
+                  statuses={statuses.data ?? []}
+                  reviews={reviews.data?.[p._id]}
+                />
               ))}
               {papers.data && papers.data.data.length === 0 ? (
                 <TableRow>
@@ -140,7 +147,15 @@ export function PaperDecisionMaking() {
   );
 }
 
-function DecisionRow({ paper, statuses }: { paper: ChairPaperDto; statuses: StatusDto[] }) {
+function DecisionRow({
+  paper,
+  statuses,
+  reviews,
+}: {
+  paper: ChairPaperDto;
+  statuses: StatusDto[];
+  reviews: ReviewDto[] | undefined;
+}) {
   const notify = useNotify();
   const update = useUpdatePaper();
   const stored = paper.status === null ? '' : String(paper.status);
@@ -152,7 +167,7 @@ function DecisionRow({ paper, statuses }: { paper: ChairPaperDto; statuses: Stat
       <TableCell>{primaryAuthorName(paper)}</TableCell>
       <TableCell>{paper.trackName}</TableCell>
       <TableCell>
-        <PaperReviewScores paperId={paper._id} />
+        <PaperReviewScores paperId={paper._id} reviews={reviews} />
       </TableCell>
       <TableCell>
         <Stack direction="row" spacing={1} alignItems="center">

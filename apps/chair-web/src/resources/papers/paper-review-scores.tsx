@@ -6,17 +6,29 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useRolePrefix } from './use-papers';
 
+/** The submitted reviews of a page of papers, in one call (POST reviews/papers), keyed by paper id. */
+export function usePageReviews(paperIds: number[]) {
+  const prefix = useRolePrefix();
+  return useQuery({
+    queryKey: ['reviews', prefix, 'papers-reviews', paperIds],
+    queryFn: () =>
+      api<Record<number, ReviewDto[]>>('POST', `/api/${prefix}/reviews/papers`, { ids: paperIds }),
+    enabled: paperIds.length > 0,
+  });
+}
+
 /**
  * The submitted reviews of a paper side by side (quality / contribution / originality and the decision),
  * for the decision table; nothing while the paper has no submitted review.
  */
-export function PaperReviewScores({ paperId }: { paperId: number }) {
-  const prefix = useRolePrefix();
-  const reviews = useQuery({
-    queryKey: ['reviews', prefix, 'paper-reviews', paperId],
-    queryFn: () => api<ReviewDto[]>('GET', `/api/${prefix}/reviews/paper/${paperId}`),
-  });
-  const done = (reviews.data ?? []).filter((r) => !r.draft);
+export function PaperReviewScores({
+  paperId,
+  reviews,
+}: {
+  paperId: number;
+  reviews: ReviewDto[] | undefined;
+}) {
+  const done = (reviews ?? []).filter((r) => !r.draft);
   if (!done.length) return null;
   return (
     <Stack direction="row" spacing={1} alignItems="center" data-testid={`scores-${paperId}`}>

@@ -208,6 +208,17 @@ export class SaveConflictsDto {
   conflicts!: DeclaredConflictDto[];
 }
 
+/** POST /reviews/papers: the reviews of a page of papers in one call (the decision table). */
+export class PapersReviewsDto {
+  @ApiProperty({ type: [Number] })
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(MAX_INT32, { each: true })
+  ids!: number[];
+}
+
 export class ReviewCountDto {
   @ApiPropertyOptional({ type: [Number], description: 'these users only (default: every reviewer in scope)' })
   @IsOptional()
