@@ -11,13 +11,21 @@ import { hashPassword } from '../../apps/api/src/common/passwords.js';
 import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import {
   bidsTable,
+  declaredConflictsTable,
   reviewRequestsTable,
   reviewsTable,
 } from '../../apps/api/src/modules/reviews/reviews.table.js';
 import { tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { rolesToColumns } from '../../apps/api/src/modules/users/users.mapper.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
-import { clickText, signIn, startBrowserEnv, waitForText, type BrowserEnv } from '../support/browser.js';
+import {
+  clickText,
+  fillByLabel,
+  signIn,
+  startBrowserEnv,
+  waitForText,
+  type BrowserEnv,
+} from '../support/browser.js';
 
 const PASSWORD = 'reviewer-pass-1';
 const ABSTRACT = 'We colour the vertices of large sparse graphs with few colours and measure it in practice.';
@@ -332,6 +340,29 @@ describe('the reviewer front end', () => {
         (e) => (e as HTMLSelectElement).value,
       ),
     ).toBe('eager');
+  });
+
+  it('declares a conflict of interest with a person by e-mail', async () => {
+    const { page } = env;
+    await page.goto(`${env.baseUrl}/`);
+    await page.waitForSelector('[data-testid=no-conflicts]');
+    await fillByLabel(page, 'E-mail of the person', 'nobody@nowhere-uni.edu');
+    await clickText(page, 'Declare conflict', 'button');
+    await page.waitForSelector('[data-testid=conflict-error]');
+    expect(await page.$eval('[data-testid=conflict-error]', (e) => e.textContent)).toBe('User not found');
+    await fillByLabel(page, 'E-mail of the person', other.email.toUpperCase());
+    await fillByLabel(page, 'Reason', 'same research group');
+    await clickText(page, 'Declare conflict', 'button');
+    await page.waitForSelector('[data-testid=conflict]');
+    const row = await page.$eval('[data-testid=conflict]', (e) => (e as HTMLElement).innerText);
+    expect(row).toContain('Olga Other');
+    expect(row).toContain('same research group');
+    expect(await page.$('[data-testid=conflict-error]')).toBeNull();
+    const stored = await env.db
+      .select()
+      .from(declaredConflictsTable)
+      .where(eq(declaredConflictsTable.reviewerId, reviewer.id));
+    expect(stored.map((c) => [c.userId, c.reason])).toEqual([[other.id, 'same research group']]);
   });
 
   it('refuses another reviewer’s paper and request with a message', async () => {
