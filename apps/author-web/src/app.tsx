@@ -19,7 +19,7 @@ import { authorRoutes } from './routes';
 
 function AuthorArea() {
   const { user } = useSession();
-  const { frontEnd, canReview, setFrontEnd } = useFrontEnd(user?.roles);
+  const { frontEnd, canReview, setFrontEnd } = useFrontEnd(user);
   const navigate = useNavigate();
   if (!user) return null;
   const reviewer = frontEnd === 'reviewer';
