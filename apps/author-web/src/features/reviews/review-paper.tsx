@@ -118,8 +118,10 @@ function ReviewForm({
     });
   };
 
-  const counter = (text: string, field: ReviewField) =>
-    errors[field] ?? `${text.length} / ${REVIEW_COMMENT_MAX}`;
+  const counter = (text: string, field: ReviewField) => {
+    const count = `${text.length} / ${REVIEW_COMMENT_MAX}`;
+    return errors[field] ? `${errors[field]} (${count})` : count;
+  };
 
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="form" onSubmit={(e) => e.preventDefault()}>
