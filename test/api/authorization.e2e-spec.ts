@@ -151,6 +151,7 @@ export const ROUTES: Record<string, Caller[]> = {
   'PUT /api/reviewer/review_requests/:reviewRequestId': REVIEWERS,
   'GET /api/reviewer/papers/:paperId': REVIEWERS,
   'PUT /api/reviewer/papers/:paperId': REVIEWERS,
+  'GET /api/reviewer/papers/:paperId/download/:fileId': REVIEWERS,
   'GET /api/reviewer/bids': REVIEWERS,
   'PUT /api/reviewer/bids': REVIEWERS,
   'GET /api/reviewer/conflicts': REVIEWERS,

@@ -548,6 +548,9 @@ export interface RegisteredPaperDto {
 }
 
 /** The parts a registered participant may download. */
+/** What a reviewer assigned to the paper may download: the paper itself, never the copyright form or the slides. */
+export const REVIEWER_DOWNLOAD_PARTS: readonly PaperFilePart[] = ['abstract', 'word', 'pdf'];
+
 export const REGISTERED_DOWNLOAD_PARTS: readonly PaperFilePart[] = [
   'abstract',
   'pdf',

@@ -10,6 +10,7 @@ import {
   PART_EXTENSIONS,
   partSizeLimitMb,
   REGISTERED_DOWNLOAD_PARTS,
+  REVIEWER_DOWNLOAD_PARTS,
   TRACK_LIMITS,
   type ChairPaperDto,
   type PaperDto,
@@ -303,6 +304,20 @@ export class PaperFilesService {
     if (!(await this.repo.findRegistered(paperId))) throw paperNotFound();
     const file = await this.repo.findFile(paperId, fileId);
     if (!file || !REGISTERED_DOWNLOAD_PARTS.includes(file.part as PaperFilePart)) throw fileNotFound();
+    await this.files.sendFile(res, { key: file.key, name: file.name, contentType: file.contentType });
+  }
+
+  /** The files an assigned reviewer may download (REVIEWER_DOWNLOAD_PARTS); the caller checks the assignment. */
+  async reviewerFiles(paperId: number): Promise<PaperFileDto[]> {
+    return (await this.repo.filesOf([paperId]))
+      .filter((f) => REVIEWER_DOWNLOAD_PARTS.includes(f.part as PaperFilePart))
+      .map(toPaperFileDto);
+  }
+
+  /** A reviewer's download of one of those files; the caller checks the assignment. */
+  async downloadForReviewer(paperId: number, fileId: number, res: Response): Promise<void> {
+    const file = await this.repo.findFile(paperId, fileId);
+    if (!file || !REVIEWER_DOWNLOAD_PARTS.includes(file.part as PaperFilePart)) throw fileNotFound();
     await this.files.sendFile(res, { key: file.key, name: file.name, contentType: file.contentType });
   }
 

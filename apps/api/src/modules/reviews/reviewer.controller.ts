@@ -17,6 +17,7 @@ import {
   SaveConflictsDto,
 } from './dto/reviews.dto.js';
 import { PaperId, RequestId, setTotal } from './review-requests.controller.js';
+import { FileId as FileIdParam } from '../papers/author-papers.controller.js';
 import { ReviewerService, type ReviewerPaperDto } from './reviewer.service.js';
 
 /** The reviewer console: own requests only, papers assigned to them, bids and declared conflicts. */
@@ -57,6 +58,19 @@ export class ReviewerController {
   @ApiParam({ name: 'paperId', type: Number })
   paper(@PaperId() paperId: number, @CurrentUser() user: AuthUser): Promise<ReviewerPaperDto> {
     return this.reviewer.paper(paperId, user);
+  }
+
+  /** A file of a paper assigned to the reviewer (submission files, camera-ready word and pdf). */
+  @Get('papers/:paperId/download/:fileId')
+  @ApiParam({ name: 'paperId', type: Number })
+  @ApiParam({ name: 'fileId', type: Number })
+  download(
+    @PaperId() paperId: number,
+    @FileIdParam() fileId: number,
+    @CurrentUser() user: AuthUser,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.reviewer.download(paperId, fileId, user, res);
   }
 
   /** The review: draft: true keeps a draft; otherwise the complete review is submitted. */

@@ -10,10 +10,13 @@ import {
   type BidPaperDto,
   type BidValue,
   type DeclaredConflictDto,
+  type PaperFileDto,
   type ReviewDto,
   type ReviewRequestDto,
 } from '@symposium/domain';
+import type { Response } from 'express';
 import type { AuthUser } from '../../common/auth-user.js';
+import { PaperFilesService } from '../papers/paper-files.service.js';
 import { badRequest, conflict, notFound } from '../../common/errors.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import type {
@@ -38,6 +41,8 @@ export interface ReviewerPaperDto {
     track: number;
     trackName: string;
     isCameraReady: boolean;
+    /** The paper's files the reviewer may download (submission files, camera-ready word and pdf). */
+    files: PaperFileDto[];
   };
   requests: ReviewRequestDto[];
   reviews: ReviewDto[];
@@ -53,6 +58,7 @@ export class ReviewerService {
     private readonly repo: ReviewsRepository,
     private readonly assignment: ReviewAssignmentService,
     private readonly tx: TransactionRunner,
+    private readonly paperFiles: PaperFilesService,
   ) {}
 
   async list(dto: PageQueryDto, caller: AuthUser): Promise<{ count: number; data: ReviewRequestDto[] }> {
@@ -90,12 +96,23 @@ export class ReviewerService {
   }
 
   /** A paper the caller has a (not declined) request for; else 404 like a missing paper. */
-  async paper(paperId: number, caller: AuthUser): Promise<ReviewerPaperDto> {
+  /** One of the paper's files, for a reviewer with a (not declined) request for it; otherwise 404 alike. */
+  async download(paperId: number, fileId: number, caller: AuthUser, res: Response): Promise<void> {
+    await this.assignedPaper(paperId, caller);
+    await this.paperFiles.downloadForReviewer(paperId, fileId, res);
+  }
+
+  private async assignedPaper(paperId: number, caller: AuthUser) {
     const requests = (await this.repo.requestsOfReviewerForPaper(caller.id, paperId)).filter(
       (r) => !r.declined,
     );
     const paper = requests.length ? await this.repo.findPaper(paperId) : undefined;
     if (!paper || paper.isDeleted) throw paperNotFound();
+    return { paper, requests };
+  }
+
+  async paper(paperId: number, caller: AuthUser): Promise<ReviewerPaperDto> {
+    const { paper, requests } = await this.assignedPaper(paperId, caller);
     const reviews = [];
     for (const r of requests) {
       const review = await this.repo.findReviewOf(r.id);
@@ -109,6 +126,7 @@ export class ReviewerService {
         track: paper.trackId,
         trackName: (await this.repo.trackName(paper.trackId)) ?? '',
         isCameraReady: paper.isCameraReady,
+        files: await this.paperFiles.reviewerFiles(paper.id),
       },
       requests: (await this.repo.requestsWithNames(requests.map((r) => r.id))).map((r) =>
         toRequestDto(r, { withReviewer: false }),

@@ -1,6 +1,7 @@
 import { AssignmentRunner } from './assignment-runner.js';
 import { AutoAssignmentService } from './auto-assignment.service.js';
 import { Module } from '@nestjs/common';
+import { PapersModule } from '../papers/papers.module.js';
 import { UsersModule } from '../users/users.module.js';
 import {
   PaperReviewsController,
@@ -18,7 +19,7 @@ import { ReviewsRepository } from './reviews.repository.js';
 
 /** Reviewing: review requests, reviews, bids, conflicts of interest, reviewer management and imports. */
 @Module({
-  imports: [UsersModule],
+  imports: [UsersModule, PapersModule],
   controllers: [
     ReviewRequestsController,
     SubmitReviewController,

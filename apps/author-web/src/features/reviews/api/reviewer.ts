@@ -3,6 +3,7 @@ import type {
   BidPaperDto,
   BidValue,
   DeclaredConflictDto,
+  PaperFileDto,
   ReviewDto,
   ReviewInput,
   ReviewRequestDto,
@@ -18,6 +19,8 @@ export interface ReviewerPaper {
     track: number;
     trackName: string;
     isCameraReady: boolean;
+    /** The files the reviewer may download (GET /api/reviewer/papers/:id/download/:fileId). */
+    files: PaperFileDto[];
   };
   requests: ReviewRequestDto[];
   reviews: ReviewDto[];

@@ -1,5 +1,5 @@
-import { Box, Paper, Stack, Typography } from '@mui/material';
-import { decisionLabel } from '@symposium/domain';
+import { Box, Link, Paper, Stack, Typography } from '@mui/material';
+import { decisionLabel, type PaperFileDto } from '@symposium/domain';
 import type { ReactNode } from 'react';
 
 export function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -17,7 +17,13 @@ export function Field({ label, children }: { label: string; children: ReactNode 
 
 const score = (v: number | null) => (v === null ? '—' : `${v} / 10`);
 
-/** The paper a reviewer reviews: title, track and abstract (the API gives reviewers no authors). */
+const PART_LABELS: Record<string, string> = {
+  abstract: 'Submitted file',
+  word: 'Camera-ready (Word)',
+  pdf: 'Camera-ready (PDF)',
+};
+
+/** The paper a reviewer reviews: title, track, abstract and its files (the API gives reviewers no authors). */
 export function PaperSummary({
   paper,
 }: {
@@ -27,6 +33,7 @@ export function PaperSummary({
     abstract: { text: string };
     trackName: string;
     isCameraReady: boolean;
+    files?: PaperFileDto[];
   };
 }) {
   return (
@@ -44,6 +51,18 @@ export function PaperSummary({
       <Typography sx={{ whiteSpace: 'pre-line' }} data-testid="paper-abstract">
         {paper.abstract.text}
       </Typography>
+      {paper.files?.length ? (
+        <Stack component="ul" spacing={0.5} sx={{ pl: 2, mt: 1, mb: 0 }} data-testid="paper-files">
+          {paper.files.map((f) => (
+            <li key={f._id}>
+              {PART_LABELS[f.part] ?? f.part}:{' '}
+              <Link href={`/api/reviewer/papers/${paper._id}/download/${f._id}`} download={f.name}>
+                {f.name}
+              </Link>
+            </li>
+          ))}
+        </Stack>
+      ) : null}
     </Paper>
   );
 }
