@@ -25,6 +25,7 @@ import {
   startBrowserEnv,
   waitForText,
   type BrowserEnv,
+  selectOption,
 } from '../support/browser.js';
 
 const PASSWORD = 'reviewer-pass-1';
@@ -236,7 +237,7 @@ describe('the reviewer front end', () => {
       'Greedy colouring of sparse graphs',
     );
     expect(await page.$eval('[data-testid=paper-abstract]', (e) => e.textContent)).toBe(ABSTRACT);
-    await page.select('#review-quality', '7');
+    await selectOption(page, '#review-quality', '7');
     await setTextArea(page, 'Comments to the authors', 'A first impression.');
     await clickText(page, 'Save draft', 'button');
     await waitForText(page, 'Draft saved');
@@ -261,9 +262,9 @@ describe('the reviewer front end', () => {
     expect(error).toContain('Please write your comments to the track chair');
     expect(error).not.toContain('Please write your comments to the authors');
 
-    await page.select('#review-contribution', '8');
-    await page.select('#review-originality', '6');
-    await page.select('#review-final', '1');
+    await selectOption(page, '#review-contribution', '8');
+    await selectOption(page, '#review-originality', '6');
+    await selectOption(page, '#review-final', '1');
     await setTextArea(page, 'Comments to the authors', 'x'.repeat(1001));
     await setTextArea(page, 'Comments to the track chair', CHAIR_COMMENT);
     await waitForText(page, '1001 / 1000');
@@ -320,8 +321,8 @@ describe('the reviewer front end', () => {
     const { page } = env;
     await page.goto(`${env.baseUrl}/`);
     await page.waitForSelector(`[data-testid=bid][data-paper="${bidPaper}"]`);
-    await page.select(`select[aria-label="Bid for paper ${bidPaper}"]`, 'eager');
-    await page.select(`select[aria-label="Bid for paper ${othersPaper}"]`, 'notWilling');
+    await selectOption(page, `select[aria-label="Bid for paper ${bidPaper}"]`, 'eager');
+    await selectOption(page, `select[aria-label="Bid for paper ${othersPaper}"]`, 'notWilling');
     await waitForText(page, '2 unsaved changes');
     await clickText(page, 'Save bids', 'button');
     await waitForText(page, 'Bids saved');
