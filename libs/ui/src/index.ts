@@ -7,4 +7,5 @@ export * from './file-upload';
 export * from './notify';
 export * from './theme';
 export * from './providers';
+export * from './query-state';
 export * from './startup-error';

@@ -15,7 +15,7 @@ import {
   type PaperDto,
   type TrackDto,
 } from '@symposium/domain';
-import { ApiError, errorMessage, useNotify, useSession } from '@symposium/ui';
+import { ApiError, errorMessage, QueryState, useNotify, useSession } from '@symposium/ui';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -25,7 +25,6 @@ import { useTrack } from './api/tracks';
 import { AuthorsEditor } from './components/authors-editor';
 import { Answers, AuthorList, Section } from './components/paper-details';
 import { PartUpload } from './components/part-upload';
-import { QueryState } from './components/query-state';
 import { QuestionsForm } from './components/questions-form';
 import { Wizard } from './components/wizard';
 import { answersFor, indexedErrors } from './utils/form-errors';

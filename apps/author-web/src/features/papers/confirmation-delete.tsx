@@ -1,11 +1,10 @@
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { PAPER_MESSAGES } from '@symposium/domain';
-import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
+import { ConfirmDialog, errorMessage, QueryState, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { useDeletePaper, usePaper } from './api/papers';
-import { QueryState } from './components/query-state';
 import { routeId } from './utils/route-id';
 
 /** /ConfirmationDelete/{paperId}: withdraws the paper (soft delete; a chair can restore it) after a confirm. */

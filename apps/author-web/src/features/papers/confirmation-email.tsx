@@ -1,11 +1,10 @@
 import { Alert, Box, Button, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { PAPER_MESSAGES } from '@symposium/domain';
-import { errorMessage, useNotify } from '@symposium/ui';
+import { errorMessage, QueryState, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { useConfirmationEmail, useSendConfirmationEmail } from './api/confirmation-email';
-import { QueryState } from './components/query-state';
 import { routeId } from './utils/route-id';
 
 /**

@@ -11,7 +11,7 @@ import {
   type PaperDto,
   type TrackDto,
 } from '@symposium/domain';
-import { ApiError, errorMessage, useNotify, useSession } from '@symposium/ui';
+import { ApiError, errorMessage, QueryState, useNotify, useSession } from '@symposium/ui';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -20,7 +20,6 @@ import { usePaper } from './api/papers';
 import { useTrack } from './api/tracks';
 import { Answers, Section } from './components/paper-details';
 import { PartUpload } from './components/part-upload';
-import { QueryState } from './components/query-state';
 import { QuestionsForm } from './components/questions-form';
 import { Wizard } from './components/wizard';
 import { answersFor, indexedErrors } from './utils/form-errors';

@@ -1,12 +1,11 @@
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { PAPER_MESSAGES, sanitizeHtml, type ConferenceDto, type PaperDto } from '@symposium/domain';
-import { errorMessage, useNotify, useSession } from '@symposium/ui';
+import { errorMessage, QueryState, useNotify, useSession } from '@symposium/ui';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { signatureUrl, useSignConsent } from './api/consent';
 import { usePaper } from './api/papers';
-import { QueryState } from './components/query-state';
 import { routeId } from './utils/route-id';
 
 const SIGNATURE_MAX = 100;

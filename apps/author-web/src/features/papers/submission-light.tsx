@@ -31,7 +31,15 @@ import {
   type PaperDto,
   type TrackDto,
 } from '@symposium/domain';
-import { ApiError, errorMessage, FileUpload, useNotify, useSession, type CurrentUser } from '@symposium/ui';
+import {
+  ApiError,
+  errorMessage,
+  FileUpload,
+  QueryState,
+  type CurrentUser,
+  useNotify,
+  useSession,
+} from '@symposium/ui';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -40,7 +48,6 @@ import { useSavePaper, type SubmissionBody } from './api/submission';
 import { useTrack } from './api/tracks';
 import { AuthorsEditor } from './components/authors-editor';
 import { formatSize } from './components/paper-files';
-import { QueryState } from './components/query-state';
 import { QuestionsForm } from './components/questions-form';
 import { answersFor, firstErrors, indexedErrors } from './utils/form-errors';
 

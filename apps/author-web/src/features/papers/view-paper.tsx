@@ -6,8 +6,8 @@ import { paperFileUrl, usePaper } from './api/papers';
 import { useTrack } from './api/tracks';
 import { AuthorList, Answers, Section } from './components/paper-details';
 import { PaperFiles } from './components/paper-files';
-import { QueryState } from './components/query-state';
 import { routeId } from './utils/route-id';
+import { QueryState } from '@symposium/ui';
 
 const partFiles = (files: Record<string, PaperFileDto | null>) =>
   Object.entries(files)

@@ -4,8 +4,8 @@ import { useParams } from 'react-router';
 import { registeredFileUrl, useRegisteredPaper } from './api/registered-paper';
 import { AuthorList, Section } from './components/paper-details';
 import { PaperFiles } from './components/paper-files';
-import { QueryState } from './components/query-state';
 import { routeId } from './utils/route-id';
+import { QueryState } from '@symposium/ui';
 
 /** /ViewSessionPaper/{paperId}: a registered paper; each download opens in a new window. */
 export function ViewSessionPaper() {

@@ -11,12 +11,11 @@ import {
   type ReviewField,
   type ReviewRequestDto,
 } from '@symposium/domain';
-import { ApiError, errorMessage, useNotify } from '@symposium/ui';
+import { ApiError, errorMessage, QueryState, routeId, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { useReviewerPaper, useSaveReview, type ReviewBody, type ReviewerPaper } from './api/reviewer';
-import { QueryState, routeId } from './components/query-state';
 import { DueDates, RequestActions, StateChip } from './components/request-parts';
 import { PaperSummary } from './components/review-details';
 

@@ -22,12 +22,11 @@ import {
   type BidValue,
   type DeclaredConflictDto,
 } from '@symposium/domain';
-import { errorMessage, useNotify, useSession } from '@symposium/ui';
+import { errorMessage, QueryState, useNotify, useSession } from '@symposium/ui';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useBids, useConflicts, useRequests, useSaveBids, useSaveConflicts } from './api/reviewer';
-import { QueryState } from './components/query-state';
 import { DueDates, RequestActions, StateChip } from './components/request-parts';
 
 export const BID_LABELS: Record<BidValue, string> = {

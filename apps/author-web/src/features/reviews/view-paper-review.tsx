@@ -1,11 +1,10 @@
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { canUsePrefix, PAPER_MESSAGES, type AuthorReviewDto } from '@symposium/domain';
-import { ApiError, errorMessage, useSession } from '@symposium/ui';
+import { ApiError, errorMessage, QueryState, routeId, useSession } from '@symposium/ui';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { useAuthorReviews } from './api/author-reviews';
 import { useReviewerPaper, type ReviewerPaper } from './api/reviewer';
-import { QueryState, routeId } from './components/query-state';
 import { PaperSummary, ReviewDetails } from './components/review-details';
 
 /** A reviewer's own submitted review(s) of the paper, read-only (with their comments to the chair). */

@@ -3,9 +3,9 @@ import { REVIEW_MESSAGES, type ReviewRequestDto } from '@symposium/domain';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { useRequest, useReviewerPaper } from './api/reviewer';
-import { QueryState, routeId } from './components/query-state';
 import { DueDates, RequestActions, StateChip, utcDay } from './components/request-parts';
 import { Field, PaperSummary } from './components/review-details';
+import { QueryState, routeId } from '@symposium/ui';
 
 function RequestView({ request }: { request: ReviewRequestDto }) {
   // The API shows a reviewer the paper of a request they did not decline.

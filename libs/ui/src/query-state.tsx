@@ -1,5 +1,5 @@
 import { Alert, Box, CircularProgress } from '@mui/material';
-import { errorMessage } from '@symposium/ui';
+import { errorMessage } from './api';
 import type { ReactNode } from 'react';
 
 /** A spinner while the queries load, the first error (the server's message) when one fails. */
