@@ -105,6 +105,7 @@ describe('author papers', () => {
           canSubmitCameraReady: false,
           canSubmitPresentationReady: false,
           canSignConsent: false,
+          canViewReviews: false,
         },
       });
       expect(paper.consent).toBeUndefined();

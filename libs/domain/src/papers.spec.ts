@@ -328,7 +328,12 @@ describe('paper actions', () => {
       canSubmitCameraReady: true,
       canSubmitPresentationReady: true,
       canSignConsent: true,
+      canViewReviews: false,
     });
+    expect(paperActions({ ...state, authorViewReviewEnabled: true }, now).canViewReviews).toBe(true);
+    expect(
+      paperActions({ ...state, authorViewReviewEnabled: true, isDeleted: true }, now).canViewReviews,
+    ).toBe(false);
   });
   it('closes camera-ready, presentation-ready and consent until the paper is accepted', () => {
     expect(paperActions({ ...state, isAccepted: false }, now)).toMatchObject({
@@ -345,13 +350,8 @@ describe('paper actions', () => {
     ).toBe(false);
   });
   it('allows nothing on a deleted paper', () => {
-    expect(Object.values(paperActions({ ...state, isDeleted: true }, now))).toEqual([
-      false,
-      false,
-      false,
-      false,
-      false,
-    ]);
+    const actions = paperActions({ ...state, isDeleted: true, authorViewReviewEnabled: true }, now);
+    expect(Object.values(actions).every((allowed) => allowed === false)).toBe(true);
   });
 });
 

@@ -418,6 +418,8 @@ export interface PaperActions {
   canSubmitCameraReady: boolean;
   canSubmitPresentationReady: boolean;
   canSignConsent: boolean;
+  /** The chair made the paper's reviews available to its authors (authorViewReviewEnabled). */
+  canViewReviews: boolean;
 }
 
 export interface PaperActionState {
@@ -430,6 +432,8 @@ export interface PaperActionState {
     canSubmitPresentationReady: ActivityDto;
   };
   digitalConsentSigning: boolean;
+  /** The paper's authorViewReviewEnabled flag (absent: false). */
+  authorViewReviewEnabled?: boolean;
 }
 
 /**
@@ -445,6 +449,7 @@ export function paperActions(s: PaperActionState, now: Date): PaperActions {
       canSubmitCameraReady: false,
       canSubmitPresentationReady: false,
       canSignConsent: false,
+      canViewReviews: false,
     };
   return {
     canEdit: isActivityOpen(s.activities.canEditPaper, now),
@@ -452,6 +457,7 @@ export function paperActions(s: PaperActionState, now: Date): PaperActions {
     canSubmitCameraReady: s.isAccepted && isActivityOpen(s.activities.canSubmitCameraReady, now),
     canSubmitPresentationReady: s.isAccepted && isActivityOpen(s.activities.canSubmitPresentationReady, now),
     canSignConsent: s.isAccepted && s.digitalConsentSigning,
+    canViewReviews: s.authorViewReviewEnabled === true,
   };
 }
 

@@ -87,6 +87,7 @@ export class PapersService {
         isAccepted: ctx.isAccepted,
         activities: ctx.track.activities,
         digitalConsentSigning: ctx.conference.digitalConsentSigning,
+        authorViewReviewEnabled: row.authorViewReviewEnabled,
       },
       now,
     );

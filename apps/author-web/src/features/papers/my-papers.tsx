@@ -115,7 +115,7 @@ function PaperCard({ paper, track }: { paper: PaperDto; track: TrackDto | undefi
             Edit
           </Button>
         ) : null}
-        <PaperReviewsButton paperId={paper._id} />
+        <PaperReviewsButton paperId={paper._id} enabled={paper.actions.canViewReviews} />
         <Button size="small" component={Link} to={paths.confirmationEmail(paper._id)} variant="outlined">
           Confirmation e-mail
         </Button>
