@@ -141,6 +141,7 @@ describe('reviewer console and author view', () => {
       track,
       trackName: expect.any(String),
       isCameraReady: false,
+      files: [],
     });
     expect(JSON.stringify(res.body)).not.toContain(author.email);
     const notAssigned = await env.paper(track, [(await env.person()).id]);
