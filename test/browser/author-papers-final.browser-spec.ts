@@ -26,6 +26,7 @@ import {
   startBrowserEnv,
   waitForText,
   type BrowserEnv,
+  clickSelector,
 } from '../support/browser.js';
 
 const CHAIR = { email: 'chair@example.org', password: 'chair-pass-1' };
@@ -70,7 +71,7 @@ const stored = (page: Page, part: string, name: string) =>
 
 async function pick(page: Page, label: string, option: string): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[role=listbox]'));
-  await page.click(`[role=combobox][aria-label="${label}"]`);
+  await clickSelector(page, `[role=combobox][aria-label="${label}"]`);
   await clickText(page, option, '[role=option]');
   await page.waitForFunction(() => !document.querySelector('[role=listbox]'));
 }

@@ -25,6 +25,7 @@ import {
   startBrowserEnv,
   waitForText,
   type BrowserEnv,
+  clickSelector,
 } from '../support/browser.js';
 
 const CHAIR = { email: 'chair@example.org', password: 'chair-pass-1' };
@@ -61,7 +62,7 @@ async function chooseFile(page: Page, name: string, path: string): Promise<void>
 /** Chooses `option` in the select labelled `label`, then waits until its menu has gone. */
 async function pick(page: Page, label: string, option: string): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[role=listbox]'));
-  await page.click(`[role=combobox][aria-label="${label}"]`);
+  await clickSelector(page, `[role=combobox][aria-label="${label}"]`);
   await clickText(page, option, '[role=option]');
   await page.waitForFunction(() => !document.querySelector('[role=listbox]'));
 }
@@ -224,7 +225,7 @@ describe('the author papers screens', () => {
     // Dora leaves again; Bruno becomes the primary author
     await clickText(page, 'Remove', 'button[aria-label="Remove Dora Dias"]');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=author]').length === 2);
-    await page.click('input[aria-label="Primary author: Bruno Costa"]');
+    await clickSelector(page, 'input[aria-label="Primary author: Bruno Costa"]');
     await waitForText(page, '2. Bruno Costa (primary author)');
   });
 
@@ -346,7 +347,7 @@ describe('the author papers screens', () => {
     await page.waitForFunction((m: string) => document.body.innerText.includes(m), {}, FORBIDDEN);
     await fillByLabel(page, 'Title', 'Greedy graph colouring in practice');
     // replace the pdf with a docx: the form counts the files the paper will have
-    await page.click('input[type=checkbox]');
+    await clickSelector(page, 'input[type=checkbox]');
     await clickText(page, 'Save changes', 'button');
     await waitForText(page, 'Please submit the minimum of files required');
     await chooseFile(page, 'paper-files', join(dir, 'graph colouring v2.docx'));

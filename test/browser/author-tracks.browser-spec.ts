@@ -10,6 +10,7 @@ import {
   startBrowserEnv,
   waitForText,
   type BrowserEnv,
+  clickSelector,
 } from '../support/browser.js';
 
 const CHAIR = { email: 'chair@example.org', password: 'chair-pass-1' };
@@ -233,7 +234,7 @@ describe('the author side of the tracks', () => {
     await waitForText(page, 'Porto, Portugal');
     const toggle = 'input[type=checkbox]';
     const before = await page.$eval(toggle, (i) => (i as HTMLInputElement).checked);
-    await page.click(toggle);
+    await clickSelector(page, toggle);
     await page.waitForFunction(
       (sel: string, want: boolean) => {
         const i = document.querySelector<HTMLInputElement>(sel);
@@ -258,7 +259,7 @@ describe('the author side of the tracks', () => {
     await page.setRequestInterception(true);
     page.on('request', fail);
     try {
-      await page.click(toggle);
+      await clickSelector(page, toggle);
       await page.waitForSelector('[data-testid=toast]');
       expect(await page.$eval('[data-testid=toast]', (e) => e.textContent)).toContain(
         'Could not update notify option',

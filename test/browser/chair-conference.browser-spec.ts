@@ -17,6 +17,7 @@ import {
   startBrowserEnv,
   waitForText,
   type BrowserEnv,
+  clickSelector,
 } from '../support/browser.js';
 
 /** A 1×1 transparent PNG. */
@@ -69,7 +70,7 @@ describe('chair conference screens', () => {
     await fillByLabel(env.page, 'City', 'Porto');
     await fillByLabel(env.page, 'Country', 'Portugal');
     await fillByLabel(env.page, 'Hotel', 'Grand Hotel');
-    await env.page.click('input[name=viewConferenceTrackStatus]');
+    await clickSelector(env.page, 'input[name=viewConferenceTrackStatus]');
     const input = (await env.page.$('input[name=logo]')) as ElementHandle<HTMLInputElement>;
     await input.uploadFile(join(dir, 'logo.png'));
     await env.page.waitForSelector('[data-testid=logo-preview]');
@@ -95,7 +96,7 @@ describe('chair conference screens', () => {
   it('saves the publisher settings; the stored agreement is sanitized', async () => {
     await env.page.goto(`${env.baseUrl}/chair/PublisherSettings`);
     await fillByLabel(env.page, 'Copyright', '© Symposium');
-    await env.page.click('input[name=digitalConsentSigning]');
+    await clickSelector(env.page, 'input[name=digitalConsentSigning]');
     await fillByLabel(env.page, 'Consent button label', 'Sign now');
     await fillByLabel(
       env.page,

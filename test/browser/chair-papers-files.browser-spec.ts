@@ -22,6 +22,7 @@ import {
   startBrowserEnv,
   waitForText,
   type BrowserEnv,
+  clickSelector,
 } from '../support/browser.js';
 
 const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
@@ -128,10 +129,10 @@ describe('chair paper files, exports, e-mail and stage screens', () => {
     expect(stored).toMatchObject({ name: 'final.pdf' });
 
     const downloaded = env.page.waitForResponse((r) => r.url().endsWith(`/download/file/${stored!.id}`));
-    await env.page.click('[aria-label="Download final.pdf"]');
+    await clickSelector(env.page, '[aria-label="Download final.pdf"]');
     expect((await downloaded).status()).toBe(200);
 
-    await env.page.click('[aria-label="Delete final.pdf"]');
+    await clickSelector(env.page, '[aria-label="Delete final.pdf"]');
     await confirm(env.page);
     await env.page.waitForFunction(() => !document.body.innerText.includes('final.pdf'));
     expect(await files('pdf')).toHaveLength(0);
@@ -170,7 +171,7 @@ describe('chair paper files, exports, e-mail and stage screens', () => {
     expect(htmlRes.status()).toBe(200);
     expect(htmlRes.headers()['content-type']).toContain('text/html');
 
-    await env.page.click(`[aria-label="Select paper ${paperId}"]`);
+    await clickSelector(env.page, `[aria-label="Select paper ${paperId}"]`);
     const zip = env.page.waitForResponse((r) => r.url().endsWith('/api/chair/papers/download'));
     await clickText(env.page, 'Download files', 'button');
     const zipRes = await zip;
@@ -180,7 +181,7 @@ describe('chair paper files, exports, e-mail and stage screens', () => {
 
   it('e-mails the authors of a paper from the list', async () => {
     await env.page.goto(`${env.baseUrl}/chair/ViewPapers`);
-    await env.page.click(`[aria-label="Actions for paper ${paperId}"]`);
+    await clickSelector(env.page, `[aria-label="Actions for paper ${paperId}"]`);
     await clickMenuItem(env.page, 'E-mail authors');
     await fillByLabel(env.page, 'Subject', 'Your camera-ready');
     await fillByLabel(env.page, 'Message', 'Please check the pdf.');
@@ -218,7 +219,7 @@ describe('chair paper files, exports, e-mail and stage screens', () => {
   it('sets the presentation-ready flags on /EditPresentationReadyStatus', async () => {
     await env.page.goto(`${env.baseUrl}/chair/EditPresentationReadyStatus/${paperId}`);
     await waitForText(env.page, 'Routing in sparse meshes');
-    await env.page.click('input[name=submittedPresentationReady]');
+    await clickSelector(env.page, 'input[name=submittedPresentationReady]');
     await clickText(env.page, 'Save', 'button');
     await waitForText(env.page, CHAIR_PAPER_MESSAGES.updated);
     expect((await row()).submittedPresentationReady).toBe(true);
@@ -227,9 +228,9 @@ describe('chair paper files, exports, e-mail and stage screens', () => {
   it('switches presentation-ready submission off and sets its welcome message on /ConfigurePresentationReady', async () => {
     await env.page.goto(`${env.baseUrl}/chair/ConfigurePresentationReady`);
     await env.page.waitForSelector('[aria-label="Networks: Presentation-ready submission enabled"]');
-    await env.page.click('[aria-label="Networks: Presentation-ready submission enabled"]');
+    await clickSelector(env.page, '[aria-label="Networks: Presentation-ready submission enabled"]');
     await fillByLabel(env.page, 'Networks welcome message', 'Bring your slides.');
-    await env.page.click('[aria-label="Save Networks"]');
+    await clickSelector(env.page, '[aria-label="Save Networks"]');
     await waitForText(env.page, TRACK_MESSAGES.updated);
     const [track] = await env.db.select().from(tracksTable).where(eq(tracksTable.id, trackId));
     expect(track!.canSubmitPresentationReady).toBe(false);

@@ -13,6 +13,7 @@ import {
   waitForText,
   type BrowserEnv,
   selectOption,
+  clickSelector,
 } from '../support/browser.js';
 
 const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
@@ -244,7 +245,7 @@ describe('chair paper screens', () => {
     await env.page.goto(`${env.baseUrl}/chair/PaperDecisionMaking`);
     await waitForCount(env, '4 papers');
     await selectOption(env.page, `select[name=status-${p.align}]`, String(status.accept));
-    await env.page.click(`[aria-label="Save decision of paper ${p.align}"]`);
+    await clickSelector(env.page, `[aria-label="Save decision of paper ${p.align}"]`);
     await waitForText(env.page, CHAIR_PAPER_MESSAGES.updated);
     expect((await row(p.align)).statusId).toBe(status.accept);
   });
@@ -265,8 +266,8 @@ describe('chair paper screens', () => {
   it('bulk-changes the status of the selected papers after the confirmation step', async () => {
     await env.page.goto(`${env.baseUrl}/chair/ViewPapers`);
     await waitForCount(env, '4 papers');
-    await env.page.click(`[aria-label="Select paper ${p.graph}"]`);
-    await env.page.click(`[aria-label="Select paper ${p.sort}"]`);
+    await clickSelector(env.page, `[aria-label="Select paper ${p.graph}"]`);
+    await clickSelector(env.page, `[aria-label="Select paper ${p.sort}"]`);
     await waitForText(env.page, '2 selected');
     await clickText(env.page, 'Bulk edit', 'button');
     await clickMenuItem(env.page, 'Status');
@@ -329,7 +330,7 @@ describe('chair paper screens', () => {
   it('deletes a paper from the list and restores it from /ViewDeletedPapers', async () => {
     await env.page.goto(`${env.baseUrl}/chair/ViewPapers`);
     await waitForCount(env, '4 papers');
-    await env.page.click(`[aria-label="Actions for paper ${p.align}"]`);
+    await clickSelector(env.page, `[aria-label="Actions for paper ${p.align}"]`);
     await clickMenuItem(env.page, 'Delete');
     await confirm(env.page);
     await waitForText(env.page, CHAIR_PAPER_MESSAGES.updated);
@@ -339,7 +340,7 @@ describe('chair paper screens', () => {
     await env.page.goto(`${env.baseUrl}/chair/ViewDeletedPapers`);
     await waitForCount(env, '2 papers');
     await waitForTitles(env, ['Lock-free queues', 'Sequence alignment at scale'], true);
-    await env.page.click(`[aria-label="Restore paper ${p.align}"]`);
+    await clickSelector(env.page, `[aria-label="Restore paper ${p.align}"]`);
     await waitForText(env.page, `Restore paper ${p.align}?`);
     await confirm(env.page);
     await waitForText(env.page, CHAIR_PAPER_MESSAGES.updated);
@@ -353,7 +354,7 @@ describe('chair paper screens', () => {
     await setInputByLabel(env, 'Algorithms deadline', '2031-03-01T12:00');
     await waitForText(env.page, 'UTC: 2031-03-01T12:00:00Z');
     await fillByLabel(env.page, 'Algorithms file size limit', '25');
-    await env.page.click('[aria-label="Save Algorithms"]');
+    await clickSelector(env.page, '[aria-label="Save Algorithms"]');
     await waitForText(env.page, TRACK_MESSAGES.updated);
     const [track] = await env.db.select().from(tracksTable).where(eq(tracksTable.id, trackA));
     expect(track!.canSubmitCameraReadyDeadline?.toISOString()).toBe('2031-03-01T12:00:00.000Z');
@@ -387,7 +388,7 @@ describe('chair paper screens', () => {
 
       await page.goto(`${env.baseUrl}/chair/EditCameraReadyStatus/${p.sort}`);
       await waitForText(page, 'Sorting networks revisited');
-      await page.click('input[name=isCameraReady]');
+      await clickSelector(page, 'input[name=isCameraReady]');
       await clickText(page, 'Save', 'button');
       await waitForText(page, CHAIR_PAPER_MESSAGES.updated);
       expect((await row(p.sort)).isCameraReady).toBe(true);

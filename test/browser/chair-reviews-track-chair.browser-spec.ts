@@ -12,6 +12,7 @@ import {
   waitForText,
   type BrowserEnv,
   selectOption,
+  clickSelector,
 } from '../support/browser.js';
 
 const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
@@ -116,10 +117,10 @@ describe('track chair review screens', () => {
     await selectOption(page, 'select[name=track]', String(trackA));
     await clickText(page, 'Next', 'button');
     await page.waitForSelector(`[data-testid=paper-${p.mine}]`);
-    await page.click(`[aria-label="Select paper ${p.mine}"]`);
+    await clickSelector(page, `[aria-label="Select paper ${p.mine}"]`);
     await clickText(page, 'Next', 'button');
     await page.waitForSelector(`[aria-label="Assign Rita Rossi to paper ${p.mine}"]`);
-    await page.click(`[aria-label="Assign Rita Rossi to paper ${p.mine}"]`);
+    await clickSelector(page, `[aria-label="Assign Rita Rossi to paper ${p.mine}"]`);
     await clickText(page, 'Next', 'button');
     await clickText(page, 'Save review requests', 'button');
     await page.waitForSelector('[data-testid=assign-result]');

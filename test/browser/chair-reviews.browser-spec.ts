@@ -23,6 +23,7 @@ import {
   waitForText,
   type BrowserEnv,
   selectOption,
+  clickSelector,
 } from '../support/browser.js';
 
 const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
@@ -153,7 +154,7 @@ describe('chair review screens', () => {
     await page.waitForSelector(`[data-testid=paper-${p.graph}]`);
     await clickText(page, 'Next', 'button');
     await waitForText(page, REVIEW_MESSAGES.selectPaperAndReviewer);
-    await page.click(`[aria-label="Select paper ${p.graph}"]`);
+    await clickSelector(page, `[aria-label="Select paper ${p.graph}"]`);
     await clickText(page, 'Next', 'button');
 
     // Uma (Univ. of Porto, fe.up.pt) conflicts with Alice (University of Porto, up.pt): shown, not selectable.
@@ -177,8 +178,8 @@ describe('chair review screens', () => {
 
     await clickText(page, 'Next', 'button');
     await waitForText(page, REVIEW_MESSAGES.selectPaperAndReviewer);
-    await page.click(`[aria-label="Assign Rita Rossi to paper ${p.graph}"]`);
-    await page.click(`[aria-label="Assign Sam Silva to paper ${p.graph}"]`);
+    await clickSelector(page, `[aria-label="Assign Rita Rossi to paper ${p.graph}"]`);
+    await clickSelector(page, `[aria-label="Assign Sam Silva to paper ${p.graph}"]`);
     await clickText(page, 'Next', 'button');
     await page.waitForSelector('[data-testid=summary]');
     await waitForText(page, '2 review requests will be saved');
@@ -277,7 +278,7 @@ describe('chair review screens', () => {
     expect(new Set(names)).toEqual(new Set([who.name]));
 
     const gone = ofVic[0]!.id;
-    await page.click(`[aria-label="Delete review request ${gone}"]`);
+    await clickSelector(page, `[aria-label="Delete review request ${gone}"]`);
     await confirm(page);
     await page.waitForSelector('[data-testid=confirm-button]', { hidden: true });
     await page.waitForFunction(
@@ -408,7 +409,7 @@ describe('chair review screens', () => {
     expect(
       await page.$eval(`[data-testid=track-reviewer-${u.rita}] td:nth-child(3)`, (el) => el.textContent),
     ).not.toBe('0');
-    await page.click('[aria-label="Remove Nina New from the track"]');
+    await clickSelector(page, '[aria-label="Remove Nina New from the track"]');
     await confirm(page);
     await page.waitForFunction(
       (sel: string) => !document.querySelector(sel),

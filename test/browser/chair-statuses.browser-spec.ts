@@ -10,6 +10,7 @@ import {
   startBrowserEnv,
   waitForText,
   type BrowserEnv,
+  clickSelector,
 } from '../support/browser.js';
 
 describe('chair paper status screens', () => {
@@ -45,9 +46,9 @@ describe('chair paper status screens', () => {
   it('renames a status and makes it an acceptance; the stored row changes', async () => {
     await env.page.goto(`${env.baseUrl}/chair/EditPaperStatusSettings/`);
     await env.page.waitForSelector('[aria-label="Edit Accept with changes"]');
-    await env.page.click('[aria-label="Edit Accept with changes"]');
+    await clickSelector(env.page, '[aria-label="Edit Accept with changes"]');
     await fillByLabel(env.page, 'Status text', 'Accept with Revision');
-    await env.page.click('[role=dialog] input[name=isAccepted]');
+    await clickSelector(env.page, '[role=dialog] input[name=isAccepted]');
     await clickText(env.page, 'Save status', 'button');
     await waitForText(env.page, 'The status was successfully updated!');
     await env.page.waitForSelector('[aria-label="Edit Accept with Revision"]');
@@ -66,9 +67,9 @@ describe('chair paper status screens', () => {
   it('asks before deleting and shows the server message for the default status', async () => {
     await env.page.goto(`${env.baseUrl}/chair/EditPaperStatusSettings/`);
     await env.page.waitForSelector('[aria-label="Delete Awaiting Decision"]');
-    await env.page.click('[aria-label="Delete Awaiting Decision"]');
+    await clickSelector(env.page, '[aria-label="Delete Awaiting Decision"]');
     await waitForText(env.page, 'Delete this status?');
-    await env.page.click('[data-testid=confirm-button]');
+    await clickSelector(env.page, '[data-testid=confirm-button]');
     await waitForText(env.page, STATUS_MESSAGES.defaultUndeletable);
     const [row] = await env.db.select().from(statusesTable).where(eq(statusesTable.isDefault, true));
     expect(row?.text).toBe('Awaiting Decision');
@@ -77,8 +78,8 @@ describe('chair paper status screens', () => {
   it('deletes another status after confirmation', async () => {
     await env.page.goto(`${env.baseUrl}/chair/EditPaperStatusSettings/`);
     await env.page.waitForSelector('[aria-label="Delete Reject"]');
-    await env.page.click('[aria-label="Delete Reject"]');
-    await env.page.click('[data-testid=confirm-button]');
+    await clickSelector(env.page, '[aria-label="Delete Reject"]');
+    await clickSelector(env.page, '[data-testid=confirm-button]');
     await waitForText(env.page, 'The status was successfully deleted!');
     expect(await env.db.select().from(statusesTable).where(eq(statusesTable.text, 'Reject'))).toEqual([]);
   });
@@ -86,7 +87,7 @@ describe('chair paper status screens', () => {
   it('sorts the statuses: position = index + 1', async () => {
     await env.page.goto(`${env.baseUrl}/chair/SortPaperStatusSettings/`);
     await env.page.waitForSelector('[aria-label="Move Accept with Revision up"]');
-    await env.page.click('[aria-label="Move Accept with Revision up"]');
+    await clickSelector(env.page, '[aria-label="Move Accept with Revision up"]');
     await clickText(env.page, 'Save order', 'button');
     await waitForText(env.page, 'The status order was successfully updated!');
     const rows = await env.db.select().from(statusesTable).orderBy(statusesTable.position);

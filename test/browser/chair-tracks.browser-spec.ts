@@ -10,6 +10,7 @@ import {
   startBrowserEnv,
   waitForText,
   type BrowserEnv,
+  clickSelector,
 } from '../support/browser.js';
 
 /** Sets an input (e.g. datetime-local, which has no keyboard-independent typing) the way React sees it. */
@@ -99,8 +100,8 @@ describe('chair track screens', () => {
     const [track] = await env.db.select().from(tracksTable).where(eq(tracksTable.name, 'Machine Learning'));
     await env.page.goto(`${env.baseUrl}/chair/EditTrack/${track!.id}`);
     await env.page.waitForSelector('[aria-label="Move Optimization up"]');
-    await env.page.click('[aria-label="Move Optimization up"]');
-    await env.page.click('input[name="canEditPaper.status"]');
+    await clickSelector(env.page, '[aria-label="Move Optimization up"]');
+    await clickSelector(env.page, 'input[name="canEditPaper.status"]');
     await clickText(env.page, 'Save track', 'button');
     await waitForText(env.page, TRACK_MESSAGES.updated);
     await env.page.waitForFunction(() => location.pathname === '/chair/EditAllTracks/');
@@ -120,7 +121,7 @@ describe('chair track screens', () => {
     await env.page.goto(`${env.baseUrl}/chair/EditAllTracks/`);
     const selector = '[aria-label="Machine Learning: Camera-ready submission enabled"]';
     await env.page.waitForSelector(selector);
-    await env.page.click(selector);
+    await clickSelector(env.page, selector);
     await waitForText(env.page, TRACK_MESSAGES.updated);
     const [stored] = await env.db.select().from(tracksTable).where(eq(tracksTable.id, track!.id));
     expect(stored!.canSubmitCameraReady).toBe(false);
@@ -130,7 +131,7 @@ describe('chair track screens', () => {
     await env.db.insert(tracksTable).values({ name: 'Databases', position: 1 });
     await env.page.goto(`${env.baseUrl}/chair/SortTracks`);
     await env.page.waitForSelector('[aria-label="Move Databases up"]');
-    await env.page.click('[aria-label="Move Databases up"]');
+    await clickSelector(env.page, '[aria-label="Move Databases up"]');
     await clickText(env.page, 'Save order', 'button');
     await waitForText(env.page, 'The track order was successfully updated!');
     const rows = await env.db.select().from(tracksTable).orderBy(tracksTable.position);

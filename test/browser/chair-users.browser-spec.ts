@@ -12,6 +12,7 @@ import {
   waitForText,
   type BrowserEnv,
   selectOption,
+  clickSelector,
 } from '../support/browser.js';
 
 const rowCount = (env: BrowserEnv) =>
@@ -113,7 +114,7 @@ describe('chair user management screens', () => {
     await waitForCount(env, '152 users');
     expect(await rowCount(env)).toBe(100);
 
-    await env.page.click('[aria-label="Go to next page"]');
+    await clickSelector(env.page, '[aria-label="Go to next page"]');
     await env.page.waitForFunction(
       () => document.querySelectorAll('[data-testid=user-rows] tr[data-testid^=user-]').length === 52,
     );
@@ -253,7 +254,7 @@ describe('chair user management screens', () => {
     await fillByLabel(env.page, 'Search by email or name', 'person010@example.org');
     await clickText(env.page, 'Search', 'button');
     await waitForCount(env, '1 user');
-    await env.page.click('[aria-label="Actions for person010@example.org"]');
+    await clickSelector(env.page, '[aria-label="Actions for person010@example.org"]');
     // Click the menu item once the menu has finished growing (a click mid-transition can land beside it).
     await env.page.waitForFunction(() => {
       const paper = document.querySelector('.MuiMenu-paper');

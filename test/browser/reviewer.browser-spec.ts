@@ -26,6 +26,7 @@ import {
   waitForText,
   type BrowserEnv,
   selectOption,
+  clickSelector,
 } from '../support/browser.js';
 
 const PASSWORD = 'reviewer-pass-1';
@@ -216,7 +217,7 @@ describe('the reviewer front end', () => {
     const { page } = env;
     await clickInRow(page, declineId, 'Decline');
     await waitForText(page, 'Decline this review request?');
-    await page.click('[data-testid=confirm-button]');
+    await clickSelector(page, '[data-testid=confirm-button]');
     await page.waitForFunction(
       (id: number) =>
         document.querySelector<HTMLElement>(`[data-request="${id}"]`)?.innerText.includes('Declined') ??

@@ -176,3 +176,11 @@ export async function selectOption(page: Page, selector: string, value: string):
     await page.select(selector, value);
   });
 }
+
+/** Clicks the element matching `selector` once it is rendered and visible (page.click alone does not wait). */
+export async function clickSelector(page: Page, selector: string): Promise<void> {
+  await retryDetached(async () => {
+    const handle = await page.waitForSelector(selector, { visible: true });
+    await handle!.click();
+  });
+}
