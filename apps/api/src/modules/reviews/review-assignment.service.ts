@@ -68,15 +68,14 @@ export class ReviewAssignmentService {
   async context(paper: PaperRow, reviewers: UserRow[], ex?: Executor): Promise<AssignmentContext> {
     const authors = (await this.repo.authorsOf([paper.id], ex)).map((a) => a.user);
     const reviewerIds = reviewers.map((r) => r.id);
-    const [coauthored, declared, bids] = await Promise.all([
-      this.repo.coauthored(
-        reviewerIds,
-        authors.map((a) => a.id),
-        ex,
-      ),
-      this.repo.declaredConflictsOf(reviewerIds, ex),
-      this.repo.bidsOnPaper(paper.id, ex),
-    ]);
+    // One after the other: inside a transaction the executor is a single connection.
+    const coauthored = await this.repo.coauthored(
+      reviewerIds,
+      authors.map((a) => a.id),
+      ex,
+    );
+    const declared = await this.repo.declaredConflictsOf(reviewerIds, ex);
+    const bids = await this.repo.bidsOnPaper(paper.id, ex);
     const bidMap = new Map(bids.map((b) => [b.reviewerId, b.bid as BidValue]));
     const conflicts = new Map<number, ConflictFlag[]>();
     for (const r of reviewers) {
