@@ -253,7 +253,7 @@ export class ChairPapersController extends ManagedPapersController {
     @Query() query: PaperUploadQueryDto,
     @Req() req: Request,
   ): Promise<{ message: string; file: PaperFileDto; paper: ChairPaperDto }> {
-    return this.files.uploadAsChair(this.scope(user), paperId, query.p, query.replace, req);
+    return this.upload(user, paperId, query, req);
   }
 }
 

@@ -3,7 +3,6 @@ import {
   abstractError,
   answerErrors,
   CAMERA_READY_ANSWER_RULES,
-  isActivityOpen,
   missingCameraReadyFiles,
   PAPER_MESSAGES,
   resolveQuestions,
@@ -15,20 +14,18 @@ import {
   type PaperDto,
   type TrackDto,
 } from '@symposium/domain';
-import { ApiError, errorMessage, QueryState, useNotify, useSession } from '@symposium/ui';
+import { ApiError, errorMessage, useNotify } from '@symposium/ui';
 import { useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useSubmitCameraReady } from './api/final-material';
-import { usePaper } from './api/papers';
-import { useTrack } from './api/tracks';
 import { AuthorsEditor } from './components/authors-editor';
 import { Answers, AuthorList, Section } from './components/paper-details';
 import { PartUpload } from './components/part-upload';
 import { QuestionsForm } from './components/questions-form';
+import { FinalStageRoute } from './components/final-stage-route';
 import { Wizard } from './components/wizard';
 import { answersFor, indexedErrors } from './utils/form-errors';
-import { routeId } from './utils/route-id';
 
 const STEPS = ['Welcome', 'Title and abstract', 'Authors', 'Upload', 'Questions', 'Confirm'];
 
@@ -250,29 +247,15 @@ function CameraReadyWizard({
 
 /** /CameraReadySubmission/{trackId}/{paperId}: welcome, title/abstract, authors, upload, questions, confirm. */
 export function CameraReadySubmission() {
-  const params = useParams();
-  const paperId = routeId(params.paperId);
-  const trackId = routeId(params.trackId);
-  const { conference } = useSession();
-  const paper = usePaper(paperId);
-  const track = useTrack(trackId);
-  if (Number.isNaN(paperId) || Number.isNaN(trackId))
-    return <Alert severity="error">{PAPER_MESSAGES.notFound}</Alert>;
   return (
-    <QueryState queries={[paper, track]} fallback={PAPER_MESSAGES.obtainFailed}>
-      {() =>
-        paper.data!.track !== trackId ? (
-          <Alert severity="error">{PAPER_MESSAGES.notFound}</Alert>
-        ) : !paper.data!.actions.canSubmitCameraReady ? (
-          <Alert severity="warning" data-testid="not-allowed">
-            {isActivityOpen(track.data!.activities.canSubmitCameraReady, new Date())
-              ? PAPER_MESSAGES.notAccepted
-              : PAPER_MESSAGES.cameraReadyClosed}
-          </Alert>
-        ) : (
-          <CameraReadyWizard paper={paper.data!} track={track.data!} conference={conference} />
-        )
-      }
-    </QueryState>
+    <FinalStageRoute
+      action="canSubmitCameraReady"
+      activity="canSubmitCameraReady"
+      closedMessage={PAPER_MESSAGES.cameraReadyClosed}
+    >
+      {(paper, track, conference) => (
+        <CameraReadyWizard paper={paper} track={track} conference={conference} />
+      )}
+    </FinalStageRoute>
   );
 }

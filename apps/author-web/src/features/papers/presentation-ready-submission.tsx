@@ -1,7 +1,6 @@
 import { Alert, Stack, Typography } from '@mui/material';
 import {
   answerErrors,
-  isActivityOpen,
   PAPER_MESSAGES,
   presentationFilesError,
   presentationQuestionsOf,
@@ -11,19 +10,17 @@ import {
   type PaperDto,
   type TrackDto,
 } from '@symposium/domain';
-import { ApiError, errorMessage, QueryState, useNotify, useSession } from '@symposium/ui';
+import { ApiError, errorMessage, useNotify } from '@symposium/ui';
 import { useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useSubmitPresentationReady } from './api/final-material';
-import { usePaper } from './api/papers';
-import { useTrack } from './api/tracks';
 import { Answers, Section } from './components/paper-details';
 import { PartUpload } from './components/part-upload';
 import { QuestionsForm } from './components/questions-form';
+import { FinalStageRoute } from './components/final-stage-route';
 import { Wizard } from './components/wizard';
 import { answersFor, indexedErrors } from './utils/form-errors';
-import { routeId } from './utils/route-id';
 
 const STEPS = ['Welcome', 'Upload', 'Questions', 'Confirm'];
 
@@ -158,29 +155,15 @@ function PresentationReadyWizard({
 
 /** /PresentationReadySubmission/{trackId}/{paperId}: welcome, upload, questions (exactly three), confirm. */
 export function PresentationReadySubmission() {
-  const params = useParams();
-  const paperId = routeId(params.paperId);
-  const trackId = routeId(params.trackId);
-  const { conference } = useSession();
-  const paper = usePaper(paperId);
-  const track = useTrack(trackId);
-  if (Number.isNaN(paperId) || Number.isNaN(trackId))
-    return <Alert severity="error">{PAPER_MESSAGES.notFound}</Alert>;
   return (
-    <QueryState queries={[paper, track]} fallback={PAPER_MESSAGES.obtainFailed}>
-      {() =>
-        paper.data!.track !== trackId ? (
-          <Alert severity="error">{PAPER_MESSAGES.notFound}</Alert>
-        ) : !paper.data!.actions.canSubmitPresentationReady ? (
-          <Alert severity="warning" data-testid="not-allowed">
-            {isActivityOpen(track.data!.activities.canSubmitPresentationReady, new Date())
-              ? PAPER_MESSAGES.notAccepted
-              : PAPER_MESSAGES.presentationReadyClosed}
-          </Alert>
-        ) : (
-          <PresentationReadyWizard paper={paper.data!} track={track.data!} conference={conference} />
-        )
-      }
-    </QueryState>
+    <FinalStageRoute
+      action="canSubmitPresentationReady"
+      activity="canSubmitPresentationReady"
+      closedMessage={PAPER_MESSAGES.presentationReadyClosed}
+    >
+      {(paper, track, conference) => (
+        <PresentationReadyWizard paper={paper} track={track} conference={conference} />
+      )}
+    </FinalStageRoute>
   );
 }
