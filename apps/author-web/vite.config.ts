@@ -19,5 +19,16 @@ export default defineConfig({
     ],
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  build: {
+    // The conflict-of-interest helpers of libs/domain (public-suffix and mail-provider lists) run only in
+    // the API: their packages' top-level tables stay out of the bundle unless something here uses them.
+    rollupOptions: {
+      treeshake: {
+        moduleSideEffects: (id: string) => !/node_modules\/(tldts|tldts-core|email-providers)\//.test(id),
+      },
+    },
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+  },
 });

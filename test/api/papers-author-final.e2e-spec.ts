@@ -200,15 +200,26 @@ describe('camera-ready, presentation-ready and consent', () => {
         await env.conference({ consentFileUpload: false });
       });
 
-      it('requires a copyright pdf named differently from the paper pdf', async () => {
+      it('requires a copyright pdf named differently from the paper pdf, said at upload', async () => {
         const id = await newPaper();
         await upload(id, 'word', docx(), 'final.docx');
         await upload(id, 'pdf', pdf(), 'final.pdf');
         const missing = `Please upload the following files: ${PAPER_FILE_LABELS.springerCopyright}!`;
         expect((await submit(id, answers('1', '2'))).body.message).toBe(missing);
-        await upload(id, 'springerCopyright', pdf('copyright'), 'final.pdf');
+        // The clash is said at upload, and nothing is stored.
+        const clash = await upload(id, 'springerCopyright', pdf('copyright'), 'final.pdf');
+        expect(clash.status).toBe(400);
+        expect(clash.body.message).toBe(
+          'File name already used: the signed copyright form must have a different file name from the paper pdf',
+        );
         expect((await submit(id, answers('1', '2'))).body.message).toBe(missing);
         await upload(id, 'springerCopyright', pdf('copyright'), 'copyright.pdf');
+        // ... and the other way round.
+        const pdfClash = await upload(id, 'pdf', pdf(), 'copyright.pdf');
+        expect(pdfClash.status).toBe(400);
+        expect(pdfClash.body.message).toBe(
+          'File name already used: the paper pdf must have a different file name from the signed copyright form',
+        );
         const ok = await submit(id, answers('1', '2'));
         expect(ok.status).toBe(200);
         expect(ok.body.paper.cameraReady.files.springerCopyright.name).toBe('copyright.pdf');

@@ -629,6 +629,46 @@ describe('author papers', () => {
     });
   });
 
+  describe('a decided paper', () => {
+    it('cannot be withdrawn once it has a decision other than the default, and the menu does not offer it', async () => {
+      const id = (await submitJson(author, submission(openTrack, [author.id]))).body._id as number;
+      await env.accept(id);
+      const listed = (
+        await http()
+          .get('/api/author/papers')
+          .set(...author.auth)
+      ).body.find((p: PaperDto) => p._id === id) as PaperDto;
+      expect(listed.actions.canDelete).toBe(false);
+      const res = await http()
+        .delete(`/api/author/papers/${id}`)
+        .set(...author.auth);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(
+        'This paper already has a decision and can no longer be withdrawn. Please contact the conference chair.',
+      );
+      const [row] = await env.t.db.select().from(papersTable).where(eq(papersTable.id, id));
+      expect(row!.isDeleted).toBe(false);
+    });
+
+    it('shows its decision to the authors only when the conference shows the track status to authors', async () => {
+      const id = (await submitJson(author, submission(openTrack, [author.id]))).body._id as number;
+      const decisionOf = async () =>
+        (
+          (
+            await http()
+              .get(`/api/author/papers/${id}`)
+              .set(...author.auth)
+          ).body as PaperDto
+        ).decision;
+      await env.conference({ authorView: { viewConferenceTrackStatus: true } });
+      expect(await decisionOf()).toBeNull(); // the default status is no decision
+      await env.accept(id);
+      expect(await decisionOf()).toBe('Accept');
+      await env.conference({ authorView: { viewConferenceTrackStatus: false } });
+      expect(await decisionOf()).toBeNull();
+    });
+  });
+
   describe('notes (PUT /api/author/papers/:paperId/notes)', () => {
     it("saves the author's notes", async () => {
       const id = (await submitJson(author, submission(openTrack, [author.id]))).body._id;

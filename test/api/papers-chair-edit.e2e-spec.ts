@@ -2,7 +2,12 @@
  * GET and PUT /api/{chair|cochair}/papers/:paperId, POST /bulk and POST /email/:paperId: the stored rows,
  * Accept with Revision stamping, registration numbers, restore, and the track chair's reach.
  */
-import { CHAIR_PAPER_MESSAGES, PAPER_MESSAGES, STATUS_MESSAGES } from '@symposium/domain';
+import {
+  CHAIR_PAPER_MESSAGES,
+  PAPER_MESSAGES,
+  REGISTRATION_MESSAGES,
+  STATUS_MESSAGES,
+} from '@symposium/domain';
 import { desc, inArray } from 'drizzle-orm';
 import { outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
 import { papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
@@ -203,34 +208,48 @@ describe('chair paper edit, bulk edit and e-mail', () => {
       const p = await env.paper();
       const q = await env.paper();
       const res = await put(p.id, {
-        registration: { author: env.alice.id, id: ' REG-77 ', amount: 250, extra: 'student' },
+        registration: { author: env.alice.id, id: ' 7777-A ', amount: 250, extra: 'student' },
       });
       expect(res.status).toBe(200);
       expect((await env.row(p.id)).registration).toEqual({
         author: env.alice.id,
-        id: 'REG-77',
+        id: '7777-A',
         amount: 250,
         extra: 'student',
       });
-      const taken = await put(q.id, { registration: { id: 'REG-77' } });
+      const taken = await put(q.id, { registration: { id: '7777-A' } });
       expect(taken.status).toBe(409);
       expect(taken.body.message).toBe(CHAIR_PAPER_MESSAGES.registrationInUse);
       expect((await env.row(q.id)).registration).toBeNull();
       // the same paper may keep its number; null removes the registration
-      await put(p.id, { registration: { id: 'REG-77', amount: 300 } }).expect(200);
+      await put(p.id, { registration: { id: '7777-A', amount: 300 } }).expect(200);
       expect((await env.row(p.id)).registration).toMatchObject({
-        id: 'REG-77',
+        id: '7777-A',
         amount: 300,
         extra: 'student',
       });
       await put(p.id, { registration: null }).expect(200);
       expect((await env.row(p.id)).registration).toBeNull();
-      await put(q.id, { registration: { id: 'REG-77' } }).expect(200);
+      await put(q.id, { registration: { id: '7777-A' } }).expect(200);
+    });
+
+    it('refuses a registration id outside the §5 rule and changes nothing', async () => {
+      const p = await env.paper();
+      for (const id of ['12', 'REG-77', '1234-ABC', 'TR1', 'CK123']) {
+        const res = await put(p.id, { registration: { id } });
+        expect(res.status).toBe(400);
+        expect(res.body.message).toBe(REGISTRATION_MESSAGES.invalidId);
+      }
+      expect((await env.row(p.id)).registration).toBeNull();
+      for (const id of ['1234', 'TR123-4', 'CK01', 'Waived', 'Volunteer', '']) {
+        await put(p.id, { registration: { id } }).expect(200);
+        await put(p.id, { registration: null }).expect(200);
+      }
     });
 
     it('refuses a registration author who does not exist', async () => {
       const p = await env.paper();
-      const res = await put(p.id, { registration: { author: 999999, id: 'R-X' } });
+      const res = await put(p.id, { registration: { author: 999999, id: '5555' } });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(PAPER_MESSAGES.authorNotFound);
     });

@@ -50,6 +50,20 @@ describe('chair paper files and exports', () => {
       ]);
     });
 
+    it("answers a file of the wrong type with 'Please select a valid file', even when the part is full", async () => {
+      const p = await env.paper();
+      await upload(`/api/chair/papers/${p.id}/upload?p=abstract`, pdf('one'), 'one.pdf').expect(201);
+      const before = (await env.t.db.select().from(paperFilesTable)).length;
+      const txt = await upload(
+        `/api/chair/papers/${p.id}/upload?p=abstract`,
+        Buffer.from('plain text'),
+        'notes.txt',
+      );
+      expect(txt.status).toBe(400);
+      expect(txt.body.message).toBe('Please select a valid file');
+      expect((await env.t.db.select().from(paperFilesTable)).length).toBe(before);
+    });
+
     it('replaces a submission file and keeps the track file count', async () => {
       const p = await env.paper();
       const first = await upload(`/api/chair/papers/${p.id}/upload?p=abstract`, pdf('one'), 'one.pdf');

@@ -99,14 +99,19 @@ describe('registered papers (GET /api/registered/papers/:paperId and …/downloa
       expect(JSON.stringify(res.body)).not.toContain('final.docx');
     });
 
-    it('lets session chairs and chairs read it too', async () => {
+    it('lets chairs read it, and a session chair only the papers of their sessions (none until sessions exist)', async () => {
+      const asSessionChair = await http()
+        .get(`/api/registered/papers/${paperId}`)
+        .set(...sessionChair.auth);
+      expect(asSessionChair.status).toBe(404);
+      expect(asSessionChair.body.message).toBe('The paper could not be obtained');
       expect(
         (
           await http()
-            .get(`/api/registered/papers/${paperId}`)
+            .get(`/api/registered/papers/${paperId}/download/${files.pdf}`)
             .set(...sessionChair.auth)
         ).status,
-      ).toBe(200);
+      ).toBe(404);
       expect(
         (
           await http()

@@ -120,6 +120,25 @@ describe('automatic assignment', () => {
     ]);
   });
 
+  it('refuses an apply larger than the per-call limit with 413, saving nothing', async () => {
+    const before = (await env.outbox()).length;
+    const assignments = Array.from({ length: 10_000 }, (_, i) => ({
+      paper: papers[i % papers.length]!,
+      reviewer: reviewers[i % reviewers.length]!.id,
+    }));
+    const res = await env.t
+      .http()
+      .post('/api/chair/review_requests/auto/apply')
+      .set(...env.chair.auth)
+      .send({ track, assignments });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe(
+      'At most 1000 review requests can be saved in one call (this one has 10000).',
+    );
+    expect(res.body.details).toEqual({ limit: 1000 });
+    expect((await env.outbox()).length).toBe(before);
+  });
+
   it('keeps track chairs to their tracks', async () => {
     const tc = await env.trackChair([otherTrack]);
     const res = await env.t

@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { conferenceTable } from '../../apps/api/src/modules/conference/conference.table.js';
 import { StartupService } from '../../apps/api/src/modules/demo/startup.service.js';
 import { DemoSeeder } from '../../apps/api/src/modules/demo/demo-seeder.service.js';
@@ -10,7 +10,7 @@ import {
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 
-/** "  Chair   chair@demo.example.org   Abc123xyz9   (url)" → e-mail and password. */
+/** "  Chair   chair@ulisboa.example   Abc123xyz9   (url)" → e-mail and password. */
 function signIns(lines: string[]): { email: string; password: string }[] {
   return lines.flatMap((l) => {
     const m = /^\s+.+?\s(\S+@\S+)\s+(\S+)\s+\(/.exec(l);
@@ -37,11 +37,11 @@ describe('start-up on an empty database with the demo conference', () => {
   it('prints one e-mail and a generated 10-character password per role', () => {
     const accounts = signIns(lines);
     expect(accounts.map((a) => a.email)).toEqual([
-      'chair@demo.example.org',
-      'trackchair@demo.example.org',
-      'reviewer@demo.example.org',
-      'sessionchair@demo.example.org',
-      'author@demo.example.org',
+      'chair@ulisboa.example',
+      'trackchair@kth.example',
+      'reviewer@ed.example',
+      'sessionchair@up.example',
+      'author@tum.example',
     ]);
     for (const a of accounts) expect(a.password).toMatch(/^[A-Za-z0-9]{10}$/);
     expect(new Set(accounts.map((a) => a.password)).size).toBe(accounts.length);
@@ -84,6 +84,79 @@ describe('start-up on an empty database with the demo conference', () => {
       .get('/api/chair/tracks')
       .set('Authorization', `Bearer ${login.body.accessToken}`)
       .expect(200);
+  });
+
+  it('puts the demo people in distinct organisations and domains, so they are not conflicted with demo papers', async () => {
+    const byRole = Object.fromEntries(
+      await Promise.all(
+        signIns(lines).map(async (a) => {
+          const res = await t.http().post('/api/auth/login').send(a).expect(200);
+          return [
+            a.email.split('@')[0]!,
+            ['Authorization', `Bearer ${res.body.accessToken}`] as [string, string],
+          ];
+        }),
+      ),
+    ) as Record<string, [string, string]>;
+    const me = (
+      await t
+        .http()
+        .get('/api/author/users')
+        .set(...byRole.author!)
+    ).body as { _id: number };
+    const track = (await t.db.select().from(tracksTable).orderBy(asc(tracksTable.position)))[0]!;
+    // The demo's survey questions are answered in the browser tests; this one is about conflicts.
+    await t.db.update(tracksTable).set({ submissionQuestions: [] }).where(eq(tracksTable.id, track.id));
+    const areas = await t.db.select().from(subjectAreasTable);
+    const area = areas.find((a) => a.trackId === track.id);
+    const submitted = await t
+      .http()
+      .post('/api/author/papers')
+      .set(...byRole.author!)
+      .field(
+        'paper',
+        JSON.stringify({
+          track: track.id,
+          title: 'Demo paper on conflict detection',
+          abstract: {
+            text: 'This abstract describes the paper in more than fifty characters, as required.',
+            questions: [],
+          },
+          authors: [me._id],
+          primaryAuthor: me._id,
+          ...(area ? { primarySubjectArea: area.id } : {}),
+        }),
+      )
+      .attach(
+        'files',
+        Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
+        'paper.pdf',
+      );
+    expect([submitted.status, submitted.body.message]).toEqual([201, undefined]);
+    const paper = submitted.body._id as number;
+    const candidates = (
+      await t
+        .http()
+        .get(`/api/chair/review_requests/candidates/${paper}`)
+        .set(...byRole.chair!)
+        .expect(200)
+    ).body as { email: string; conflicts: unknown[]; eligible: boolean }[];
+    const reviewer = candidates.find((c) => c.email === 'reviewer@ed.example')!;
+    expect(reviewer.conflicts).toEqual([]);
+    expect(reviewer.eligible).toBe(true);
+    const own = await t
+      .http()
+      .post('/api/cochair/submit_review_request')
+      .set(...byRole.trackchair!)
+      .send({
+        paper,
+        quality: 7,
+        contribution: 6,
+        originality: 8,
+        final: 1,
+        comments: { author: 'Clear and useful.', chair: 'Solid work.' },
+      });
+    expect(own.status).toBe(201);
   });
 
   it('configures the conference with the track status shown to authors', async () => {

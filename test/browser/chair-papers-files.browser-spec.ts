@@ -154,6 +154,20 @@ describe('chair paper files, exports, e-mail and stage screens', () => {
       () => document.querySelector('[data-testid=toast]')?.closest('.MuiAlert-colorError') !== null,
     );
     expect(await files('ppt')).toHaveLength(0);
+
+    // A .txt as a submission file: refused in the browser before any request, with the spec's message.
+    let uploads = 0;
+    const count = (r: import('puppeteer-core').HTTPRequest) => {
+      if (r.method() === 'POST' && r.url().includes('/upload')) uploads++;
+    };
+    env.page.on('request', count);
+    await upload('abstract', 'notes.txt', Buffer.from('plain text'));
+    await env.page.waitForFunction(
+      () => document.querySelector('[data-testid=toast]')?.textContent === 'Please select a valid file',
+    );
+    env.page.off('request', count);
+    expect(uploads).toBe(0);
+    expect((await files('abstract')).map((f) => f.name)).toEqual(['paper.pdf']);
   });
 
   it('exports the list as xlsx and html, and downloads the selected papers as a zip', async () => {

@@ -187,10 +187,64 @@ describe('chair user management screens', () => {
     await waitForText(env.page, PEOPLE_MESSAGES.userAlreadyPresent);
   });
 
+  /** Opens a row's Actions menu and waits until its opening transition is over (a click during it misses). */
+  const openMenu = async (selector: string) => {
+    await clickSelector(env.page, selector);
+    await env.page.waitForFunction(() => {
+      const paper = document.querySelector('[role=menu]')?.closest('.MuiPaper-root');
+      if (!paper) return false;
+      const style = getComputedStyle(paper);
+      return (
+        style.opacity === '1' &&
+        (style.transform === 'none' || style.transform === 'matrix(1, 0, 0, 1, 0, 0)')
+      );
+    });
+  };
+
+  it('enables the conference view from the list only after confirmation', async () => {
+    await env.page.goto(`${env.baseUrl}/chair/ViewUsers`);
+    await env.page.waitForSelector('[data-testid=user-count]');
+    await clickText(env.page, 'Email', 'th span');
+    await clickText(env.page, 'Email', 'th span');
+    await env.page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid=user-rows] tr td:nth-child(4)')?.textContent ===
+        'rita@example.org',
+    );
+    const actions = '[aria-label="Actions for rita@example.org"]';
+    const registered = async () =>
+      (await env.db.select().from(usersTable).where(eq(usersTable.email, 'rita@example.org')))[0]!
+        .isRegistered;
+    expect(await registered()).toBe(false);
+    await openMenu(actions);
+    await clickText(env.page, 'Enable conference view', '[role=menuitem]');
+    await waitForText(env.page, 'Enable the conference view of');
+    await clickText(env.page, 'Cancel', 'button');
+    await env.page.waitForFunction(() => !document.querySelector('[data-testid=confirm-button]'));
+    expect(await registered()).toBe(false);
+    await openMenu(actions);
+    await clickText(env.page, 'Enable conference view', '[role=menuitem]');
+    await clickSelector(env.page, '[data-testid=confirm-button]');
+    await env.page.waitForFunction(() => !document.querySelector('[data-testid=confirm-button]'));
+    await env.page.waitForFunction(() => document.querySelector('[data-testid=toast]') !== null);
+    expect(await registered()).toBe(true);
+  });
+
   it('locks a user found by the e-mail of the route', async () => {
     await env.page.goto(`${env.baseUrl}/chair/ManageUserLock/person002%40example.org/`);
     await waitForText(env.page, 'This account is not locked.');
+    // Asked first: Cancel changes nothing.
     await clickText(env.page, 'Lock', 'button');
+    await waitForText(env.page, 'Lock person002@example.org?');
+    await clickText(env.page, 'Cancel', 'button');
+    await env.page.waitForFunction(() => !document.querySelector('[data-testid=confirm-button]'));
+    const [before] = await env.db
+      .select()
+      .from(usersTable)
+      .where(eq(usersTable.email, 'person002@example.org'));
+    expect(before!.lockStatus).toBe(false);
+    await clickText(env.page, 'Lock', 'button');
+    await clickSelector(env.page, '[data-testid=confirm-button]');
     await waitForText(env.page, USER_MESSAGES.lockChanged);
     const [row] = await env.db.select().from(usersTable).where(eq(usersTable.email, 'person002@example.org'));
     expect(row!.lockStatus).toBe(true);
@@ -200,7 +254,21 @@ describe('chair user management screens', () => {
     await env.page.goto(`${env.baseUrl}/chair/ResetUserPassword/`);
     await fillByLabel(env.page, 'Email', 'person003@example.org');
     await clickText(env.page, 'Find user', 'button');
+    const [before] = await env.db
+      .select()
+      .from(usersTable)
+      .where(eq(usersTable.email, 'person003@example.org'));
     await clickText(env.page, 'Reset password', 'button');
+    await waitForText(env.page, 'Reset the password of person003@example.org?');
+    await clickText(env.page, 'Cancel', 'button');
+    await env.page.waitForFunction(() => !document.querySelector('[data-testid=confirm-button]'));
+    const [unchanged] = await env.db
+      .select()
+      .from(usersTable)
+      .where(eq(usersTable.email, 'person003@example.org'));
+    expect(unchanged!.passwordHash).toBe(before!.passwordHash);
+    await clickText(env.page, 'Reset password', 'button');
+    await clickSelector(env.page, '[data-testid=confirm-button]');
     await waitForText(env.page, USER_MESSAGES.passwordReset);
     await waitForText(
       env.page,

@@ -1,16 +1,17 @@
 import 'reflect-metadata';
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/exception.filter.js';
+import { JSON_BODY_LIMIT, refuseNul, verifyJsonDepth } from './common/request-limits.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/config.js';
 import { openDatabase, type DatabaseHandle } from './database/database.js';
@@ -21,7 +22,9 @@ export const CHAIR_APP_DIR = join(ROOT, 'apps/chair-web/dist');
 
 export interface CreateAppOptions {
   handle?: DatabaseHandle;
-  logger?: false | ('error' | 'warn' | 'log')[];
+  logger?: false | ('error' | 'warn' | 'log')[] | LoggerService;
+  /** Middleware that runs before everything else (main.ts: refusing requests while shutting down). */
+  first?: RequestHandler[];
 }
 
 /** Builds the whole application (used by main.ts and by the API and browser tests). */
@@ -35,10 +38,13 @@ export async function createApp(config: AppConfig, opts: CreateAppOptions = {}):
     }));
   const app = await NestFactory.create<NestExpressApplication>(AppModule.create(config, handle), {
     logger: opts.logger ?? ['error', 'warn', 'log'],
-    bodyParser: true,
+    bodyParser: false,
   });
   app.set('trust proxy', 'loopback');
-  app.useBodyParser('json', { limit: '2mb' });
+  for (const handler of opts.first ?? []) app.use(handler);
+  app.use(express.json({ limit: JSON_BODY_LIMIT, verify: verifyJsonDepth }));
+  app.use(express.urlencoded({ limit: JSON_BODY_LIMIT, extended: false }));
+  app.use(refuseNul);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -58,7 +64,6 @@ export async function createApp(config: AppConfig, opts: CreateAppOptions = {}):
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
-  app.enableShutdownHooks();
 
   const doc = SwaggerModule.createDocument(
     app,

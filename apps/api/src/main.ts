@@ -1,16 +1,29 @@
-import { Logger } from '@nestjs/common';
+import { Logger, type INestApplication } from '@nestjs/common';
+import type { Server } from 'node:http';
+import type { NextFunction, Request, Response } from 'express';
 import { createApp } from './app.factory.js';
+import { AppLogger } from './common/app-logger.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { DataDirInUseError, openDatabase } from './database/database.js';
 import { StartupService } from './modules/demo/startup.service.js';
 
+/** How long in-flight requests may take to finish after SIGTERM before their connections are cut. */
+const DRAIN_MS = Number(process.env.SHUTDOWN_DRAIN_MS ?? 10_000);
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = await createApp(config, { handle });
+  const drain = new Drain();
+  const app = await createApp(config, {
+    handle,
+    logger: new AppLogger(config.logLevel),
+    first: [drain.middleware],
+  });
   const report = await app.get(StartupService).prepare(handle.kind === 'pglite' && config.demoData);
   await app.listen(config.port);
   const logger = new Logger('Symposium');
+  for (const signal of ['SIGTERM', 'SIGINT'] as const)
+    process.once(signal, () => void drain.stop(app, signal, logger));
   logger.log(
     `Serving on ${config.publicUrl} (database: ${handle.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})`,
   );
@@ -18,6 +31,68 @@ async function main(): Promise<void> {
     `Author app: ${config.publicUrl}/   Chair console: ${config.publicUrl}/chair/   API docs: ${config.publicUrl}/api/docs`,
   );
   for (const line of report) logger.log(line);
+}
+
+/**
+ * Graceful stop: take no new requests (a request that arrives now is read and answered 503), let the
+ * requests in flight finish (at most DRAIN_MS), close the listener and the connections, then close the
+ * app (the outbox dispatcher, the scheduler, the browser and the database stop in its shutdown hooks) and
+ * exit 0.
+ */
+class Drain {
+  private stopping = false;
+  private inFlight = 0;
+
+  readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
+    if (this.stopping) {
+      // Read the body first: answering while the client still sends it would reset its connection.
+      const answer = () => {
+        res.setHeader('Connection', 'close');
+        res.status(503).json({
+          statusCode: 503,
+          code: 'server.shutting_down',
+          message: 'The server is restarting. Please try again in a moment.',
+        });
+      };
+      if (req.complete) answer();
+      else {
+        req.once('end', answer);
+        req.resume();
+      }
+      return;
+    }
+    this.inFlight++;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      this.inFlight--;
+    };
+    res.on('finish', finish);
+    res.on('close', finish);
+    next();
+  };
+
+  async stop(app: INestApplication, signal: string, logger: Logger): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    const t0 = Date.now();
+    logger.log(`${signal}: no new requests; finishing ${this.inFlight} request(s) in flight`);
+    const server = app.getHttpServer() as Server;
+    // The listener stays open while requests finish: connections the kernel already accepted but the
+    // process had not picked up yet get a 503 instead of a reset.
+    while (this.inFlight > 0 && Date.now() - t0 < DRAIN_MS) await new Promise((r) => setTimeout(r, 50));
+    if (this.inFlight > 0)
+      logger.warn(
+        `${this.inFlight} request(s) still running after ${DRAIN_MS} ms: closing their connections`,
+      );
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+    await closed;
+    await app.close();
+    logger.log(`Stopped in ${Date.now() - t0} ms`);
+    process.exit(0);
+  }
 }
 
 main().catch((e: unknown) => {

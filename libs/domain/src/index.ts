@@ -12,3 +12,4 @@ export * from './files.js';
 export * from './paper-query.js';
 export * from './reviews.js';
 export * from './assignment/index.js';
+export * from './mail-domains.js';

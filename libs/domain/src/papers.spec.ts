@@ -1,3 +1,4 @@
+import { isValidRegistrationId } from './papers.js';
 import type { SurveyQuestion } from './models.js';
 import {
   abstractError,
@@ -360,5 +361,39 @@ describe('registered papers', () => {
     expect(isRegisteredPaper(null)).toBe(false);
     expect(isRegisteredPaper({ id: '' })).toBe(false);
     expect(isRegisteredPaper({ id: '1234-A' })).toBe(true);
+  });
+});
+
+describe('registration ids (§5)', () => {
+  it.each([
+    '1234',
+    '123456',
+    '1234-5',
+    '1234-AB',
+    'TR12',
+    'TR123',
+    'TR12-1',
+    'TR123-AB',
+    'CK07',
+    'Waived',
+    'Volunteer',
+  ])('accepts %s', (id) => expect(isValidRegistrationId(id)).toBe(true));
+  it.each([
+    '12',
+    '123',
+    '1234-ABC',
+    '1234_5',
+    'TR1',
+    'TR1234',
+    'CK1',
+    'CK123',
+    'waived!',
+    'REG-77',
+    '12 34',
+    'Volunteers',
+  ])('refuses %s', (id) => expect(isValidRegistrationId(id)).toBe(false));
+  it('lets the main registration be empty, but not another registration', () => {
+    expect(isValidRegistrationId('  ')).toBe(true);
+    expect(isValidRegistrationId('', true)).toBe(false);
   });
 });

@@ -9,6 +9,8 @@ import { isActivityOpen } from './tracks.js';
 import { CAMERA_READY_SHORT_COMMENT_MAX, COMMENT_MAX, SHORT_COMMENT_MAX } from './utils.js';
 
 export const PAPER_MESSAGES = {
+  withdrawDecided:
+    'This paper already has a decision and can no longer be withdrawn. Please contact the conference chair.',
   titleRequired: 'Please write a title',
   titleTooLong: `Please write a title of at most ${TITLE_MAX} characters`,
   titleForbidden:
@@ -27,6 +29,10 @@ export const PAPER_MESSAGES = {
   presentationQuestions: 'Please answer exactly three questions',
   invalidFile: 'Please select a valid file',
   pdfProofNameUsed: 'File name already used: Change the PDF proof file name for the presentation slides',
+  copyrightNameUsed:
+    'File name already used: the signed copyright form must have a different file name from the paper pdf',
+  pdfNameUsedByCopyright:
+    'File name already used: the paper pdf must have a different file name from the signed copyright form',
   notFound: 'The paper could not be obtained',
   fileNotFound: 'The file could not be obtained',
   obtainFailed: 'Something went wrong while obtaining the paper',
@@ -426,6 +432,8 @@ export interface PaperActionState {
   isDeleted: boolean;
   /** The paper's status is an accepted one. */
   isAccepted: boolean;
+  /** The paper has a status other than the default one (a decision was taken). */
+  hasDecision?: boolean;
   activities: {
     canEditPaper: ActivityDto;
     canSubmitCameraReady: ActivityDto;
@@ -439,7 +447,8 @@ export interface PaperActionState {
 /**
  * What the authors may do with a paper now (the server decides; the screens show it): edit while the track's
  * editing is open; camera-ready, presentation-ready and the consent form once the paper is accepted, each while
- * its activity is open (consent: while the conference enables digital signing); delete (withdraw) any time.
+ * its activity is open (consent: while the conference enables digital signing); withdraw until a decision
+ * other than the default status is taken (the chair can still delete).
  */
 export function paperActions(s: PaperActionState, now: Date): PaperActions {
   if (s.isDeleted)
@@ -453,7 +462,7 @@ export function paperActions(s: PaperActionState, now: Date): PaperActions {
     };
   return {
     canEdit: isActivityOpen(s.activities.canEditPaper, now),
-    canDelete: true,
+    canDelete: !s.hasDecision,
     canSubmitCameraReady: s.isAccepted && isActivityOpen(s.activities.canSubmitCameraReady, now),
     canSubmitPresentationReady: s.isAccepted && isActivityOpen(s.activities.canSubmitPresentationReady, now),
     canSignConsent: s.isAccepted && s.digitalConsentSigning,
@@ -469,6 +478,26 @@ export interface PaperRegistration {
   id: string;
   amount: number | null;
   extra: string;
+}
+
+/**
+ * §5 Registration id: empty (the main registration only), 4 or more digits with an optional -X or -XX,
+ * TRXX or TRXXX with an optional -X or -XX, CKXX, Waived or Volunteer (X a letter or digit, as in 1234-A).
+ */
+export const REGISTRATION_ID_PATTERN =
+  /^(?:\d{4,}(?:-[A-Za-z0-9]{1,2})?|TR[A-Za-z0-9]{2,3}(?:-[A-Za-z0-9]{1,2})?|CK[A-Za-z0-9]{2}|Waived|Volunteer)$/;
+
+export const REGISTRATION_MESSAGES = {
+  invalidId:
+    'Please fill in a valid Registration ID: 4 or more digits (optionally followed by -X or -XX), TRXX or TRXXX (optionally followed by -X or -XX), CKXX, Waived or Volunteer',
+  otherIdRequired: 'Please fill in the Registration ID of every other registration',
+} as const;
+
+/** The §5 rule; `required` for other registrations (the main one may be empty). */
+export function isValidRegistrationId(id: string, required = false): boolean {
+  const v = id.trim();
+  if (v === '') return !required;
+  return REGISTRATION_ID_PATTERN.test(v);
 }
 
 /** A paper is registered when its registration has an id. */
@@ -517,6 +546,9 @@ export interface PaperDto {
   primarySubjectArea: number | null;
   /** The status id (null when the chair deleted the paper's status). */
   status: number | null;
+  /** The decision (the status text) as its authors may see it: only when the conference shows the track
+   * status to authors (authorView.viewConferenceTrackStatus) and a status other than the default is set. */
+  decision?: string | null;
   isDeleted: boolean;
   notes: string;
   submittedCameraReady: boolean;

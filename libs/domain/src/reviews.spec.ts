@@ -1,7 +1,7 @@
+import { institutionDomain } from './mail-domains.js';
 import {
   decisionLabel,
   detectConflicts,
-  institutionDomain,
   invitationMail,
   normalizeOrganization,
   parseDecision,
@@ -103,6 +103,15 @@ describe('conflicts of interest', () => {
     expect(institutionDomain('a@cs.ox.ac.uk')).toBe('ox.ac.uk');
     expect(institutionDomain('a@gmail.com')).toBeNull();
     expect(institutionDomain('a@mail.example.org')).toBe('example.org');
+    // The Public Suffix List, not a hand-written rule: one organisation per registrable domain.
+    expect(institutionDomain('a@cs.example.edu')).toBe(institutionDomain('b@example.edu'));
+    expect(institutionDomain('a@example.co.uk')).not.toBe(institutionDomain('b@other.co.uk'));
+    expect(institutionDomain('a@dept.uni-example.com.br')).toBe('uni-example.com.br');
+    // A private suffix (github.io) keeps its users apart.
+    expect(institutionDomain('a@alice.github.io')).not.toBe(institutionDomain('b@bob.github.io'));
+    // Public providers from the maintained list, incl. ones a hand-written list forgets.
+    for (const p of ['gmail.com', 'qq.com', 'yandex.ru', 'gmx.de', 'outlook.com'])
+      expect(institutionDomain(`someone@${p}`)).toBeNull();
   });
   it('finds nothing between strangers', () => {
     expect(detectConflicts({ reviewer: person(1), authors: [person(2)], ...none })).toEqual([]);

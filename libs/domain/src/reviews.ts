@@ -4,6 +4,7 @@
  * the chair console, the review rules and the conflict-of-interest detection (pure functions).
  */
 import { MAX_REVIEWS_PER_PAPER, MAX_REVIEWS_PER_REVIEWER } from './constants.js';
+import { institutionDomain } from './mail-domains.js';
 import { REVIEW_DECISION_LABELS } from './utils.js';
 
 // ----- constants (§9)
@@ -77,6 +78,12 @@ export const reviewerFullMessage = (isCameraReady: boolean) =>
 export const conflictOfInterestMessage = (flags: ConflictFlag[]) =>
   `Conflict of interest: ${flags.map((f) => f.evidence).join('; ')}`;
 /** §8 'N of M review requests saved successfully.' */
+/** Review requests one automatic-assignment apply call saves at most; the chair console sends larger
+ * proposals in parts of this size. */
+export const MAX_APPLY_ASSIGNMENTS = 1000;
+export const applyTooLargeMessage = (n: number) =>
+  `At most ${MAX_APPLY_ASSIGNMENTS} review requests can be saved in one call (this one has ${n}).`;
+
 export const savedRequestsMessage = (saved: number, total: number) =>
   `${saved} of ${total} review requests saved successfully.`;
 export const importPaperNotFoundMessage = (row: number) => `Paper ID not found in row ${row}`;
@@ -335,66 +342,6 @@ export interface ConflictInput {
   declaredPaper: boolean;
 }
 
-/** Free mail providers: a shared domain there says nothing about an affiliation. */
-export const PUBLIC_MAIL_DOMAINS: ReadonlySet<string> = new Set([
-  'gmail.com',
-  'googlemail.com',
-  'yahoo.com',
-  'yahoo.co.uk',
-  'yahoo.fr',
-  'yahoo.de',
-  'yahoo.es',
-  'yahoo.it',
-  'yahoo.com.br',
-  'ymail.com',
-  'hotmail.com',
-  'hotmail.co.uk',
-  'hotmail.fr',
-  'hotmail.de',
-  'hotmail.it',
-  'hotmail.es',
-  'outlook.com',
-  'outlook.fr',
-  'outlook.de',
-  'live.com',
-  'live.fr',
-  'live.co.uk',
-  'msn.com',
-  'aol.com',
-  'icloud.com',
-  'me.com',
-  'mac.com',
-  'protonmail.com',
-  'proton.me',
-  'pm.me',
-  'gmx.com',
-  'gmx.de',
-  'gmx.net',
-  'gmx.at',
-  'web.de',
-  'mail.com',
-  'mail.ru',
-  'yandex.com',
-  'yandex.ru',
-  'qq.com',
-  '163.com',
-  '126.com',
-  'sina.com',
-  'naver.com',
-  'zoho.com',
-  'tutanota.com',
-  'fastmail.com',
-  'hey.com',
-  'sapo.pt',
-  'libero.it',
-  'orange.fr',
-  'free.fr',
-  'laposte.net',
-  'rediffmail.com',
-  'uol.com.br',
-  'bol.com.br',
-]);
-
 const ORG_ABBREVIATIONS: Record<string, string> = {
   univ: 'university',
   uni: 'university',
@@ -443,33 +390,6 @@ export function normalizeOrganization(name: string): string {
     .map((w) => (Object.hasOwn(ORG_ABBREVIATIONS, w) ? ORG_ABBREVIATIONS[w]! : w))
     .filter(Boolean)
     .join(' ');
-}
-
-/**
- * The organization part of an e-mail domain: the last two labels, or three under a two-letter country code
- * with a generic second level (fe.up.pt → up.pt, mail.ox.ac.uk → ox.ac.uk); null for public providers.
- */
-export function institutionDomain(email: string): string | null {
-  const at = email.lastIndexOf('@');
-  if (at < 0) return null;
-  const domain = email
-    .slice(at + 1)
-    .trim()
-    .toLowerCase()
-    .replace(/\.$/, '');
-  if (!domain || PUBLIC_MAIL_DOMAINS.has(domain)) return null;
-  const labels = domain.split('.').filter(Boolean);
-  if (labels.length < 2) return null;
-  const tld = labels[labels.length - 1]!;
-  const second = labels[labels.length - 2]!;
-  const keep =
-    labels.length >= 3 &&
-    tld.length === 2 &&
-    ['ac', 'co', 'com', 'edu', 'gov', 'org', 'net', 'or', 'ne', 'go', 'gob', 'nic', 'mil'].includes(second)
-      ? 3
-      : 2;
-  const base = labels.slice(-keep).join('.');
-  return PUBLIC_MAIL_DOMAINS.has(base) ? null : base;
 }
 
 const nameOf = (p: ConflictPerson) => `${p.firstName} ${p.lastName}`.trim();
@@ -527,6 +447,25 @@ export function detectConflicts(input: ConflictInput): ConflictFlag[] {
 
 // ----- candidates (manual assignment screen)
 
+/** A chair's override of a detected conflict of interest for one reviewer and one paper. */
+export interface ConflictOverrideDto {
+  paper: number;
+  reviewer: number;
+  reason: string;
+  /** The chair who overrode it (name), when the account still exists. */
+  by: string | null;
+  at: string;
+}
+
+export const CONFLICT_OVERRIDE_MESSAGES = {
+  reasonRequired: 'Please give the reason for overriding the conflict of interest',
+  noConflict: 'There is no conflict of interest to override between this reviewer and this paper',
+  saved: 'The conflict of interest was overridden',
+  removed: 'The conflict override was removed',
+  notFound: 'There is no conflict override for this reviewer and this paper',
+} as const;
+export const CONFLICT_OVERRIDE_REASON_MAX = 500;
+
 export interface CandidateReviewerDto {
   _id: number;
   firstName: string;
@@ -536,7 +475,10 @@ export interface CandidateReviewerDto {
   /** Review requests not declined, per kind (the §9 limits count them separately). */
   load: { total: number; cameraReady: number };
   bid: BidValue | null;
+  /** The conflicts detected (also when a chair overrode them: see conflictOverride). */
   conflicts: ConflictFlag[];
+  /** A chair's override of the detected conflicts for this pair: they no longer block the assignment. */
+  conflictOverride: ConflictOverrideDto | null;
   isAuthor: boolean;
   alreadyAssigned: boolean;
   /** Can be assigned now: no conflict, not an author, not assigned, under the limit. */

@@ -13,4 +13,8 @@ describe('password hashing', () => {
   it('refuses accounts without a password', async () => {
     expect(await verifyPassword('anything', null)).toBe(false);
   });
+  it('refuses a malformed stored hash (after hashing against the dummy, as for an unknown account)', async () => {
+    expect(await verifyPassword('anything', 'scrypt$broken')).toBe(false);
+    expect(await verifyPassword('', 'plain-text-password')).toBe(false);
+  });
 });

@@ -17,9 +17,15 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
+/** A hash of nothing anyone knows, made once: checked when there is no account, so that answers
+ * for unknown e-mails take as long as a wrong password for a known one. */
+let dummyHash: Promise<string> | undefined;
+const dummy = () => (dummyHash ??= hashPassword(randomBytes(24).toString('base64')));
+
+/** True when the password matches; false (after the same amount of hashing) when there is no hash. */
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
-  if (!stored) return false;
-  const [alg, n, r, p, saltB64, keyB64] = stored.split('$');
+  const usable = stored?.startsWith('scrypt$') && stored.split('$').length === 6;
+  const [alg, n, r, p, saltB64, keyB64] = (usable ? stored! : await dummy()).split('$');
   if (alg !== 'scrypt' || !saltB64 || !keyB64) return false;
   const expected = Buffer.from(keyB64, 'base64');
   const key = await scrypt(password, Buffer.from(saltB64, 'base64'), expected.length, {
@@ -27,5 +33,5 @@ export async function verifyPassword(password: string, stored: string | null): P
     r: Number(r),
     p: Number(p),
   });
-  return timingSafeEqual(key, expected);
+  return Boolean(usable) && timingSafeEqual(key, expected);
 }

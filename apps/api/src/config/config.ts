@@ -30,7 +30,13 @@ export interface AppConfig {
   serveApps: boolean;
   /** Run the outbox dispatcher and scheduled jobs. */
   runJobs: boolean;
+  /** LOG_LEVEL: error, warn, log (default) or debug; Nest's start-up chatter (modules, route mapping)
+   * is printed only at debug. */
+  logLevel?: LogLevelName;
 }
+
+export const LOG_LEVELS = ['error', 'warn', 'log', 'debug'] as const;
+export type LogLevelName = (typeof LOG_LEVELS)[number];
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -79,6 +85,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push('CHAIR_EMAIL and CHAIR_PASSWORD must be set together');
   if (env.CHAIR_PASSWORD && env.CHAIR_PASSWORD.length < 8)
     problems.push('CHAIR_PASSWORD must be at least 8 characters');
+  const logLevel = (env.LOG_LEVEL || 'log').toLowerCase() as LogLevelName;
+  if (!LOG_LEVELS.includes(logLevel))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   if (problems.length) throw new ConfigError(problems);
   if (!jwtSecret) jwtSecret = embeddedSecret(dataDir);
   return {
@@ -93,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoData: bool(env.DEMO_DATA, !databaseUrl),
     serveApps: true,
     runJobs: true,
+    logLevel,
   };
 }
 

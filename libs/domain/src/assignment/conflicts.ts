@@ -4,7 +4,8 @@
  * same organization (normalized), same e-mail domain (public mail providers ignored),
  * co-authorship on any paper in the system, and conflicts declared by the reviewer (incl. a 'conflict' bid).
  */
-import { institutionDomain, normalizeOrganization } from '../reviews.js';
+import { institutionDomain } from '../mail-domains.js';
+import { normalizeOrganization } from '../reviews.js';
 import type { AssignmentId, AssignmentProblem, ConflictEvidence, PairConflict } from './types.js';
 
 const key = (id: AssignmentId) => `${typeof id}:${id}`;
@@ -29,8 +30,16 @@ export class ConflictDetector {
   private readonly declaredPapers = new Map<string, Map<number, string>>();
   /** author → reviewer → reason */
   private readonly declaredPeople = new Map<number, Map<number, string>>();
+  /** paper key → reviewers whose conflict with it a chair overrode */
+  private readonly overridden = new Map<string, Set<number>>();
 
   constructor(problem: AssignmentProblem) {
+    for (const o of problem.conflictOverrides ?? []) {
+      const pk = key(o.paperId);
+      let s = this.overridden.get(pk);
+      if (!s) this.overridden.set(pk, (s = new Set()));
+      s.add(this.person(o.reviewerId));
+    }
     const orgIds = new Map<string, number>();
     const domainIds = new Map<string, number>();
     for (const p of problem.people ?? []) {
@@ -139,6 +148,7 @@ export class ConflictDetector {
 
   /** Fast test (no evidence built) for the reviewer's interned index; the caller excludes the authors. */
   conflicts(screen: PaperScreen, reviewer: number): boolean {
+    if (this.overridden.get(key(screen.paper.id))?.has(reviewer)) return false;
     if (screen.blocked.has(reviewer)) return true;
     const o = this.orgOf[reviewer];
     if (
@@ -163,6 +173,7 @@ export class ConflictDetector {
   }
 
   evidenceFor(screen: PaperScreen, r: number): ConflictEvidence[] {
+    if (this.overridden.get(key(screen.paper.id))?.has(r)) return [];
     const out: ConflictEvidence[] = [];
     const declaredPaper = this.declaredPapers.get(key(screen.paper.id))?.get(r);
     if (declaredPaper) out.push({ kind: 'declared', detail: declaredPaper });

@@ -81,6 +81,8 @@ export interface AssignmentProblem {
   declaredConflicts?: DeclaredConflict[];
   /** Pairs whose request was declined: never proposed again. */
   declined?: AssignmentPair[];
+  /** Pairs whose detected conflict a chair overrode (with a reason): not treated as conflicts. */
+  conflictOverrides?: AssignmentPair[];
   /** Track names, for the messages (the id is used otherwise). */
   tracks?: { id: AssignmentId; name: string }[];
 }

@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import { CSRF_COOKIE, CurrentUser, Public, TOKEN_COOKIE, type AuthUser } from '../../common/auth-user.js';
 import { setSessionCookies } from '../../common/session-cookies.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { tokenOf } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
 import { ForgotPasswordDto, LoginDto, ResetPasswordDto, SignupDto } from './dto/auth.dto.js';
 
@@ -36,7 +37,8 @@ export class AuthController {
   @Public()
   @Post('logout')
   @HttpCode(200)
-  logout(@Res({ passthrough: true }) res: Response): { ok: true } {
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ ok: true }> {
+    await this.auth.logout(tokenOf(req));
     res.clearCookie(TOKEN_COOKIE, { path: '/' });
     res.clearCookie(CSRF_COOKIE, { path: '/' });
     return { ok: true };
@@ -45,8 +47,8 @@ export class AuthController {
   @Public()
   @Post('password/forgot')
   @HttpCode(200)
-  forgot(@Body() dto: ForgotPasswordDto): Promise<{ message: string }> {
-    return this.auth.forgotPassword(dto.email);
+  forgot(@Body() dto: ForgotPasswordDto, @Req() req: Request): Promise<{ message: string }> {
+    return this.auth.forgotPassword(dto.email, req.ip ?? 'unknown');
   }
 
   @Public()

@@ -8,9 +8,16 @@ import { forbidden, unauthorized } from '../../common/errors.js';
 import { rolesOf } from '../users/users.mapper.js';
 import { UsersService } from '../users/users.service.js';
 
+/**
+ * sub: the user; sv: the user's session version when the token was issued (logout, password change,
+ * lock, demotion and deletion change it, so every earlier token dies at once). While a chair
+ * impersonates: imp is the chair's id and isv the chair's session version; both are checked.
+ */
 export interface TokenPayload {
   sub: number;
+  sv: number;
   imp?: number;
+  isv?: number;
 }
 
 const PREFIX_RE = /^\/api\/(author|reviewer|chair|cochair|session)(\/|$)/;
@@ -53,8 +60,20 @@ export class AuthGuard implements CanActivate {
     const row = await this.users.findById(Number(payload.sub));
     if (!row) throw unauthorized('auth.unauthenticated', AUTH_MESSAGES.signIn);
     if (row.lockStatus) throw unauthorized('auth.locked', AUTH_MESSAGES.locked);
+    if (row.sessionVersion !== payload.sv) throw unauthorized('auth.unauthenticated', AUTH_MESSAGES.signIn);
     const user: AuthUser = { id: row.id, email: row.email, roles: rolesOf(row) };
-    if (payload.imp) user.impersonatorId = Number(payload.imp);
+    if (payload.imp !== undefined) {
+      // Impersonation lives only as long as the chair's own right to it.
+      const chair = await this.users.findById(Number(payload.imp));
+      if (
+        !chair ||
+        chair.lockStatus ||
+        !(chair.isChair || chair.isAdmin) ||
+        chair.sessionVersion !== payload.isv
+      )
+        throw unauthorized('auth.unauthenticated', AUTH_MESSAGES.signIn);
+      user.impersonatorId = chair.id;
+    }
     req.user = user;
     const match = PREFIX_RE.exec(req.path);
     if (match && !canUsePrefix(user.roles, match[1] as RolePrefix))
@@ -63,15 +82,20 @@ export class AuthGuard implements CanActivate {
   }
 
   private tokenOf(req: Request): string | undefined {
-    const header = req.headers.authorization;
-    if (header?.startsWith('Bearer ')) return header.slice(7).trim();
-    const cookies = (req as Request & { cookies?: Record<string, string> }).cookies ?? {};
-    const cookie = cookies[TOKEN_COOKIE];
-    if (!cookie) return undefined;
-    if (!SAFE_METHODS.has(req.method)) {
+    const token = tokenOf(req);
+    if (token && !req.headers.authorization?.startsWith('Bearer ') && !SAFE_METHODS.has(req.method)) {
+      const cookies = (req as Request & { cookies?: Record<string, string> }).cookies ?? {};
       const sent = req.headers[CSRF_HEADER];
       if (!sent || sent !== cookies[CSRF_COOKIE]) throw forbidden('auth.csrf', AUTH_MESSAGES.csrf);
     }
-    return cookie;
+    return token;
   }
+}
+
+/** The session token of a request: the Bearer header, else the session cookie. */
+export function tokenOf(req: Request): string | undefined {
+  const header = req.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
+  const cookies = (req as Request & { cookies?: Record<string, string> }).cookies ?? {};
+  return cookies[TOKEN_COOKIE] || undefined;
 }

@@ -7,8 +7,37 @@ import { loginAttemptsTable, passwordResetsTable } from './auth.table.js';
 export class AuthRepository {
   constructor(@Inject(DB) private readonly db: Db) {}
 
-  async recordAttempt(email: string, ip: string, success: boolean): Promise<void> {
-    await this.db.insert(loginAttemptsTable).values({ email, ip, success });
+  async recordAttempt(
+    email: string,
+    ip: string,
+    success: boolean,
+    kind: 'login' | 'forgot' = 'login',
+  ): Promise<void> {
+    await this.db.insert(loginAttemptsTable).values({ kind, email, ip, success });
+  }
+
+  /** Password-reset requests since `since`, for this e-mail and from this address. */
+  async recentForgotRequests(
+    email: string,
+    ip: string,
+    since: Date,
+  ): Promise<{ byEmail: number; byIp: number }> {
+    const [r] = await this.db
+      .select({
+        byEmail: sql<number>`count(*) filter (where ${loginAttemptsTable.email} = ${email})::int`,
+        byIp: sql<number>`count(*) filter (where ${loginAttemptsTable.ip} = ${ip})::int`,
+      })
+      .from(loginAttemptsTable)
+      .where(and(eq(loginAttemptsTable.kind, 'forgot'), gt(loginAttemptsTable.at, since)));
+    return { byEmail: r?.byEmail ?? 0, byIp: r?.byIp ?? 0 };
+  }
+
+  /** Kills every unused reset link of the user (one was used, or the password changed another way). */
+  async invalidateResets(userId: number, now: Date, ex: Executor = this.db): Promise<void> {
+    await ex
+      .update(passwordResetsTable)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetsTable.userId, userId), isNull(passwordResetsTable.usedAt)));
   }
 
   async recentFailures(email: string, ip: string, since: Date): Promise<{ byEmail: number; byIp: number }> {
@@ -18,7 +47,13 @@ export class AuthRepository {
         byIp: sql<number>`count(*) filter (where ${loginAttemptsTable.ip} = ${ip})::int`,
       })
       .from(loginAttemptsTable)
-      .where(and(eq(loginAttemptsTable.success, false), gt(loginAttemptsTable.at, since)));
+      .where(
+        and(
+          eq(loginAttemptsTable.kind, 'login'),
+          eq(loginAttemptsTable.success, false),
+          gt(loginAttemptsTable.at, since),
+        ),
+      );
     return { byEmail: r?.byEmail ?? 0, byIp: r?.byIp ?? 0 };
   }
 

@@ -3,6 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import { normalizeEmail, PASSWORD_RESET_TTL_MINUTES, type LoginResponse } from '@symposium/domain';
 import { createHash, randomBytes } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import type { Executor } from '../../database/database.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import { badRequest, tooManyRequests, unauthorized } from '../../common/errors.js';
 import { verifyPassword } from '../../common/passwords.js';
@@ -20,11 +21,15 @@ export const LOGIN_MESSAGES = {
   forgotSent: 'If this e-mail address has an account, a password reset link has been sent to it.',
   resetInvalid: 'This password reset link is invalid or has expired.',
   resetDone: 'Your password has been changed. You can sign in now.',
+  forgotRateLimited: 'Too many password reset requests. Please wait 15 minutes and try again.',
 } as const;
 
 const WINDOW_MS = 15 * 60 * 1000;
 const MAX_FAILURES_PER_EMAIL = 10;
 const MAX_FAILURES_PER_IP = 50;
+/** Reset e-mails one inbox can receive, and requests one address can make, per window. */
+const MAX_FORGOT_PER_EMAIL = 3;
+const MAX_FORGOT_PER_IP = 20;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -43,10 +48,39 @@ export class AuthService {
     return this.jwt.signAsync(payload);
   }
 
-  async session(user: UserRow, impersonatorId?: number): Promise<LoginResponse> {
-    const payload: TokenPayload = { sub: user.id };
-    if (impersonatorId) payload.imp = impersonatorId;
+  /** A token for the user (carrying their session version); while impersonating, the chair's too. */
+  async session(user: UserRow, impersonator?: UserRow): Promise<LoginResponse> {
+    const payload: TokenPayload = { sub: user.id, sv: user.sessionVersion };
+    if (impersonator) {
+      payload.imp = impersonator.id;
+      payload.isv = impersonator.sessionVersion;
+    }
     return { accessToken: await this.issueToken(payload), user: toUserResponse(user) };
+  }
+
+  /**
+   * Ends every session of the user at once (logout, password change or reset, lock, demotion) and
+   * kills the reset links still outstanding.
+   */
+  async endSessions(userId: number, ex?: Executor): Promise<void> {
+    await this.users.endSessions(userId, ex);
+    await this.repo.invalidateResets(userId, new Date(), ex);
+  }
+
+  /** Sign-out: the token's person (the chair, while impersonating) loses every session. */
+  async logout(token: string | undefined): Promise<void> {
+    if (!token) return;
+    let payload: TokenPayload;
+    try {
+      payload = await this.jwt.verifyAsync<TokenPayload>(token);
+    } catch {
+      return;
+    }
+    const personId = Number(payload.imp ?? payload.sub);
+    const sv = payload.imp !== undefined ? payload.isv : payload.sv;
+    const person = await this.users.findById(personId);
+    // Only a live token ends sessions: a stale one cannot be replayed to sign someone out again.
+    if (person && person.sessionVersion === sv) await this.endSessions(person.id);
   }
 
   async login(emailInput: string, password: string, ip: string): Promise<LoginResponse> {
@@ -55,6 +89,7 @@ export class AuthService {
     if (failures.byEmail >= MAX_FAILURES_PER_EMAIL || failures.byIp >= MAX_FAILURES_PER_IP)
       throw tooManyRequests('auth.rate_limited', LOGIN_MESSAGES.rateLimited);
     const user = await this.users.findByEmail(email);
+    // verifyPassword hashes against a dummy when there is no account, so both answers take as long.
     const ok = await verifyPassword(password, user?.passwordHash ?? null);
     await this.repo.recordAttempt(email, ip, ok);
     if (!user || !ok) throw unauthorized('auth.invalid_credentials', LOGIN_MESSAGES.invalid);
@@ -68,8 +103,13 @@ export class AuthService {
   }
 
   /** Always answers the same (no account enumeration); e-mails a single-use link when the account exists. */
-  async forgotPassword(emailInput: string): Promise<{ message: string }> {
-    const user = await this.users.findByEmail(emailInput);
+  async forgotPassword(emailInput: string, ip: string): Promise<{ message: string }> {
+    const email = normalizeEmail(emailInput);
+    const recent = await this.repo.recentForgotRequests(email, ip, new Date(Date.now() - WINDOW_MS));
+    if (recent.byEmail >= MAX_FORGOT_PER_EMAIL || recent.byIp >= MAX_FORGOT_PER_IP)
+      throw tooManyRequests('auth.forgot_rate_limited', LOGIN_MESSAGES.forgotRateLimited);
+    await this.repo.recordAttempt(email, ip, true, 'forgot');
+    const user = await this.users.findByEmail(email);
     if (user && !user.lockStatus) {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000);
@@ -99,6 +139,8 @@ export class AuthService {
       const userId = await this.repo.consumeReset(sha256(token), new Date(), tx);
       if (!userId) throw badRequest('auth.reset_invalid', LOGIN_MESSAGES.resetInvalid);
       await this.users.setPassword(userId, password, tx);
+      // Every other link of the user dies with this one, and so does every earlier session.
+      await this.endSessions(userId, tx);
     });
     return { message: LOGIN_MESSAGES.resetDone };
   }
@@ -115,6 +157,7 @@ export class AuthService {
       actorId: impersonatorId,
       subjectId: impersonatedId,
       action: 'impersonation.stop',
+      details: { chairId: impersonatorId, userId: impersonatedId },
     });
     return this.session(chair);
   }

@@ -13,6 +13,8 @@ export const loginAttemptsTable = pgTable(
   'login_attempts',
   {
     id: serial('id').primaryKey(),
+    /** 'login' (a sign-in attempt) or 'forgot' (a password-reset request), for rate limiting. */
+    kind: text('kind').$type<'login' | 'forgot'>().notNull().default('login'),
     email: text('email').notNull(),
     ip: text('ip').notNull(),
     success: boolean('success').notNull(),

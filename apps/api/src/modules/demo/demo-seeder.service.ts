@@ -94,6 +94,9 @@ interface DemoAccount {
   firstName: string;
   lastName: string;
   organization: string;
+  /** Each demo person's own organisation and e-mail domain (RFC 2606 '.example'), so that conflict
+   * detection sees five institutions, not one. */
+  domain: string;
   country: string;
   app: 'author' | 'chair';
   roles: (tracks: number[]) => UserRoles;
@@ -103,6 +106,7 @@ const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     label: 'Chair',
     key: 'chair',
+    domain: 'ulisboa.example',
     firstName: 'Marta',
     lastName: 'Santos',
     organization: 'University of Lisbon',
@@ -113,6 +117,7 @@ const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     label: 'Track chair',
     key: 'trackchair',
+    domain: 'kth.example',
     firstName: 'Jonas',
     lastName: 'Berg',
     organization: 'KTH Royal Institute of Technology',
@@ -123,6 +128,7 @@ const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     label: 'Reviewer',
     key: 'reviewer',
+    domain: 'ed.example',
     firstName: 'Aisha',
     lastName: 'Rahman',
     organization: 'University of Edinburgh',
@@ -133,6 +139,7 @@ const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     label: 'Session chair',
     key: 'sessionchair',
+    domain: 'up.example',
     firstName: 'Tomás',
     lastName: 'Ferreira',
     organization: 'University of Porto',
@@ -143,6 +150,7 @@ const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     label: 'Author',
     key: 'author',
+    domain: 'tum.example',
     firstName: 'Lena',
     lastName: 'Fischer',
     organization: 'TU Munich',
@@ -152,7 +160,8 @@ const DEMO_ACCOUNTS: DemoAccount[] = [
   },
 ];
 
-export const DEMO_EMAIL_DOMAIN = 'demo.example.org';
+/** The conference's own addresses (support). */
+export const DEMO_EMAIL_DOMAIN = 'icoss.example';
 
 /**
  * The demo conference: conference information, three tracks with subject areas and future deadlines, the
@@ -241,7 +250,7 @@ export class DemoSeeder {
   ): Promise<{ label: string; email: string; password: string; app: 'author' | 'chair' }[]> {
     const out: { label: string; email: string; password: string; app: 'author' | 'chair' }[] = [];
     for (const a of DEMO_ACCOUNTS) {
-      const email = `${a.key}@${DEMO_EMAIL_DOMAIN}`;
+      const email = `${a.key}@${a.domain}`;
       if (await this.users.findByEmail(email, tx)) continue;
       const password = generatePassword(randomInt);
       await this.users.create(
@@ -249,7 +258,7 @@ export class DemoSeeder {
           firstName: a.firstName,
           lastName: a.lastName,
           email,
-          alternateEmail: `${a.key}.alternate@${DEMO_EMAIL_DOMAIN}`,
+          alternateEmail: `${a.key}.alternate@${a.domain}`,
           organization: a.organization,
           country: a.country,
           phone: '+351 210 000 000',

@@ -67,4 +67,6 @@ export abstract class FileStore {
   abstract exists(key: string): Promise<boolean>;
   /** Deletes the object; nothing happens when it is already gone. */
   abstract remove(key: string): Promise<void>;
+  /** Keys of the objects last written more than `olderThanMs` ago. */
+  abstract keysOlderThan(olderThanMs: number): Promise<string[]>;
 }

@@ -52,6 +52,27 @@ export class LocalDiskFileStore extends FileStore implements OnModuleInit {
     }
   }
 
+  async keysOlderThan(olderThanMs: number): Promise<string[]> {
+    const cutoff = Date.now() - olderThanMs;
+    const keys: string[] = [];
+    let dirs: string[];
+    try {
+      dirs = await readdir(this.objectsDir);
+    } catch (e) {
+      if (isMissing(e)) return [];
+      throw e;
+    }
+    for (const dir of dirs) {
+      const names = await readdir(join(this.objectsDir, dir)).catch(() => [] as string[]);
+      for (const name of names) {
+        if (!isFileKey(name)) continue;
+        const info = await stat(join(this.objectsDir, dir, name)).catch(() => null);
+        if (info && info.mtimeMs <= cutoff) keys.push(name);
+      }
+    }
+    return keys;
+  }
+
   async sweepTemporary(olderThanMs: number): Promise<number> {
     let names: string[];
     try {

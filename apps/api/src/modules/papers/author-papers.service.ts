@@ -23,7 +23,7 @@ import {
   type TrackDto,
 } from '@symposium/domain';
 import type { AuthUser } from '../../common/auth-user.js';
-import { badRequest } from '../../common/errors.js';
+import { badRequest, conflict } from '../../common/errors.js';
 import type { Executor } from '../../database/database.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import { MailService } from '../mail/mail.service.js';
@@ -231,7 +231,9 @@ export class AuthorPapersService {
   /** Withdraws the paper (soft delete: isDeleted; a chair can restore it). */
   async remove(user: AuthUser, paperId: number): Promise<{ ok: true; message: string }> {
     await this.transactions.run(async (tx) => {
-      await this.papers.authorPaper(paperId, user.id, tx);
+      const row = await this.papers.authorPaper(paperId, user.id, tx);
+      if ((await this.papers.context(row, tx)).hasDecision)
+        throw conflict('papers.withdraw_decided', PAPER_MESSAGES.withdrawDecided);
       await this.repo.update(paperId, { isDeleted: true }, tx);
     });
     return { ok: true, message: PAPER_MESSAGES.deleted };

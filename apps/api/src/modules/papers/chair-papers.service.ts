@@ -12,6 +12,8 @@ import {
   type PaperQueryResult,
   type PaperRegistration,
   type TrackDto,
+  isValidRegistrationId,
+  REGISTRATION_MESSAGES,
 } from '@symposium/domain';
 import type { AuthUser } from '../../common/auth-user.js';
 import { badRequest, conflict, notFound, pgErrorCode } from '../../common/errors.js';
@@ -234,6 +236,10 @@ export class ChairPapersService {
       amount: input.amount !== undefined ? input.amount : (before?.amount ?? null),
       extra: input.extra ?? before?.extra ?? '',
     };
+    if (!isValidRegistrationId(next.id))
+      throw badRequest('papers.registration_id', REGISTRATION_MESSAGES.invalidId, [
+        { field: 'registration.id', message: REGISTRATION_MESSAGES.invalidId },
+      ]);
     if (next.author !== null && !(await this.users.findById(next.author, tx)))
       throw badRequest('papers.registration_author', PAPER_MESSAGES.authorNotFound, [
         { field: 'registration.author', message: PAPER_MESSAGES.authorNotFound },

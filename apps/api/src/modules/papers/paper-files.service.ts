@@ -1,4 +1,4 @@
-import { Injectable, type ValidationPipe } from '@nestjs/common';
+import { Injectable, type OnModuleInit, type ValidationPipe } from '@nestjs/common';
 import {
   CAMERA_READY_PARTS,
   DEFAULT_FILE_SIZE_LIMIT_MB,
@@ -21,10 +21,12 @@ import {
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../../common/auth-user.js';
 import { badRequest } from '../../common/errors.js';
+import { containsNul, REQUEST_MESSAGES } from '../../common/request-limits.js';
 import { createValidationPipe } from '../../common/validation.js';
 import type { Executor } from '../../database/database.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import { FilesService, type ReceivedFile } from '../files/files.service.js';
+import { OrphanFilesSweeper } from '../files/orphan-files.sweeper.js';
 import {
   assertAccepted,
   assertOpen,
@@ -65,7 +67,7 @@ export const isMultipartRequest = (req: Request): boolean =>
  * removes the files it replaced (§4).
  */
 @Injectable()
-export class PaperFilesService {
+export class PaperFilesService implements OnModuleInit {
   private readonly pipe: ValidationPipe = createValidationPipe();
 
   constructor(
@@ -74,7 +76,13 @@ export class PaperFilesService {
     private readonly repo: PapersRepository,
     private readonly files: FilesService,
     private readonly transactions: TransactionRunner,
+    private readonly sweeper: OrphanFilesSweeper,
   ) {}
+
+  /** Paper files are the store's only users so far: tell the sweeper which keys are in use. */
+  onModuleInit(): void {
+    this.sweeper.register('papers', (keys) => this.repo.referencedFileKeys(keys));
+  }
 
   /** POST /api/author/papers: JSON body, or multipart with the `paper` JSON field and the `files`. */
   async submit(user: AuthUser, req: Request): Promise<PaperDto> {
@@ -193,7 +201,15 @@ export class PaperFilesService {
         const locked = await this.repo.lock(paperId, tx);
         if (!locked) throw paperNotFound();
         await opts.find(tx);
-        const current = (await this.repo.filesOf([paperId], tx)).filter((f) => f.part === part);
+        const all = await this.repo.filesOf([paperId], tx);
+        // The copyright form and the paper pdf must have different names (§5): say so now, not at submit.
+        const other = part === 'springerCopyright' ? 'pdf' : part === 'pdf' ? 'springerCopyright' : null;
+        if (other && all.some((f) => f.part === other && f.name === file.originalName))
+          throw badRequest(
+            'papers.copyright_name_used',
+            part === 'pdf' ? PAPER_MESSAGES.pdfNameUsedByCopyright : PAPER_MESSAGES.copyrightNameUsed,
+          );
+        const current = all.filter((f) => f.part === part);
         const old = part === 'abstract' ? current.filter((f) => f.id === replaceId) : current;
         if (part === 'abstract' && replaceId !== null && !old.length) throw fileNotFound();
         const max = ctx.track.submissionProperties.maxFilesLimit;
@@ -337,14 +353,9 @@ export class PaperFilesService {
     ctx: PaperContext,
     replaceParam: string | undefined,
   ): Promise<number | null> {
-    if (part !== 'abstract' || replaceParam === undefined || replaceParam === '') {
-      if (part === 'abstract') {
-        const count = (await this.repo.filesOf([paper.id])).filter((f) => f.part === 'abstract').length;
-        const max = ctx.track.submissionProperties.maxFilesLimit;
-        if (count >= max) throw badRequest('papers.too_many_files', maxFilesMessage(max));
-      }
-      return null;
-    }
+    // The file count is checked once the file is read (in the transaction): a file of the wrong type must
+    // answer 'Please select a valid file' first, whatever the count.
+    if (part !== 'abstract' || replaceParam === undefined || replaceParam === '') return null;
     const id = /^[1-9]\d{0,9}$/.test(replaceParam) ? Number(replaceParam) : NaN;
     if (!(id <= 2_147_483_647)) throw fileNotFound();
     const file = await this.repo.findFile(paper.id, id);
@@ -390,6 +401,8 @@ export class PaperFilesService {
   private async validate<T extends object>(type: new () => T, value: unknown): Promise<T> {
     if (typeof value !== 'object' || value === null || Array.isArray(value))
       throw badRequest('request.invalid', PAPER_MESSAGES.paperFieldInvalid);
+    // Multipart fields bypass the edge check on parsed bodies.
+    if (containsNul(value)) throw badRequest('request.nul', REQUEST_MESSAGES.nul);
     return (await this.pipe.transform(value, { type: 'body', metatype: type })) as T;
   }
 

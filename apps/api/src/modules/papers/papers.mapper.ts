@@ -47,6 +47,8 @@ export interface PaperParts {
   files: PaperFileRow[];
   consent?: Omit<PaperConsentRow, 'jpeg'>;
   actions: PaperActions;
+  /** The decision the authors may see (null: none, or not shown to authors). */
+  decision?: string | null;
 }
 
 /** The paper as its authors (and later the chairs) see it: §3 field names plus the server-computed actions. */
@@ -65,6 +67,7 @@ export function toPaperDto(row: PaperRow, parts: PaperParts): PaperDto {
     track: row.trackId,
     primarySubjectArea: row.primarySubjectAreaId,
     status: row.statusId,
+    decision: parts.decision ?? null,
     isDeleted: row.isDeleted,
     notes: row.notes,
     submittedCameraReady: row.submittedCameraReady,

@@ -136,6 +136,16 @@ export class PapersRepository {
       .orderBy(asc(paperFilesTable.id));
   }
 
+  /** Which of these store keys a paper file row records. */
+  async referencedFileKeys(keys: string[], ex: Executor = this.db): Promise<string[]> {
+    if (!keys.length) return [];
+    const rows = await ex
+      .select({ key: paperFilesTable.key })
+      .from(paperFilesTable)
+      .where(inArray(paperFilesTable.key, keys));
+    return rows.map((r) => r.key);
+  }
+
   async findFile(paperId: number, fileId: number, ex: Executor = this.db): Promise<PaperFileRow | undefined> {
     const [row] = await ex
       .select()

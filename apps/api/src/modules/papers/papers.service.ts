@@ -8,6 +8,7 @@ import {
   type PaperAuthorDto,
   type PaperDto,
   type TrackDto,
+  type StatusDto,
 } from '@symposium/domain';
 import { notFound } from '../../common/errors.js';
 import type { Executor } from '../../database/database.js';
@@ -39,6 +40,8 @@ export function parseFileId(value: unknown): number {
 export interface PaperContext {
   track: TrackDto;
   isAccepted: boolean;
+  /** A status other than the default one: a decision was taken. */
+  hasDecision: boolean;
   conference: ConferenceDto;
 }
 
@@ -77,7 +80,12 @@ export class PapersService {
     const track = await this.track(row.trackId, ex);
     const status = row.statusId === null ? undefined : await this.statuses.findById(row.statusId, ex);
     const conference = await this.getConference(ex);
-    return { track, isAccepted: Boolean(status?.isAccepted), conference };
+    return {
+      track,
+      isAccepted: Boolean(status?.isAccepted),
+      hasDecision: Boolean(status && !status.isDefault),
+      conference,
+    };
   }
 
   actions(row: PaperRow, ctx: PaperContext, now = new Date()): PaperActions {
@@ -85,6 +93,7 @@ export class PapersService {
       {
         isDeleted: row.isDeleted,
         isAccepted: ctx.isAccepted,
+        hasDecision: ctx.hasDecision,
         activities: ctx.track.activities,
         digitalConsentSigning: ctx.conference.digitalConsentSigning,
         authorViewReviewEnabled: row.authorViewReviewEnabled,
@@ -108,30 +117,35 @@ export class PapersService {
     const conference = await this.getConference(ex);
     const tracks = new Map<number, TrackDto>();
     for (const id of new Set(rows.map((r) => r.trackId))) tracks.set(id, await this.track(id, ex));
-    const accepted = new Map<number, boolean>();
+    const statuses = new Map<number, StatusDto | undefined>();
     for (const id of new Set(rows.flatMap((r) => (r.statusId === null ? [] : [r.statusId]))))
-      accepted.set(id, Boolean((await this.statuses.findById(id, ex))?.isAccepted));
+      statuses.set(id, await this.statuses.findById(id, ex));
+    const showDecision = conference.authorView?.viewConferenceTrackStatus === true;
     // One after the other: inside a transaction the executor is a single connection.
     const authors = await this.authorsOf(ids, ex);
     const files = await this.papers.filesOf(ids, ex);
     const consents = await this.papers.consentsOf(ids, ex);
     const now = new Date();
-    return rows.map((row) =>
-      toPaperDto(row, {
+    return rows.map((row) => {
+      const status = row.statusId === null ? undefined : statuses.get(row.statusId);
+      const hasDecision = Boolean(status && !status.isDefault);
+      return toPaperDto(row, {
         authors: authors.get(row.id) ?? [],
         files,
         consent: consents.find((c) => c.paperId === row.id),
+        decision: showDecision && hasDecision ? status!.text : null,
         actions: this.actions(
           row,
           {
             track: tracks.get(row.trackId)!,
-            isAccepted: row.statusId !== null && accepted.get(row.statusId) === true,
+            isAccepted: status?.isAccepted === true,
+            hasDecision,
             conference,
           },
           now,
         ),
-      }),
-    );
+      });
+    });
   }
 
   async toDto(row: PaperRow, ex?: Executor): Promise<PaperDto> {

@@ -14,8 +14,9 @@ export const REGISTERED_MESSAGES = {
 } as const;
 
 /**
- * /ViewSessionPaper: registered papers (registration with an id, not deleted) for registered participants
- * (users with isRegistered), session chairs and chairs.
+ * /ViewSessionPaper: registered papers (registration with an id, not deleted) for chairs and registered
+ * participants (users with isRegistered: the conference view), and for session chairs the papers of the
+ * sessions assigned to them only.
  */
 @Injectable()
 export class RegisteredPapersService {
@@ -26,16 +27,32 @@ export class RegisteredPapersService {
     private readonly users: UsersService,
   ) {}
 
-  /** 403 unless the caller is a registered participant, a session chair or a chair. */
-  async assertReader(user: AuthUser): Promise<void> {
-    if (isChairLike(user.roles) || user.roles.sessionChair.sessions.length > 0) return;
+  /**
+   * Chairs and registered participants read every registered paper; a session chair (not registered)
+   * only the papers of their sessions — another paper answers like a missing one; anyone else 403.
+   */
+  async assertReader(user: AuthUser, paperId: number): Promise<void> {
+    if (isChairLike(user.roles)) return;
     const row = await this.users.findById(user.id);
-    if (!row?.isRegistered)
-      throw forbidden('papers.registration_required', REGISTERED_MESSAGES.registrationRequired);
+    if (row?.isRegistered) return;
+    if (user.roles.sessionChair.sessions.length > 0) {
+      if (!(await this.inSessionsOf(user, paperId))) throw paperNotFound();
+      return;
+    }
+    throw forbidden('papers.registration_required', REGISTERED_MESSAGES.registrationRequired);
+  }
+
+  /**
+   * Whether the paper is scheduled in one of the caller's sessions. The programme (sessions and their
+   * papers) is not built yet, so no paper is in any session; the programme module answers this once
+   * sessions exist.
+   */
+  private inSessionsOf(_user: AuthUser, _paperId: number): Promise<boolean> {
+    return Promise.resolve(false);
   }
 
   async get(user: AuthUser, paperId: number): Promise<RegisteredPaperDto> {
-    await this.assertReader(user);
+    await this.assertReader(user, paperId);
     const row = await this.repo.findRegistered(paperId);
     if (!row) throw paperNotFound();
     const [authors, files] = await Promise.all([
@@ -46,7 +63,7 @@ export class RegisteredPapersService {
   }
 
   async download(user: AuthUser, paperId: number, fileId: number, res: Response): Promise<void> {
-    await this.assertReader(user);
+    await this.assertReader(user, paperId);
     await this.files.downloadRegistered(paperId, fileId, res);
   }
 }

@@ -3,6 +3,8 @@ import {
   MAX_REVIEWS_PER_PAPER,
   MAX_REVIEWS_PER_REVIEWER,
   savedRequestsMessage,
+  MAX_APPLY_ASSIGNMENTS,
+  applyTooLargeMessage,
   TRACK_MESSAGES,
   type AssignmentProblem,
   type AssignmentResult,
@@ -61,6 +63,10 @@ export class AutoAssignmentService {
 
   /** Saves each pair as a review request (each on its own: one refusal does not undo the others). */
   async apply(dto: AutoApplyDto, scope: number[] | null, caller: AuthUser): Promise<ApplyResult> {
+    if (dto.assignments.length > MAX_APPLY_ASSIGNMENTS)
+      throw new DomainError('reviews.apply_too_large', applyTooLargeMessage(dto.assignments.length), 413, {
+        limit: MAX_APPLY_ASSIGNMENTS,
+      });
     await this.managedTrack(dto.track, scope);
     const isCameraReady = dto.isCameraReady ?? false;
     const ids: number[] = [];
@@ -110,13 +116,14 @@ export class AutoAssignmentService {
     const paperIds = papers.map((p) => p.id);
     const reviewers = await this.repo.reviewersOfTrack(trackId);
     const reviewerIds = reviewers.map((r) => r.id);
-    const [authors, requests, bids, declared, loads, reviewerPapers] = await Promise.all([
+    const [authors, requests, bids, declared, loads, reviewerPapers, overrides] = await Promise.all([
       this.repo.authorsOf(paperIds),
       this.repo.requestsOfPapers(paperIds),
       this.repo.bidsOnPapers(paperIds),
       this.repo.declaredConflictsOf(reviewerIds),
       this.repo.reviewerLoads(reviewerIds),
       this.repo.papersAuthoredBy(reviewerIds),
+      this.repo.conflictOverrides(paperIds),
     ]);
     const ofKind = requests.filter((r) => r.isCameraReady === isCameraReady);
     const people = new Map<number, { id: number; organization: string; emails: string[] }>();
@@ -157,6 +164,7 @@ export class AutoAssignmentService {
         userId: d.userId,
         reason: d.reason,
       })),
+      conflictOverrides: overrides.map((o) => ({ reviewerId: o.reviewerId, paperId: o.paperId })),
       declined: ofKind
         .filter((r) => r.declined)
         .map((r) => ({ reviewerId: r.reviewerId, paperId: r.paperId })),

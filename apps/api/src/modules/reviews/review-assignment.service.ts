@@ -15,6 +15,7 @@ import {
   reviewerFullMessage,
   type BidValue,
   type ConflictFlag,
+  type ConflictOverrideDto,
   type ConflictPerson,
   type ReviewInput,
 } from '@symposium/domain';
@@ -31,6 +32,20 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const paperNotFound = () => notFound('reviews.paper_not_found', PAPER_MESSAGES.notFound);
 
+export const toOverrideDto = (o: {
+  paperId: number;
+  reviewerId: number;
+  reason: string;
+  chairName: string | null;
+  createdAt: Date;
+}): ConflictOverrideDto => ({
+  paper: o.paperId,
+  reviewer: o.reviewerId,
+  reason: o.reason,
+  by: o.chairName,
+  at: o.createdAt.toISOString(),
+});
+
 const toPerson = (u: UserRow): ConflictPerson => ({
   id: u.id,
   firstName: u.firstName,
@@ -46,8 +61,10 @@ export type AssignmentRefusal = DomainError;
 export interface AssignmentContext {
   paper: PaperRow;
   authors: UserRow[];
-  /** Per reviewer: the conflict flags with this paper. */
+  /** Per reviewer: the conflict flags with this paper that block the assignment (none once overridden). */
   conflicts: Map<number, ConflictFlag[]>;
+  /** Per reviewer: the detected flags and the chair's override, for pairs a chair overrode. */
+  overrides: Map<number, { flags: ConflictFlag[]; override: ConflictOverrideDto }>;
   bids: Map<number, BidValue>;
 }
 
@@ -77,24 +94,29 @@ export class ReviewAssignmentService {
     const declared = await this.repo.declaredConflictsOf(reviewerIds, ex);
     const bids = await this.repo.bidsOnPaper(paper.id, ex);
     const bidMap = new Map(bids.map((b) => [b.reviewerId, b.bid as BidValue]));
+    const overrideRows = await this.repo.conflictOverrides([paper.id], reviewerIds, ex);
+    const overrideOf = new Map(overrideRows.map((o) => [o.reviewerId, o]));
     const conflicts = new Map<number, ConflictFlag[]>();
+    const overrides = new Map<number, { flags: ConflictFlag[]; override: ConflictOverrideDto }>();
     for (const r of reviewers) {
-      conflicts.set(
-        r.id,
-        detectConflicts({
-          reviewer: toPerson(r),
-          authors: authors.map(toPerson),
-          coauthored: coauthored
-            .filter((c) => c.reviewerId === r.id && c.paperId !== paper.id)
-            .map((c) => ({ authorId: c.authorId, paperId: c.paperId, title: c.title })),
-          declaredPeople: declared
-            .filter((d) => d.reviewerId === r.id)
-            .map((d) => ({ userId: d.userId, reason: d.reason })),
-          declaredPaper: bidMap.get(r.id) === 'conflict',
-        }),
-      );
+      const flags = detectConflicts({
+        reviewer: toPerson(r),
+        authors: authors.map(toPerson),
+        coauthored: coauthored
+          .filter((c) => c.reviewerId === r.id && c.paperId !== paper.id)
+          .map((c) => ({ authorId: c.authorId, paperId: c.paperId, title: c.title })),
+        declaredPeople: declared
+          .filter((d) => d.reviewerId === r.id)
+          .map((d) => ({ userId: d.userId, reason: d.reason })),
+        declaredPaper: bidMap.get(r.id) === 'conflict',
+      });
+      const o = overrideOf.get(r.id);
+      if (o && flags.length) {
+        overrides.set(r.id, { flags, override: toOverrideDto(o) });
+        conflicts.set(r.id, []);
+      } else conflicts.set(r.id, flags);
     }
-    return { paper, authors, conflicts, bids: bidMap };
+    return { paper, authors, conflicts, overrides, bids: bidMap };
   }
 
   /**

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
+  CONFLICT_OVERRIDE_MESSAGES,
+  type ConflictOverrideDto,
   isChairLike,
   MAX_REVIEWS_PER_PAPER,
   MAX_REVIEWS_PER_REVIEWER,
@@ -29,7 +31,7 @@ import type {
   SubmitOnBehalfDto,
   UpdateRequestDto,
 } from './dto/reviews.dto.js';
-import { paperNotFound, ReviewAssignmentService } from './review-assignment.service.js';
+import { paperNotFound, ReviewAssignmentService, toOverrideDto } from './review-assignment.service.js';
 import { toRequestDto, toReviewDto } from './reviews.mapper.js';
 import { ReviewsRepository, type RequestFilter } from './reviews.repository.js';
 import type { ReviewRequestRow } from './reviews.table.js';
@@ -217,6 +219,7 @@ export class ReviewRequestsService {
     return reviewers.map((u) => {
       const load = loads.get(u.id)!;
       const conflicts = ctx.conflicts.get(u.id) ?? [];
+      const overridden = ctx.overrides.get(u.id);
       const isAuthor = ctx.authors.some((a) => a.id === u.id);
       const alreadyAssigned = assigned.has(u.id);
       const reasons: string[] = [];
@@ -235,7 +238,8 @@ export class ReviewRequestsService {
         organization: u.organization,
         load: { total: load.total, cameraReady: load.cameraReady },
         bid: ctx.bids.get(u.id) ?? null,
-        conflicts,
+        conflicts: overridden?.flags ?? conflicts,
+        conflictOverride: overridden?.override ?? null,
         isAuthor,
         alreadyAssigned,
         eligible: reasons.length === 0,
@@ -327,6 +331,62 @@ export class ReviewRequestsService {
       state: dto.state,
       isCameraReady: dto.isCameraReady,
     };
+  }
+
+  /**
+   * A chair overrides the detected conflict of interest between a reviewer and a paper, with a reason:
+   * the pair can then be assigned manually and automatically. Refused when nothing is detected.
+   */
+  async overrideConflict(
+    paperId: number,
+    reviewerId: number,
+    reasonInput: string,
+    caller: AuthUser,
+  ): Promise<{ message: string; override: ConflictOverrideDto }> {
+    const reason = reasonInput.trim();
+    if (!reason) throw badRequest('reviews.override_reason', CONFLICT_OVERRIDE_MESSAGES.reasonRequired);
+    return this.tx.run(async (tx) => {
+      const paper = await this.managedPaper(paperId, null, tx);
+      const reviewer = await this.users.findById(reviewerId, tx);
+      if (!reviewer) throw notFound('reviews.user_not_found', REVIEWER_MESSAGES.userNotFound);
+      const ctx = await this.assignment.context(paper, [reviewer], tx);
+      const flags = ctx.overrides.get(reviewer.id)?.flags ?? ctx.conflicts.get(reviewer.id) ?? [];
+      if (!flags.length) throw badRequest('reviews.no_conflict', CONFLICT_OVERRIDE_MESSAGES.noConflict);
+      await this.repo.saveConflictOverride({ paperId, reviewerId, reason, chairId: caller.id }, tx);
+      const [saved] = await this.repo.conflictOverrides([paperId], [reviewerId], tx);
+      await this.users.audit(
+        {
+          actorId: caller.impersonatorId ?? caller.id,
+          subjectId: reviewerId,
+          action: 'conflict.override',
+          details: { paperId, reviewerId, reason, evidence: flags.map((f) => f.evidence) },
+        },
+        tx,
+      );
+      return { message: CONFLICT_OVERRIDE_MESSAGES.saved, override: toOverrideDto(saved!) };
+    });
+  }
+
+  async removeConflictOverride(
+    paperId: number,
+    reviewerId: number,
+    caller: AuthUser,
+  ): Promise<{ message: string }> {
+    return this.tx.run(async (tx) => {
+      await this.managedPaper(paperId, null, tx);
+      if (!(await this.repo.deleteConflictOverride(paperId, reviewerId, tx)))
+        throw notFound('reviews.override_not_found', CONFLICT_OVERRIDE_MESSAGES.notFound);
+      await this.users.audit(
+        {
+          actorId: caller.impersonatorId ?? caller.id,
+          subjectId: reviewerId,
+          action: 'conflict.override_removed',
+          details: { paperId, reviewerId },
+        },
+        tx,
+      );
+      return { message: CONFLICT_OVERRIDE_MESSAGES.removed };
+    });
   }
 
   async managedPaper(id: number, scope: number[] | null, ex?: Executor): Promise<PaperRow> {

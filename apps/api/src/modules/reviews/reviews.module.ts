@@ -1,3 +1,4 @@
+import { ChairConflictOverridesController } from './chair-conflict-overrides.controller.js';
 import { AssignmentRunner } from './assignment-runner.js';
 import { AutoAssignmentService } from './auto-assignment.service.js';
 import { Module } from '@nestjs/common';
@@ -22,6 +23,7 @@ import { ReviewsRepository } from './reviews.repository.js';
   imports: [UsersModule, PapersModule],
   controllers: [
     ReviewRequestsController,
+    ChairConflictOverridesController,
     SubmitReviewController,
     PaperReviewsController,
     ReviewerController,

@@ -8,10 +8,12 @@ import { tracksTable } from '../tracks/tracks.table.js';
 import { usersTable, type UserRow } from '../users/users.table.js';
 import {
   bidsTable,
+  conflictOverridesTable,
   declaredConflictsTable,
   reviewRequestsTable,
   reviewsTable,
   type BidRow,
+  type ConflictOverrideRow,
   type DeclaredConflictRow,
   type NewReviewRequestRow,
   type NewReviewRow,
@@ -523,5 +525,58 @@ export class ReviewsRepository {
   async usersByEmail(emails: string[], ex: Executor = this.db): Promise<UserRow[]> {
     if (!emails.length) return [];
     return ex.select().from(usersTable).where(inArray(usersTable.email, emails));
+  }
+
+  // ----- conflict overrides (a chair's decision for one pair)
+
+  /** The overrides of these papers (for these reviewers, when given), with the overriding chair's name. */
+  async conflictOverrides(
+    paperIds: number[],
+    reviewerIds?: number[],
+    ex: Executor = this.db,
+  ): Promise<(ConflictOverrideRow & { chairName: string | null })[]> {
+    if (!paperIds.length || (reviewerIds && !reviewerIds.length)) return [];
+    const where = [inArray(conflictOverridesTable.paperId, paperIds)];
+    if (reviewerIds) where.push(inArray(conflictOverridesTable.reviewerId, reviewerIds));
+    const rows = await ex
+      .select({
+        o: conflictOverridesTable,
+        chairName: sql<
+          string | null
+        >`nullif(trim(${usersTable.firstName} || ' ' || ${usersTable.lastName}), '')`,
+      })
+      .from(conflictOverridesTable)
+      .leftJoin(usersTable, eq(usersTable.id, conflictOverridesTable.chairId))
+      .where(and(...where));
+    return rows.map((r) => ({ ...r.o, chairName: r.chairName }));
+  }
+
+  async saveConflictOverride(
+    row: { paperId: number; reviewerId: number; reason: string; chairId: number },
+    ex: Executor = this.db,
+  ): Promise<ConflictOverrideRow> {
+    const [saved] = await ex
+      .insert(conflictOverridesTable)
+      .values(row)
+      .onConflictDoUpdate({
+        target: [conflictOverridesTable.paperId, conflictOverridesTable.reviewerId],
+        set: { reason: row.reason, chairId: row.chairId, createdAt: new Date() },
+      })
+      .returning();
+    return saved!;
+  }
+
+  async deleteConflictOverride(
+    paperId: number,
+    reviewerId: number,
+    ex: Executor = this.db,
+  ): Promise<boolean> {
+    const rows = await ex
+      .delete(conflictOverridesTable)
+      .where(
+        and(eq(conflictOverridesTable.paperId, paperId), eq(conflictOverridesTable.reviewerId, reviewerId)),
+      )
+      .returning({ paperId: conflictOverridesTable.paperId });
+    return rows.length > 0;
   }
 }

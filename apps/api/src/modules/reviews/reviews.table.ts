@@ -128,3 +128,24 @@ export const declaredConflictsTable = pgTable(
   (t) => [primaryKey({ columns: [t.reviewerId, t.userId] })],
 );
 export type DeclaredConflictRow = typeof declaredConflictsTable.$inferSelect;
+
+/** A chair's override of one detected conflict of interest for one reviewer and one paper, with a reason. */
+export const conflictOverridesTable = pgTable(
+  'conflict_overrides',
+  {
+    paperId: integer('paper_id')
+      .notNull()
+      .references(() => papersTable.id, { onDelete: 'cascade' }),
+    reviewerId: integer('reviewer_id')
+      .notNull()
+      .references(() => usersTable.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    chairId: integer('chair_id').references(() => usersTable.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.paperId, t.reviewerId] }),
+    index('conflict_overrides_reviewer_idx').on(t.reviewerId),
+  ],
+);
+export type ConflictOverrideRow = typeof conflictOverridesTable.$inferSelect;

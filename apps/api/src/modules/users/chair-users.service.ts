@@ -91,6 +91,20 @@ export function mergeRoles(current: UserRoles, body: RolesDto | undefined): User
 
 const sameRoles = (a: UserRoles, b: UserRoles) => JSON.stringify(a) === JSON.stringify(b);
 
+/** A role or a track taken away: the user's sessions end (granting rights needs no new sign-in). */
+export function losesRights(before: UserRoles, after: UserRoles): boolean {
+  const lost = (a: readonly number[], b: readonly number[]) => a.some((x) => !b.includes(x));
+  return (
+    (before.admin.is && !after.admin.is) ||
+    (before.chair.is && !after.chair.is) ||
+    (before.coChair.is && !after.coChair.is) ||
+    (before.reviewer.is && !after.reviewer.is) ||
+    lost(before.coChair.tracks, after.coChair.tracks) ||
+    lost(before.reviewer.tracks, after.reviewer.tracks) ||
+    lost(before.sessionChair.sessions, after.sessionChair.sessions)
+  );
+}
+
 const EXPORT_COLUMNS = [
   { header: 'ID', key: 'id', width: 8 },
   { header: 'First Name', key: 'firstName', width: 18 },
@@ -200,6 +214,7 @@ export class ChairUsersService {
       if (current.isAdmin && !caller.roles.admin.is)
         throw forbidden('users.admin_only', CHAIR_USER_MESSAGES.adminAccount);
       const patch: Partial<NewUserRow> = {};
+      let endSessions = false;
 
       if (hasContact) {
         const merged: PersonInput = { ...contactOf(current), ...contact };
@@ -222,16 +237,22 @@ export class ChairUsersService {
         if (before.admin.is !== after.admin.is && !caller.roles.admin.is)
           throw forbidden('users.admin_only', CHAIR_USER_MESSAGES.adminFlag);
         if (!sameRoles(before, after)) Object.assign(patch, rolesToColumns(after));
+        if (losesRights(before, after)) endSessions = true;
       }
 
       if (dto.lock) {
         if (self && dto.lock.status) throw badRequest('users.self_lock', CHAIR_USER_MESSAGES.selfLock);
         patch.lockStatus = dto.lock.status;
+        if (dto.lock.status) endSessions = true;
       }
       if (dto.notify !== undefined) patch.notify = dto.notify;
-      if (passwordHash) patch.passwordHash = passwordHash;
+      if (passwordHash) {
+        patch.passwordHash = passwordHash;
+        endSessions = true;
+      }
 
       const updated = await this.updateRow(id, patch, tx);
+      if (endSessions) await this.auth.endSessions(id, tx);
       if (newPassword) {
         await this.mail.enqueue(
           {
@@ -287,7 +308,9 @@ export class ChairUsersService {
       action: 'impersonation.start',
       details: { chairEmail: caller.email, userEmail: target.email },
     });
-    return this.auth.session(target, caller.id);
+    const chair = await this.repo.findById(caller.id);
+    if (!chair) throw notFound('users.not_found', USER_MESSAGES.impersonateNotFound);
+    return this.auth.session(target, chair);
   }
 
   /** Enables or disables the user's conference view (isRegistered). */

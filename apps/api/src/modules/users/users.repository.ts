@@ -215,6 +215,14 @@ export class UsersRepository {
       .limit(limit);
   }
 
+  /** Ends every session of the user: tokens carry the version they were issued with. */
+  async bumpSessionVersion(id: number, ex: Executor = this.db): Promise<void> {
+    await ex
+      .update(usersTable)
+      .set({ sessionVersion: sql`${usersTable.sessionVersion} + 1` })
+      .where(eq(usersTable.id, id));
+  }
+
   async delete(id: number, ex: Executor = this.db): Promise<UserRow | undefined> {
     const [row] = await ex.delete(usersTable).where(eq(usersTable.id, id)).returning();
     return row;

@@ -74,6 +74,11 @@ export class UsersService {
     await this.users.update(id, { passwordHash: await hashPassword(password) }, ex);
   }
 
+  /** Every token issued to the user so far stops working (see AuthGuard). */
+  endSessions(id: number, ex?: Executor): Promise<void> {
+    return this.users.bumpSessionVersion(id, ex);
+  }
+
   count(ex?: Executor): Promise<number> {
     return this.users.count(ex);
   }

@@ -26,6 +26,8 @@ export const usersTable = pgTable(
     notify: boolean('notify').notNull().default(true),
     lockStatus: boolean('lock_status').notNull().default(false),
     passwordHash: text('password_hash'),
+    /** Bumped on logout, password change/reset, lock, role change: tokens carrying an older value are refused. */
+    sessionVersion: integer('session_version').notNull().default(0),
     isAdmin: boolean('is_admin').notNull().default(false),
     isChair: boolean('is_chair').notNull().default(false),
     isCoChair: boolean('is_cochair').notNull().default(false),

@@ -101,6 +101,11 @@ function PaperCard({ paper, track }: { paper: PaperDto; track: TrackDto | undefi
           <Flag label="Presentation-ready approved" on={paper.isPresentationReady} />
           {paper.consent ? <Chip size="small" color="success" label="Consent form signed" /> : null}
         </Stack>
+        {paper.decision ? (
+          <Typography variant="body1" sx={{ my: 1 }} data-testid="decision">
+            Decision: <strong>{paper.decision}</strong>
+          </Typography>
+        ) : null}
         <Box sx={{ my: 1 }}>
           <PaperFiles label="Downloads" files={allFiles(paper)} url={(f) => paperFileUrl(paper._id, f._id)} />
         </Box>

@@ -14,6 +14,8 @@ import {
 import {
   CAMERA_READY_PARTS,
   CHAIR_PAPER_MESSAGES,
+  isNameAllowedForPart,
+  PAPER_MESSAGES,
   PART_EXTENSIONS,
   PRESENTATION_READY_PARTS,
   type AnsweredQuestion,
@@ -52,6 +54,11 @@ function FilePart({ paper, part }: { paper: ChairPaperDto; part: PaperFilePart }
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
+    // The type is checked here first, as the authors' upload box does (the server checks the content too).
+    if (!isNameAllowedForPart(file.name, part) || file.size <= 0) {
+      notify(PAPER_MESSAGES.invalidFile, 'error');
+      return;
+    }
     upload.mutate(
       { id: paper._id, part, file },
       {

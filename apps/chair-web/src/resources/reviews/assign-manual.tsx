@@ -32,6 +32,7 @@ import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
+import { ConflictOverride } from './conflict-override';
 import { BidChip, ConflictList } from './review-labels';
 import { TrackPicker } from './track-picker';
 import {
@@ -333,6 +334,7 @@ function ReviewerPicker({
                       <BidChip bid={c.bid} />
                     </Stack>
                     <ConflictList conflicts={c.conflicts} />
+                    <ConflictOverride paper={p._id} candidate={c} />
                     {c.reasons
                       .filter((r) => !c.conflicts.some((f) => f.evidence === r))
                       .map((r) => (

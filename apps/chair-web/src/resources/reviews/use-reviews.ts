@@ -1,9 +1,11 @@
 import {
   canUsePrefix,
+  MAX_APPLY_ASSIGNMENTS,
   PAGE_SIZE,
   savedRequestsMessage,
   type AssignmentResult,
   type CandidateReviewerDto,
+  type ConflictOverrideDto,
   type ChairPaperDto,
   type ImportResult,
   type PaperQueryResult,
@@ -157,6 +159,29 @@ function useInvalidateReviews() {
   return () => qc.invalidateQueries({ queryKey: reviewsQueryKey });
 }
 
+/** Chairs only: override the detected conflict of one reviewer with one paper, with a reason. */
+export function useOverrideConflict() {
+  const invalidate = useInvalidateReviews();
+  return useMutation({
+    mutationFn: (v: { paper: number; reviewer: number; reason: string }) =>
+      api<{ message: string; override: ConflictOverrideDto }>(
+        'PUT',
+        `/api/chair/review_requests/conflicts/${v.paper}/${v.reviewer}`,
+        { reason: v.reason },
+      ),
+    onSettled: () => invalidate(),
+  });
+}
+
+export function useRemoveConflictOverride() {
+  const invalidate = useInvalidateReviews();
+  return useMutation({
+    mutationFn: (v: { paper: number; reviewer: number }) =>
+      api<{ message: string }>('DELETE', `/api/chair/review_requests/conflicts/${v.paper}/${v.reviewer}`),
+    onSettled: () => invalidate(),
+  });
+}
+
 export interface PairOutcome {
   pair: SaveReviewRequestInput;
   ok: boolean;
@@ -221,11 +246,25 @@ export function useApplyProposal() {
   const prefix = useReviewPrefix();
   const invalidate = useInvalidateReviews();
   return useMutation({
-    mutationFn: (body: {
+    /** Sent in parts of MAX_APPLY_ASSIGNMENTS (the server's limit for one call), results added up. */
+    mutationFn: async (body: {
       track: number;
       isCameraReady: boolean;
       assignments: { paper: number; reviewer: number }[];
-    }) => api<ApplyResult>('POST', `/api/${prefix}/review_requests/auto/apply`, body),
+    }): Promise<ApplyResult> => {
+      const all: ApplyResult = { saved: 0, total: 0, message: '', data: [], errors: [] };
+      for (let i = 0; i < body.assignments.length; i += MAX_APPLY_ASSIGNMENTS) {
+        const part = await api<ApplyResult>('POST', `/api/${prefix}/review_requests/auto/apply`, {
+          ...body,
+          assignments: body.assignments.slice(i, i + MAX_APPLY_ASSIGNMENTS),
+        });
+        all.saved += part.saved;
+        all.total += part.total;
+        all.data.push(...part.data);
+        all.errors.push(...part.errors);
+      }
+      return { ...all, message: savedRequestsMessage(all.saved, all.total) };
+    },
     onSettled: () => invalidate(),
   });
 }

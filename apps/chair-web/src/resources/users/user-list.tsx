@@ -212,6 +212,7 @@ function UserRow({ user }: { user: UserDto }) {
   const register = useSetRegistered();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirmImpersonate, setConfirmImpersonate] = useState(false);
+  const [confirmAction, setConfirmAction] = useState<'lock' | 'register' | null>(null);
   const [impersonating, setImpersonating] = useState(false);
   const close = () => setAnchor(null);
   const go = (to: string) => {
@@ -254,13 +255,7 @@ function UserRow({ user }: { user: UserDto }) {
           <MenuItem
             onClick={() => {
               close();
-              update.mutate(
-                { id: user._id, body: { lock: { status: !user.lock.status } } },
-                {
-                  onSuccess: () => notify(USER_MESSAGES.lockChanged),
-                  onError: () => notify(USER_MESSAGES.lockFailed, 'error'),
-                },
-              );
+              setConfirmAction('lock');
             }}
           >
             <ListItemText>{user.lock.status ? 'Unlock' : 'Lock'}</ListItemText>
@@ -271,19 +266,7 @@ function UserRow({ user }: { user: UserDto }) {
           <MenuItem
             onClick={() => {
               close();
-              register.mutate(
-                { email: user.email, status: !user.isRegistered },
-                {
-                  onSuccess: (res) =>
-                    notify(
-                      res?.message ??
-                        (user.isRegistered
-                          ? USER_MESSAGES.conferenceViewDisabled
-                          : USER_MESSAGES.conferenceViewEnabled),
-                    ),
-                  onError: () => notify(USER_MESSAGES.impersonateFailed, 'error'),
-                },
-              );
+              setConfirmAction('register');
             }}
           >
             <ListItemText>
@@ -318,6 +301,58 @@ function UserRow({ user }: { user: UserDto }) {
           }}
         >
           <Typography>You will see the author app as {user.email} until you stop impersonating.</Typography>
+        </ConfirmDialog>
+        <ConfirmDialog
+          open={confirmAction === 'lock'}
+          title={`${user.lock.status ? 'Unlock' : 'Lock'} ${name}?`}
+          confirmLabel={user.lock.status ? 'Unlock' : 'Lock'}
+          busy={update.isPending}
+          onCancel={() => setConfirmAction(null)}
+          onConfirm={() =>
+            update.mutate(
+              { id: user._id, body: { lock: { status: !user.lock.status } } },
+              {
+                onSuccess: () => notify(USER_MESSAGES.lockChanged),
+                onError: () => notify(USER_MESSAGES.lockFailed, 'error'),
+                onSettled: () => setConfirmAction(null),
+              },
+            )
+          }
+        >
+          <Typography>
+            {user.lock.status
+              ? `${user.email} will be able to sign in again.`
+              : `${user.email} will be signed out everywhere and cannot sign in until unlocked.`}
+          </Typography>
+        </ConfirmDialog>
+        <ConfirmDialog
+          open={confirmAction === 'register'}
+          title={`${user.isRegistered ? 'Disable' : 'Enable'} the conference view of ${name}?`}
+          confirmLabel={user.isRegistered ? 'Disable' : 'Enable'}
+          busy={register.isPending}
+          onCancel={() => setConfirmAction(null)}
+          onConfirm={() =>
+            register.mutate(
+              { email: user.email, status: !user.isRegistered },
+              {
+                onSuccess: (res) =>
+                  notify(
+                    res?.message ??
+                      (user.isRegistered
+                        ? USER_MESSAGES.conferenceViewDisabled
+                        : USER_MESSAGES.conferenceViewEnabled),
+                  ),
+                onError: () => notify(USER_MESSAGES.impersonateFailed, 'error'),
+                onSettled: () => setConfirmAction(null),
+              },
+            )
+          }
+        >
+          <Typography>
+            {user.isRegistered
+              ? `${user.email} will no longer see the registered papers of the conference.`
+              : `${user.email} will see the registered papers of the conference (as a registered participant).`}
+          </Typography>
         </ConfirmDialog>
       </TableCell>
     </TableRow>

@@ -1,6 +1,7 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { USER_MESSAGES } from '@symposium/domain';
-import { useNotify } from '@symposium/ui';
+import { ConfirmDialog, useNotify } from '@symposium/ui';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
@@ -10,6 +11,7 @@ import { useUpdateUser } from './use-users';
 
 /** /ManageUserLock/{email}/ and /ManageUserLock/: lock or unlock a user's account. */
 export function UserLock() {
+  const [asking, setAsking] = useState<boolean | null>(null);
   const { email = '' } = useParams();
   const navigate = useNavigate();
   const update = useUpdateUser();
@@ -34,20 +36,35 @@ export function UserLock() {
                   key={String(status)}
                   color={status ? 'error' : 'primary'}
                   disabled={update.isPending || user.lock.status === status}
-                  onClick={() =>
-                    update.mutate(
-                      { id: user._id, body: { lock: { status } } },
-                      {
-                        onSuccess: () => notify(USER_MESSAGES.lockChanged),
-                        onError: () => notify(USER_MESSAGES.lockFailed, 'error'),
-                      },
-                    )
-                  }
+                  onClick={() => setAsking(status)}
                 >
                   {status ? 'Lock' : 'Unlock'}
                 </Button>
               ))}
             </Stack>
+            <ConfirmDialog
+              open={asking !== null}
+              title={`${asking ? 'Lock' : 'Unlock'} ${user.email}?`}
+              confirmLabel={asking ? 'Lock' : 'Unlock'}
+              busy={update.isPending}
+              onCancel={() => setAsking(null)}
+              onConfirm={() =>
+                update.mutate(
+                  { id: user._id, body: { lock: { status: asking === true } } },
+                  {
+                    onSuccess: () => notify(USER_MESSAGES.lockChanged),
+                    onError: () => notify(USER_MESSAGES.lockFailed, 'error'),
+                    onSettled: () => setAsking(null),
+                  },
+                )
+              }
+            >
+              <Typography>
+                {asking
+                  ? 'The user is signed out everywhere and cannot sign in until unlocked.'
+                  : 'The user can sign in again.'}
+              </Typography>
+            </ConfirmDialog>
           </>
         )}
       </UserLookup>

@@ -1,6 +1,6 @@
-import { Alert, Button } from '@mui/material';
+import { Alert, Button, Typography } from '@mui/material';
 import { GENERATED_PASSWORD_LENGTH, USER_MESSAGES } from '@symposium/domain';
-import { useNotify } from '@symposium/ui';
+import { ConfirmDialog, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -16,6 +16,7 @@ export function UserPasswordReset() {
   const update = useUpdateUser();
   const notify = useNotify();
   const [doneFor, setDoneFor] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
   return (
     <>
       <PageTitle title="Reset a user password" />
@@ -41,10 +42,16 @@ export function UserPasswordReset() {
                 stops working.
               </Alert>
             )}
-            <Button
-              color="error"
-              disabled={update.isPending}
-              onClick={() =>
+            <Button color="error" disabled={update.isPending} onClick={() => setAsking(true)}>
+              Reset password
+            </Button>
+            <ConfirmDialog
+              open={asking}
+              title={`Reset the password of ${user.email}?`}
+              confirmLabel="Reset password"
+              busy={update.isPending}
+              onCancel={() => setAsking(false)}
+              onConfirm={() =>
                 update.mutate(
                   { id: user._id, body: { resetPassword: true } },
                   {
@@ -53,12 +60,16 @@ export function UserPasswordReset() {
                       notify(USER_MESSAGES.passwordReset);
                     },
                     onError: () => notify(USER_MESSAGES.passwordResetFailed, 'error'),
+                    onSettled: () => setAsking(false),
                   },
                 )
               }
             >
-              Reset password
-            </Button>
+              <Typography>
+                A new password is generated and e-mailed to {user.email}; the current password and every
+                session of the user stop working.
+              </Typography>
+            </ConfirmDialog>
           </>
         )}
       </UserLookup>

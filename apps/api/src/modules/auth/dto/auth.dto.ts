@@ -1,6 +1,7 @@
+import { Optional } from '../../../common/optional.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PASSWORD_MIN_LENGTH } from '@symposium/domain';
-import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsString, MaxLength, MinLength } from 'class-validator';
 
 const PASSWORD_MESSAGE = `Please fill in a Password of at least ${PASSWORD_MIN_LENGTH} characters`;
 
@@ -15,13 +16,13 @@ export class LoginDto {
 
 /** Fields are checked by the shared §5 People rules in the service (same messages as the forms). */
 export class SignupDto {
-  @ApiPropertyOptional() @IsOptional() @MaxLength(200) @IsString() firstName?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(200) @IsString() lastName?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(320) @IsString() email?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(320) @IsString() alternateEmail?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(300) @IsString() organization?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(100) @IsString() country?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(50) @IsString() phone?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(200) @IsString() firstName?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(200) @IsString() lastName?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(320) @IsString() email?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(320) @IsString() alternateEmail?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(300) @IsString() organization?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(100) @IsString() country?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(50) @IsString() phone?: string;
   @ApiProperty()
   @MaxLength(200)
   @MinLength(PASSWORD_MIN_LENGTH, { message: PASSWORD_MESSAGE })

@@ -1,16 +1,8 @@
+import { Optional, Nullable } from '../../../common/optional.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CONFERENCE_MESSAGES } from '@symposium/domain';
 import { Transform, Type } from 'class-transformer';
-import {
-  Allow,
-  IsBoolean,
-  IsDefined,
-  IsObject,
-  IsOptional,
-  IsString,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
+import { Allow, IsBoolean, IsDefined, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { badRequest } from '../../../common/errors.js';
 import { createValidationPipe } from '../../../common/validation.js';
 
@@ -24,7 +16,7 @@ const HTML = 500_000;
 
 const Text = (max: number) => (target: object, key: string) => {
   ApiPropertyOptional()(target, key);
-  IsOptional()(target, key);
+  Optional()(target, key);
   MaxLength(max)(target, key);
   IsString()(target, key);
 };
@@ -39,8 +31,8 @@ export class AuthorViewDto {
 /** Fields of the /PublisherSettings screen. */
 export class PublisherSettingsDto {
   @Text(LONG) copyright?: string;
-  @ApiPropertyOptional() @IsOptional() @FormBoolean() @IsBoolean() consentFileUpload?: boolean;
-  @ApiPropertyOptional() @IsOptional() @FormBoolean() @IsBoolean() digitalConsentSigning?: boolean;
+  @ApiPropertyOptional() @Optional() @FormBoolean() @IsBoolean() consentFileUpload?: boolean;
+  @ApiPropertyOptional() @Optional() @FormBoolean() @IsBoolean() digitalConsentSigning?: boolean;
   @Text(200) consentButtonLabel?: string;
   /** Sanitized on save (allow-list HTML). */
   @Text(HTML) publishingAgreementHtml?: string;
@@ -66,19 +58,19 @@ export class UpdateConferenceDto extends PublisherSettingsDto {
   @Text(HTML) programTable?: string;
 
   @ApiPropertyOptional({ type: AuthorViewDto })
-  @IsOptional()
+  @Optional()
   @ValidateNested()
   @Type(() => AuthorViewDto)
   @IsObject({ message: CONFERENCE_MESSAGES.authorView })
   authorView?: AuthorViewDto;
 
   @ApiPropertyOptional({ type: String, nullable: true })
-  @IsOptional()
+  @Nullable()
   @MaxLength(SHORT)
   @IsString()
   banner?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true })
-  @IsOptional()
+  @Nullable()
   @MaxLength(SHORT)
   @IsString()
   logo?: string | null;

@@ -1,3 +1,4 @@
+import { Optional } from '../../../common/optional.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   BULK_EDIT_FIELDS,
@@ -14,7 +15,6 @@ import {
   IsBoolean,
   IsInt,
   IsNumber,
-  IsOptional,
   IsString,
   Max,
   MaxLength,
@@ -84,43 +84,43 @@ const NullableId = () => (target: object, key: string) => {
 };
 
 export class ChairAbstractDto {
-  @ApiPropertyOptional() @IsOptional() @MaxLength(200_000) @IsString() text?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(200_000) @IsString() text?: string;
 }
 
 export class ChairRegistrationDto {
   @ApiPropertyOptional({ type: Number, nullable: true }) @NullableId() author?: number | null;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(100) @IsString() id?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(100) @IsString() id?: string;
   @ApiPropertyOptional({ type: Number, nullable: true })
   @ValidateIf((_o, v) => v !== null && v !== undefined)
   @Max(1e12)
   @Min(0)
   @IsNumber({ allowNaN: false, allowInfinity: false })
   amount?: number | null;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(2000) @IsString() extra?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(2000) @IsString() extra?: string;
 }
 
 /** PUT /api/{chair|cochair}/papers/:paperId (ChairPaperUpdate); every field optional. */
 export class ChairPaperUpdateDto implements ChairPaperUpdate {
-  @ApiPropertyOptional() @IsOptional() @MaxLength(2000) @IsString() title?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(2000) @IsString() title?: string;
   @ApiPropertyOptional({ type: ChairAbstractDto })
-  @IsOptional()
+  @Optional()
   @ValidateNested()
   @Type(() => ChairAbstractDto)
   abstract?: ChairAbstractDto;
-  @ApiPropertyOptional() @IsOptional() @Max(MAX_INT32) @Min(1) @IsInt() track?: number;
+  @ApiPropertyOptional() @Optional() @Max(MAX_INT32) @Min(1) @IsInt() track?: number;
   @ApiPropertyOptional({ type: Number, nullable: true }) @NullableId() primarySubjectArea?: number | null;
   @ApiPropertyOptional({ type: Number, nullable: true }) @NullableId() status?: number | null;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(10_000) @IsString() notes?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(10_000) @IsString() notes?: string;
   @ApiPropertyOptional({ description: 'false restores a deleted paper' })
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   isDeleted?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() submittedCameraReady?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() submittedPresentationReady?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() isCameraReady?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() isPresentationReady?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() acceptanceLetterEnabled?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() authorViewReviewEnabled?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() submittedCameraReady?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() submittedPresentationReady?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() isCameraReady?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() isPresentationReady?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() acceptanceLetterEnabled?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() authorViewReviewEnabled?: boolean;
   @ApiPropertyOptional({ type: ChairRegistrationDto, nullable: true })
   @ValidateIf((_o, v) => v !== null && v !== undefined)
   @ValidateNested()
@@ -130,6 +130,6 @@ export class ChairPaperUpdateDto implements ChairPaperUpdate {
 
 /** POST /email/:paperId: a message to every author of the paper. */
 export class ChairPaperEmailDto {
-  @ApiProperty() @IsOptional() @MaxLength(500) @IsString() subject?: string;
-  @ApiProperty() @IsOptional() @MaxLength(100_000) @IsString() text?: string;
+  @ApiProperty() @Optional() @MaxLength(500) @IsString() subject?: string;
+  @ApiProperty() @Optional() @MaxLength(100_000) @IsString() text?: string;
 }

@@ -1,3 +1,4 @@
+import { Optional } from '../../../common/optional.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MAX_INT32 } from '@symposium/domain';
 import { Type } from 'class-transformer';
@@ -5,7 +6,6 @@ import {
   ArrayMaxSize,
   IsArray,
   IsInt,
-  IsOptional,
   IsString,
   Max,
   MaxLength,
@@ -40,13 +40,13 @@ const NullableId = () => (target: object, key: string) => {
 
 /** One answer, by position in the track's questions (the title is the server's; a sent title is ignored). */
 export class PaperAnswerDto {
-  @ApiPropertyOptional() @IsOptional() @MaxLength(1000) @IsString() title?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(10_000) @IsString() answer?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(1000) @IsString() title?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(10_000) @IsString() answer?: string;
 }
 
 const Answers = () => (target: object, key: string) => {
   ApiPropertyOptional({ type: [PaperAnswerDto] })(target, key);
-  IsOptional()(target, key);
+  Optional()(target, key);
   ValidateNested({ each: true })(target, key);
   Type(() => PaperAnswerDto)(target, key);
   ArrayMaxSize(MAX_ANSWERS)(target, key);
@@ -54,17 +54,17 @@ const Answers = () => (target: object, key: string) => {
 };
 
 export class PaperAbstractDto {
-  @ApiPropertyOptional() @IsOptional() @MaxLength(200_000) @IsString() text?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(200_000) @IsString() text?: string;
   @Answers() questions?: PaperAnswerDto[];
 }
 
 export class PaperAbstractTextDto {
-  @ApiPropertyOptional() @IsOptional() @MaxLength(200_000) @IsString() text?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(200_000) @IsString() text?: string;
 }
 
 const Authors = () => (target: object, key: string) => {
   ApiPropertyOptional({ type: [Number], description: 'User ids, in order' })(target, key);
-  IsOptional()(target, key);
+  Optional()(target, key);
   Id(true)(target, key);
   ArrayMaxSize(MAX_AUTHORS)(target, key);
   IsArray()(target, key);
@@ -73,12 +73,12 @@ const Authors = () => (target: object, key: string) => {
 /** The fields of a submission (POST body, the multipart `paper` field, PUT body). */
 export class PaperInputDto {
   @ApiProperty({ description: 'Track id (PUT: must be the paper’s track when sent)' })
-  @IsOptional()
+  @Optional()
   @Id()
   track?: number;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(2000) @IsString() title?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(2000) @IsString() title?: string;
   @ApiPropertyOptional({ type: PaperAbstractDto })
-  @IsOptional()
+  @Optional()
   @ValidateNested()
   @Type(() => PaperAbstractDto)
   abstract?: PaperAbstractDto;
@@ -90,7 +90,7 @@ export class PaperInputDto {
 /** PUT: the same fields, plus the submission files to remove in the same transaction. */
 export class UpdatePaperDto extends PaperInputDto {
   @ApiPropertyOptional({ type: [Number], description: 'Ids of abstract files to remove' })
-  @IsOptional()
+  @Optional()
   @Id(true)
   @ArrayMaxSize(MAX_AUTHORS)
   @IsArray()
@@ -103,7 +103,7 @@ export class PaperNotesDto {
 
 export class PaperEmailDto {
   @ApiPropertyOptional({ type: [Number], description: 'Author ids to send to (default: every author)' })
-  @IsOptional()
+  @Optional()
   @Id(true)
   @ArrayMaxSize(MAX_AUTHORS)
   @IsArray()
@@ -112,9 +112,9 @@ export class PaperEmailDto {
 
 /** Camera-ready: the final title, abstract and authors (each optional: absent keeps the current) and answers. */
 export class CameraReadySubmissionDto {
-  @ApiPropertyOptional() @IsOptional() @MaxLength(2000) @IsString() title?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(2000) @IsString() title?: string;
   @ApiPropertyOptional({ type: PaperAbstractTextDto })
-  @IsOptional()
+  @Optional()
   @ValidateNested()
   @Type(() => PaperAbstractTextDto)
   abstract?: PaperAbstractTextDto;
@@ -129,7 +129,7 @@ export class PresentationReadySubmissionDto {
 
 export class SignConsentDto {
   @ApiPropertyOptional({ description: 'The typed signature (a name)' })
-  @IsOptional()
+  @Optional()
   @MaxLength(1000)
   @IsString()
   signature?: string;
@@ -137,12 +137,12 @@ export class SignConsentDto {
 
 export class PaperUploadQueryDto {
   @ApiPropertyOptional({ enum: ['abstract', 'word', 'pdf', 'springerCopyright', 'ppt', 'ppt_pdf', 'video'] })
-  @IsOptional()
+  @Optional()
   @MaxLength(50)
   @IsString()
   p?: string;
   @ApiPropertyOptional({ description: 'abstract only: id of the submission file this upload replaces' })
-  @IsOptional()
+  @Optional()
   @MaxLength(20)
   @IsString()
   replace?: string;
@@ -150,11 +150,11 @@ export class PaperUploadQueryDto {
 
 /** A co-author account created by an author (§5 People rules, checked in the users service). */
 export class CreateCoAuthorDto {
-  @ApiPropertyOptional() @IsOptional() @MaxLength(200) @IsString() firstName?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(200) @IsString() lastName?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(320) @IsString() email?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(320) @IsString() alternateEmail?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(300) @IsString() organization?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(100) @IsString() country?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(50) @IsString() phone?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(200) @IsString() firstName?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(200) @IsString() lastName?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(320) @IsString() email?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(320) @IsString() alternateEmail?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(300) @IsString() organization?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(100) @IsString() country?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(50) @IsString() phone?: string;
 }

@@ -1,3 +1,4 @@
+import { Optional, Nullable } from '../../../common/optional.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   BID_VALUES,
@@ -19,7 +20,6 @@ import {
   IsEmail,
   IsIn,
   IsInt,
-  IsOptional,
   IsString,
   Max,
   MaxLength,
@@ -43,14 +43,14 @@ const apply =
 const IdField = () => apply(...Id());
 const QueryId = () =>
   apply(
-    IsOptional(),
+    Optional(),
     Type(() => Number),
     ...Id(),
   );
 
 export class PageQueryDto {
   @ApiPropertyOptional({ description: 'page, from 1' })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(1)
@@ -58,7 +58,7 @@ export class PageQueryDto {
   cp?: number;
 
   @ApiPropertyOptional({ description: `page size, at most ${PAGE_SIZE}` })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(1)
@@ -66,7 +66,7 @@ export class PageQueryDto {
   pg?: number;
 
   @ApiPropertyOptional({ enum: REVIEW_REQUEST_STATES })
-  @IsOptional()
+  @Optional()
   @IsIn(REVIEW_REQUEST_STATES)
   state?: ReviewRequestState;
 }
@@ -77,37 +77,37 @@ export class RequestFilterDto {
   @ApiPropertyOptional() @QueryId() paper?: number;
   @ApiPropertyOptional() @QueryId() track?: number;
   @ApiPropertyOptional({ enum: REVIEW_REQUEST_STATES })
-  @IsOptional()
+  @Optional()
   @IsIn(REVIEW_REQUEST_STATES)
   state?: ReviewRequestState;
-  @ApiPropertyOptional() @IsOptional() @QueryBool() @IsBoolean() isCameraReady?: boolean;
+  @ApiPropertyOptional() @Optional() @QueryBool() @IsBoolean() isCameraReady?: boolean;
 }
 
 export class QueryRequestsDto extends RequestFilterDto {
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_INT32) cp?: number;
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(PAGE_SIZE) pg?: number;
+  @ApiPropertyOptional() @Optional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_INT32) cp?: number;
+  @ApiPropertyOptional() @Optional() @Type(() => Number) @IsInt() @Min(1) @Max(PAGE_SIZE) pg?: number;
 }
 
 export class CandidatesQueryDto {
-  @ApiPropertyOptional() @IsOptional() @QueryBool() @IsBoolean() isCameraReady?: boolean;
+  @ApiPropertyOptional() @Optional() @QueryBool() @IsBoolean() isCameraReady?: boolean;
 }
 
 export class SaveRequestDto {
   @ApiProperty() @IdField() track!: number;
   @ApiProperty() @IdField() paper!: number;
   @ApiProperty() @IdField() reviewer!: number;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() isCameraReady?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() isCameraReady?: boolean;
 }
 
 export class UpdateRequestDto {
   @ApiPropertyOptional({ description: 'reassign to another reviewer (a new invitation is sent)' })
-  @IsOptional()
+  @Optional()
   @IdField()
   reviewer?: number;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() waiting?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() declined?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsDateString() replyDueAt?: string;
-  @ApiPropertyOptional() @IsOptional() @IsDateString() dueAt?: string;
+  @ApiPropertyOptional() @Optional() @IsBoolean() waiting?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() declined?: boolean;
+  @ApiPropertyOptional() @Optional() @IsDateString() replyDueAt?: string;
+  @ApiPropertyOptional() @Optional() @IsDateString() dueAt?: string;
 }
 
 export class AnswerRequestDto {
@@ -116,12 +116,12 @@ export class AnswerRequestDto {
 
 export class CommentsDto {
   @ApiPropertyOptional()
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(REVIEW_COMMENT_MAX_ON_BEHALF + 1)
   author?: string | null;
   @ApiPropertyOptional()
-  @IsOptional()
+  @Nullable()
   @IsString()
   @MaxLength(REVIEW_COMMENT_MAX_ON_BEHALF + 1)
   chair?: string | null;
@@ -130,40 +130,40 @@ export class CommentsDto {
 /** Scores are checked here for type and range; completeness and comment lengths by validateReview. */
 export class ReviewDto {
   @ApiPropertyOptional()
-  @IsOptional()
+  @Nullable()
   @IsInt({ message: REVIEW_MESSAGES.quality })
   @Min(0, { message: REVIEW_MESSAGES.quality })
   @Max(10, { message: REVIEW_MESSAGES.quality })
   quality?: number | null;
   @ApiPropertyOptional()
-  @IsOptional()
+  @Nullable()
   @IsInt({ message: REVIEW_MESSAGES.contribution })
   @Min(0, { message: REVIEW_MESSAGES.contribution })
   @Max(10, { message: REVIEW_MESSAGES.contribution })
   contribution?: number | null;
   @ApiPropertyOptional()
-  @IsOptional()
+  @Nullable()
   @IsInt({ message: REVIEW_MESSAGES.originality })
   @Min(0, { message: REVIEW_MESSAGES.originality })
   @Max(10, { message: REVIEW_MESSAGES.originality })
   originality?: number | null;
   @ApiPropertyOptional({ description: '-1..2, -2 unset' })
-  @IsOptional()
+  @Nullable()
   @IsInt({ message: REVIEW_MESSAGES.final })
   @Min(-2, { message: REVIEW_MESSAGES.final })
   @Max(2, { message: REVIEW_MESSAGES.final })
   final?: number | null;
   @ApiPropertyOptional({ type: CommentsDto })
-  @IsOptional()
+  @Optional()
   @ValidateNested()
   @Type(() => CommentsDto)
   comments?: CommentsDto;
 }
 
 export class ReviewerReviewDto extends ReviewDto {
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() draft?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() draft?: boolean;
   @ApiPropertyOptional({ description: 'which request when the reviewer has both kinds' })
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   isCameraReady?: boolean;
 }
@@ -171,10 +171,10 @@ export class ReviewerReviewDto extends ReviewDto {
 export class SubmitOnBehalfDto extends ReviewDto {
   @ApiProperty() @IdField() paper!: number;
   @ApiPropertyOptional({ description: 'the user reviewed for; track chairs: themselves' })
-  @IsOptional()
+  @Optional()
   @IdField()
   reviewer?: number;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() isCameraReady?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() isCameraReady?: boolean;
 }
 
 export class BidDto {
@@ -196,7 +196,7 @@ export class SaveBidsDto {
 
 export class DeclaredConflictDto {
   @ApiProperty() @IsEmail() @MaxLength(320) email!: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) reason?: string;
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(500) reason?: string;
 }
 
 export class SaveConflictsDto {
@@ -221,7 +221,7 @@ export class PapersReviewsDto {
 
 export class ReviewCountDto {
   @ApiPropertyOptional({ type: [Number], description: 'these users only (default: every reviewer in scope)' })
-  @IsOptional()
+  @Optional()
   @IsArray()
   @ArrayMaxSize(1000)
   @IsInt({ each: true })
@@ -232,16 +232,16 @@ export class ReviewCountDto {
 
 /** One reviewer into tracks: an existing user (userId or email) or a new one (§5 reviewer creation). */
 export class ImportReviewerDto {
-  @ApiPropertyOptional() @IsOptional() @IdField() userId?: number;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(200) @IsString() firstName?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(200) @IsString() lastName?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(320) @IsString() email?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(320) @IsString() alternateEmail?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(300) @IsString() organization?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(100) @IsString() country?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(50) @IsString() phone?: string;
+  @ApiPropertyOptional() @Optional() @IdField() userId?: number;
+  @ApiPropertyOptional() @Optional() @MaxLength(200) @IsString() firstName?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(200) @IsString() lastName?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(320) @IsString() email?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(320) @IsString() alternateEmail?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(300) @IsString() organization?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(100) @IsString() country?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(50) @IsString() phone?: string;
   @ApiProperty({ type: [Number] })
-  @IsOptional()
+  @Optional()
   @IsArray()
   @ArrayMaxSize(1000)
   @IsInt({ each: true })
@@ -252,7 +252,7 @@ export class ImportReviewerDto {
 
 export class AutoProposalDto {
   @ApiProperty() @IdField() track!: number;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() isCameraReady?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() isCameraReady?: boolean;
 }
 
 export class ProposalPairDto {
@@ -262,11 +262,11 @@ export class ProposalPairDto {
 
 export class AutoApplyDto {
   @ApiProperty() @IdField() track!: number;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() isCameraReady?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() isCameraReady?: boolean;
   @ApiProperty({ type: [ProposalPairDto] })
   @IsArray()
   @ArrayMinSize(1, { message: REVIEW_MESSAGES.selectPaperAndReviewer })
-  @ArrayMaxSize(30000)
+  @ArrayMaxSize(60000)
   @ValidateNested({ each: true })
   @Type(() => ProposalPairDto)
   assignments!: ProposalPairDto[];

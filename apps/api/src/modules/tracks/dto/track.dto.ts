@@ -1,3 +1,4 @@
+import { Optional } from '../../../common/optional.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MAX_INT32, TRACK_LIMITS, TRACK_MESSAGES } from '@symposium/domain';
 import { Type } from 'class-transformer';
@@ -6,7 +7,6 @@ import {
   IsArray,
   IsBoolean,
   IsInt,
-  IsOptional,
   IsString,
   Max,
   MaxLength,
@@ -25,12 +25,12 @@ const TEXT_MAX = 20_000;
 
 export class TrackQuestionDto {
   @ApiProperty() @MaxLength(1000) @IsString() title!: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(5000) @IsString() answer?: string;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() isRequired?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() isComment?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() isTextArea?: boolean;
+  @ApiPropertyOptional() @Optional() @MaxLength(5000) @IsString() answer?: string;
+  @ApiPropertyOptional() @Optional() @IsBoolean() isRequired?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() isComment?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() isTextArea?: boolean;
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
+  @Optional()
   @MaxLength(500, { each: true })
   @IsString({ each: true })
   @ArrayMaxSize(100)
@@ -40,7 +40,7 @@ export class TrackQuestionDto {
 
 const Questions = () => (target: object, key: string) => {
   ApiPropertyOptional({ type: [TrackQuestionDto] })(target, key);
-  IsOptional()(target, key);
+  Optional()(target, key);
   ValidateNested({ each: true })(target, key);
   Type(() => TrackQuestionDto)(target, key);
   ArrayMaxSize(TRACK_LIMITS.questionsMax)(target, key);
@@ -48,7 +48,7 @@ const Questions = () => (target: object, key: string) => {
 };
 
 export class ActivityInputDto {
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() status?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() status?: boolean;
   /** UTC ISO string, or null for no deadline. */
   @ApiPropertyOptional({ type: String, nullable: true })
   @ValidateIf((_o, v) => v !== undefined && v !== null)
@@ -59,7 +59,7 @@ export class ActivityInputDto {
 
 const Activity = () => (target: object, key: string) => {
   ApiPropertyOptional({ type: ActivityInputDto })(target, key);
-  IsOptional()(target, key);
+  Optional()(target, key);
   ValidateNested()(target, key);
   Type(() => ActivityInputDto)(target, key);
 };
@@ -72,30 +72,30 @@ export class ActivitiesInputDto {
 }
 
 export class SubmissionPropertiesInputDto {
-  @ApiPropertyOptional() @IsOptional() @MaxLength(TEXT_MAX) @IsString() welcomeMessage?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(TEXT_MAX) @IsString() welcomeMessage?: string;
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsInt({ message: TRACK_MESSAGES.abstractLength })
   abstractLength?: number;
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsInt({ message: TRACK_MESSAGES.minFilesLimit })
   minFilesLimit?: number;
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsInt({ message: TRACK_MESSAGES.maxFilesLimit })
   maxFilesLimit?: number;
   @Questions() questions?: TrackQuestionDto[];
 }
 
 export class CameraReadyPropertiesInputDto {
-  @ApiPropertyOptional() @IsOptional() @MaxLength(TEXT_MAX) @IsString() welcomeMessage?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(TEXT_MAX) @IsString() welcomeMessage?: string;
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsInt({ message: TRACK_MESSAGES.fileSizeLimit })
   fileSizeLimit?: number;
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
+  @Optional()
   @MaxLength(10, { each: true, message: TRACK_MESSAGES.allowedFiles })
   @IsString({ each: true, message: TRACK_MESSAGES.allowedFiles })
   @ArrayMaxSize(20, { message: TRACK_MESSAGES.allowedFiles })
@@ -105,9 +105,9 @@ export class CameraReadyPropertiesInputDto {
 }
 
 export class PresentationReadyPropertiesInputDto {
-  @ApiPropertyOptional() @IsOptional() @MaxLength(TEXT_MAX) @IsString() welcomeMessage?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(TEXT_MAX) @IsString() welcomeMessage?: string;
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsInt({ message: TRACK_MESSAGES.fileSizeLimit })
   fileSizeLimit?: number;
   @Questions() questions?: TrackQuestionDto[];
@@ -116,7 +116,7 @@ export class PresentationReadyPropertiesInputDto {
 export class SubjectAreaInputDto {
   /** An existing subject area of the track (kept, renamed, moved); absent for a new one. */
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @Max(MAX_INT32, { message: TRACK_MESSAGES.subjectAreaUnknown })
   @Min(1, { message: TRACK_MESSAGES.subjectAreaUnknown })
   @IsInt({ message: TRACK_MESSAGES.subjectAreaUnknown })
@@ -130,32 +130,32 @@ export class SubjectAreaInputDto {
 /** The parts of a track besides its name; every part optional. */
 class TrackPartsDto {
   @ApiPropertyOptional({ type: ActivitiesInputDto })
-  @IsOptional()
+  @Optional()
   @ValidateNested()
   @Type(() => ActivitiesInputDto)
   activities?: ActivitiesInputDto;
 
   @ApiPropertyOptional({ type: SubmissionPropertiesInputDto })
-  @IsOptional()
+  @Optional()
   @ValidateNested()
   @Type(() => SubmissionPropertiesInputDto)
   submissionProperties?: SubmissionPropertiesInputDto;
 
   @ApiPropertyOptional({ type: CameraReadyPropertiesInputDto })
-  @IsOptional()
+  @Optional()
   @ValidateNested()
   @Type(() => CameraReadyPropertiesInputDto)
   cameraReadySubmissionProperties?: CameraReadyPropertiesInputDto;
 
   @ApiPropertyOptional({ type: PresentationReadyPropertiesInputDto })
-  @IsOptional()
+  @Optional()
   @ValidateNested()
   @Type(() => PresentationReadyPropertiesInputDto)
   presentationReadySubmissionProperties?: PresentationReadyPropertiesInputDto;
 
   /** When given: the full ordered list (missing existing areas are deleted). */
   @ApiPropertyOptional({ type: [SubjectAreaInputDto] })
-  @IsOptional()
+  @Optional()
   @ValidateNested({ each: true })
   @Type(() => SubjectAreaInputDto)
   @ArrayMaxSize(TRACK_LIMITS.subjectAreasMax)
@@ -166,7 +166,7 @@ class TrackPartsDto {
 /** PUT /chair/tracks/:trackId: every part optional; what is absent keeps its stored value. */
 export class UpdateTrackDto extends TrackPartsDto {
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @MaxLength(TRACK_LIMITS.nameMax)
   @IsString({ message: TRACK_MESSAGES.nameRequired })
   name?: string;

@@ -1,3 +1,4 @@
+import { Optional } from '../../../common/optional.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   FILTER_OPERATORS,
@@ -15,7 +16,6 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
-  IsOptional,
   IsString,
   Max,
   MaxLength,
@@ -27,13 +27,13 @@ const MAX_LIST = 1000;
 
 /** Contact fields: checked by the shared §5 People rules in the service (same messages as the forms). */
 export class ContactDto {
-  @ApiPropertyOptional() @IsOptional() @MaxLength(200) @IsString() firstName?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(200) @IsString() lastName?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(320) @IsString() email?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(320) @IsString() alternateEmail?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(300) @IsString() organization?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(100) @IsString() country?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(50) @IsString() phone?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(200) @IsString() firstName?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(200) @IsString() lastName?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(320) @IsString() email?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(320) @IsString() alternateEmail?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(300) @IsString() organization?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(100) @IsString() country?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(50) @IsString() phone?: string;
 }
 
 export class FlagRoleDto {
@@ -42,7 +42,7 @@ export class FlagRoleDto {
 
 /** A track role; `is` is recomputed on the server (true exactly when tracks is non-empty). */
 export class TrackRoleDto {
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() is?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() is?: boolean;
   @ApiProperty({ type: [Number] })
   @IsArray()
   @ArrayMaxSize(MAX_LIST)
@@ -53,7 +53,7 @@ export class TrackRoleDto {
 }
 
 export class ReviewerRoleDto extends TrackRoleDto {
-  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(MAX_INT32) count?: number;
+  @ApiPropertyOptional() @Optional() @IsInt() @Min(0) @Max(MAX_INT32) count?: number;
 }
 
 export class SessionChairRoleDto {
@@ -68,16 +68,16 @@ export class SessionChairRoleDto {
 
 /** UserRoles of libs/domain; each part optional (missing parts keep their current value). */
 export class RolesDto {
-  @ApiPropertyOptional() @IsOptional() @ValidateNested() @Type(() => FlagRoleDto) admin?: FlagRoleDto;
-  @ApiPropertyOptional() @IsOptional() @ValidateNested() @Type(() => FlagRoleDto) chair?: FlagRoleDto;
-  @ApiPropertyOptional() @IsOptional() @ValidateNested() @Type(() => TrackRoleDto) coChair?: TrackRoleDto;
+  @ApiPropertyOptional() @Optional() @ValidateNested() @Type(() => FlagRoleDto) admin?: FlagRoleDto;
+  @ApiPropertyOptional() @Optional() @ValidateNested() @Type(() => FlagRoleDto) chair?: FlagRoleDto;
+  @ApiPropertyOptional() @Optional() @ValidateNested() @Type(() => TrackRoleDto) coChair?: TrackRoleDto;
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @ValidateNested()
   @Type(() => ReviewerRoleDto)
   reviewer?: ReviewerRoleDto;
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @ValidateNested()
   @Type(() => SessionChairRoleDto)
   sessionChair?: SessionChairRoleDto;
@@ -86,7 +86,7 @@ export class RolesDto {
 /** RegisterUser: a chair creates an account; the password is generated and e-mailed. */
 export class CreateUserDto extends ContactDto {
   @ApiPropertyOptional({ type: RolesDto })
-  @IsOptional()
+  @Optional()
   @ValidateNested()
   @Type(() => RolesDto)
   roles?: RolesDto;
@@ -98,10 +98,10 @@ export class LockDto {
 
 /** Any of: contact information, roles, lock, notify, resetPassword. */
 export class UpdateUserDto extends CreateUserDto {
-  @ApiPropertyOptional({ type: LockDto }) @IsOptional() @ValidateNested() @Type(() => LockDto) lock?: LockDto;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() notify?: boolean;
+  @ApiPropertyOptional({ type: LockDto }) @Optional() @ValidateNested() @Type(() => LockDto) lock?: LockDto;
+  @ApiPropertyOptional() @Optional() @IsBoolean() notify?: boolean;
   /** true: generate a new 10-character password, store its hash and e-mail it. */
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() resetPassword?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() resetPassword?: boolean;
 }
 
 export class SortDto {
@@ -123,23 +123,23 @@ class FilterDoc implements UserFilter {
 /** Filters are checked by parseUserFilters of @symposium/domain (400 'Invalid filter'). */
 export class ExportUsersDto {
   @ApiPropertyOptional({ type: [FilterDoc] })
-  @IsOptional()
+  @Optional()
   @IsArray({ message: USER_FILTER_MESSAGES.invalid })
   @ArrayMaxSize(100, { message: USER_FILTER_MESSAGES.invalid })
   filters?: unknown[];
-  @ApiPropertyOptional({ type: SortDto }) @IsOptional() @ValidateNested() @Type(() => SortDto) sort?: SortDto;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(200) @IsString() search?: string;
+  @ApiPropertyOptional({ type: SortDto }) @Optional() @ValidateNested() @Type(() => SortDto) sort?: SortDto;
+  @ApiPropertyOptional() @Optional() @MaxLength(200) @IsString() search?: string;
 }
 
 export class QueryUsersDto extends ExportUsersDto {
   /** Page, 1-based. */
-  @ApiPropertyOptional({ default: 1 }) @IsOptional() @IsInt() @Min(1) @Max(1_000_000) cp?: number;
+  @ApiPropertyOptional({ default: 1 }) @Optional() @IsInt() @Min(1) @Max(1_000_000) cp?: number;
   /** Page size; at most (and by default) 100. */
-  @ApiPropertyOptional({ default: PAGE_SIZE }) @IsOptional() @IsInt() @Min(1) @Max(MAX_INT32) pg?: number;
+  @ApiPropertyOptional({ default: PAGE_SIZE }) @Optional() @IsInt() @Min(1) @Max(MAX_INT32) pg?: number;
 }
 
 export class SearchUsersDto {
-  @ApiPropertyOptional() @IsOptional() @MaxLength(320) @IsString() email?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(200) @IsString() firstName?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(200) @IsString() lastName?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(320) @IsString() email?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(200) @IsString() firstName?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(200) @IsString() lastName?: string;
 }
