@@ -182,8 +182,8 @@ describe('the final material of an accepted paper', () => {
       'Camera-ready',
       'Presentation-ready',
       'Sign consent form',
-      'Delete',
     ]);
+    // A decided paper can no longer be withdrawn by its authors (issue 8): no Delete.
   });
 
   it('goes through the camera-ready wizard with its §5 messages', async () => {
