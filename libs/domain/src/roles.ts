@@ -1,5 +1,7 @@
 /**
- * Roles of spec §3/§6 and the one permission map read by the API guards and both apps.
+ * Roles of spec §3/§6 and the one permission map read by the API guards and both apps: the API prefix a
+ * user may use (`allowedPrefixes` / `canUsePrefix`) decides which routes and front ends are open to them, and
+ * `managedTracks` which objects inside a prefix; the services then check each object against that scope.
  */
 export type RolePrefix = 'author' | 'reviewer' | 'chair' | 'cochair' | 'session';
 
@@ -43,32 +45,6 @@ export function managedTracks(roles: UserRoles, prefix: RolePrefix): number[] | 
   if (prefix === 'cochair') return isChairLike(roles) ? null : roles.coChair.tracks;
   if (prefix === 'reviewer') return roles.admin.is ? null : roles.reviewer.tracks;
   return [];
-}
-
-/** Named capabilities, each with the prefixes allowed to use it (spec §6). */
-export const PERMISSIONS = {
-  'conference.read': ['author', 'reviewer', 'chair', 'cochair', 'session'],
-  'conference.update': ['chair'],
-  'tracks.read': ['author', 'reviewer', 'chair', 'cochair', 'session'],
-  'tracks.manage': ['chair'],
-  'statuses.read': ['chair', 'cochair'],
-  'statuses.manage': ['chair'],
-  'users.manage': ['chair'],
-  'users.impersonate': ['chair'],
-  'users.register': ['chair'],
-  'papers.own': ['author'],
-  'papers.manage': ['chair', 'cochair'],
-  'reviews.own': ['reviewer'],
-  'reviews.manage': ['chair', 'cochair'],
-  'programme.manage': ['chair'],
-  'sessions.own': ['session'],
-  'mail.manage': ['chair', 'cochair'],
-} as const satisfies Record<string, readonly RolePrefix[]>;
-
-export type Permission = keyof typeof PERMISSIONS;
-
-export function can(roles: UserRoles, permission: Permission): boolean {
-  return (PERMISSIONS[permission] as readonly RolePrefix[]).some((p) => canUsePrefix(roles, p));
 }
 
 /** The §6 role selector of the user roles screen: which role kinds a selection grants. */
