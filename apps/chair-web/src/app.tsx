@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { chairMenu } from './config/menu';
 import { chairRoutes, trackChairRoutes } from './routes';
+import { paths } from './config/paths';
 
 /** Chair and track chair console: only users who may use the chair or cochair prefix get in. */
 function ChairArea({ children }: { children: (menu: MenuSection[], isChair: boolean) => ReactNode }) {
@@ -71,10 +72,13 @@ export function ChairMenu({ menu }: { menu: MenuSection[] }) {
 export function App() {
   return (
     <Routes>
-      <Route path="/SignIn" element={<SignInPage title="Chair console — sign in" allowSignUp={false} />} />
-      <Route path="/SignUp" element={<SignUpPage />} />
-      <Route path="/ForgotPassword" element={<ForgotPasswordPage />} />
-      <Route path="/ResetPassword" element={<ResetPasswordPage />} />
+      <Route
+        path={paths.signIn}
+        element={<SignInPage title="Chair console — sign in" allowSignUp={false} />}
+      />
+      <Route path={paths.signUp} element={<SignUpPage />} />
+      <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+      <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
       <Route
         path="*"
         element={

@@ -18,25 +18,26 @@ import { UserLock } from './resources/users/user-lock';
 import { UserPasswordReset } from './resources/users/user-password-reset';
 import { UserRegister } from './resources/users/user-register';
 import { ManageRoles } from './resources/users/user-roles';
+import { paths } from './config/paths';
 
 /** The chair console's screens (paths of spec §2, listed in config/paths.ts). */
 export const chairRoutes: ReactNode[] = [
-  <Route key="conference" path="/ConferenceInformation" element={<ConferenceInformation />} />,
-  <Route key="publisher" path="/PublisherSettings" element={<PublisherSettings />} />,
-  <Route key="tracks" path="/EditAllTracks" element={<TrackList />} />,
-  <Route key="track-add" path="/AddTrack" element={<TrackCreate />} />,
-  <Route key="track-edit" path="/EditTrack/:trackId" element={<TrackEdit />} />,
-  <Route key="track-sort" path="/SortTracks" element={<TrackSort />} />,
-  <Route key="statuses" path="/EditPaperStatusSettings" element={<StatusList />} />,
-  <Route key="status-sort" path="/SortPaperStatusSettings" element={<StatusSort />} />,
-  <Route key="users" path="/ViewUsers" element={<UserList />} />,
-  <Route key="user-delete" path="/ConfirmationDeleteUser/:userId" element={<UserDelete />} />,
-  <Route key="impersonate" path="/ImpersonateUser" element={<UserImpersonate />} />,
-  <Route key="register" path="/RegisterUser" element={<UserRegister />} />,
-  <Route key="roles" path="/ManageRoles/:userId/:x/:y" element={<ManageRoles />} />,
-  <Route key="lock" path="/ManageUserLock/:email?" element={<UserLock />} />,
-  <Route key="reset" path="/ResetUserPassword/:email?" element={<UserPasswordReset />} />,
-  <Route key="contact" path="/EditContactInformation/:userId" element={<UserContactEdit />} />,
+  <Route key="conference" path={paths.conferenceInformation} element={<ConferenceInformation />} />,
+  <Route key="publisher" path={paths.publisherSettings} element={<PublisherSettings />} />,
+  <Route key="tracks" path={paths.editAllTracks} element={<TrackList />} />,
+  <Route key="track-add" path={paths.addTrack} element={<TrackCreate />} />,
+  <Route key="track-edit" path={paths.editTrack.pattern} element={<TrackEdit />} />,
+  <Route key="track-sort" path={paths.sortTracks} element={<TrackSort />} />,
+  <Route key="statuses" path={paths.editPaperStatusSettings} element={<StatusList />} />,
+  <Route key="status-sort" path={paths.sortPaperStatusSettings} element={<StatusSort />} />,
+  <Route key="users" path={paths.viewUsers} element={<UserList />} />,
+  <Route key="user-delete" path={paths.confirmationDeleteUser.pattern} element={<UserDelete />} />,
+  <Route key="impersonate" path={paths.impersonateUser} element={<UserImpersonate />} />,
+  <Route key="register" path={paths.registerUser} element={<UserRegister />} />,
+  <Route key="roles" path={paths.manageRoles.pattern} element={<ManageRoles />} />,
+  <Route key="lock" path={paths.manageUserLock.pattern} element={<UserLock />} />,
+  <Route key="reset" path={paths.resetUserPassword.pattern} element={<UserPasswordReset />} />,
+  <Route key="contact" path={paths.editContactInformation.pattern} element={<UserContactEdit />} />,
   ...chairPaperRoutes,
   ...chairReviewRoutes,
 ];

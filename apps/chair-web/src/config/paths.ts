@@ -1,26 +1,67 @@
-/** Every route of the chair console, listed once (spec §2). */
+/**
+ * Every route of the chair console, listed once (spec §2): `<Route path>` and
+ * every link read the same entry. A route without parameters is its path; a
+ * route with parameters is a link builder whose `pattern` is the route path.
+ */
+
+type Id = number | string;
+
+/** The builder's arguments, one per `:param` of the pattern, in order (`:param?` is optional). */
+type Args<P extends string> = P extends `${infer Head}/${infer Tail}`
+  ? [...Args<Head>, ...Args<Tail>]
+  : P extends `:${string}?`
+    ? [Id?]
+    : P extends `:${string}`
+      ? [Id]
+      : [];
+
+type Route<P extends string> = ((...args: Args<P>) => string) & { readonly pattern: P };
+
+/**
+ * The link builder of a route pattern. Parameters are URL-encoded, except the
+ * positions listed in `preEncoded`; a missing optional parameter leaves its
+ * segment empty, so `/SubmitReviewAsUser/:paperId?` gives `/SubmitReviewAsUser/`
+ * (the spec's URLs keep these trailing slashes).
+ */
+function route<P extends string>(pattern: P, preEncoded: readonly number[] = []): Route<P> {
+  const build = (...args: Args<P>): string => {
+    let i = 0;
+    const segments = pattern.split('/').map((segment) => {
+      if (!segment.startsWith(':')) return segment;
+      const index = i++;
+      const value = (args as (Id | undefined)[])[index];
+      if (value === undefined) return '';
+      return preEncoded.includes(index) ? String(value) : encodeURIComponent(String(value));
+    });
+    return segments.join('/').replace(/\/{2,}/g, '/');
+  };
+  return Object.assign(build, { pattern });
+}
+
+const reviewRequests = '/ViewReviewRequests';
+
 export const paths = {
   home: '/',
   signIn: '/SignIn',
+  signUp: '/SignUp',
+  forgotPassword: '/ForgotPassword',
+  resetPassword: '/ResetPassword',
   conferenceInformation: '/ConferenceInformation',
   publisherSettings: '/PublisherSettings',
   editAllTracks: '/EditAllTracks/',
   addTrack: '/AddTrack/',
-  editTrack: (trackId: number | string) => `/EditTrack/${trackId}`,
+  editTrack: route('/EditTrack/:trackId'),
   sortTracks: '/SortTracks',
   editPaperStatusSettings: '/EditPaperStatusSettings/',
   sortPaperStatusSettings: '/SortPaperStatusSettings/',
   viewUsers: '/ViewUsers',
-  confirmationDeleteUser: (userId: number | string) => `/ConfirmationDeleteUser/${userId}`,
+  confirmationDeleteUser: route('/ConfirmationDeleteUser/:userId'),
   impersonateUser: '/ImpersonateUser',
   registerUser: '/RegisterUser',
-  manageRoles: (userId: number | string, x: string = 'reviewers', y: string = 'add') =>
-    `/ManageRoles/${userId}/${x}/${y}`,
-  manageUserLock: (email?: string) =>
-    email ? `/ManageUserLock/${encodeURIComponent(email)}/` : '/ManageUserLock/',
-  resetUserPassword: (email?: string) =>
-    email ? `/ResetUserPassword/${encodeURIComponent(email)}` : '/ResetUserPassword/',
-  editContactInformation: (userId: number | string) => `/EditContactInformation/${userId}`,
+  manageRoles: route('/ManageRoles/:userId/:x/:y'),
+  manageUserLock: route('/ManageUserLock/:email?/'),
+  resetUserPassword: route('/ResetUserPassword/:email?'),
+  editContactInformation: route('/EditContactInformation/:userId'),
   viewPapers: '/ViewPapers',
   viewRegisteredPapers: '/ViewRegisteredPapers',
   viewCameraReadyPapers: '/ViewCameraReadyPapers',
@@ -29,24 +70,26 @@ export const paths = {
   paperDecisionMaking: '/PaperDecisionMaking',
   configureCameraReady: '/ConfigureCameraReady',
   configurePresentationReady: '/ConfigurePresentationReady',
-  /** `filter` is already encoded (encodeBulkFilter). */
-  bulkEdit: (filter: string, param: string) => `/BulkEdit/${filter}/${param}`,
-  changeTrack: (paperId: number | string) => `/ChangeTrack/${paperId}`,
-  editPaperStatus: (paperId: number | string) => `/EditPaperStatus/${paperId}`,
-  editCameraReadyStatus: (paperId: number | string) => `/EditCameraReadyStatus/${paperId}`,
-  editPresentationReadyStatus: (paperId: number | string) => `/EditPresentationReadyStatus/${paperId}`,
-  editPaperCameraReady: (paperId: number | string) => `/EditPaperCameraReady/${paperId}`,
-  editPaperPresentationReady: (paperId: number | string) => `/EditPaperPresentationReady/${paperId}`,
-  managePaperFiles: (paperId: number | string) => `/ManagePaperFiles/${paperId}`,
+  /** `filter` comes encoded (encodeBulkFilter). */
+  bulkEdit: route('/BulkEdit/:filter/:param', [0]),
+  changeTrack: route('/ChangeTrack/:paperId'),
+  editPaperStatus: route('/EditPaperStatus/:paperId'),
+  editCameraReadyStatus: route('/EditCameraReadyStatus/:paperId'),
+  editPresentationReadyStatus: route('/EditPresentationReadyStatus/:paperId'),
+  editPaperCameraReady: route('/EditPaperCameraReady/:paperId'),
+  editPaperPresentationReady: route('/EditPaperPresentationReady/:paperId'),
+  managePaperFiles: route('/ManagePaperFiles/:paperId'),
   assignReviewersManual: '/AssignReviewersManual',
   assignReviewersAuto: '/AssignReviewersAuto',
-  viewReviewRequests: (userId?: number | string) =>
-    userId === undefined ? '/ViewReviewRequests' : `/ViewReviewRequests?userId=${userId}`,
-  viewReviewRequest: (reviewRequestId: number | string) => `/ViewReviewRequest/${reviewRequestId}`,
-  viewPaperReviews: (paperId: number | string) => `/ViewPaperReviews/${paperId}`,
-  editPaperReviews: (paperId: number | string) => `/EditPaperReviews/${paperId}`,
-  submitReviewAsUser: (paperId?: number | string) =>
-    paperId === undefined ? '/SubmitReviewAsUser/' : `/SubmitReviewAsUser/${paperId}`,
-  submitPaperReview: (paperId: number | string) => `/SubmitPaperReview/${paperId}`,
+  /** The review requests, optionally of one reviewer (a query parameter, not a path segment). */
+  viewReviewRequests: Object.assign(
+    (userId?: Id) => (userId === undefined ? reviewRequests : `${reviewRequests}?userId=${userId}`),
+    { pattern: reviewRequests },
+  ),
+  viewReviewRequest: route('/ViewReviewRequest/:reviewRequestId'),
+  viewPaperReviews: route('/ViewPaperReviews/:paperId'),
+  editPaperReviews: route('/EditPaperReviews/:paperId'),
+  submitReviewAsUser: route('/SubmitReviewAsUser/:paperId?'),
+  submitPaperReview: route('/SubmitPaperReview/:paperId'),
   importReviewers: '/ImportReviewers',
 } as const;

@@ -6,55 +6,56 @@ import { PaperDecisionMaking } from './paper-decision-making';
 import { ChangeTrack, EditPaperStatus, EditStageStatus } from './paper-edit';
 import { EditPaperStage, ManagePaperFiles } from './paper-files';
 import { PaperList } from './paper-list';
+import { paths } from '../../config/paths';
 
 /** The paper screens of chairs and track chairs (§2; the server limits track chairs to their tracks). */
 export const paperRoutes: ReactNode[] = [
-  <Route key="papers" path="/ViewPapers" element={<PaperList key="all" kind="all" />} />,
+  <Route key="papers" path={paths.viewPapers} element={<PaperList key="all" kind="all" />} />,
   <Route
     key="papers-registered"
-    path="/ViewRegisteredPapers"
+    path={paths.viewRegisteredPapers}
     element={<PaperList key="registered" kind="registered" />}
   />,
   <Route
     key="papers-camera-ready"
-    path="/ViewCameraReadyPapers"
+    path={paths.viewCameraReadyPapers}
     element={<PaperList key="cameraReady" kind="cameraReady" />}
   />,
   <Route
     key="papers-presentation-ready"
-    path="/ViewPresentationReadyPapers"
+    path={paths.viewPresentationReadyPapers}
     element={<PaperList key="presentationReady" kind="presentationReady" />}
   />,
   <Route
     key="papers-deleted"
-    path="/ViewDeletedPapers"
+    path={paths.viewDeletedPapers}
     element={<PaperList key="deleted" kind="deleted" />}
   />,
-  <Route key="decision" path="/PaperDecisionMaking" element={<PaperDecisionMaking />} />,
-  <Route key="bulk" path="/BulkEdit/:filter/:param" element={<BulkEdit />} />,
-  <Route key="paper-status" path="/EditPaperStatus/:paperId" element={<EditPaperStatus />} />,
-  <Route key="change-track" path="/ChangeTrack/:paperId" element={<ChangeTrack />} />,
+  <Route key="decision" path={paths.paperDecisionMaking} element={<PaperDecisionMaking />} />,
+  <Route key="bulk" path={paths.bulkEdit.pattern} element={<BulkEdit />} />,
+  <Route key="paper-status" path={paths.editPaperStatus.pattern} element={<EditPaperStatus />} />,
+  <Route key="change-track" path={paths.changeTrack.pattern} element={<ChangeTrack />} />,
   <Route
     key="cr-status"
-    path="/EditCameraReadyStatus/:paperId"
+    path={paths.editCameraReadyStatus.pattern}
     element={<EditStageStatus key="cameraReady" stage="cameraReady" />}
   />,
   <Route
     key="pr-status"
-    path="/EditPresentationReadyStatus/:paperId"
+    path={paths.editPresentationReadyStatus.pattern}
     element={<EditStageStatus key="presentationReady" stage="presentationReady" />}
   />,
   <Route
     key="cr-files"
-    path="/EditPaperCameraReady/:paperId"
+    path={paths.editPaperCameraReady.pattern}
     element={<EditPaperStage key="cameraReady" stage="cameraReady" />}
   />,
   <Route
     key="pr-files"
-    path="/EditPaperPresentationReady/:paperId"
+    path={paths.editPaperPresentationReady.pattern}
     element={<EditPaperStage key="presentationReady" stage="presentationReady" />}
   />,
-  <Route key="paper-files" path="/ManagePaperFiles/:paperId" element={<ManagePaperFiles />} />,
+  <Route key="paper-files" path={paths.managePaperFiles.pattern} element={<ManagePaperFiles />} />,
 ];
 
 /** Stage settings live on the tracks, which only chairs manage (§6). */
@@ -62,12 +63,12 @@ export const chairPaperRoutes: ReactNode[] = [
   ...paperRoutes,
   <Route
     key="configure-cr"
-    path="/ConfigureCameraReady"
+    path={paths.configureCameraReady}
     element={<ConfigureStage key="cameraReady" stage="cameraReady" />}
   />,
   <Route
     key="configure-pr"
-    path="/ConfigurePresentationReady"
+    path={paths.configurePresentationReady}
     element={<ConfigureStage key="presentationReady" stage="presentationReady" />}
   />,
 ];
