@@ -7,22 +7,28 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { createApp } from '../../apps/api/src/app.factory.js';
 import { AUTHOR_APP_DIR, CHAIR_APP_DIR } from '../../apps/api/src/app.factory.js';
 import type { Db } from '../../apps/api/src/database/database.js';
+import {
+  assertExecutable,
+  type ResolvedChromium,
+  resolveChromium,
+} from '../../apps/api/src/modules/documents/chromium.js';
 import { DB } from '../../apps/api/src/database/database.js';
 import { openTestDatabase, testConfig } from './app.js';
 
-export function chromiumPath(): string {
-  const candidates = [
-    process.env.PUPPETEER_EXECUTABLE_PATH,
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-    '/usr/bin/google-chrome',
-  ];
-  const found = candidates.find((p): p is string => Boolean(p && existsSync(p)));
-  if (!found)
+/**
+ * The Chromium the browser tests drive: the same resolution as the API's documents (PUPPETEER_EXECUTABLE_PATH,
+ * else the system Chromium, else the packaged @sparticuz/chromium). Browser tests never skip.
+ */
+export async function testChromium(): Promise<ResolvedChromium> {
+  const chromium = await resolveChromium();
+  try {
+    await assertExecutable(chromium.executablePath);
+  } catch (error) {
     throw new Error(
-      'Chromium not found: install it (apt-get install -y chromium) or set PUPPETEER_EXECUTABLE_PATH. Browser tests never skip.',
+      `Chromium (${chromium.source}) cannot be used: ${(error as Error).message}. Unset or fix PUPPETEER_EXECUTABLE_PATH, install chromium, or run npm install (@sparticuz/chromium). Browser tests never skip.`,
     );
-  return found;
+  }
+  return chromium;
 }
 
 export interface BrowserEnv {
@@ -39,6 +45,7 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
   for (const dir of [AUTHOR_APP_DIR, CHAIR_APP_DIR])
     if (!existsSync(join(dir, 'index.html')))
       throw new Error(`Front end not built: ${dir} (run npm run build)`);
+  const chromium = await testChromium();
   const handle = await openTestDatabase();
   const app = await createApp(testConfig({ serveApps: true }), { handle, logger: ['error'] });
   await app.listen(0, '127.0.0.1');
@@ -46,18 +53,10 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const userDataDir = mkdtempSync(join(tmpdir(), 'sym-chromium-'));
   const browser = await puppeteer.launch({
-    executablePath: chromiumPath(),
-    headless: true,
+    executablePath: chromium.executablePath,
+    headless: chromium.headless,
     userDataDir,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: chromium.args,
   });
   const page = await browser.newPage();
   await page.setViewport({ width: 1400, height: 1000 });

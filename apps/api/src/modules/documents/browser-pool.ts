@@ -1,13 +1,24 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  Optional,
+} from '@nestjs/common';
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { assertExecutable, CHROMIUM_ARGS, type ResolvedChromium, resolveChromium } from './chromium.js';
+import { documentsUnavailable } from './documents.errors.js';
 import { Semaphore } from './semaphore.js';
 
+export { CHROMIUM_ARGS } from './chromium.js';
+
 export interface BrowserPoolOptions {
-  /** Chromium binary; default PUPPETEER_EXECUTABLE_PATH, then /usr/bin/chromium. */
+  /** Chromium binary; default resolveChromium() (PUPPETEER_EXECUTABLE_PATH, system, packaged). */
   executablePath?: string;
   /** Pages rendering at the same time; the others wait. Default 2. */
   maxPages?: number;
@@ -16,17 +27,6 @@ export interface BrowserPoolOptions {
 }
 
 export const BROWSER_POOL_OPTIONS = Symbol('BROWSER_POOL_OPTIONS');
-
-/** Headless as root, and no background traffic (TOOLCHAIN.md "Chromium, puppeteer"). */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-] as const;
 
 interface Launched {
   browser: Promise<Browser>;
@@ -39,10 +39,12 @@ interface Launched {
  * Usable without Nest: `new BrowserPool({ maxPages: 2 })`, then `await pool.close()`.
  */
 @Injectable()
-export class BrowserPool implements OnApplicationShutdown {
+export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(BrowserPool.name);
   private readonly slots: Semaphore;
-  private readonly executablePath: string;
+  private readonly executablePath?: string;
+  private resolved?: Promise<ResolvedChromium>;
+  private warned = false;
   private readonly protocolTimeoutMs: number;
   private current?: Launched;
   private closed = false;
@@ -50,9 +52,47 @@ export class BrowserPool implements OnApplicationShutdown {
 
   constructor(@Optional() @Inject(BROWSER_POOL_OPTIONS) options: BrowserPoolOptions | null = null) {
     this.slots = new Semaphore(options?.maxPages ?? 2);
-    this.executablePath =
-      options?.executablePath || process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium';
+    this.executablePath = options?.executablePath || undefined;
     this.protocolTimeoutMs = options?.protocolTimeoutMs ?? 30_000;
+  }
+
+  /** Which Chromium this pool launches (resolved once; see chromium.ts). */
+  chromium(): Promise<ResolvedChromium> {
+    this.resolved ??= this.executablePath
+      ? Promise.resolve({
+          executablePath: this.executablePath,
+          args: [...CHROMIUM_ARGS],
+          headless: true,
+          source: 'env',
+        })
+      : resolveChromium().catch((error: unknown) => {
+          this.resolved = undefined;
+          throw error;
+        });
+    return this.resolved;
+  }
+
+  /**
+   * At start-up, without delaying it: finds the Chromium (unpacking the packaged one if that is the one)
+   * and says so in one line when there is none; rendering then answers 503 until it is fixed.
+   */
+  onApplicationBootstrap(): void {
+    void this.chromium()
+      .then(async (c) => {
+        await assertExecutable(c.executablePath);
+        this.logger.log(`Documents render with Chromium ${c.executablePath} (${c.source})`);
+      })
+      .catch((error: unknown) => this.warnUnavailable(error));
+  }
+
+  /** One warning line (no stack) per pool, however many renderings fail. */
+  private warnUnavailable(error: unknown): void {
+    if (this.warned) return;
+    this.warned = true;
+    this.logger.warn(
+      `No Chromium can be started (${(error as Error).message}): consent signatures and other documents ` +
+        'answer 503. Set PUPPETEER_EXECUTABLE_PATH, install chromium, or keep the npm package @sparticuz/chromium.',
+    );
   }
 
   /** How many times Chromium was started (1 while it stays up). */
@@ -95,12 +135,14 @@ export class BrowserPool implements OnApplicationShutdown {
     const userDataDir = mkdtempSync(join(tmpdir(), 'symposium-chromium-'));
     const isCurrent = () => this.current?.userDataDir === userDataDir;
     const browser = (async () => {
+      let chromium: ResolvedChromium | undefined;
       try {
+        chromium = await this.chromium();
         const browser = await puppeteer.launch({
-          executablePath: this.executablePath,
-          headless: true,
+          executablePath: chromium.executablePath,
+          headless: chromium.headless,
           userDataDir,
-          args: [...CHROMIUM_ARGS],
+          args: chromium.args,
           protocolTimeout: this.protocolTimeoutMs,
           // Shutdown is ours (onApplicationShutdown); puppeteer's handlers would exit the process first.
           handleSIGINT: false,
@@ -119,10 +161,12 @@ export class BrowserPool implements OnApplicationShutdown {
       } catch (error) {
         if (isCurrent()) this.current = undefined;
         await removeDir(userDataDir);
-        throw new Error(
-          `Could not start Chromium at ${this.executablePath} (set PUPPETEER_EXECUTABLE_PATH): ${(error as Error).message}`,
-          { cause: error },
-        );
+        if (this.closed) throw error;
+        const reason = chromium
+          ? `could not start ${chromium.executablePath} (${chromium.source}): ${firstLine(error)}`
+          : firstLine(error);
+        this.warnUnavailable(new Error(reason));
+        throw documentsUnavailable(reason, error);
       }
     })();
     return { browser, userDataDir };
@@ -160,6 +204,10 @@ async function killAndRemove(browser: Browser, userDataDir: string): Promise<voi
     await exited;
   }
   await removeDir(userDataDir);
+}
+
+function firstLine(error: unknown): string {
+  return ((error as Error)?.message ?? String(error)).split('\n')[0]!.trim();
 }
 
 async function removeDir(dir: string): Promise<void> {
