@@ -140,7 +140,7 @@ describe('conference API', () => {
               .get(`/api/chair/conference/${id}`)
               .set(...chair)
           ).status,
-        ).toBe(400);
+        ).toBe(404);
     });
 
     it('refuses anonymous callers, and non-chairs on the chair routes', async () => {
@@ -162,7 +162,7 @@ describe('conference API', () => {
       expect(res.body.message).toBe('Image not found');
       await t.http().get('/api/author/conference/1/logo').expect(404);
       await t.http().get('/api/author/conference/7/logo').expect(404);
-      await t.http().get('/api/author/conference/x/logo').expect(400);
+      await t.http().get('/api/author/conference/x/logo').expect(404);
     });
   });
 

@@ -143,8 +143,8 @@ describe('paper statuses API', () => {
               .http()
               .get(`/api/cochair/status/${id}`)
               .set(...cochair)
-          ).status,
-        ).toBe(400);
+          ).body,
+        ).toMatchObject({ statusCode: 404, code: 'statuses.not_found', message: 'Status not found' });
     });
   });
 
@@ -175,9 +175,9 @@ describe('paper statuses API', () => {
       expect((await rowOf(reject.id))!.text).toBe('REJECT');
     });
 
-    it('answers 404 for a missing status, 400 for malformed ids and bodies', async () => {
+    it('answers 404 for a missing status or a malformed id, 400 for malformed bodies', async () => {
       expect((await update(99999, { text: 'Ghost' }).expect(404)).body.message).toBe('Status not found');
-      await update('abc', { text: 'X' }).expect(400);
+      expect((await update('abc', { text: 'X' }).expect(404)).body.message).toBe('Status not found');
       await update(defaultStatus._id, { isAccepted: 'no' }).expect(400);
       await update(defaultStatus._id, { isDefault: false }).expect(400);
     });
@@ -214,7 +214,7 @@ describe('paper statuses API', () => {
       expect(await rowOf(defaultStatus._id)).toBeDefined();
     });
 
-    it('answers 404 for a missing status and 400 for a malformed id', async () => {
+    it('answers 404 for a missing status and for a malformed id', async () => {
       await t
         .http()
         .delete('/api/chair/status/99999')
@@ -224,7 +224,7 @@ describe('paper statuses API', () => {
         .http()
         .delete('/api/chair/status/x')
         .set(...chair)
-        .expect(400);
+        .expect(404);
     });
   });
 

@@ -290,15 +290,15 @@ describe('tracks API', () => {
     });
 
     it.each(['abc', '0', '-1', '1e3', '1.5', '99999999999', '0x10', '%20'])(
-      'answers 400 to the malformed track id %s',
+      'answers a malformed track id %s like a missing track (404)',
       async (id) => {
         const res = await t
           .http()
           .get(`/api/chair/tracks/${id}`)
           .set(...chair);
-        expect(res.status).toBe(400);
-        expect(res.body.message).toBe(TRACK_MESSAGES.invalidId);
-        expect((await update(id, { name: 'Y' })).status).toBe(400);
+        expect(res.status).toBe(404);
+        expect(res.body).toMatchObject({ code: 'tracks.not_found', message: TRACK_MESSAGES.notFound });
+        expect((await update(id, { name: 'Y' })).status).toBe(404);
       },
     );
 

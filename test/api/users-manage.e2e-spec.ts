@@ -235,15 +235,15 @@ describe('chair user management', () => {
     });
 
     it.each(['abc', '0', '-1', '1.5', '1e3', '99999999999', '2147483648', '%20'])(
-      "refuses the malformed id '%s' with 400 on every method",
+      "answers the malformed id '%s' like a missing user (404) on every method",
       async (id) => {
         for (const method of ['get', 'put', 'delete'] as const) {
           const http = t.http();
           const res = await http[method](`/api/chair/users/${id}`)
             .set(...chair.auth)
             .send({ notify: true });
-          expect(res.status).toBe(400);
-          expect(res.body.message).toBe('Invalid user id');
+          expect(res.status).toBe(404);
+          expect(res.body.message).toBe('User not found');
         }
       },
     );

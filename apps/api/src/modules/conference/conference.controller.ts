@@ -8,20 +8,13 @@ import {
   StreamableFile,
   UploadedFiles,
   UseInterceptors,
-  createParamDecorator,
-  type ExecutionContext,
 } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiParam, ApiTags } from '@nestjs/swagger';
-import {
-  buildUtils,
-  CONFERENCE_MESSAGES,
-  MAX_INT32,
-  type ConferenceDto,
-  type UtilsDto,
-} from '@symposium/domain';
-import type { Request, Response } from 'express';
+import { buildUtils, CONFERENCE_MESSAGES, type ConferenceDto, type UtilsDto } from '@symposium/domain';
+import type { Response } from 'express';
 import { CurrentUser, Public, type AuthUser } from '../../common/auth-user.js';
-import { badRequest } from '../../common/errors.js';
+import { notFound } from '../../common/errors.js';
+import { IdParam } from '../../common/id-param.js';
 import { ConferenceService } from './conference.service.js';
 import type { ImageKind } from './conference.repository.js';
 import {
@@ -32,13 +25,9 @@ import {
 } from './dto/conference.dto.js';
 import { ConferenceImagesInterceptor, type ConferenceFiles } from './image-upload.interceptor.js';
 
-/** :conferenceId read raw: plain digits within the integer range, else 400 (other ids are 404 in the service). */
-const ConferenceId = createParamDecorator((_data: unknown, ctx: ExecutionContext): number => {
-  const value = ctx.switchToHttp().getRequest<Request>().params.conferenceId;
-  const n = typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : NaN;
-  if (!(n <= MAX_INT32)) throw badRequest('conference.invalid_id', CONFERENCE_MESSAGES.invalidId);
-  return n;
-});
+/** :conferenceId: the one id rule of common/id-param (a malformed id answers like a missing conference). */
+const ConferenceId = () =>
+  IdParam('conferenceId', () => notFound('conference.not_found', CONFERENCE_MESSAGES.notFound));
 
 /** Start-up call: static values (limits, labels, user filter descriptions) for every signed-in user. */
 @ApiTags('conference')

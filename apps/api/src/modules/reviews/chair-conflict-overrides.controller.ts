@@ -8,7 +8,8 @@ import {
 } from '@symposium/domain';
 import { IsString, MaxLength } from 'class-validator';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
-import { IdParam } from './params.js';
+import { notFound } from '../../common/errors.js';
+import { IdParam } from '../../common/id-param.js';
 import { PaperId } from './review-requests.controller.js';
 import { ReviewRequestsService } from './review-requests.service.js';
 
@@ -20,7 +21,7 @@ export class ConflictOverrideBodyDto {
 }
 
 const ReviewerId = () =>
-  IdParam({ name: 'reviewerId', code: 'reviews.user_not_found', message: REVIEWER_MESSAGES.userNotFound });
+  IdParam('reviewerId', () => notFound('reviews.user_not_found', REVIEWER_MESSAGES.userNotFound));
 
 /**
  * Conflict-of-interest overrides: chairs only (not track chairs), one pair at a time, with a reason that

@@ -21,17 +21,15 @@ import {
   SubmitOnBehalfDto,
   UpdateRequestDto,
 } from './dto/reviews.dto.js';
-import { IdParam, Scope, type CallerScope } from './params.js';
+import { notFound } from '../../common/errors.js';
+import { IdParam } from '../../common/id-param.js';
+import { Scope, type CallerScope } from './params.js';
 import { ReviewRequestsService } from './review-requests.service.js';
 
 export const RequestId = () =>
-  IdParam({
-    name: 'reviewRequestId',
-    code: 'reviews.request_not_found',
-    message: REVIEW_MESSAGES.requestNotFound,
-  });
+  IdParam('reviewRequestId', () => notFound('reviews.request_not_found', REVIEW_MESSAGES.requestNotFound));
 export const PaperId = () =>
-  IdParam({ name: 'paperId', code: 'reviews.paper_not_found', message: PAPER_MESSAGES.notFound });
+  IdParam('paperId', () => notFound('reviews.paper_not_found', PAPER_MESSAGES.notFound));
 
 /** Sets the total of a paged list in X-Total-Count (readable by the browser apps). */
 export function setTotal(res: Response, count: number): void {

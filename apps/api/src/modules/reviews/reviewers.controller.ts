@@ -3,13 +3,15 @@ import { ApiBody, ApiConsumes, ApiParam, ApiTags } from '@nestjs/swagger';
 import { REVIEWER_MESSAGES, TRACK_MESSAGES, type ImportResult, type UserDto } from '@symposium/domain';
 import type { Request } from 'express';
 import { ImportReviewerDto, ReviewCountDto } from './dto/reviews.dto.js';
-import { IdParam, Scope, type CallerScope } from './params.js';
+import { notFound } from '../../common/errors.js';
+import { IdParam } from '../../common/id-param.js';
+import { Scope, type CallerScope } from './params.js';
 import { ReviewersService, type ReviewerLoadDto } from './reviewers.service.js';
 
 const TrackId = (name: string) =>
-  IdParam({ name, code: 'reviews.track_not_found', message: TRACK_MESSAGES.notFound });
+  IdParam(name, () => notFound('reviews.track_not_found', TRACK_MESSAGES.notFound));
 const UserId = () =>
-  IdParam({ name: 'userId', code: 'reviews.user_not_found', message: REVIEWER_MESSAGES.userNotFound });
+  IdParam('userId', () => notFound('reviews.user_not_found', REVIEWER_MESSAGES.userNotFound));
 
 const XLSX_UPLOAD = {
   schema: {

@@ -3,11 +3,11 @@ import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { STATUS_MESSAGES, type StatusDto } from '@symposium/domain';
 import { CreateStatusDto, UpdateStatusDto } from './dto/status.dto.js';
 import { SortIdsDto } from './dto/track.dto.js';
-import { IdParam } from './id-param.js';
+import { notFound } from '../../common/errors.js';
+import { IdParam } from '../../common/id-param.js';
 import { StatusesService } from './statuses.service.js';
 
-const StatusId = () =>
-  IdParam({ name: 'statusId', code: 'statuses.invalid_id', message: STATUS_MESSAGES.invalidId });
+const StatusId = () => IdParam('statusId', () => notFound('statuses.not_found', STATUS_MESSAGES.notFound));
 
 /** Track chairs read the paper statuses (to set them on their papers). */
 @ApiTags('statuses')

@@ -3,11 +3,11 @@ import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { managedTracks, TRACK_MESSAGES, type TrackDto } from '@symposium/domain';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
 import { CreateTrackDto, SortIdsDto, UpdateTrackDto } from './dto/track.dto.js';
-import { IdParam } from './id-param.js';
+import { notFound } from '../../common/errors.js';
+import { IdParam } from '../../common/id-param.js';
 import { TracksService } from './tracks.service.js';
 
-const TrackId = () =>
-  IdParam({ name: 'trackId', code: 'tracks.invalid_id', message: TRACK_MESSAGES.invalidId });
+const TrackId = () => IdParam('trackId', () => notFound('tracks.not_found', TRACK_MESSAGES.notFound));
 
 /** Every track, for authors, reviewers and session chairs (the tracks lists and submission screens). */
 @ApiTags('tracks')

@@ -11,8 +11,6 @@ import {
   Query,
   Res,
   StreamableFile,
-  createParamDecorator,
-  type ExecutionContext,
 } from '@nestjs/common';
 import {
   ApiBody,
@@ -23,10 +21,11 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { MAX_INT32, type LoginResponse, type UserDto } from '@symposium/domain';
-import type { Request, Response } from 'express';
+import { PEOPLE_MESSAGES, type LoginResponse, type UserDto } from '@symposium/domain';
+import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
-import { badRequest } from '../../common/errors.js';
+import { badRequest, notFound } from '../../common/errors.js';
+import { IdParam } from '../../common/id-param.js';
 import { setSessionCookies } from '../../common/session-cookies.js';
 import { createValidationPipe } from '../../common/validation.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
@@ -41,21 +40,8 @@ import {
 import { toUserResponse } from './users.mapper.js';
 import { CHAIR_USER_MESSAGES } from './users.messages.js';
 
-/** Parses a user id path parameter: a positive database integer, else 400 (never a 500 from the database). */
-export function parseUserId(value: unknown): number {
-  const n = typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : NaN;
-  if (!(n <= MAX_INT32)) throw badRequest('users.invalid_id', CHAIR_USER_MESSAGES.invalidId);
-  return n;
-}
-
-/**
- * The :userId parameter, read raw (a custom decorator, so the global ValidationPipe's primitive
- * conversion cannot turn '1e3' into 1000 first).
- */
 const UserId = () => ApiParam({ name: 'userId', type: Number });
-const UserIdParam = createParamDecorator((_data: unknown, ctx: ExecutionContext): number =>
-  parseUserId(ctx.switchToHttp().getRequest<Request>().params.userId),
-);
+const UserIdParam = () => IdParam('userId', () => notFound('users.not_found', PEOPLE_MESSAGES.userNotFound));
 
 const validation = createValidationPipe();
 const validate = <T>(metatype: new () => T, body: unknown): Promise<T> =>
