@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   FormControlLabel,
-  LinearProgress,
   Paper,
   Radio,
   RadioGroup,
@@ -12,7 +11,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
   Typography,
@@ -30,6 +28,7 @@ import {
 import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
+import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageTitle } from '../../components/page-title';
 import { useGoBack } from '../../components/use-go-back';
 import { paths } from '../../config/paths';
@@ -46,6 +45,14 @@ const BOOLEAN_PARAMS: BulkEditParam[] = [
 ];
 
 /** The decoded filter of the address, or null when it is not a paper filter. */
+const COLUMNS: DataColumn<never>[] = [
+  { label: 'ID' },
+  { label: 'Title' },
+  { label: 'Primary author' },
+  { label: 'Track' },
+  { label: 'Status' },
+];
+
 function parseFilter(raw: string | undefined): Pick<PaperQuery, 'filters' | 'search'> | null {
   if (!raw) return null;
   const q = decodeBulkFilter(raw);
@@ -283,45 +290,33 @@ function BulkEditForm({
           </TableContainer>
         </Paper>
       ) : (
-        <Paper variant="outlined">
-          {papers.isError ? <Alert severity="error">{errorMessage(papers.error)}</Alert> : null}
-          <Typography sx={{ px: 2, pt: 1 }} data-testid="paper-count">
-            {papers.data ? `${papers.data.count} paper${papers.data.count === 1 ? '' : 's'}` : ' '}
-          </Typography>
-          {papers.isFetching ? <LinearProgress /> : <div style={{ height: 4 }} />}
-          <TableContainer>
-            <Table size="small" aria-label="Papers to change">
-              <TableHead>
-                <TableRow>
-                  <TableCell>ID</TableCell>
-                  <TableCell>Title</TableCell>
-                  <TableCell>Primary author</TableCell>
-                  <TableCell>Track</TableCell>
-                  <TableCell>Status</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody data-testid="bulk-rows">
-                {(papers.data?.data ?? []).map((p) => (
-                  <TableRow key={p._id} data-testid={`bulk-paper-${p._id}`}>
-                    <TableCell>{p._id}</TableCell>
-                    <TableCell>{p.title}</TableCell>
-                    <TableCell>{primaryAuthorName(p)}</TableCell>
-                    <TableCell>{p.trackName}</TableCell>
-                    <TableCell>{p.statusText ?? '—'}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablePagination
-            component="div"
-            count={papers.data?.count ?? 0}
-            page={page}
-            rowsPerPage={PAPER_PAGE_SIZE}
-            rowsPerPageOptions={[PAPER_PAGE_SIZE]}
-            onPageChange={(_e, p) => setPage(p)}
+        <>
+          {papers.isError ? (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {errorMessage(papers.error)}
+            </Alert>
+          ) : null}
+          <DataTable
+            label="Papers to change"
+            columns={COLUMNS}
+            rows={papers.data?.data}
+            total={papers.data?.count}
+            noun="paper"
+            countTestId="paper-count"
+            bodyTestId="bulk-rows"
+            fetching={papers.isFetching}
+            paging={{ page, pageSize: PAPER_PAGE_SIZE, onPageChange: setPage }}
+            renderRow={(p) => (
+              <TableRow key={p._id} data-testid={`bulk-paper-${p._id}`}>
+                <TableCell>{p._id}</TableCell>
+                <TableCell>{p.title}</TableCell>
+                <TableCell>{primaryAuthorName(p)}</TableCell>
+                <TableCell>{p.trackName}</TableCell>
+                <TableCell>{p.statusText ?? '—'}</TableCell>
+              </TableRow>
+            )}
           />
-        </Paper>
+        </>
       )}
       <ConfirmDialog
         open={confirming}

@@ -1,19 +1,4 @@
-import {
-  Alert,
-  Button,
-  LinearProgress,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Paper, Stack, TableCell, TableRow, TextField } from '@mui/material';
 import {
   CHAIR_PAPER_MESSAGES,
   PAPER_PAGE_SIZE,
@@ -24,10 +9,20 @@ import {
 } from '@symposium/domain';
 import { errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
+import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageTitle } from '../../components/page-title';
 import { primaryAuthorName } from './paper-labels';
 import { PaperReviewScores, usePageReviews } from './paper-review-scores';
 import { usePaperPage, usePaperStatuses, usePaperTracks, useUpdatePaper } from './use-papers';
+
+const COLUMNS: DataColumn<never>[] = [
+  { label: 'ID' },
+  { label: 'Title' },
+  { label: 'Primary author' },
+  { label: 'Track' },
+  { label: 'Review scores' },
+  { label: 'Decision' },
+];
 
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
@@ -100,49 +95,26 @@ export function PaperDecisionMaking() {
           {errorMessage(papers.error, CHAIR_PAPER_MESSAGES.obtainError)}
         </Alert>
       ) : null}
-      <Paper variant="outlined">
-        <Typography sx={{ px: 2, pt: 1 }} data-testid="paper-count">
-          {papers.data ? `${papers.data.count} paper${papers.data.count === 1 ? '' : 's'}` : ' '}
-        </Typography>
-        {papers.isFetching ? <LinearProgress /> : <div style={{ height: 4 }} />}
-        <TableContainer>
-          <Table size="small" aria-label="Decision making">
-            <TableHead>
-              <TableRow>
-                <TableCell>ID</TableCell>
-                <TableCell>Title</TableCell>
-                <TableCell>Primary author</TableCell>
-                <TableCell>Track</TableCell>
-                <TableCell>Review scores</TableCell>
-                <TableCell>Decision</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody data-testid="paper-rows">
-              {(papers.data?.data ?? []).map((p) => (
-                <DecisionRow
-                  key={`${p._id}-${p.status ?? ''}`}
-                  paper={p}
-                  statuses={statuses.data ?? []}
-                  reviews={reviews.data?.[p._id]}
-                />
-              ))}
-              {papers.data && papers.data.data.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={6}>No papers match.</TableCell>
-                </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={papers.data?.count ?? 0}
-          page={page}
-          rowsPerPage={PAPER_PAGE_SIZE}
-          rowsPerPageOptions={[PAPER_PAGE_SIZE]}
-          onPageChange={(_e, p) => setPage(p)}
-        />
-      </Paper>
+      <DataTable
+        label="Decision making"
+        columns={COLUMNS}
+        rows={papers.data?.data}
+        total={papers.data?.count}
+        noun="paper"
+        countTestId="paper-count"
+        bodyTestId="paper-rows"
+        fetching={papers.isFetching}
+        emptyText="No papers match."
+        paging={{ page, pageSize: PAPER_PAGE_SIZE, onPageChange: setPage }}
+        renderRow={(p) => (
+          <DecisionRow
+            key={`${p._id}-${p.status ?? ''}`}
+            paper={p}
+            statuses={statuses.data ?? []}
+            reviews={reviews.data?.[p._id]}
+          />
+        )}
+      />
     </>
   );
 }

@@ -2,20 +2,13 @@ import {
   Alert,
   Button,
   Checkbox,
-  LinearProgress,
   ListItemText,
   Menu,
   MenuItem,
   Paper,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
   TableRow,
-  TableSortLabel,
   TextField,
   Typography,
 } from '@mui/material';
@@ -33,6 +26,7 @@ import {
 import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
 import { PaperEmailDialog } from './paper-email-dialog';
@@ -70,16 +64,16 @@ const KINDS: Record<PaperListKind, { title: string; fixed: PaperFilter[]; hide: 
   deleted: { title: 'Deleted papers', fixed: [{ name: 'isDeleted', value: true }], hide: [] },
 };
 
-const COLUMNS: { field: PaperSortField | null; label: string }[] = [
+const COLUMNS: DataColumn<PaperSortField>[] = [
   { field: '_id', label: 'ID' },
   { field: 'title', label: 'Title' },
   { field: 'primaryAuthor', label: 'Primary author' },
   { field: 'track', label: 'Track' },
   { field: 'status', label: 'Status' },
-  { field: null, label: 'Camera-ready' },
-  { field: null, label: 'Presentation-ready' },
+  { label: 'Camera-ready' },
+  { label: 'Presentation-ready' },
   { field: 'updatedAt', label: 'Last modified' },
-  { field: null, label: 'Actions' },
+  { label: 'Actions' },
 ];
 
 /**
@@ -111,14 +105,6 @@ export function PaperList({ kind }: { kind: PaperListKind }) {
   const resetPaging = () => {
     setPage(0);
     setSelected(new Map());
-  };
-  const onSort = (field: PaperSortField) => {
-    setSort(
-      sort?.field === field
-        ? { field, order: sort.order === 'asc' ? 'desc' : 'asc' }
-        : { field, order: 'asc' },
-    );
-    setPage(0);
   };
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
@@ -247,12 +233,24 @@ export function PaperList({ kind }: { kind: PaperListKind }) {
           {errorMessage(papers.error, CHAIR_PAPER_MESSAGES.obtainError)}
         </Alert>
       ) : null}
-      <Paper variant="outlined">
-        <Stack direction="row" spacing={2} alignItems="center" sx={{ px: 2, pt: 1 }}>
-          <Typography data-testid="paper-count">
-            {papers.data ? `${papers.data.count} paper${papers.data.count === 1 ? '' : 's'}` : ' '}
-          </Typography>
-          {selectedIds.length ? (
+      <DataTable
+        label={config.title}
+        columns={COLUMNS}
+        rows={papers.data?.data}
+        total={papers.data?.count}
+        noun="paper"
+        countTestId="paper-count"
+        bodyTestId="paper-rows"
+        fetching={papers.isFetching}
+        emptyText="No papers match."
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next);
+          setPage(0);
+        }}
+        paging={{ page, pageSize: PAPER_PAGE_SIZE, onPageChange: setPage }}
+        toolbar={
+          selectedIds.length ? (
             <>
               <Typography data-testid="selected-count" color="primary">
                 {selectedIds.length} selected
@@ -261,68 +259,28 @@ export function PaperList({ kind }: { kind: PaperListKind }) {
                 Clear selection
               </Button>
             </>
-          ) : null}
-        </Stack>
-        {papers.isFetching ? <LinearProgress /> : <div style={{ height: 4 }} />}
-        <TableContainer>
-          <Table size="small" aria-label={config.title}>
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={pageAllSelected}
-                    indeterminate={!pageAllSelected && rows.some((p) => selected.has(p._id))}
-                    onChange={togglePage}
-                    slotProps={{ input: { 'aria-label': 'Select all papers on this page' } }}
-                  />
-                </TableCell>
-                {COLUMNS.map((c) => (
-                  <TableCell
-                    key={c.label}
-                    sortDirection={sort && c.field === sort.field ? sort.order : false}
-                  >
-                    {c.field ? (
-                      <TableSortLabel
-                        active={sort?.field === c.field}
-                        direction={sort?.field === c.field ? sort.order : 'asc'}
-                        onClick={() => onSort(c.field as PaperSortField)}
-                      >
-                        {c.label}
-                      </TableSortLabel>
-                    ) : (
-                      c.label
-                    )}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody data-testid="paper-rows">
-              {rows.map((p) => (
-                <PaperRow
-                  key={p._id}
-                  paper={p}
-                  deletedList={kind === 'deleted'}
-                  selected={selected.has(p._id)}
-                  onToggle={() => toggle(p)}
-                />
-              ))}
-              {papers.data && rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS.length + 1}>No papers match.</TableCell>
-                </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={papers.data?.count ?? 0}
-          page={papers.data && page * PAPER_PAGE_SIZE >= papers.data.count && page > 0 ? 0 : page}
-          rowsPerPage={PAPER_PAGE_SIZE}
-          rowsPerPageOptions={[PAPER_PAGE_SIZE]}
-          onPageChange={(_e, p) => setPage(p)}
-        />
-      </Paper>
+          ) : null
+        }
+        leadingHeader={
+          <TableCell padding="checkbox">
+            <Checkbox
+              checked={pageAllSelected}
+              indeterminate={!pageAllSelected && rows.some((p) => selected.has(p._id))}
+              onChange={togglePage}
+              slotProps={{ input: { 'aria-label': 'Select all papers on this page' } }}
+            />
+          </TableCell>
+        }
+        renderRow={(p) => (
+          <PaperRow
+            key={p._id}
+            paper={p}
+            deletedList={kind === 'deleted'}
+            selected={selected.has(p._id)}
+            onToggle={() => toggle(p)}
+          />
+        )}
+      />
     </>
   );
 }

@@ -1,16 +1,10 @@
 import {
   Alert,
   Button,
-  LinearProgress,
   Link as MuiLink,
   Paper,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
   TableRow,
   TextField,
   Typography,
@@ -25,10 +19,23 @@ import {
 import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
 import { formatDate, STATE_LABELS } from './review-labels';
 import { useDeleteRequest, useDeleteRequests, useReviewRequests, useReviewTracks } from './use-reviews';
+
+const COLUMNS: DataColumn<never>[] = [
+  { label: 'ID' },
+  { label: 'Paper' },
+  { label: 'Track' },
+  { label: 'Reviewer' },
+  { label: 'Kind' },
+  { label: 'State' },
+  { label: 'Evaluation' },
+  { label: 'Due' },
+  { label: '' },
+];
 
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 const FILTERS = ['userId', 'paper', 'track', 'state', 'isCameraReady'] as const;
@@ -173,100 +180,77 @@ export function ReviewRequestList() {
           {errorMessage(requests.error)}
         </Alert>
       ) : null}
-      <Paper variant="outlined">
-        <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ px: 2, pt: 1 }}>
-          <Typography data-testid="request-count">
-            {requests.data
-              ? `${requests.data.count} review request${requests.data.count === 1 ? '' : 's'}`
-              : ' '}
-          </Typography>
+      <DataTable
+        label="Review requests"
+        columns={COLUMNS}
+        rows={requests.data?.data}
+        total={requests.data?.count}
+        noun="review request"
+        countTestId="request-count"
+        bodyTestId="request-rows"
+        fetching={requests.isFetching}
+        emptyText="No review requests match."
+        paging={{
+          page: page - 1,
+          pageSize: PAGE_SIZE,
+          onPageChange: (p) => {
+            const next = new URLSearchParams(params);
+            next.set('cp', String(p + 1));
+            setParams(next);
+          },
+        }}
+        toolbar={
           <Button
             color="error"
             variant="outlined"
             size="small"
+            sx={{ ml: 'auto' }}
             disabled={!anyFilter || !requests.data?.count}
             title={anyFilter ? undefined : 'Filter the list first'}
             onClick={() => setBulkOpen(true)}
           >
             Delete all matching
           </Button>
-        </Stack>
-        {requests.isFetching ? <LinearProgress /> : <div style={{ height: 4 }} />}
-        <TableContainer>
-          <Table size="small" aria-label="Review requests">
-            <TableHead>
-              <TableRow>
-                <TableCell>ID</TableCell>
-                <TableCell>Paper</TableCell>
-                <TableCell>Track</TableCell>
-                <TableCell>Reviewer</TableCell>
-                <TableCell>Kind</TableCell>
-                <TableCell>State</TableCell>
-                <TableCell>Evaluation</TableCell>
-                <TableCell>Due</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody data-testid="request-rows">
-              {(requests.data?.data ?? []).map((r) => (
-                <TableRow key={r._id} data-testid={`request-${r._id}`}>
-                  <TableCell>
-                    <MuiLink component={Link} to={paths.viewReviewRequest(r._id)}>
-                      {r._id}
-                    </MuiLink>
-                  </TableCell>
-                  <TableCell>
-                    <MuiLink component={Link} to={paths.viewPaperReviews(r.paper)}>
-                      {r.paper}: {r.paperTitle}
-                    </MuiLink>
-                  </TableCell>
-                  <TableCell>{r.trackName}</TableCell>
-                  <TableCell>
-                    <MuiLink component={Link} to={paths.viewReviewRequests(r.reviewer)}>
-                      {r.reviewerName}
-                    </MuiLink>
-                    <Typography variant="body2" color="text.secondary">
-                      {r.reviewerEmail}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>{r.isCameraReady ? 'Camera-ready' : 'Submission'}</TableCell>
-                  <TableCell>{STATE_LABELS[r.state]}</TableCell>
-                  <TableCell>{r.evaluation < 0 ? '—' : r.evaluation}</TableCell>
-                  <TableCell>{formatDate(r.dueAt)}</TableCell>
-                  <TableCell>
-                    <Button
-                      size="small"
-                      color="error"
-                      variant="text"
-                      aria-label={`Delete review request ${r._id}`}
-                      onClick={() => setToDelete(r)}
-                    >
-                      Delete
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-              {requests.data && requests.data.data.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={9}>No review requests match.</TableCell>
-                </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={requests.data?.count ?? 0}
-          page={page - 1}
-          rowsPerPage={PAGE_SIZE}
-          rowsPerPageOptions={[PAGE_SIZE]}
-          onPageChange={(_e, p) => {
-            const next = new URLSearchParams(params);
-            next.set('cp', String(p + 1));
-            setParams(next);
-          }}
-        />
-      </Paper>
+        }
+        renderRow={(r) => (
+          <TableRow key={r._id} data-testid={`request-${r._id}`}>
+            <TableCell>
+              <MuiLink component={Link} to={paths.viewReviewRequest(r._id)}>
+                {r._id}
+              </MuiLink>
+            </TableCell>
+            <TableCell>
+              <MuiLink component={Link} to={paths.viewPaperReviews(r.paper)}>
+                {r.paper}: {r.paperTitle}
+              </MuiLink>
+            </TableCell>
+            <TableCell>{r.trackName}</TableCell>
+            <TableCell>
+              <MuiLink component={Link} to={paths.viewReviewRequests(r.reviewer)}>
+                {r.reviewerName}
+              </MuiLink>
+              <Typography variant="body2" color="text.secondary">
+                {r.reviewerEmail}
+              </Typography>
+            </TableCell>
+            <TableCell>{r.isCameraReady ? 'Camera-ready' : 'Submission'}</TableCell>
+            <TableCell>{STATE_LABELS[r.state]}</TableCell>
+            <TableCell>{r.evaluation < 0 ? '—' : r.evaluation}</TableCell>
+            <TableCell>{formatDate(r.dueAt)}</TableCell>
+            <TableCell>
+              <Button
+                size="small"
+                color="error"
+                variant="text"
+                aria-label={`Delete review request ${r._id}`}
+                onClick={() => setToDelete(r)}
+              >
+                Delete
+              </Button>
+            </TableCell>
+          </TableRow>
+        )}
+      />
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete this review request?"

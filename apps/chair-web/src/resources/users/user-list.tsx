@@ -2,20 +2,13 @@ import {
   Alert,
   Button,
   Chip,
-  LinearProgress,
   ListItemText,
   Menu,
   MenuItem,
   Paper,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
   TableRow,
-  TableSortLabel,
   TextField,
   Typography,
 } from '@mui/material';
@@ -29,6 +22,7 @@ import {
 import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
 import { impersonationError } from './user-impersonate';
@@ -44,18 +38,18 @@ import {
   type UserSort,
 } from './use-users';
 
-const COLUMNS: { field: UserFilterField | null; label: string }[] = [
+const COLUMNS: DataColumn<UserFilterField>[] = [
   { field: '_id', label: 'ID' },
   { field: 'firstName', label: 'First name' },
   { field: 'lastName', label: 'Last name' },
   { field: 'email', label: 'Email' },
   { field: 'organization', label: 'Organization' },
   { field: 'country', label: 'Country' },
-  { field: null, label: 'Roles' },
+  { label: 'Roles' },
   { field: 'isRegistered', label: 'Conference view' },
   { field: 'lock.status', label: 'Locked' },
   { field: 'createdAt', label: 'Created' },
-  { field: null, label: 'Actions' },
+  { label: 'Actions' },
 ];
 
 /** /ViewUsers: the §5 user query on the server — filters, search, sorting by column, pages of 100, export. */
@@ -70,14 +64,6 @@ export function UserList() {
   const [exporting, setExporting] = useState(false);
   const users = useUserPage({ filters, search, sort, cp: page + 1 });
 
-  const onSort = (field: UserFilterField) => {
-    setSort(
-      sort?.field === field
-        ? { field, order: sort.order === 'asc' ? 'desc' : 'asc' }
-        : { field, order: 'asc' },
-    );
-    setPage(0);
-  };
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
     setSearch(searchText.trim());
@@ -149,58 +135,24 @@ export function UserList() {
           {errorMessage(users.error)}
         </Alert>
       ) : null}
-      <Paper variant="outlined">
-        <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ px: 2, pt: 1 }}>
-          <Typography data-testid="user-count">
-            {users.data ? `${users.data.count} user${users.data.count === 1 ? '' : 's'}` : ' '}
-          </Typography>
-        </Stack>
-        {users.isFetching ? <LinearProgress /> : <div style={{ height: 4 }} />}
-        <TableContainer>
-          <Table size="small" aria-label="Users">
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((c) => (
-                  <TableCell
-                    key={c.label}
-                    sortDirection={sort && c.field === sort.field ? sort.order : false}
-                  >
-                    {c.field ? (
-                      <TableSortLabel
-                        active={sort?.field === c.field}
-                        direction={sort?.field === c.field ? sort.order : 'asc'}
-                        onClick={() => onSort(c.field as UserFilterField)}
-                      >
-                        {c.label}
-                      </TableSortLabel>
-                    ) : (
-                      c.label
-                    )}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody data-testid="user-rows">
-              {users.data?.data.map((u) => (
-                <UserRow key={u._id} user={u} />
-              ))}
-              {users.data && users.data.data.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS.length}>No users match.</TableCell>
-                </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={users.data?.count ?? 0}
-          page={users.data && page * PAGE_SIZE >= users.data.count && page > 0 ? 0 : page}
-          rowsPerPage={PAGE_SIZE}
-          rowsPerPageOptions={[PAGE_SIZE]}
-          onPageChange={(_e, p) => setPage(p)}
-        />
-      </Paper>
+      <DataTable
+        label="Users"
+        columns={COLUMNS}
+        rows={users.data?.data}
+        total={users.data?.count}
+        noun="user"
+        countTestId="user-count"
+        bodyTestId="user-rows"
+        fetching={users.isFetching}
+        emptyText="No users match."
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next);
+          setPage(0);
+        }}
+        paging={{ page, pageSize: PAGE_SIZE, onPageChange: setPage }}
+        renderRow={(u) => <UserRow key={u._id} user={u} />}
+      />
     </>
   );
 }
