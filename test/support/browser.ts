@@ -28,6 +28,11 @@ export async function testChromium(): Promise<ResolvedChromium> {
       `Chromium (${chromium.source}) cannot be used: ${(error as Error).message}. Unset or fix PUPPETEER_EXECUTABLE_PATH, install chromium, or run npm install (@sparticuz/chromium). Browser tests never skip.`,
     );
   }
+  const expected = process.env.EXPECT_CHROMIUM_SOURCE;
+  if (expected && chromium.source !== expected)
+    throw new Error(
+      `Chromium came from ${chromium.source} (${chromium.executablePath}), expected ${expected}`,
+    );
   return chromium;
 }
 
