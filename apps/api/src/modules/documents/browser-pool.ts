@@ -79,7 +79,9 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
   onApplicationBootstrap(): void {
     void this.chromium()
       .then(async (c) => {
-        await assertExecutable(c.executablePath);
+        await assertExecutable(c.executablePath).catch((error: Error) => {
+          throw new Error(`${c.source === 'env' ? 'PUPPETEER_EXECUTABLE_PATH: ' : ''}${error.message}`);
+        });
         this.logger.log(`Documents render with Chromium ${c.executablePath} (${c.source})`);
       })
       .catch((error: unknown) => this.warnUnavailable(error));
