@@ -21,16 +21,14 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import {
-  managedTracks,
   PAPER_MESSAGES,
   type ChairPaperDto,
   type PaperFileDto,
   type PaperQueryResult,
-  type RolePrefix,
 } from '@symposium/domain';
 import type { Request, Response } from 'express';
-import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
 import { badRequest } from '../../common/errors.js';
+import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
 import { FileId, PaperId } from './author-papers.controller.js';
 import { ChairPapersService } from './chair-papers.service.js';
 import {
@@ -82,58 +80,54 @@ function htmlAnswer(res: Response, html: string): string {
 
 /**
  * The paper management routes shared by chairs (/api/chair/papers, every track) and track chairs
- * (/api/cochair/papers, their roles.coChair.tracks). The guard has already checked the prefix; the scope
- * limits every query and every paper to the caller's tracks.
+ * (/api/cochair/papers, their roles.coChair.tracks): one controller under both prefixes (common/managed-scope).
+ * The guard has already checked the prefix; the scope limits every query and every paper to the caller's tracks.
  */
-abstract class ManagedPapersController {
-  protected abstract readonly prefix: RolePrefix;
-
+@ApiTags('papers (chair and track chair)')
+@Controller(managedPaths('papers'))
+export class ChairPapersController {
   constructor(
     protected readonly service: ChairPapersService,
     protected readonly files: PaperFilesService,
     protected readonly exports: PaperExportsService,
   ) {}
 
-  protected scope(user: AuthUser): number[] | null {
-    return managedTracks(user.roles, this.prefix);
-  }
-
   /** The query: filters, search, sort, pages → {count, data}; the total also in X-Total-Count. */
   @Post()
   @HttpCode(200)
   async query(
-    @CurrentUser() user: AuthUser,
+    @Scope() caller: CallerScope,
     @Body() body: PaperQueryDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<PaperQueryResult> {
-    const result = await this.service.list(this.scope(user), body);
+    const result = await this.service.list(caller.scope, body);
     res.setHeader('X-Total-Count', String(result.count));
     return result;
   }
 
   @Post('bulk')
   @HttpCode(200)
-  bulk(@CurrentUser() user: AuthUser, @Body() body: BulkEditDto): Promise<{ nModified: number }> {
-    return this.service.bulk(this.scope(user), body);
+  bulk(@Scope() caller: CallerScope, @Body() body: BulkEditDto): Promise<{ nModified: number }> {
+    return this.service.bulk(caller.scope, body);
   }
 
   @Post('export/xls')
   @HttpCode(200)
   @ApiOkResponse({ description: 'papers.xlsx', content: { [XLSX_TYPE]: {} } })
   @ApiBody({ type: PaperExportDto })
-  async exportXls(@CurrentUser() user: AuthUser, @Body() body: unknown): Promise<StreamableFile> {
-    return xlsxFile(await this.exports.xlsx(this.scope(user), unwrapFormData(body)));
+  async exportXls(@Scope() caller: CallerScope, @Body() body: unknown): Promise<StreamableFile> {
+    return xlsxFile(await this.exports.xlsx(caller.scope, unwrapFormData(body)));
   }
 
   @Get('export/html/:paperId')
   @ApiParam({ name: 'paperId', type: Number })
   @ApiProduces('text/html')
   async exportHtml(
-    @CurrentUser() user: AuthUser,
+    @Scope() caller: CallerScope,
     @PaperId() paperId: number,
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
-    return htmlAnswer(res, await this.exports.htmlOne(this.scope(user), paperId));
+    return htmlAnswer(res, await this.exports.htmlOne(caller.scope, paperId));
   }
 
   @Post('export/html')
@@ -141,11 +135,11 @@ abstract class ManagedPapersController {
   @ApiBody({ type: PaperExportDto })
   @ApiProduces('text/html')
   async exportHtmlMany(
-    @CurrentUser() user: AuthUser,
+    @Scope() caller: CallerScope,
     @Body() body: unknown,
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
-    return htmlAnswer(res, await this.exports.htmlMany(this.scope(user), unwrapFormData(body)));
+    return htmlAnswer(res, await this.exports.htmlMany(caller.scope, unwrapFormData(body)));
   }
 
   /** The selected papers' files as one zip (JSON {ids}, or a form post with a JSON `data` field). */
@@ -153,28 +147,24 @@ abstract class ManagedPapersController {
   @HttpCode(200)
   @ApiBody({ type: PaperIdsDto })
   @ApiProduces('application/zip')
-  download(@CurrentUser() user: AuthUser, @Body() body: unknown, @Res() res: Response): Promise<void> {
-    return this.exports.zip(this.scope(user), unwrapFormData(body), res);
+  download(@Scope() caller: CallerScope, @Body() body: unknown, @Res() res: Response): Promise<void> {
+    return this.exports.zip(caller.scope, unwrapFormData(body), res);
   }
 
   @Post('download/:paperId')
   @HttpCode(200)
   @ApiParam({ name: 'paperId', type: Number })
   @ApiProduces('application/zip')
-  downloadOne(
-    @CurrentUser() user: AuthUser,
-    @PaperId() paperId: number,
-    @Res() res: Response,
-  ): Promise<void> {
-    return this.exports.zip(this.scope(user), paperId, res);
+  downloadOne(@Scope() caller: CallerScope, @PaperId() paperId: number, @Res() res: Response): Promise<void> {
+    return this.exports.zip(caller.scope, paperId, res);
   }
 
   /** Any file of a paper in the caller's tracks. */
   @Get('download/file/:fileId')
   @ApiParam({ name: 'fileId', type: Number })
   @ApiProduces('application/octet-stream')
-  downloadFile(@CurrentUser() user: AuthUser, @FileId() fileId: number, @Res() res: Response): Promise<void> {
-    return this.files.downloadAsChair(this.scope(user), fileId, res);
+  downloadFile(@Scope() caller: CallerScope, @FileId() fileId: number, @Res() res: Response): Promise<void> {
+    return this.files.downloadAsChair(caller.scope, fileId, res);
   }
 
   /** A message to every author of the paper (outbox). */
@@ -182,40 +172,40 @@ abstract class ManagedPapersController {
   @HttpCode(200)
   @ApiParam({ name: 'paperId', type: Number })
   email(
-    @CurrentUser() user: AuthUser,
+    @Scope() caller: CallerScope,
     @PaperId() paperId: number,
     @Body() body: ChairPaperEmailDto,
   ): Promise<{ ok: true }> {
-    return this.service.email(this.scope(user), user, paperId, body);
+    return this.service.email(caller.scope, caller.user, paperId, body);
   }
 
   /** The paper, deleted or not. */
   @Get(':paperId')
   @ApiParam({ name: 'paperId', type: Number })
-  get(@CurrentUser() user: AuthUser, @PaperId() paperId: number): Promise<ChairPaperDto> {
-    return this.service.get(this.scope(user), paperId);
+  get(@Scope() caller: CallerScope, @PaperId() paperId: number): Promise<ChairPaperDto> {
+    return this.service.get(caller.scope, paperId);
   }
 
   /** The chair's edit (ChairPaperUpdate) → the updated paper. */
   @Put(':paperId')
   @ApiParam({ name: 'paperId', type: Number })
   update(
-    @CurrentUser() user: AuthUser,
+    @Scope() caller: CallerScope,
     @PaperId() paperId: number,
     @Body() body: ChairPaperUpdateDto,
   ): Promise<ChairPaperDto> {
-    return this.service.update(this.scope(user), paperId, body);
+    return this.service.update(caller.scope, paperId, body);
   }
 
   @Delete(':paperId/delete/:fileId')
   @ApiParam({ name: 'paperId', type: Number })
   @ApiParam({ name: 'fileId', type: Number })
   deleteFile(
-    @CurrentUser() user: AuthUser,
+    @Scope() caller: CallerScope,
     @PaperId() paperId: number,
     @FileId() fileId: number,
   ): Promise<{ message: string; paper: ChairPaperDto }> {
-    return this.files.deleteFileAsChair(this.scope(user), paperId, fileId);
+    return this.files.deleteFileAsChair(caller.scope, paperId, fileId);
   }
 
   /** One file (multipart field `file`) into a part, without deadline checks; `replace` as for authors. */
@@ -224,45 +214,31 @@ abstract class ManagedPapersController {
   @ApiQuery({ name: 'p', required: true })
   @ApiConsumes('multipart/form-data')
   upload(
-    @CurrentUser() user: AuthUser,
+    @Scope() caller: CallerScope,
     @PaperId() paperId: number,
     @Query() query: PaperUploadQueryDto,
     @Req() req: Request,
   ): Promise<{ message: string; file: PaperFileDto; paper: ChairPaperDto }> {
-    return this.files.uploadAsChair(this.scope(user), paperId, query.p, query.replace, req);
+    return this.files.uploadAsChair(caller.scope, paperId, query.p, query.replace, req);
   }
 }
 
-@ApiTags('papers (chair)')
+/** Chairs only: /ManagePaperFiles posts to upload/:paperId, the same upload as POST /:paperId/upload. */
+@ApiTags('papers (chair and track chair)')
 @Controller('chair/papers')
-export class ChairPapersController extends ManagedPapersController {
-  protected readonly prefix = 'chair' as const;
+export class ChairPaperFilesController {
+  constructor(private readonly files: PaperFilesService) {}
 
-  constructor(service: ChairPapersService, files: PaperFilesService, exports: PaperExportsService) {
-    super(service, files, exports);
-  }
-
-  /** /ManagePaperFiles: the same upload as POST /:paperId/upload. */
   @Post('upload/:paperId')
   @ApiParam({ name: 'paperId', type: Number })
   @ApiQuery({ name: 'p', required: true })
   @ApiConsumes('multipart/form-data')
   uploadFile(
-    @CurrentUser() user: AuthUser,
+    @Scope() caller: CallerScope,
     @PaperId() paperId: number,
     @Query() query: PaperUploadQueryDto,
     @Req() req: Request,
   ): Promise<{ message: string; file: PaperFileDto; paper: ChairPaperDto }> {
-    return this.upload(user, paperId, query, req);
-  }
-}
-
-@ApiTags('papers (track chair)')
-@Controller('cochair/papers')
-export class CochairPapersController extends ManagedPapersController {
-  protected readonly prefix = 'cochair' as const;
-
-  constructor(service: ChairPapersService, files: PaperFilesService, exports: PaperExportsService) {
-    super(service, files, exports);
+    return this.files.uploadAsChair(caller.scope, paperId, query.p, query.replace, req);
   }
 }

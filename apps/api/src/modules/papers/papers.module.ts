@@ -7,7 +7,7 @@ import { UsersModule } from '../users/users.module.js';
 import { AuthorCoAuthorsController } from './author-coauthors.controller.js';
 import { AuthorPapersController } from './author-papers.controller.js';
 import { AuthorPapersService } from './author-papers.service.js';
-import { ChairPapersController, CochairPapersController } from './chair-papers.controller.js';
+import { ChairPaperFilesController, ChairPapersController } from './chair-papers.controller.js';
 import { ChairPapersService } from './chair-papers.service.js';
 import { PaperExportsService } from './paper-exports.service.js';
 import { PaperQueryRepository } from './paper-query.repository.js';
@@ -29,7 +29,7 @@ import { RegisteredPapersService } from './registered-papers.service.js';
     AuthorCoAuthorsController,
     RegisteredPapersController,
     ChairPapersController,
-    CochairPapersController,
+    ChairPaperFilesController,
   ],
   providers: [
     PapersRepository,

@@ -23,7 +23,7 @@ import {
 } from './dto/reviews.dto.js';
 import { notFound } from '../../common/errors.js';
 import { IdParam } from '../../common/id-param.js';
-import { Scope, type CallerScope } from './params.js';
+import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
 import { ReviewRequestsService } from './review-requests.service.js';
 
 export const RequestId = () =>
@@ -39,7 +39,7 @@ export function setTotal(res: Response, count: number): void {
 
 /** §7 review requests of chairs and track chairs (track chairs: their tracks only). */
 @ApiTags('reviews')
-@Controller(['chair/review_requests', 'cochair/review_requests'])
+@Controller(managedPaths('review_requests'))
 export class ReviewRequestsController {
   constructor(
     private readonly requests: ReviewRequestsService,
@@ -136,7 +136,7 @@ export class ReviewRequestsController {
 
 /** A full review submitted by a chair on behalf of a user, or by a track chair as themselves. */
 @ApiTags('reviews')
-@Controller(['chair/submit_review_request', 'cochair/submit_review_request'])
+@Controller(managedPaths('submit_review_request'))
 export class SubmitReviewController {
   constructor(private readonly requests: ReviewRequestsService) {}
 
@@ -151,7 +151,7 @@ export class SubmitReviewController {
 
 /** The reviews of one paper for the chairs (EditPaperReviews, ViewPaperReviews). */
 @ApiTags('reviews')
-@Controller(['chair/reviews', 'cochair/reviews'])
+@Controller(managedPaths('reviews'))
 export class PaperReviewsController {
   constructor(private readonly requests: ReviewRequestsService) {}
 

@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import { ImportReviewerDto, ReviewCountDto } from './dto/reviews.dto.js';
 import { notFound } from '../../common/errors.js';
 import { IdParam } from '../../common/id-param.js';
-import { Scope, type CallerScope } from './params.js';
+import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
 import { ReviewersService, type ReviewerLoadDto } from './reviewers.service.js';
 
 const TrackId = (name: string) =>
@@ -25,7 +25,7 @@ const XLSX_UPLOAD = {
 
 /** §7 users routes about reviewers, for chairs and (inside their tracks) track chairs. */
 @ApiTags('reviews')
-@Controller(['chair/users', 'cochair/users'])
+@Controller(managedPaths('users'))
 export class ReviewersController {
   constructor(private readonly reviewers: ReviewersService) {}
 
@@ -75,7 +75,7 @@ export class ReviewersController {
 
 /** Review rows from xlsx (§3 columns): multipart file; answers {valid, total, errors}. */
 @ApiTags('reviews')
-@Controller(['chair/reviews', 'cochair/reviews'])
+@Controller(managedPaths('reviews'))
 export class ReviewImportController {
   constructor(private readonly reviewers: ReviewersService) {}
 

@@ -5,14 +5,15 @@ import { CreateStatusDto, UpdateStatusDto } from './dto/status.dto.js';
 import { SortIdsDto } from './dto/track.dto.js';
 import { notFound } from '../../common/errors.js';
 import { IdParam } from '../../common/id-param.js';
+import { managedPaths } from '../../common/managed-scope.js';
 import { StatusesService } from './statuses.service.js';
 
 const StatusId = () => IdParam('statusId', () => notFound('statuses.not_found', STATUS_MESSAGES.notFound));
 
-/** Track chairs read the paper statuses (to set them on their papers). */
+/** Chairs and track chairs read the paper statuses (track chairs, to set them on their papers). */
 @ApiTags('statuses')
-@Controller('cochair/status')
-export class CochairStatusesController {
+@Controller(managedPaths('status'))
+export class ManagedStatusesController {
   constructor(private readonly statuses: StatusesService) {}
 
   @Get()
@@ -27,16 +28,11 @@ export class CochairStatusesController {
   }
 }
 
-/** Chairs: query, get, create, update, delete and sort paper statuses. */
+/** Chairs only: create, update, delete and sort paper statuses. */
 @ApiTags('statuses')
 @Controller('chair/status')
 export class ChairStatusesController {
   constructor(private readonly statuses: StatusesService) {}
-
-  @Get()
-  list(): Promise<StatusDto[]> {
-    return this.statuses.list();
-  }
 
   @Post()
   create(@Body() body: CreateStatusDto): Promise<StatusDto> {
@@ -47,12 +43,6 @@ export class ChairStatusesController {
   @Put('sort')
   sort(@Body() body: SortIdsDto): Promise<StatusDto[]> {
     return this.statuses.sort(body.ids);
-  }
-
-  @Get(':statusId')
-  @ApiParam({ name: 'statusId', type: Number })
-  get(@StatusId() statusId: number): Promise<StatusDto> {
-    return this.statuses.get(statusId);
   }
 
   @Put(':statusId')

@@ -1,10 +1,10 @@
 import { Body, Controller, Get, Post, Put } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
-import { managedTracks, TRACK_MESSAGES, type TrackDto } from '@symposium/domain';
-import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
+import { TRACK_MESSAGES, type TrackDto } from '@symposium/domain';
 import { CreateTrackDto, SortIdsDto, UpdateTrackDto } from './dto/track.dto.js';
 import { notFound } from '../../common/errors.js';
 import { IdParam } from '../../common/id-param.js';
+import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
 import { TracksService } from './tracks.service.js';
 
 const TrackId = () => IdParam('trackId', () => notFound('tracks.not_found', TRACK_MESSAGES.notFound));
@@ -27,34 +27,29 @@ export class TracksController {
   }
 }
 
-/** Track chairs: only the tracks of roles.coChair.tracks (chairs and admins: all). */
+/** Chairs (every track) and track chairs (the tracks of roles.coChair.tracks) read tracks. */
 @ApiTags('tracks')
-@Controller('cochair/tracks')
-export class CochairTracksController {
+@Controller(managedPaths('tracks'))
+export class ManagedTracksController {
   constructor(private readonly tracks: TracksService) {}
 
   @Get()
-  list(@CurrentUser() user: AuthUser): Promise<TrackDto[]> {
-    return this.tracks.list(managedTracks(user.roles, 'cochair'));
+  list(@Scope() caller: CallerScope): Promise<TrackDto[]> {
+    return this.tracks.list(caller.scope);
   }
 
   @Get(':trackId')
   @ApiParam({ name: 'trackId', type: Number })
-  get(@CurrentUser() user: AuthUser, @TrackId() trackId: number): Promise<TrackDto> {
-    return this.tracks.get(trackId, managedTracks(user.roles, 'cochair'));
+  get(@Scope() caller: CallerScope, @TrackId() trackId: number): Promise<TrackDto> {
+    return this.tracks.get(trackId, caller.scope);
   }
 }
 
-/** Chairs: query, get, create, update and sort tracks (with their subject areas). */
+/** Chairs only: create, update and sort tracks (with their subject areas). */
 @ApiTags('tracks')
 @Controller('chair/tracks')
 export class ChairTracksController {
   constructor(private readonly tracks: TracksService) {}
-
-  @Get()
-  list(): Promise<TrackDto[]> {
-    return this.tracks.list();
-  }
 
   @Post()
   create(@Body() body: CreateTrackDto): Promise<TrackDto> {
@@ -65,12 +60,6 @@ export class ChairTracksController {
   @Put('sort')
   sort(@Body() body: SortIdsDto): Promise<TrackDto[]> {
     return this.tracks.sort(body.ids);
-  }
-
-  @Get(':trackId')
-  @ApiParam({ name: 'trackId', type: Number })
-  get(@TrackId() trackId: number): Promise<TrackDto> {
-    return this.tracks.get(trackId);
   }
 
   @Put(':trackId')

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { ChairStatusesController, CochairStatusesController } from './statuses.controller.js';
+import { ChairStatusesController, ManagedStatusesController } from './statuses.controller.js';
 import { StatusesRepository } from './statuses.repository.js';
 import { StatusesService } from './statuses.service.js';
-import { ChairTracksController, CochairTracksController, TracksController } from './tracks.controller.js';
+import { ChairTracksController, ManagedTracksController, TracksController } from './tracks.controller.js';
 import { TracksRepository } from './tracks.repository.js';
 import { TracksService } from './tracks.service.js';
 
@@ -10,9 +10,9 @@ import { TracksService } from './tracks.service.js';
 @Module({
   controllers: [
     TracksController,
-    CochairTracksController,
+    ManagedTracksController,
     ChairTracksController,
-    CochairStatusesController,
+    ManagedStatusesController,
     ChairStatusesController,
   ],
   providers: [TracksRepository, TracksService, StatusesRepository, StatusesService],
