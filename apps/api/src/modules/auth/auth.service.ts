@@ -10,7 +10,7 @@ import { verifyPassword } from '../../common/passwords.js';
 import { MailService } from '../mail/mail.service.js';
 import { toUserResponse } from '../users/users.mapper.js';
 import { UsersService } from '../users/users.service.js';
-import type { UserRow } from '../users/users.table.js';
+import type { UserRow } from '../users/users.service.js';
 import { AUTH_MESSAGES, type TokenPayload } from './auth.guard.js';
 import { AuthRepository } from './auth.repository.js';
 import type { SignupDto } from './dto/auth.dto.js';

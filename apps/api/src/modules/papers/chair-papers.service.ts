@@ -101,14 +101,14 @@ export class ChairPapersService {
   }
 
   async get(scope: TrackScope, paperId: number): Promise<ChairPaperDto> {
-    return this.papers.toChairDto(await this.papers.managedPaper(paperId, scope));
+    return this.papers.toChairDto(await this.papers.managedPaper(paperId, scope, { includeDeleted: true }));
   }
 
   /** PUT /papers/:paperId (ChairPaperUpdate). */
   async update(scope: TrackScope, paperId: number, input: ChairPaperUpdateDto): Promise<ChairPaperDto> {
     try {
       return await this.transactions.run(async (tx) => {
-        const current = await this.papers.managedPaper(paperId, scope, tx);
+        const current = await this.papers.managedPaper(paperId, scope, { includeDeleted: true }, tx);
         await this.repo.lock(paperId, tx);
         const patch = await this.patchOf(scope, current, input, tx);
         const row = Object.keys(patch).length ? await this.repo.update(paperId, patch, tx) : current;
@@ -141,7 +141,7 @@ export class ChairPapersService {
     const subject = input.subject?.trim() ?? '';
     const text = input.text?.trim() ?? '';
     return this.transactions.run(async (tx) => {
-      await this.papers.managedPaper(paperId, scope, tx);
+      await this.papers.managedPaper(paperId, scope, { includeDeleted: true }, tx);
       if (!subject) throw badRequest('papers.email_subject', CHAIR_PAPER_EXTRA_MESSAGES.emailSubject);
       if (!text) throw badRequest('papers.email_text', CHAIR_PAPER_EXTRA_MESSAGES.emailText);
       const authors = (await this.papers.authorsOf([paperId], tx)).get(paperId) ?? [];

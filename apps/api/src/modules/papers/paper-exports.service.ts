@@ -125,7 +125,7 @@ export class PaperExportsService {
 
   /** GET /export/html/:paperId: one paper as an html page. */
   async htmlOne(scope: TrackScope, paperId: number): Promise<string> {
-    const row = await this.papers.managedPaper(paperId, scope);
+    const row = await this.papers.managedPaper(paperId, scope, { includeDeleted: true });
     return this.html([row], `Paper ${row.id}`);
   }
 
@@ -146,7 +146,7 @@ export class PaperExportsService {
     let rows: PaperRow[];
     let name: string;
     if (typeof body === 'number') {
-      rows = [await this.papers.managedPaper(body, scope)];
+      rows = [await this.papers.managedPaper(body, scope, { includeDeleted: true })];
       name = `paper-${body}.zip`;
     } else {
       const ids = parseIds(body.ids, { required: true })!;

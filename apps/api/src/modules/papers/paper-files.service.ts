@@ -161,7 +161,7 @@ export class PaperFilesService implements OnModuleInit {
       replaceParam,
       req,
       checkOpen: false,
-      find: (ex) => this.papers.managedPaper(paperId, scope, ex),
+      find: (ex) => this.papers.managedPaper(paperId, scope, { includeDeleted: true }, ex),
       toDto: (row, tx) => this.papers.toChairDto(row, tx),
     });
   }
@@ -293,7 +293,7 @@ export class PaperFilesService implements OnModuleInit {
   ): Promise<{ message: string; paper: ChairPaperDto }> {
     let key = '';
     const result = await this.transactions.run(async (tx) => {
-      await this.papers.managedPaper(paperId, scope, tx);
+      await this.papers.managedPaper(paperId, scope, { includeDeleted: true }, tx);
       await this.repo.lock(paperId, tx);
       const file = await this.repo.findFile(paperId, fileId, tx);
       if (!file) throw fileNotFound();

@@ -11,7 +11,7 @@ import {
   type PresentationReadyPart,
   type RegisteredPaperDto,
 } from '@symposium/domain';
-import type { UserRow } from '../users/users.table.js';
+import type { UserRow } from '../users/users.service.js';
 import type { PaperConsentRow, PaperFileRow, PaperRow } from './papers.table.js';
 
 export const toPaperFileDto = (f: PaperFileRow): PaperFileDto => ({

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { DB, type Db, type Executor } from '../../database/database.js';
-import { usersTable, type UserRow } from '../users/users.table.js';
 import {
   paperAuthorsTable,
   paperConsentsTable,
@@ -40,6 +40,21 @@ export class PapersRepository {
   async findById(id: number, ex: Executor = this.db): Promise<PaperRow | undefined> {
     const [row] = await ex.select().from(papersTable).where(eq(papersTable.id, id));
     return row;
+  }
+
+  async findByIds(ids: number[], ex: Executor = this.db): Promise<PaperRow[]> {
+    if (!ids.length) return [];
+    return ex.select().from(papersTable).where(inArray(papersTable.id, ids));
+  }
+
+  /** Papers (not deleted) of these tracks, by id. */
+  async listOfTracks(trackIds: number[], ex: Executor = this.db): Promise<PaperRow[]> {
+    if (!trackIds.length) return [];
+    return ex
+      .select()
+      .from(papersTable)
+      .where(and(inArray(papersTable.trackId, trackIds), eq(papersTable.isDeleted, false)))
+      .orderBy(asc(papersTable.id));
   }
 
   /** Locks the paper row until the transaction ends (file slots and counts are decided one at a time). */
@@ -102,18 +117,72 @@ export class PapersRepository {
       .orderBy(asc(paperAuthorsTable.paperId), asc(paperAuthorsTable.position));
   }
 
-  /** The authors of the papers with their user rows, in one query, ordered by paper then position. */
-  async authorUsersOf(
-    paperIds: number[],
-    ex: Executor = this.db,
-  ): Promise<{ paperId: number; user: UserRow }[]> {
-    if (!paperIds.length) return [];
-    return ex
-      .select({ paperId: paperAuthorsTable.paperId, user: usersTable })
+  /** Ids of the papers (among these) that the user is an author of. */
+  async authoredAmong(userId: number, paperIds: number[], ex: Executor = this.db): Promise<Set<number>> {
+    if (!paperIds.length) return new Set();
+    const rows = await ex
+      .select({ paperId: paperAuthorsTable.paperId })
       .from(paperAuthorsTable)
-      .innerJoin(usersTable, eq(usersTable.id, paperAuthorsTable.userId))
-      .where(inArray(paperAuthorsTable.paperId, paperIds))
-      .orderBy(asc(paperAuthorsTable.paperId), asc(paperAuthorsTable.position));
+      .where(and(eq(paperAuthorsTable.userId, userId), inArray(paperAuthorsTable.paperId, paperIds)));
+    return new Set(rows.map((r) => r.paperId));
+  }
+
+  /** Papers on which a reviewer and one of the given authors are both authors (any paper in the system). */
+  async coauthored(
+    reviewerIds: number[],
+    authorIds: number[],
+    ex: Executor = this.db,
+  ): Promise<{ reviewerId: number; authorId: number; paperId: number; title: string }[]> {
+    if (!reviewerIds.length || !authorIds.length) return [];
+    const a1 = alias(paperAuthorsTable, 'a1');
+    const a2 = alias(paperAuthorsTable, 'a2');
+    return ex
+      .select({
+        reviewerId: a1.userId,
+        authorId: a2.userId,
+        paperId: papersTable.id,
+        title: papersTable.title,
+      })
+      .from(a1)
+      .innerJoin(a2, and(eq(a2.paperId, a1.paperId), ne(a2.userId, a1.userId)))
+      .innerJoin(papersTable, eq(papersTable.id, a1.paperId))
+      .where(and(inArray(a1.userId, reviewerIds), inArray(a2.userId, authorIds)))
+      .orderBy(asc(papersTable.id));
+  }
+
+  /** Papers of which one of these users is an author, with their title, abstract and every author id. */
+  async papersAuthoredBy(
+    userIds: number[],
+    ex: Executor = this.db,
+  ): Promise<{ paperId: number; title: string; abstract: string; authorIds: number[] }[]> {
+    if (!userIds.length) return [];
+    const mine = ex
+      .select({ id: paperAuthorsTable.paperId })
+      .from(paperAuthorsTable)
+      .where(inArray(paperAuthorsTable.userId, userIds));
+    const rows = await ex
+      .select({
+        paperId: papersTable.id,
+        title: papersTable.title,
+        abstract: papersTable.abstractText,
+        userId: paperAuthorsTable.userId,
+      })
+      .from(papersTable)
+      .innerJoin(paperAuthorsTable, eq(paperAuthorsTable.paperId, papersTable.id))
+      .where(inArray(papersTable.id, mine))
+      .orderBy(asc(papersTable.id), asc(paperAuthorsTable.position));
+    const out = new Map<number, { paperId: number; title: string; abstract: string; authorIds: number[] }>();
+    for (const r of rows) {
+      const e = out.get(r.paperId) ?? {
+        paperId: r.paperId,
+        title: r.title,
+        abstract: r.abstract,
+        authorIds: [],
+      };
+      e.authorIds.push(r.userId);
+      out.set(r.paperId, e);
+    }
+    return [...out.values()];
   }
 
   /** Replaces the authors of a paper by the ordered list. */

@@ -15,9 +15,13 @@ import type { Executor } from '../../database/database.js';
 import { ConferenceService } from '../conference/conference.service.js';
 import { StatusesService } from '../tracks/statuses.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
+import { UsersService, type UserRow } from '../users/users.service.js';
 import { toPaperAuthorDto, toPaperDto } from './papers.mapper.js';
 import { PapersRepository } from './papers.repository.js';
 import type { PaperRow } from './papers.table.js';
+
+/** The papers row as other modules see it (they take the type from here, never from the table file). */
+export type { PaperRow } from './papers.table.js';
 
 /** 404 with one message for a missing paper, a deleted one, and another author's. */
 export const paperNotFound = () => notFound('papers.not_found', PAPER_MESSAGES.notFound);
@@ -56,6 +60,7 @@ export class PapersService {
     private readonly tracks: TracksService,
     private readonly statuses: StatusesService,
     private readonly conference: ConferenceService,
+    private readonly users: UsersService,
   ) {}
 
   /** The paper when the user is one of its authors and it is not deleted; else 404 (one message for all). */
@@ -102,12 +107,68 @@ export class PapersService {
     );
   }
 
-  /** Ordered authors of each paper, with their public contact fields (one query). */
+  /** Ordered authors of each paper, with their public contact fields (two queries). */
   async authorsOf(paperIds: number[], ex?: Executor): Promise<Map<number, PaperAuthorDto[]>> {
-    const rows = await this.papers.authorUsersOf(paperIds, ex);
+    const rows = await this.authorUsersOf(paperIds, ex);
     const out = new Map<number, PaperAuthorDto[]>(paperIds.map((id) => [id, []]));
     for (const r of rows) out.get(r.paperId)?.push(toPaperAuthorDto(r.user));
     return out;
+  }
+
+  /** The author user rows of papers, ordered by paper then position (two queries for any number of papers). */
+  async authorUsersOf(paperIds: number[], ex?: Executor): Promise<{ paperId: number; user: UserRow }[]> {
+    const authors = await this.papers.authorsOf(paperIds, ex);
+    const users = new Map(
+      (
+        await this.users.findByIds(
+          authors.map((a) => a.userId),
+          ex,
+        )
+      ).map((u) => [u.id, u]),
+    );
+    return authors.flatMap((a) => {
+      const user = users.get(a.userId);
+      return user ? [{ paperId: a.paperId, user }] : [];
+    });
+  }
+
+  // ----- for other modules (reviews): plain rows, no access rule
+
+  /** The paper, deleted or not, in any track; undefined when there is none. */
+  findById(paperId: number, ex?: Executor): Promise<PaperRow | undefined> {
+    return this.papers.findById(paperId, ex);
+  }
+
+  /** The papers with these ids (missing ids are left out), deleted or not; one query. */
+  findByIds(paperIds: number[], ex?: Executor): Promise<PaperRow[]> {
+    return this.papers.findByIds([...new Set(paperIds)], ex);
+  }
+
+  /** The papers (not deleted) of these tracks, by id. */
+  listOfTracks(trackIds: number[], ex?: Executor): Promise<PaperRow[]> {
+    return this.papers.listOfTracks(trackIds, ex);
+  }
+
+  /** Ids of the papers (among these) that the user is an author of. */
+  authoredAmong(userId: number, paperIds: number[], ex?: Executor): Promise<Set<number>> {
+    return this.papers.authoredAmong(userId, paperIds, ex);
+  }
+
+  /** Papers (any, deleted too) on which a reviewer and one of the given authors are both authors. */
+  coauthored(
+    reviewerIds: number[],
+    authorIds: number[],
+    ex?: Executor,
+  ): Promise<{ reviewerId: number; authorId: number; paperId: number; title: string }[]> {
+    return this.papers.coauthored(reviewerIds, authorIds, ex);
+  }
+
+  /** Papers of which one of these users is an author, with title, abstract and every author id. */
+  papersAuthoredBy(
+    userIds: number[],
+    ex?: Executor,
+  ): Promise<{ paperId: number; title: string; abstract: string; authorIds: number[] }[]> {
+    return this.papers.papersAuthoredBy(userIds, ex);
   }
 
   /** The response shape of several papers (tracks, statuses and the conference read once). */
@@ -155,12 +216,20 @@ export class PapersService {
   // ----- the chairs' side
 
   /**
-   * The paper when it is in the caller's tracks (scope null: every track), deleted or not; else 404 with the
-   * one message of a missing paper, so a paper of another track looks exactly like one that does not exist.
+   * The paper when it is in the caller's tracks (scope null: every track) — and not deleted, unless
+   * includeDeleted; else 404 with the one message of a missing paper, so a paper of another track (or a
+   * deleted one, where those are excluded) looks exactly like one that does not exist. The chairs' paper
+   * pages include deleted papers (they can be restored); reviewing excludes them.
    */
-  async managedPaper(paperId: number, scope: number[] | null, ex?: Executor): Promise<PaperRow> {
+  async managedPaper(
+    paperId: number,
+    scope: number[] | null,
+    opts: { includeDeleted: boolean },
+    ex?: Executor,
+  ): Promise<PaperRow> {
     const row = await this.papers.findById(paperId, ex);
-    if (!row || (scope !== null && !scope.includes(row.trackId))) throw paperNotFound();
+    if (!row || (!opts.includeDeleted && row.isDeleted) || (scope !== null && !scope.includes(row.trackId)))
+      throw paperNotFound();
     return row;
   }
 

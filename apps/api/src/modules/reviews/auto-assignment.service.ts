@@ -14,10 +14,13 @@ import {
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError, notFound } from '../../common/errors.js';
 import { TransactionRunner } from '../../database/database.module.js';
+import { PapersService } from '../papers/papers.service.js';
+import { TracksService } from '../tracks/tracks.service.js';
 import { UsersService } from '../users/users.service.js';
 import { AssignmentRunner } from './assignment-runner.js';
 import type { AutoApplyDto, AutoProposalDto } from './dto/reviews.dto.js';
 import { paperNotFound, ReviewAssignmentService } from './review-assignment.service.js';
+import { ReviewListsService } from './review-lists.service.js';
 import { toRequestDto } from './reviews.mapper.js';
 import { ReviewsRepository } from './reviews.repository.js';
 
@@ -41,7 +44,10 @@ export interface ApplyResult {
 export class AutoAssignmentService {
   constructor(
     private readonly repo: ReviewsRepository,
+    private readonly lists: ReviewListsService,
     private readonly assignment: ReviewAssignmentService,
+    private readonly papers: PapersService,
+    private readonly tracks: TracksService,
     private readonly users: UsersService,
     private readonly tx: TransactionRunner,
     private readonly runner: AssignmentRunner,
@@ -74,7 +80,7 @@ export class AutoAssignmentService {
     for (const pair of dto.assignments) {
       try {
         const id = await this.tx.run(async (tx) => {
-          const paper = await this.repo.findPaper(pair.paper, tx);
+          const paper = await this.papers.findById(pair.paper, tx);
           if (!paper || paper.isDeleted || paper.trackId !== dto.track) throw paperNotFound();
           await this.repo.lockAssignment([paper.id], [pair.reviewer], tx);
           const reviewer = await this.assignment.check(
@@ -99,7 +105,7 @@ export class AutoAssignmentService {
         errors.push({ paper: pair.paper, reviewer: pair.reviewer, message: e.message });
       }
     }
-    const rows = await this.repo.requestsWithNames(ids);
+    const rows = await this.lists.requestsWithNames(ids);
     return {
       saved: ids.length,
       total: dto.assignments.length,
@@ -112,17 +118,17 @@ export class AutoAssignmentService {
   /** The solver instance of one track, from the database. */
   async problem(trackId: number, isCameraReady: boolean, scope: number[] | null): Promise<AssignmentProblem> {
     await this.managedTrack(trackId, scope);
-    const papers = await this.repo.papersOfTracks([trackId]);
+    const papers = await this.papers.listOfTracks([trackId]);
     const paperIds = papers.map((p) => p.id);
-    const reviewers = await this.repo.reviewersOfTrack(trackId);
+    const reviewers = await this.users.reviewersOfTrack(trackId);
     const reviewerIds = reviewers.map((r) => r.id);
     const [authors, requests, bids, declared, loads, reviewerPapers, overrides] = await Promise.all([
-      this.repo.authorsOf(paperIds),
+      this.papers.authorUsersOf(paperIds),
       this.repo.requestsOfPapers(paperIds),
       this.repo.bidsOnPapers(paperIds),
       this.repo.declaredConflictsOf(reviewerIds),
       this.repo.reviewerLoads(reviewerIds),
-      this.repo.papersAuthoredBy(reviewerIds),
+      this.papers.papersAuthoredBy(reviewerIds),
       this.repo.conflictOverrides(paperIds),
     ]);
     const ofKind = requests.filter((r) => r.isCameraReady === isCameraReady);
@@ -168,12 +174,12 @@ export class AutoAssignmentService {
       declined: ofKind
         .filter((r) => r.declined)
         .map((r) => ({ reviewerId: r.reviewerId, paperId: r.paperId })),
-      tracks: [{ id: trackId, name: (await this.repo.trackName(trackId)) ?? String(trackId) }],
+      tracks: [{ id: trackId, name: (await this.tracks.namesOf([trackId])).get(trackId) ?? String(trackId) }],
     };
   }
 
   private async managedTrack(trackId: number, scope: number[] | null): Promise<void> {
-    if ((scope !== null && !scope.includes(trackId)) || !(await this.repo.trackExists(trackId)))
+    if ((scope !== null && !scope.includes(trackId)) || !(await this.tracks.exists(trackId)))
       throw trackNotFound();
   }
 }

@@ -23,8 +23,10 @@ import { badRequest, conflict, DomainError, notFound, pgErrorCode } from '../../
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { Executor } from '../../database/database.js';
 import { MailService } from '../mail/mail.service.js';
-import type { PaperRow } from '../papers/papers.table.js';
-import type { UserRow } from '../users/users.table.js';
+import { PapersService, type PaperRow } from '../papers/papers.service.js';
+import { TracksService } from '../tracks/tracks.service.js';
+import type { UserRow } from '../users/users.service.js';
+import { ReviewListsService } from './review-lists.service.js';
 import { ReviewsRepository } from './reviews.repository.js';
 import type { ReviewRequestRow, ReviewRow } from './reviews.table.js';
 
@@ -77,16 +79,19 @@ export interface AssignmentContext {
 export class ReviewAssignmentService {
   constructor(
     private readonly repo: ReviewsRepository,
+    private readonly lists: ReviewListsService,
+    private readonly papers: PapersService,
+    private readonly tracks: TracksService,
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Authors, bids and conflicts of a paper against these reviewers, in a handful of queries. */
   async context(paper: PaperRow, reviewers: UserRow[], ex?: Executor): Promise<AssignmentContext> {
-    const authors = (await this.repo.authorsOf([paper.id], ex)).map((a) => a.user);
+    const authors = (await this.papers.authorUsersOf([paper.id], ex)).map((a) => a.user);
     const reviewerIds = reviewers.map((r) => r.id);
     // One after the other: inside a transaction the executor is a single connection.
-    const coauthored = await this.repo.coauthored(
+    const coauthored = await this.papers.coauthored(
       reviewerIds,
       authors.map((a) => a.id),
       ex,
@@ -94,7 +99,7 @@ export class ReviewAssignmentService {
     const declared = await this.repo.declaredConflictsOf(reviewerIds, ex);
     const bids = await this.repo.bidsOnPaper(paper.id, ex);
     const bidMap = new Map(bids.map((b) => [b.reviewerId, b.bid as BidValue]));
-    const overrideRows = await this.repo.conflictOverrides([paper.id], reviewerIds, ex);
+    const overrideRows = await this.lists.conflictOverrides([paper.id], reviewerIds, ex);
     const overrideOf = new Map(overrideRows.map((o) => [o.reviewerId, o]));
     const conflicts = new Map<number, ConflictFlag[]>();
     const overrides = new Map<number, { flags: ConflictFlag[]; override: ConflictOverrideDto }>();
@@ -205,7 +210,7 @@ export class ReviewAssignmentService {
     createdBy: number,
     ex: Executor,
   ): Promise<void> {
-    const trackName = (await this.repo.trackName(row.trackId, ex)) ?? '';
+    const trackName = (await this.tracks.namesOf([row.trackId], ex)).get(row.trackId) ?? '';
     const mail = invitationMail({
       reviewerName: `${reviewer.firstName} ${reviewer.lastName}`,
       paperId: paper.id,

@@ -22,7 +22,7 @@ import type { AuthUser } from '../../common/auth-user.js';
 import { badRequest, conflict, forbidden, notFound } from '../../common/errors.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import type { Executor } from '../../database/database.js';
-import type { PaperRow } from '../papers/papers.table.js';
+import { PapersService } from '../papers/papers.service.js';
 import { UsersService } from '../users/users.service.js';
 import type {
   QueryRequestsDto,
@@ -31,7 +31,8 @@ import type {
   SubmitOnBehalfDto,
   UpdateRequestDto,
 } from './dto/reviews.dto.js';
-import { paperNotFound, ReviewAssignmentService, toOverrideDto } from './review-assignment.service.js';
+import { ReviewAssignmentService, toOverrideDto } from './review-assignment.service.js';
+import { ReviewListsService } from './review-lists.service.js';
 import { toRequestDto, toReviewDto } from './reviews.mapper.js';
 import { ReviewsRepository, type RequestFilter } from './reviews.repository.js';
 import type { ReviewRequestRow } from './reviews.table.js';
@@ -57,7 +58,9 @@ export function assertValidReview(errors: Record<string, string | undefined>): v
 export class ReviewRequestsService {
   constructor(
     private readonly repo: ReviewsRepository,
+    private readonly lists: ReviewListsService,
     private readonly assignment: ReviewAssignmentService,
+    private readonly papers: PapersService,
     private readonly users: UsersService,
     private readonly tx: TransactionRunner,
   ) {}
@@ -68,7 +71,7 @@ export class ReviewRequestsService {
   ): Promise<{ count: number; data: ReviewRequestDto[] }> {
     const limit = dto.pg ?? PAGE_SIZE;
     const offset = ((dto.cp ?? 1) - 1) * limit;
-    const { count, rows } = await this.repo.queryRequests(this.filter(dto, scope), { offset, limit });
+    const { count, rows } = await this.lists.queryRequests(this.filter(dto, scope), { offset, limit });
     return { count, data: rows.map((r) => toRequestDto(r, { withReviewer: true })) };
   }
 
@@ -82,7 +85,7 @@ export class ReviewRequestsService {
   async save(dto: SaveRequestDto, scope: number[] | null, caller: AuthUser): Promise<ReviewRequestDto> {
     const isCameraReady = dto.isCameraReady ?? false;
     const id = await this.tx.run(async (tx) => {
-      const paper = await this.managedPaper(dto.paper, scope, tx);
+      const paper = await this.papers.managedPaper(dto.paper, scope, { includeDeleted: false }, tx);
       if (paper.trackId !== dto.track)
         throw badRequest('reviews.track_mismatch', REVIEW_MESSAGES.trackMismatch);
       await this.repo.lockAssignment([paper.id], [dto.reviewer], tx);
@@ -125,7 +128,7 @@ export class ReviewRequestsService {
       const patch: Partial<ReviewRequestRow> = {};
       if (dto.replyDueAt) patch.replyDueAt = new Date(dto.replyDueAt);
       if (dto.dueAt) patch.dueAt = new Date(dto.dueAt);
-      const paper = (await this.repo.findPaper(current.paperId, tx))!;
+      const paper = (await this.papers.findById(current.paperId, tx))!;
       if (dto.reviewer !== undefined && dto.reviewer !== current.reviewerId) {
         await this.repo.lockAssignment([paper.id], [dto.reviewer], tx);
         const reviewer = await this.assignment.check(
@@ -200,8 +203,8 @@ export class ReviewRequestsService {
     isCameraReady: boolean,
     scope: number[] | null,
   ): Promise<CandidateReviewerDto[]> {
-    const paper = await this.managedPaper(paperId, scope);
-    const reviewers = await this.repo.reviewersOfTrack(paper.trackId);
+    const paper = await this.papers.managedPaper(paperId, scope, { includeDeleted: false });
+    const reviewers = await this.users.reviewersOfTrack(paper.trackId);
     const ids = reviewers.map((r) => r.id);
     const [ctx, loads, paperLoad] = await Promise.all([
       this.assignment.context(paper, reviewers),
@@ -214,7 +217,7 @@ export class ReviewRequestsService {
           { scope: null, paper: paper.id, isCameraReady },
           { offset: 0, limit: 1000 },
         )
-      ).rows.map((r) => r.request.reviewerId),
+      ).rows.map((r) => r.reviewerId),
     );
     return reviewers.map((u) => {
       const load = loads.get(u.id)!;
@@ -266,7 +269,7 @@ export class ReviewRequestsService {
     assertValidReview(validateReview(dto, { onBehalf: true, draft: false }));
     const self = reviewerId === caller.id;
     const { requestId } = await this.tx.run(async (tx) => {
-      const paper = await this.managedPaper(dto.paper, scope, tx);
+      const paper = await this.papers.managedPaper(dto.paper, scope, { includeDeleted: false }, tx);
       const isCameraReady = dto.isCameraReady ?? paper.isCameraReady;
       await this.repo.lockAssignment([paper.id], [reviewerId], tx);
       let request = await this.repo.findPair(paper.id, reviewerId, isCameraReady, tx);
@@ -301,8 +304,8 @@ export class ReviewRequestsService {
 
   /** Every review of a paper (drafts included) with the reviewer's name, for the chairs. */
   async reviewsOfPaper(paperId: number, scope: number[] | null): Promise<ReviewDto[]> {
-    await this.managedPaper(paperId, scope);
-    const rows = await this.repo.reviewsOfPaper(paperId, { includeDrafts: true });
+    await this.papers.managedPaper(paperId, scope, { includeDeleted: false });
+    const rows = await this.lists.reviewsOfPaper(paperId, { includeDrafts: true });
     return rows.map((r) => toReviewDto(r.review, r));
   }
 
@@ -314,7 +317,7 @@ export class ReviewRequestsService {
     ids: number[],
     scope: number[] | null,
   ): Promise<Record<number, ReviewDto[]>> {
-    const rows = await this.repo.submittedReviewsOfPapers([...new Set(ids)], scope);
+    const rows = await this.lists.submittedReviewsOfPapers([...new Set(ids)], scope);
     const out: Record<number, ReviewDto[]> = {};
     for (const r of rows) (out[r.review.paperId] ??= []).push(toReviewDto(r.review, r));
     return out;
@@ -346,14 +349,14 @@ export class ReviewRequestsService {
     const reason = reasonInput.trim();
     if (!reason) throw badRequest('reviews.override_reason', CONFLICT_OVERRIDE_MESSAGES.reasonRequired);
     return this.tx.run(async (tx) => {
-      const paper = await this.managedPaper(paperId, null, tx);
+      const paper = await this.papers.managedPaper(paperId, null, { includeDeleted: false }, tx);
       const reviewer = await this.users.findById(reviewerId, tx);
       if (!reviewer) throw notFound('reviews.user_not_found', REVIEWER_MESSAGES.userNotFound);
       const ctx = await this.assignment.context(paper, [reviewer], tx);
       const flags = ctx.overrides.get(reviewer.id)?.flags ?? ctx.conflicts.get(reviewer.id) ?? [];
       if (!flags.length) throw badRequest('reviews.no_conflict', CONFLICT_OVERRIDE_MESSAGES.noConflict);
       await this.repo.saveConflictOverride({ paperId, reviewerId, reason, chairId: caller.id }, tx);
-      const [saved] = await this.repo.conflictOverrides([paperId], [reviewerId], tx);
+      const [saved] = await this.lists.conflictOverrides([paperId], [reviewerId], tx);
       await this.users.audit(
         {
           actorId: caller.impersonatorId ?? caller.id,
@@ -373,7 +376,7 @@ export class ReviewRequestsService {
     caller: AuthUser,
   ): Promise<{ message: string }> {
     return this.tx.run(async (tx) => {
-      await this.managedPaper(paperId, null, tx);
+      await this.papers.managedPaper(paperId, null, { includeDeleted: false }, tx);
       if (!(await this.repo.deleteConflictOverride(paperId, reviewerId, tx)))
         throw notFound('reviews.override_not_found', CONFLICT_OVERRIDE_MESSAGES.notFound);
       await this.users.audit(
@@ -389,13 +392,6 @@ export class ReviewRequestsService {
     });
   }
 
-  async managedPaper(id: number, scope: number[] | null, ex?: Executor): Promise<PaperRow> {
-    const paper = await this.repo.findPaper(id, ex);
-    if (!paper || paper.isDeleted || (scope !== null && !scope.includes(paper.trackId)))
-      throw paperNotFound();
-    return paper;
-  }
-
   private async mustFind(id: number, scope: number[] | null, ex?: Executor): Promise<ReviewRequestRow> {
     const row = await this.repo.findRequest(id, ex);
     if (!row || (scope !== null && !scope.includes(row.trackId))) throw requestNotFound();
@@ -403,7 +399,7 @@ export class ReviewRequestsService {
   }
 
   private async dto(id: number): Promise<ReviewRequestDto> {
-    const [row] = await this.repo.requestsWithNames([id]);
+    const [row] = await this.lists.requestsWithNames([id]);
     if (!row) throw notFound('reviews.request_not_found', PAPER_MESSAGES.notFound);
     return toRequestDto(row, { withReviewer: true });
   }

@@ -17,6 +17,9 @@ import {
 import type { Response } from 'express';
 import type { AuthUser } from '../../common/auth-user.js';
 import { PaperFilesService } from '../papers/paper-files.service.js';
+import { PapersService } from '../papers/papers.service.js';
+import { TracksService } from '../tracks/tracks.service.js';
+import { UsersService } from '../users/users.service.js';
 import { badRequest, conflict, notFound } from '../../common/errors.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import type {
@@ -27,6 +30,7 @@ import type {
   SaveConflictsDto,
 } from './dto/reviews.dto.js';
 import { paperNotFound, ReviewAssignmentService } from './review-assignment.service.js';
+import { ReviewListsService } from './review-lists.service.js';
 import { assertValidReview, requestNotFound } from './review-requests.service.js';
 import { toAuthorReviewDto, toRequestDto, toReviewDto } from './reviews.mapper.js';
 import { ReviewsRepository } from './reviews.repository.js';
@@ -56,15 +60,19 @@ export interface ReviewerPaperDto {
 export class ReviewerService {
   constructor(
     private readonly repo: ReviewsRepository,
+    private readonly lists: ReviewListsService,
     private readonly assignment: ReviewAssignmentService,
     private readonly tx: TransactionRunner,
     private readonly paperFiles: PaperFilesService,
+    private readonly papers: PapersService,
+    private readonly tracks: TracksService,
+    private readonly users: UsersService,
   ) {}
 
   async list(dto: PageQueryDto, caller: AuthUser): Promise<{ count: number; data: ReviewRequestDto[] }> {
     const limit = dto.pg ?? PAGE_SIZE;
     const offset = ((dto.cp ?? 1) - 1) * limit;
-    const { count, rows } = await this.repo.queryRequests(
+    const { count, rows } = await this.lists.queryRequests(
       { scope: null, userId: caller.id, state: dto.state },
       { offset, limit },
     );
@@ -106,7 +114,7 @@ export class ReviewerService {
     const requests = (await this.repo.requestsOfReviewerForPaper(caller.id, paperId)).filter(
       (r) => !r.declined,
     );
-    const paper = requests.length ? await this.repo.findPaper(paperId) : undefined;
+    const paper = requests.length ? await this.papers.findById(paperId) : undefined;
     if (!paper || paper.isDeleted) throw paperNotFound();
     return { paper, requests };
   }
@@ -124,11 +132,11 @@ export class ReviewerService {
         title: paper.title,
         abstract: { text: paper.abstractText },
         track: paper.trackId,
-        trackName: (await this.repo.trackName(paper.trackId)) ?? '',
+        trackName: (await this.tracks.namesOf([paper.trackId])).get(paper.trackId) ?? '',
         isCameraReady: paper.isCameraReady,
         files: await this.paperFiles.reviewerFiles(paper.id),
       },
-      requests: (await this.repo.requestsWithNames(requests.map((r) => r.id))).map((r) =>
+      requests: (await this.lists.requestsWithNames(requests.map((r) => r.id))).map((r) =>
         toRequestDto(r, { withReviewer: false }),
       ),
       reviews,
@@ -144,7 +152,7 @@ export class ReviewerService {
     const draft = dto.draft ?? false;
     assertValidReview(validateReview(dto, { onBehalf: false, draft }));
     const requestId = await this.tx.run(async (tx) => {
-      const paper = await this.repo.findPaper(paperId, tx);
+      const paper = await this.papers.findById(paperId, tx);
       const requests =
         paper && !paper.isDeleted ? await this.repo.requestsOfReviewerForPaper(caller.id, paperId, tx) : [];
       const request = this.pick(requests, dto.isCameraReady, paper?.isCameraReady ?? false);
@@ -179,9 +187,9 @@ export class ReviewerService {
 
   async saveBids(dto: SaveBidsDto, caller: AuthUser): Promise<BidPaperDto[]> {
     const ids = [...new Set(dto.bids.map((b) => b.paper))];
-    const papers = await this.repo.findPapers(ids);
+    const papers = await this.papers.findByIds(ids);
     const tracks = managedTracks(caller.roles, 'reviewer');
-    const own = await this.repo.authoredAmong(caller.id, ids);
+    const own = await this.papers.authoredAmong(caller.id, ids);
     for (const id of ids) {
       const p = papers.find((x) => x.id === id);
       if (!p || p.isDeleted || (tracks !== null && !tracks.includes(p.trackId))) throw paperNotFound();
@@ -196,7 +204,7 @@ export class ReviewerService {
   // ----- declared conflicts
 
   async conflicts(caller: AuthUser): Promise<DeclaredConflictDto[]> {
-    return (await this.repo.declaredConflictsOf([caller.id])).map((c) => ({
+    return (await this.lists.declaredConflictsOf([caller.id])).map((c) => ({
       userId: c.userId,
       name: `${c.firstName} ${c.lastName}`,
       email: c.email,
@@ -207,7 +215,7 @@ export class ReviewerService {
   /** Replaces the caller's declared conflicts (people identified by e-mail; every one must exist). */
   async saveConflicts(dto: SaveConflictsDto, caller: AuthUser): Promise<DeclaredConflictDto[]> {
     const emails = dto.conflicts.map((c) => normalizeEmail(c.email));
-    const users = await this.repo.usersByEmail([...new Set(emails)]);
+    const users = await this.users.findByEmails(emails);
     const byEmail = new Map(users.map((u) => [u.email, u]));
     const rows = new Map<number, { userId: number; reason: string }>();
     dto.conflicts.forEach((c, i) => {
@@ -227,14 +235,14 @@ export class ReviewerService {
    * decision label and the comments to the authors; never the comments to the chair or who reviewed.
    */
   async forAuthor(paperId: number, caller: AuthUser): Promise<AuthorReviewDto[]> {
-    const paper = await this.repo.findPaper(paperId);
+    const paper = await this.papers.findById(paperId);
     const isAuthor =
-      paper && !paper.isDeleted && (await this.repo.authoredAmong(caller.id, [paperId])).has(paperId);
+      paper && !paper.isDeleted && (await this.papers.authoredAmong(caller.id, [paperId])).has(paperId);
     if (!paper || !isAuthor) throw paperNotFound();
     if (!paper.authorViewReviewEnabled)
       throw notFound('reviews.not_available', REVIEW_MESSAGES.reviewsNotAvailable);
     const rows = await this.repo.reviewsOfPaper(paperId, { includeDrafts: false });
-    return rows.map((r, i) => toAuthorReviewDto(r.review, i));
+    return rows.map((r, i) => toAuthorReviewDto(r, i));
   }
 
   // -----
@@ -256,13 +264,14 @@ export class ReviewerService {
 
   private async biddablePapers(caller: AuthUser) {
     const tracks = managedTracks(caller.roles, 'reviewer');
-    const trackIds = tracks ?? (await this.repo.allTrackIds());
-    const papers = await this.repo.papersOfTracks(trackIds);
-    const own = await this.repo.authoredAmong(
+    const trackIds = tracks ?? (await this.tracks.listIds());
+    const papers = await this.papers.listOfTracks(trackIds);
+    const own = await this.papers.authoredAmong(
       caller.id,
       papers.map((p) => p.id),
     );
-    return papers.filter((p) => !own.has(p.id));
+    const names = await this.tracks.namesOf(trackIds);
+    return papers.filter((p) => !own.has(p.id)).map((p) => ({ ...p, trackName: names.get(p.trackId) ?? '' }));
   }
 
   private async own(id: number, caller: AuthUser, ex?: Parameters<ReviewsRepository['findRequest']>[1]) {
@@ -272,7 +281,7 @@ export class ReviewerService {
   }
 
   private async dto(id: number): Promise<ReviewRequestDto> {
-    const [row] = await this.repo.requestsWithNames([id]);
+    const [row] = await this.lists.requestsWithNames([id]);
     if (!row) throw requestNotFound();
     return toRequestDto(row, { withReviewer: false });
   }

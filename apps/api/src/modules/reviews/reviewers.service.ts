@@ -26,10 +26,10 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import type { Executor } from '../../database/database.js';
 import { MailService } from '../mail/mail.service.js';
+import { PapersService } from '../papers/papers.service.js';
+import { TracksService } from '../tracks/tracks.service.js';
 import { toUserResponse } from '../users/users.mapper.js';
-import { UsersRepository } from '../users/users.repository.js';
-import { UsersService } from '../users/users.service.js';
-import type { UserRow } from '../users/users.table.js';
+import { UsersService, type UserRow } from '../users/users.service.js';
 import type { ImportReviewerDto, ReviewCountDto } from './dto/reviews.dto.js';
 import { ReviewAssignmentService } from './review-assignment.service.js';
 import { ReviewsRepository } from './reviews.repository.js';
@@ -49,8 +49,9 @@ export interface ReviewerLoadDto extends UserDto {
 export class ReviewersService {
   constructor(
     private readonly repo: ReviewsRepository,
-    private readonly usersRepo: UsersRepository,
     private readonly users: UsersService,
+    private readonly papers: PapersService,
+    private readonly tracks: TracksService,
     private readonly assignment: ReviewAssignmentService,
     private readonly mail: MailService,
     private readonly tx: TransactionRunner,
@@ -59,7 +60,7 @@ export class ReviewersService {
 
   async byTrack(trackId: number, scope: number[] | null): Promise<ReviewerLoadDto[]> {
     await this.managedTrack(trackId, scope);
-    const rows = await this.repo.reviewersOfTrack(trackId);
+    const rows = await this.users.reviewersOfTrack(trackId);
     const loads = await this.repo.reviewerLoads(rows.map((r) => r.id));
     return rows.map((r) => ({ ...toUserResponse(r), load: loads.get(r.id)! }));
   }
@@ -72,7 +73,7 @@ export class ReviewersService {
     dto: ReviewCountDto,
     scope: number[] | null,
   ): Promise<{ data: { _id: number; count: number; reviewed: number }[] }> {
-    const reviewers = (await this.repo.reviewers(dto.userIds ?? null)).filter(
+    const reviewers = (await this.users.reviewers(dto.userIds ?? null)).filter(
       (r) => scope === null || r.reviewerTracks.some((t) => scope.includes(t)),
     );
     const loads = await this.repo.reviewerLoads(reviewers.map((r) => r.id));
@@ -81,7 +82,7 @@ export class ReviewersService {
       return { _id: r.id, count: l.total + l.cameraReady, reviewed: l.reviewed };
     });
     await this.tx.run(async (tx) => {
-      for (const d of data) await this.usersRepo.update(d._id, { reviewerCount: d.count }, tx);
+      for (const d of data) await this.users.setReviewerRole(d._id, { reviewerCount: d.count }, tx);
     });
     return { data };
   }
@@ -90,13 +91,13 @@ export class ReviewersService {
   async removeFromTrack(userId: number, trackId: number, scope: number[] | null): Promise<UserDto> {
     await this.managedTrack(trackId, scope);
     const row = await this.tx.run(async (tx) => {
-      const user = await this.usersRepo.findById(userId, tx);
+      const user = await this.users.findById(userId, tx);
       if (!user) throw notFound('reviews.user_not_found', REVIEWER_MESSAGES.userNotFound);
       if (!user.isReviewer) throw badRequest('reviews.not_reviewer', REVIEWER_MESSAGES.notReviewer);
       if (!user.reviewerTracks.includes(trackId))
         throw badRequest('reviews.track_not_allowed', REVIEWER_MESSAGES.notAllowedTrack);
       const tracks = user.reviewerTracks.filter((t) => t !== trackId);
-      return (await this.usersRepo.update(
+      return (await this.users.setReviewerRole(
         user.id,
         { reviewerTracks: tracks, isReviewer: tracks.length > 0 },
         tx,
@@ -115,9 +116,9 @@ export class ReviewersService {
     return this.tx.run(async (tx) => {
       let user: UserRow | undefined;
       if (dto.userId !== undefined) {
-        user = await this.usersRepo.findById(dto.userId, tx);
+        user = await this.users.findById(dto.userId, tx);
         if (!user) throw notFound('reviews.user_not_found', REVIEWER_MESSAGES.userNotFound);
-      } else if (dto.email?.trim()) user = await this.usersRepo.findByEmail(normalizeEmail(dto.email), tx);
+      } else if (dto.email?.trim()) user = await this.users.findByEmail(dto.email, tx);
       if (user) {
         const added = tracks.filter((t) => !user.reviewerTracks.includes(t));
         if (!added.length)
@@ -149,7 +150,7 @@ export class ReviewersService {
           phone: v['Phone'],
         };
         const email = normalizeEmail(v['Email'] ?? '');
-        const existing = email ? await this.usersRepo.findByEmail(email, tx) : undefined;
+        const existing = email ? await this.users.findByEmail(email, tx) : undefined;
         if (existing) {
           const added = tracks.filter((t) => !existing.reviewerTracks.includes(t));
           if (!added.length) {
@@ -192,13 +193,13 @@ export class ReviewersService {
         if (!paperText) continue; // §5: silently skipped
         total++;
         const paperId = /^[1-9]\d{0,9}$/.test(paperText) ? Number(paperText) : NaN;
-        const paper = paperId <= 2_147_483_647 ? await this.repo.findPaper(paperId, tx) : undefined;
+        const paper = paperId <= 2_147_483_647 ? await this.papers.findById(paperId, tx) : undefined;
         if (!paper || paper.isDeleted || (scope !== null && !scope.includes(paper.trackId))) {
           errors.push(importPaperNotFoundMessage(r.row));
           continue;
         }
         const email = normalizeEmail(v['Reviewer Email'] ?? '');
-        const reviewer = email ? await this.usersRepo.findByEmail(email, tx) : undefined;
+        const reviewer = email ? await this.users.findByEmail(email, tx) : undefined;
         if (!reviewer || (await this.repo.findPair(paper.id, reviewer.id, paper.isCameraReady, tx))) {
           errors.push(importUserMessage(r.row));
           continue;
@@ -248,7 +249,7 @@ export class ReviewersService {
   // -----
 
   private async managedTrack(trackId: number, scope: number[] | null): Promise<void> {
-    if ((scope !== null && !scope.includes(trackId)) || !(await this.repo.trackExists(trackId)))
+    if ((scope !== null && !scope.includes(trackId)) || !(await this.tracks.exists(trackId)))
       throw trackNotFound();
   }
 
@@ -261,7 +262,7 @@ export class ReviewersService {
 
   private async addTracks(user: UserRow, added: number[], ex: Executor): Promise<UserRow> {
     const tracks = [...user.reviewerTracks, ...added];
-    return (await this.usersRepo.update(user.id, { reviewerTracks: tracks, isReviewer: true }, ex))!;
+    return (await this.users.setReviewerRole(user.id, { reviewerTracks: tracks, isReviewer: true }, ex))!;
   }
 
   /** §5 reviewer creation (no country), with a generated password e-mailed in the same transaction. */

@@ -5,7 +5,7 @@ import {
   type ReviewDto,
   type ReviewRequestDto,
 } from '@symposium/domain';
-import type { RequestListRow } from './reviews.repository.js';
+import type { RequestListRow } from './review-lists.service.js';
 import type { ReviewRow } from './reviews.table.js';
 
 /** A review request as the API shows it; the reviewer's name and e-mail only for chairs. */

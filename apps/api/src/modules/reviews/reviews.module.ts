@@ -3,24 +3,25 @@ import { AssignmentRunner } from './assignment-runner.js';
 import { AutoAssignmentService } from './auto-assignment.service.js';
 import { Module } from '@nestjs/common';
 import { PapersModule } from '../papers/papers.module.js';
+import { TracksModule } from '../tracks/tracks.module.js';
 import { UsersModule } from '../users/users.module.js';
 import {
   PaperReviewsController,
   ReviewRequestsController,
   SubmitReviewController,
 } from './review-requests.controller.js';
+import { ReviewListsService } from './review-lists.service.js';
 import { ReviewRequestsService } from './review-requests.service.js';
 import { ReviewAssignmentService } from './review-assignment.service.js';
 import { AuthorReviewsController, ReviewerController } from './reviewer.controller.js';
 import { ReviewerService } from './reviewer.service.js';
 import { ReviewImportController, ReviewersController } from './reviewers.controller.js';
 import { ReviewersService } from './reviewers.service.js';
-import { UsersRepository } from '../users/users.repository.js';
 import { ReviewsRepository } from './reviews.repository.js';
 
 /** Reviewing: review requests, reviews, bids, conflicts of interest, reviewer management and imports. */
 @Module({
-  imports: [UsersModule, PapersModule],
+  imports: [UsersModule, TracksModule, PapersModule],
   controllers: [
     ReviewRequestsController,
     ChairConflictOverridesController,
@@ -33,8 +34,7 @@ import { ReviewsRepository } from './reviews.repository.js';
   ],
   providers: [
     ReviewsRepository,
-    // the users module's repository, for the reviewer role columns (it only needs the database handle)
-    UsersRepository,
+    ReviewListsService,
     ReviewAssignmentService,
     AutoAssignmentService,
     AssignmentRunner,

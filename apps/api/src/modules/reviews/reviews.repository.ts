@@ -1,11 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, arrayContains, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ReviewRequestState } from '@symposium/domain';
 import { DB, type Db, type Executor } from '../../database/database.js';
-import { paperAuthorsTable, papersTable, type PaperRow } from '../papers/papers.table.js';
-import { tracksTable } from '../tracks/tracks.table.js';
-import { usersTable, type UserRow } from '../users/users.table.js';
 import {
   bidsTable,
   conflictOverridesTable,
@@ -29,15 +25,6 @@ export interface RequestFilter {
   track?: number;
   state?: ReviewRequestState;
   isCameraReady?: boolean;
-}
-
-export interface RequestListRow {
-  request: ReviewRequestRow;
-  paperTitle: string;
-  trackName: string;
-  firstName: string;
-  lastName: string;
-  email: string;
 }
 
 const rr = reviewRequestsTable;
@@ -71,9 +58,8 @@ const LOCK_PAPER = 7301;
 const LOCK_REVIEWER = 7302;
 
 /**
- * All SQL of the reviews module. Review tables are owned here; papers, paper authors, tracks and users are
- * only read (joins for lists, conflict evidence and scoping), never written, except the reviewer role
- * columns of users, which ReviewersService changes through the users repository.
+ * All SQL of the reviews module, against the review tables only. Papers, authors, tracks and users are
+ * asked of their modules' services (see ReviewListsService for the names shown with review rows).
  */
 @Injectable()
 export class ReviewsRepository {
@@ -194,27 +180,17 @@ export class ReviewsRepository {
     return out;
   }
 
-  /** One page of requests with the paper title, track name and reviewer; and the total. */
+  /** One page of requests, newest first; and the total. */
   async queryRequests(
     f: RequestFilter,
     page: { offset: number; limit: number },
     ex: Executor = this.db,
-  ): Promise<{ count: number; rows: RequestListRow[] }> {
+  ): Promise<{ count: number; rows: ReviewRequestRow[] }> {
     const where = whereOf(f);
     const [total] = await ex.select({ n: count() }).from(rr).where(where);
     const rows = await ex
-      .select({
-        request: rr,
-        paperTitle: papersTable.title,
-        trackName: tracksTable.name,
-        firstName: usersTable.firstName,
-        lastName: usersTable.lastName,
-        email: usersTable.email,
-      })
+      .select()
       .from(rr)
-      .innerJoin(papersTable, eq(papersTable.id, rr.paperId))
-      .innerJoin(tracksTable, eq(tracksTable.id, rr.trackId))
-      .innerJoin(usersTable, eq(usersTable.id, rr.reviewerId))
       .where(where)
       .orderBy(desc(rr.id))
       .limit(page.limit)
@@ -222,23 +198,10 @@ export class ReviewsRepository {
     return { count: total?.n ?? 0, rows };
   }
 
-  async requestsWithNames(ids: number[], ex: Executor = this.db): Promise<RequestListRow[]> {
+  /** These requests, by id. */
+  async findRequests(ids: number[], ex: Executor = this.db): Promise<ReviewRequestRow[]> {
     if (!ids.length) return [];
-    return ex
-      .select({
-        request: rr,
-        paperTitle: papersTable.title,
-        trackName: tracksTable.name,
-        firstName: usersTable.firstName,
-        lastName: usersTable.lastName,
-        email: usersTable.email,
-      })
-      .from(rr)
-      .innerJoin(papersTable, eq(papersTable.id, rr.paperId))
-      .innerJoin(tracksTable, eq(tracksTable.id, rr.trackId))
-      .innerJoin(usersTable, eq(usersTable.id, rr.reviewerId))
-      .where(inArray(rr.id, ids))
-      .orderBy(asc(rr.id));
+    return ex.select().from(rr).where(inArray(rr.id, ids)).orderBy(asc(rr.id));
   }
 
   // ----- reviews
@@ -263,49 +226,25 @@ export class ReviewsRepository {
     return saved!;
   }
 
-  /** Reviews of a paper (drafts too when asked), oldest first, with the reviewer's name. */
-  /** The submitted reviews (no drafts) of several papers, within the track scope (null: every track). */
-  async submittedReviewsOfPapers(
-    paperIds: number[],
-    scope: number[] | null,
-    ex: Executor = this.db,
-  ): Promise<{ review: ReviewRow; firstName: string; lastName: string; email: string }[]> {
-    if (!paperIds.length || (scope !== null && !scope.length)) return [];
+  /** The submitted reviews (no drafts) of these papers, by paper, then oldest first. */
+  async submittedReviewsOfPapers(paperIds: number[], ex: Executor = this.db): Promise<ReviewRow[]> {
+    if (!paperIds.length) return [];
     return ex
-      .select({
-        review: reviewsTable,
-        firstName: usersTable.firstName,
-        lastName: usersTable.lastName,
-        email: usersTable.email,
-      })
+      .select()
       .from(reviewsTable)
-      .innerJoin(usersTable, eq(usersTable.id, reviewsTable.reviewerId))
-      .innerJoin(papersTable, eq(papersTable.id, reviewsTable.paperId))
-      .where(
-        and(
-          inArray(reviewsTable.paperId, paperIds),
-          eq(reviewsTable.draft, false),
-          eq(papersTable.isDeleted, false),
-          scope === null ? undefined : inArray(papersTable.trackId, scope),
-        ),
-      )
+      .where(and(inArray(reviewsTable.paperId, paperIds), eq(reviewsTable.draft, false)))
       .orderBy(asc(reviewsTable.paperId), asc(reviewsTable.submittedAt), asc(reviewsTable.id));
   }
 
+  /** Reviews of a paper (drafts too when asked), oldest first. */
   async reviewsOfPaper(
     paperId: number,
     opts: { includeDrafts: boolean },
     ex: Executor = this.db,
-  ): Promise<{ review: ReviewRow; firstName: string; lastName: string; email: string }[]> {
+  ): Promise<ReviewRow[]> {
     return ex
-      .select({
-        review: reviewsTable,
-        firstName: usersTable.firstName,
-        lastName: usersTable.lastName,
-        email: usersTable.email,
-      })
+      .select()
       .from(reviewsTable)
-      .innerJoin(usersTable, eq(usersTable.id, reviewsTable.reviewerId))
       .where(
         and(
           eq(reviewsTable.paperId, paperId),
@@ -343,25 +282,12 @@ export class ReviewsRepository {
 
   // ----- declared conflicts
 
-  async declaredConflictsOf(
-    reviewerIds: number[],
-    ex: Executor = this.db,
-  ): Promise<(DeclaredConflictRow & { firstName: string; lastName: string; email: string })[]> {
+  async declaredConflictsOf(reviewerIds: number[], ex: Executor = this.db): Promise<DeclaredConflictRow[]> {
     if (!reviewerIds.length) return [];
     return ex
-      .select({
-        reviewerId: declaredConflictsTable.reviewerId,
-        userId: declaredConflictsTable.userId,
-        reason: declaredConflictsTable.reason,
-        createdAt: declaredConflictsTable.createdAt,
-        firstName: usersTable.firstName,
-        lastName: usersTable.lastName,
-        email: usersTable.email,
-      })
+      .select()
       .from(declaredConflictsTable)
-      .innerJoin(usersTable, eq(usersTable.id, declaredConflictsTable.userId))
-      .where(inArray(declaredConflictsTable.reviewerId, reviewerIds))
-      .orderBy(asc(usersTable.lastName), asc(usersTable.firstName));
+      .where(inArray(declaredConflictsTable.reviewerId, reviewerIds));
   }
 
   async replaceDeclaredConflicts(
@@ -371,65 +297,6 @@ export class ReviewsRepository {
   ): Promise<void> {
     await ex.delete(declaredConflictsTable).where(eq(declaredConflictsTable.reviewerId, reviewerId));
     if (rows.length) await ex.insert(declaredConflictsTable).values(rows.map((r) => ({ reviewerId, ...r })));
-  }
-
-  // ----- papers, authors and users (read only)
-
-  async findPaper(id: number, ex: Executor = this.db): Promise<PaperRow | undefined> {
-    const [row] = await ex.select().from(papersTable).where(eq(papersTable.id, id));
-    return row;
-  }
-
-  async findPapers(ids: number[], ex: Executor = this.db): Promise<PaperRow[]> {
-    if (!ids.length) return [];
-    return ex.select().from(papersTable).where(inArray(papersTable.id, ids));
-  }
-
-  async trackName(id: number, ex: Executor = this.db): Promise<string | undefined> {
-    const [row] = await ex.select({ name: tracksTable.name }).from(tracksTable).where(eq(tracksTable.id, id));
-    return row?.name;
-  }
-
-  async allTrackIds(ex: Executor = this.db): Promise<number[]> {
-    return (await ex.select({ id: tracksTable.id }).from(tracksTable)).map((r) => r.id);
-  }
-
-  async trackExists(id: number, ex: Executor = this.db): Promise<boolean> {
-    return (await this.trackName(id, ex)) !== undefined;
-  }
-
-  /** The author user rows of papers. */
-  async authorsOf(paperIds: number[], ex: Executor = this.db): Promise<{ paperId: number; user: UserRow }[]> {
-    if (!paperIds.length) return [];
-    return ex
-      .select({ paperId: paperAuthorsTable.paperId, user: usersTable })
-      .from(paperAuthorsTable)
-      .innerJoin(usersTable, eq(usersTable.id, paperAuthorsTable.userId))
-      .where(inArray(paperAuthorsTable.paperId, paperIds))
-      .orderBy(asc(paperAuthorsTable.paperId), asc(paperAuthorsTable.position));
-  }
-
-  /** Papers on which a reviewer and one of the given authors are both authors (any paper in the system). */
-  async coauthored(
-    reviewerIds: number[],
-    authorIds: number[],
-    ex: Executor = this.db,
-  ): Promise<{ reviewerId: number; authorId: number; paperId: number; title: string }[]> {
-    if (!reviewerIds.length || !authorIds.length) return [];
-    const a1 = alias(paperAuthorsTable, 'a1');
-    const a2 = alias(paperAuthorsTable, 'a2');
-    return ex
-      .select({
-        reviewerId: a1.userId,
-        authorId: a2.userId,
-        paperId: papersTable.id,
-        title: papersTable.title,
-      })
-      .from(a1)
-      .innerJoin(a2, and(eq(a2.paperId, a1.paperId), ne(a2.userId, a1.userId)))
-      .innerJoin(papersTable, eq(papersTable.id, a1.paperId))
-      .where(and(inArray(a1.userId, reviewerIds), inArray(a2.userId, authorIds)))
-      .orderBy(asc(papersTable.id));
   }
 
   /** Every request of these papers (any kind, declined too). */
@@ -444,111 +311,21 @@ export class ReviewsRepository {
     return ex.select().from(bidsTable).where(inArray(bidsTable.paperId, paperIds));
   }
 
-  /** Papers of which one of these users is an author, with their title, abstract and every author id. */
-  async papersAuthoredBy(
-    userIds: number[],
-    ex: Executor = this.db,
-  ): Promise<{ paperId: number; title: string; abstract: string; authorIds: number[] }[]> {
-    if (!userIds.length) return [];
-    const mine = ex
-      .select({ id: paperAuthorsTable.paperId })
-      .from(paperAuthorsTable)
-      .where(inArray(paperAuthorsTable.userId, userIds));
-    const rows = await ex
-      .select({
-        paperId: papersTable.id,
-        title: papersTable.title,
-        abstract: papersTable.abstractText,
-        userId: paperAuthorsTable.userId,
-      })
-      .from(papersTable)
-      .innerJoin(paperAuthorsTable, eq(paperAuthorsTable.paperId, papersTable.id))
-      .where(inArray(papersTable.id, mine))
-      .orderBy(asc(papersTable.id), asc(paperAuthorsTable.position));
-    const out = new Map<number, { paperId: number; title: string; abstract: string; authorIds: number[] }>();
-    for (const r of rows) {
-      const e = out.get(r.paperId) ?? {
-        paperId: r.paperId,
-        title: r.title,
-        abstract: r.abstract,
-        authorIds: [],
-      };
-      e.authorIds.push(r.userId);
-      out.set(r.paperId, e);
-    }
-    return [...out.values()];
-  }
-
-  /** Papers (not deleted) of these tracks, newest last. */
-  async papersOfTracks(
-    trackIds: number[],
-    ex: Executor = this.db,
-  ): Promise<(PaperRow & { trackName: string })[]> {
-    if (!trackIds.length) return [];
-    const rows = await ex
-      .select({ paper: papersTable, trackName: tracksTable.name })
-      .from(papersTable)
-      .innerJoin(tracksTable, eq(tracksTable.id, papersTable.trackId))
-      .where(and(inArray(papersTable.trackId, trackIds), eq(papersTable.isDeleted, false)))
-      .orderBy(asc(papersTable.id));
-    return rows.map((r) => ({ ...r.paper, trackName: r.trackName }));
-  }
-
-  /** Ids of the papers (among these) that the user is an author of. */
-  async authoredAmong(userId: number, paperIds: number[], ex: Executor = this.db): Promise<Set<number>> {
-    if (!paperIds.length) return new Set();
-    const rows = await ex
-      .select({ paperId: paperAuthorsTable.paperId })
-      .from(paperAuthorsTable)
-      .where(and(eq(paperAuthorsTable.userId, userId), inArray(paperAuthorsTable.paperId, paperIds)));
-    return new Set(rows.map((r) => r.paperId));
-  }
-
-  /** Users with the reviewer role on a track, by name. */
-  async reviewersOfTrack(trackId: number, ex: Executor = this.db): Promise<UserRow[]> {
-    return ex
-      .select()
-      .from(usersTable)
-      .where(and(eq(usersTable.isReviewer, true), arrayContains(usersTable.reviewerTracks, [trackId])))
-      .orderBy(asc(usersTable.lastName), asc(usersTable.firstName), asc(usersTable.id));
-  }
-
-  /** Every user with the reviewer role (optionally only these ids). */
-  async reviewers(ids: number[] | null, ex: Executor = this.db): Promise<UserRow[]> {
-    return ex
-      .select()
-      .from(usersTable)
-      .where(and(eq(usersTable.isReviewer, true), ids === null ? undefined : inArray(usersTable.id, ids)))
-      .orderBy(asc(usersTable.id));
-  }
-
-  async usersByEmail(emails: string[], ex: Executor = this.db): Promise<UserRow[]> {
-    if (!emails.length) return [];
-    return ex.select().from(usersTable).where(inArray(usersTable.email, emails));
-  }
-
   // ----- conflict overrides (a chair's decision for one pair)
 
-  /** The overrides of these papers (for these reviewers, when given), with the overriding chair's name. */
+  /** The overrides of these papers (for these reviewers, when given). */
   async conflictOverrides(
     paperIds: number[],
     reviewerIds?: number[],
     ex: Executor = this.db,
-  ): Promise<(ConflictOverrideRow & { chairName: string | null })[]> {
+  ): Promise<ConflictOverrideRow[]> {
     if (!paperIds.length || (reviewerIds && !reviewerIds.length)) return [];
     const where = [inArray(conflictOverridesTable.paperId, paperIds)];
     if (reviewerIds) where.push(inArray(conflictOverridesTable.reviewerId, reviewerIds));
-    const rows = await ex
-      .select({
-        o: conflictOverridesTable,
-        chairName: sql<
-          string | null
-        >`nullif(trim(${usersTable.firstName} || ' ' || ${usersTable.lastName}), '')`,
-      })
+    return ex
+      .select()
       .from(conflictOverridesTable)
-      .leftJoin(usersTable, eq(usersTable.id, conflictOverridesTable.chairId))
       .where(and(...where));
-    return rows.map((r) => ({ ...r.o, chairName: r.chairName }));
   }
 
   async saveConflictOverride(

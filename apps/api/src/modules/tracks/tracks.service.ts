@@ -144,6 +144,17 @@ export class TracksService {
     return toTrackDto(row, await this.tracks.listAreas([id], ex));
   }
 
+  /** For other modules: the names of these tracks by id (missing ids are left out); one query. */
+  async namesOf(ids: number[], ex?: Executor): Promise<Map<number, string>> {
+    const rows = await this.tracks.list([...new Set(ids)], ex);
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
+  /** For other modules: whether the track exists. */
+  async exists(id: number, ex?: Executor): Promise<boolean> {
+    return (await this.tracks.findById(id, ex)) !== undefined;
+  }
+
   /** For other modules: every track id, by position. */
   listIds(ex?: Executor): Promise<number[]> {
     return this.tracks.listIds(ex);

@@ -8,6 +8,7 @@ import {
   gt,
   gte,
   ilike,
+  inArray,
   lt,
   lte,
   ne,
@@ -149,6 +150,40 @@ export class UsersRepository {
   async findByEmail(email: string, ex: Executor = this.db): Promise<UserRow | undefined> {
     const [row] = await ex.select().from(usersTable).where(eq(usersTable.email, email));
     return row;
+  }
+
+  /** The users with these ids, by last name, first name, id. */
+  async findByIds(ids: number[], ex: Executor = this.db): Promise<UserRow[]> {
+    if (!ids.length) return [];
+    return ex
+      .select()
+      .from(usersTable)
+      .where(inArray(usersTable.id, ids))
+      .orderBy(asc(usersTable.lastName), asc(usersTable.firstName), asc(usersTable.id));
+  }
+
+  async findByEmails(emails: string[], ex: Executor = this.db): Promise<UserRow[]> {
+    if (!emails.length) return [];
+    return ex.select().from(usersTable).where(inArray(usersTable.email, emails));
+  }
+
+  /** Users with the reviewer role on a track, by name. */
+  async reviewersOfTrack(trackId: number, ex: Executor = this.db): Promise<UserRow[]> {
+    return ex
+      .select()
+      .from(usersTable)
+      .where(and(eq(usersTable.isReviewer, true), arrayContains(usersTable.reviewerTracks, [trackId])))
+      .orderBy(asc(usersTable.lastName), asc(usersTable.firstName), asc(usersTable.id));
+  }
+
+  /** Every user with the reviewer role (only these ids when ids is not null), by id. */
+  async reviewers(ids: number[] | null, ex: Executor = this.db): Promise<UserRow[]> {
+    if (ids && !ids.length) return [];
+    return ex
+      .select()
+      .from(usersTable)
+      .where(and(eq(usersTable.isReviewer, true), ids === null ? undefined : inArray(usersTable.id, ids)))
+      .orderBy(asc(usersTable.id));
   }
 
   async insert(row: NewUserRow, ex: Executor = this.db): Promise<UserRow> {

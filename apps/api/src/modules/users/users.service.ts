@@ -14,6 +14,9 @@ import { rolesToColumns } from './users.mapper.js';
 import { UsersRepository } from './users.repository.js';
 import type { UserRow } from './users.table.js';
 
+/** The users row as other modules see it (they take the type from here, never from the table file). */
+export type { UserRow } from './users.table.js';
+
 export const trimPerson = (p: PersonInput): Required<PersonInput> => ({
   firstName: (p.firstName ?? '').trim(),
   lastName: (p.lastName ?? '').trim(),
@@ -34,6 +37,35 @@ export class UsersService {
 
   findByEmail(email: string, ex?: Executor): Promise<UserRow | undefined> {
     return this.users.findByEmail(normalizeEmail(email), ex);
+  }
+
+  /** The users with these ids (missing ids are left out), by last name, first name, id; one query. */
+  findByIds(ids: number[], ex?: Executor): Promise<UserRow[]> {
+    return this.users.findByIds([...new Set(ids)], ex);
+  }
+
+  /** The users with these (already normalized) e-mail addresses; one query. */
+  findByEmails(emails: string[], ex?: Executor): Promise<UserRow[]> {
+    return this.users.findByEmails([...new Set(emails)], ex);
+  }
+
+  /** Users with the reviewer role on a track, by last name, first name, id. */
+  reviewersOfTrack(trackId: number, ex?: Executor): Promise<UserRow[]> {
+    return this.users.reviewersOfTrack(trackId, ex);
+  }
+
+  /** Every user with the reviewer role (only these ids when ids is not null), by id. */
+  reviewers(ids: number[] | null, ex?: Executor): Promise<UserRow[]> {
+    return this.users.reviewers(ids, ex);
+  }
+
+  /** Changes the reviewer role columns (roles.reviewer: is, tracks, count); undefined when no such user. */
+  setReviewerRole(
+    id: number,
+    patch: { isReviewer?: boolean; reviewerTracks?: number[]; reviewerCount?: number },
+    ex?: Executor,
+  ): Promise<UserRow | undefined> {
+    return this.users.update(id, patch, ex);
   }
 
   /** Throws 400 with the first §5 People message (and every field message in details). */
