@@ -29,7 +29,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const body = this.toBody(exception);
-    if (body.statusCode >= 500)
+    // An unexpected 5xx is a bug: its stack is logged. A DomainError 5xx is a known condition answered on
+    // purpose (e.g. 503 documents.unavailable): one line, no stack.
+    if (exception instanceof DomainError && body.statusCode >= 500)
+      this.logger.warn(`${body.statusCode} ${body.code}: ${body.message}`);
+    else if (body.statusCode >= 500)
       this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (res.headersSent) return;
     res.status(body.statusCode).json(body);
