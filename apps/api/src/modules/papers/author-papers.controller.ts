@@ -1,7 +1,6 @@
 import {
   Body,
   Controller,
-  createParamDecorator,
   Delete,
   Get,
   HttpCode,
@@ -11,7 +10,6 @@ import {
   Req,
   Res,
   StreamableFile,
-  type ExecutionContext,
 } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiParam, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { ConfirmationEmailDto, PaperDto, PaperFileDto } from '@symposium/domain';
@@ -30,15 +28,9 @@ import {
 } from './dto/papers.dto.js';
 import { PaperConsentService } from './paper-consent.service.js';
 import { PaperFilesService } from './paper-files.service.js';
-import { parseFileId, parsePaperId } from './papers.service.js';
+import { FileId, PaperId } from './paper-params.js';
 
 /** :paperId read raw: anything but a plain positive id is a paper that does not exist (404). */
-export const PaperId = createParamDecorator((_data: unknown, ctx: ExecutionContext): number =>
-  parsePaperId(ctx.switchToHttp().getRequest<Request>().params.paperId),
-);
-export const FileId = createParamDecorator((_data: unknown, ctx: ExecutionContext): number =>
-  parseFileId(ctx.switchToHttp().getRequest<Request>().params.fileId),
-);
 
 /** The author's papers (§7 papers (author)). Only the paper's authors reach a paper; others get 404. */
 @ApiTags('papers')

@@ -29,7 +29,7 @@ import {
 import type { Request, Response } from 'express';
 import { badRequest } from '../../common/errors.js';
 import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
-import { FileId, PaperId } from './author-papers.controller.js';
+import { FileId, PaperId } from './paper-params.js';
 import { ChairPapersService } from './chair-papers.service.js';
 import {
   BulkEditDto,

@@ -4,7 +4,7 @@ import { DocumentsModule } from '../documents/documents.module.js';
 import { FilesModule } from '../files/files.module.js';
 import { TracksModule } from '../tracks/tracks.module.js';
 import { UsersModule } from '../users/users.module.js';
-import { AuthorCoAuthorsController } from './author-coauthors.controller.js';
+import { AuthorCoAuthorsController } from './author-users.controller.js';
 import { AuthorPapersController } from './author-papers.controller.js';
 import { AuthorPapersService } from './author-papers.service.js';
 import { ChairPaperFilesController, ChairPapersController } from './chair-papers.controller.js';

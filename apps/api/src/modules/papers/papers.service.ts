@@ -27,19 +27,6 @@ export type { PaperRow } from './papers.table.js';
 export const paperNotFound = () => notFound('papers.not_found', PAPER_MESSAGES.notFound);
 export const fileNotFound = () => notFound('papers.file_not_found', PAPER_MESSAGES.fileNotFound);
 
-/** A paper id from a path parameter; anything but 1..2^31-1 in plain digits is a paper that does not exist. */
-export function parsePaperId(value: unknown): number {
-  const n = typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : NaN;
-  if (!(n <= 2_147_483_647)) throw paperNotFound();
-  return n;
-}
-
-export function parseFileId(value: unknown): number {
-  const n = typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : NaN;
-  if (!(n <= 2_147_483_647)) throw fileNotFound();
-  return n;
-}
-
 /** What the rules of one paper depend on: its track, whether its status is accepted, the conference. */
 export interface PaperContext {
   track: TrackDto;

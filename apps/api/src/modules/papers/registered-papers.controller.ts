@@ -3,7 +3,7 @@ import { ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { RegisteredPaperDto } from '@symposium/domain';
 import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
-import { FileId, PaperId } from './author-papers.controller.js';
+import { FileId, PaperId } from './paper-params.js';
 import { RegisteredPapersService } from './registered-papers.service.js';
 
 /** /ViewSessionPaper: registered papers for registered participants, session chairs and chairs. */

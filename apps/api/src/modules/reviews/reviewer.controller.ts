@@ -1,14 +1,16 @@
 import { Body, Controller, Get, Put, Query, Res } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
-import type {
-  AuthorReviewDto,
-  BidPaperDto,
-  DeclaredConflictDto,
-  ReviewDto,
-  ReviewRequestDto,
+import {
+  PAPER_MESSAGES,
+  type BidPaperDto,
+  type DeclaredConflictDto,
+  type ReviewDto,
+  type ReviewRequestDto,
 } from '@symposium/domain';
 import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
+import { notFound } from '../../common/errors.js';
+import { IdParam } from '../../common/id-param.js';
 import {
   AnswerRequestDto,
   PageQueryDto,
@@ -17,8 +19,11 @@ import {
   SaveConflictsDto,
 } from './dto/reviews.dto.js';
 import { PaperId, RequestId, setTotal } from './review-requests.controller.js';
-import { FileId as FileIdParam } from '../papers/author-papers.controller.js';
 import { ReviewerService, type ReviewerPaperDto } from './reviewer.service.js';
+
+/** A paper's files as the reviewer downloads them; a malformed id answers like a missing file. */
+const FileIdParam = () =>
+  IdParam('fileId', () => notFound('papers.file_not_found', PAPER_MESSAGES.fileNotFound));
 
 /** The reviewer console: own requests only, papers assigned to them, bids and declared conflicts. */
 @ApiTags('reviews')
@@ -105,18 +110,5 @@ export class ReviewerController {
     @CurrentUser() user: AuthUser,
   ): Promise<DeclaredConflictDto[]> {
     return this.reviewer.saveConflicts(body, user);
-  }
-}
-
-/** Authors read the reviews of their paper once the chair enabled it (no reviewer identity). */
-@ApiTags('reviews')
-@Controller('author/papers')
-export class AuthorReviewsController {
-  constructor(private readonly reviewer: ReviewerService) {}
-
-  @Get(':paperId/reviews')
-  @ApiParam({ name: 'paperId', type: Number })
-  reviews(@PaperId() paperId: number, @CurrentUser() user: AuthUser): Promise<AuthorReviewDto[]> {
-    return this.reviewer.forAuthor(paperId, user);
   }
 }

@@ -13,9 +13,11 @@ import {
 import { ReviewListsService } from './review-lists.service.js';
 import { ReviewRequestsService } from './review-requests.service.js';
 import { ReviewAssignmentService } from './review-assignment.service.js';
-import { AuthorReviewsController, ReviewerController } from './reviewer.controller.js';
+import { AuthorReviewsController } from './author-papers.controller.js';
+import { ReviewerController } from './reviewer.controller.js';
 import { ReviewerService } from './reviewer.service.js';
-import { ReviewImportController, ReviewersController } from './reviewers.controller.js';
+import { ReviewImportController } from './review-imports.controller.js';
+import { ReviewersController } from './users.controller.js';
 import { ReviewersService } from './reviewers.service.js';
 import { ReviewsRepository } from './reviews.repository.js';
 

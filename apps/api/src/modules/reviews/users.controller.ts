@@ -23,7 +23,10 @@ const XLSX_UPLOAD = {
   },
 };
 
-/** §7 users routes about reviewers, for chairs and (inside their tracks) track chairs. */
+/**
+ * §7 users routes about reviewers, for chairs and (inside their tracks) track chairs: reviewing's routes under
+ * the users module's prefix, so this file is named after that prefix.
+ */
 @ApiTags('reviews')
 @Controller(managedPaths('users'))
 export class ReviewersController {
@@ -70,20 +73,5 @@ export class ReviewersController {
   @ApiBody(XLSX_UPLOAD)
   importMany(@Req() req: Request, @Scope() caller: CallerScope): Promise<ImportResult> {
     return this.reviewers.importMany(req, caller.scope, caller.user);
-  }
-}
-
-/** Review rows from xlsx (§3 columns): multipart file; answers {valid, total, errors}. */
-@ApiTags('reviews')
-@Controller(managedPaths('reviews'))
-export class ReviewImportController {
-  constructor(private readonly reviewers: ReviewersService) {}
-
-  @Post('import')
-  @HttpCode(200)
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
-  importReviews(@Req() req: Request, @Scope() caller: CallerScope): Promise<ImportResult> {
-    return this.reviewers.importReviews(req, caller.scope, caller.user);
   }
 }

@@ -1,0 +1,23 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
+import type { AuthorReviewDto } from '@symposium/domain';
+import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
+import { PaperId } from './review-requests.controller.js';
+import { ReviewerService } from './reviewer.service.js';
+
+/**
+ * Reviewing's route under the papers module's prefix /api/author/papers (named after that prefix, so the URL
+ * leads here).
+ */
+/** Authors read the reviews of their paper once the chair enabled it (no reviewer identity). */
+@ApiTags('reviews')
+@Controller('author/papers')
+export class AuthorReviewsController {
+  constructor(private readonly reviewer: ReviewerService) {}
+
+  @Get(':paperId/reviews')
+  @ApiParam({ name: 'paperId', type: Number })
+  reviews(@PaperId() paperId: number, @CurrentUser() user: AuthUser): Promise<AuthorReviewDto[]> {
+    return this.reviewer.forAuthor(paperId, user);
+  }
+}

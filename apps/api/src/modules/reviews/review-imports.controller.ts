@@ -1,0 +1,21 @@
+import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { ImportResult } from '@symposium/domain';
+import type { Request } from 'express';
+import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
+import { ReviewersService } from './reviewers.service.js';
+
+/** Review rows from xlsx (§3 columns): multipart file; answers {valid, total, errors}. */
+@ApiTags('reviews')
+@Controller(managedPaths('reviews'))
+export class ReviewImportController {
+  constructor(private readonly reviewers: ReviewersService) {}
+
+  @Post('import')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
+  importReviews(@Req() req: Request, @Scope() caller: CallerScope): Promise<ImportResult> {
+    return this.reviewers.importReviews(req, caller.scope, caller.user);
+  }
+}
