@@ -120,6 +120,36 @@ describe('automatic assignment', () => {
     ]);
   });
 
+  it('reports each pair whose paper is of another track, deleted or missing, and saves the others', async () => {
+    const fresh = await env.paper(track, []);
+    const elsewhere = await env.paper(otherTrack, []);
+    const deleted = await env.paper(track, [], { isDeleted: true });
+    const reviewer = reviewers[1]!.id;
+    const res = await env.t
+      .http()
+      .post('/api/chair/review_requests/auto/apply')
+      .set(...env.chair.auth)
+      .send({
+        track,
+        assignments: [
+          { paper: elsewhere, reviewer },
+          { paper: fresh, reviewer },
+          { paper: deleted, reviewer },
+          { paper: 2_000_000_000, reviewer },
+        ],
+      });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('1 of 4 review requests saved successfully.');
+    expect(res.body.data.map((r: { paper: number }) => r.paper)).toEqual([fresh]);
+    expect(res.body.errors).toEqual(
+      [elsewhere, deleted, 2_000_000_000].map((paper) => ({
+        paper,
+        reviewer,
+        message: 'The paper could not be obtained',
+      })),
+    );
+  });
+
   it('refuses an apply larger than the per-call limit with 413, saving nothing', async () => {
     const before = (await env.outbox()).length;
     const assignments = Array.from({ length: 10_000 }, (_, i) => ({

@@ -47,6 +47,31 @@ export class PapersRepository {
     return ex.select().from(papersTable).where(inArray(papersTable.id, ids));
   }
 
+  /**
+   * The rows among these ids that are in scope, in one query: of one of the scope's tracks (scope null:
+   * any track), and not deleted unless includeDeleted. Ids outside int4 simply match nothing.
+   */
+  async findManaged(
+    ids: number[],
+    scope: number[] | null,
+    opts: { includeDeleted: boolean },
+    ex: Executor = this.db,
+  ): Promise<PaperRow[]> {
+    const valid = [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647);
+    if (!valid.length || (scope !== null && !scope.length)) return [];
+    return ex
+      .select()
+      .from(papersTable)
+      .where(
+        and(
+          inArray(papersTable.id, valid),
+          scope === null ? undefined : inArray(papersTable.trackId, scope),
+          opts.includeDeleted ? undefined : eq(papersTable.isDeleted, false),
+        ),
+      )
+      .orderBy(asc(papersTable.id));
+  }
+
   /** Papers (not deleted) of these tracks, by id. */
   async listOfTracks(trackIds: number[], ex: Executor = this.db): Promise<PaperRow[]> {
     if (!trackIds.length) return [];

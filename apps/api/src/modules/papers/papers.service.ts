@@ -214,10 +214,23 @@ export class PapersService {
     opts: { includeDeleted: boolean },
     ex?: Executor,
   ): Promise<PaperRow> {
-    const row = await this.papers.findById(paperId, ex);
-    if (!row || (!opts.includeDeleted && row.isDeleted) || (scope !== null && !scope.includes(row.trackId)))
-      throw paperNotFound();
+    const [row] = await this.managedPapers([paperId], scope, opts, ex);
+    if (!row) throw paperNotFound();
     return row;
+  }
+
+  /**
+   * The access rule of managedPaper for a batch, in one query: the rows of those ids that are in the
+   * caller's tracks (scope null: every track) and not deleted unless includeDeleted, by id. An id without a
+   * row here is missing or out of reach; the caller answers both the same way.
+   */
+  managedPapers(
+    paperIds: number[],
+    scope: number[] | null,
+    opts: { includeDeleted: boolean },
+    ex?: Executor,
+  ): Promise<PaperRow[]> {
+    return this.papers.findManaged(paperIds, scope, opts, ex);
   }
 
   /** The chairs' shape: the author view plus track name, status text and the chair-only flags. */

@@ -77,11 +77,21 @@ export class AutoAssignmentService {
     const isCameraReady = dto.isCameraReady ?? false;
     const ids: number[] = [];
     const errors: ApplyResult['errors'] = [];
+    // Every pair's paper in one query: it must exist, not be deleted, and be of this track (already in scope).
+    const papers = new Map(
+      (
+        await this.papers.managedPapers(
+          dto.assignments.map((p) => p.paper),
+          [dto.track],
+          { includeDeleted: false },
+        )
+      ).map((p) => [p.id, p]),
+    );
     for (const pair of dto.assignments) {
       try {
+        const paper = papers.get(pair.paper);
+        if (!paper) throw paperNotFound();
         const id = await this.tx.run(async (tx) => {
-          const paper = await this.papers.findById(pair.paper, tx);
-          if (!paper || paper.isDeleted || paper.trackId !== dto.track) throw paperNotFound();
           await this.repo.lockAssignment([paper.id], [pair.reviewer], tx);
           const reviewer = await this.assignment.check(
             paper,

@@ -64,10 +64,9 @@ export class ReviewListsService {
     scope: number[] | null,
     ex?: Executor,
   ): Promise<({ review: ReviewRow } & Named)[]> {
-    if (!paperIds.length || (scope !== null && !scope.length)) return [];
-    const visible = (await this.papers.findByIds(paperIds, ex))
-      .filter((p) => !p.isDeleted && (scope === null || scope.includes(p.trackId)))
-      .map((p) => p.id);
+    const visible = (await this.papers.managedPapers(paperIds, scope, { includeDeleted: false }, ex)).map(
+      (p) => p.id,
+    );
     return this.withReviewers(await this.repo.submittedReviewsOfPapers(visible, ex), ex);
   }
 

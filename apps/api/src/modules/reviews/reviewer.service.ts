@@ -187,12 +187,11 @@ export class ReviewerService {
 
   async saveBids(dto: SaveBidsDto, caller: AuthUser): Promise<BidPaperDto[]> {
     const ids = [...new Set(dto.bids.map((b) => b.paper))];
-    const papers = await this.papers.findByIds(ids);
     const tracks = managedTracks(caller.roles, 'reviewer');
+    const papers = await this.papers.managedPapers(ids, tracks, { includeDeleted: false });
     const own = await this.papers.authoredAmong(caller.id, ids);
     for (const id of ids) {
-      const p = papers.find((x) => x.id === id);
-      if (!p || p.isDeleted || (tracks !== null && !tracks.includes(p.trackId))) throw paperNotFound();
+      if (!papers.some((x) => x.id === id)) throw paperNotFound();
       if (own.has(id)) throw badRequest('reviews.own_paper_bid', REVIEW_MESSAGES.ownPaperBid);
     }
     await this.tx.run(async (tx) => {

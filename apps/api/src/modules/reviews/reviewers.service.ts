@@ -186,15 +186,26 @@ export class ReviewersService {
     const errors: string[] = [];
     let valid = 0;
     let total = 0;
+    const paperIdOf = (text: string) => (/^[1-9]\d{0,9}$/.test(text) ? Number(text) : NaN);
     await this.tx.run(async (tx) => {
+      // Every row's paper in one query: existing, not deleted, in the caller's tracks.
+      const papers = new Map(
+        (
+          await this.papers.managedPapers(
+            rows.map((r) => paperIdOf(r.values['Paper ID'] ?? '')).filter((id) => id <= 2_147_483_647),
+            scope,
+            { includeDeleted: false },
+            tx,
+          )
+        ).map((p) => [p.id, p]),
+      );
       for (const r of rows) {
         const v = r.values;
         const paperText = v['Paper ID'] ?? '';
         if (!paperText) continue; // §5: silently skipped
         total++;
-        const paperId = /^[1-9]\d{0,9}$/.test(paperText) ? Number(paperText) : NaN;
-        const paper = paperId <= 2_147_483_647 ? await this.papers.findById(paperId, tx) : undefined;
-        if (!paper || paper.isDeleted || (scope !== null && !scope.includes(paper.trackId))) {
+        const paper = papers.get(paperIdOf(paperText));
+        if (!paper) {
           errors.push(importPaperNotFoundMessage(r.row));
           continue;
         }
