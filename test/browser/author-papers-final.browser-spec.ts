@@ -218,13 +218,11 @@ describe('the final material of an accepted paper', () => {
     await stored(page, 'word', 'final.docx');
     await chooseFile(page, 'pdf', join(dir, 'final.pdf'));
     await stored(page, 'pdf', 'final.pdf');
+    // A copyright form named like the paper pdf is refused at upload, with the reason (issue 8).
     await chooseFile(page, 'springerCopyright', join(dir, 'final.pdf'));
-    await stored(page, 'springerCopyright', 'final.pdf');
-    await next(page);
-    await page.waitForFunction(
-      () =>
-        document.querySelector('[data-testid=form-error]')?.textContent ===
-        'Please upload the following files: Signed copyright form in pdf format!',
+    await waitForText(
+      page,
+      'File name already used: the signed copyright form must have a different file name from the paper pdf',
     );
     await chooseFile(page, 'springerCopyright', join(dir, 'copyright.pdf'));
     await stored(page, 'springerCopyright', 'copyright.pdf');
