@@ -81,6 +81,32 @@ moduleBoundaries.push({
   },
 });
 
+/**
+ * Errors have stable codes, declared once: a module's error codes and their factories live in its
+ * `<module>.errors.ts`; elsewhere an error is raised through those factories, never with an inline code.
+ * Codes shared by several modules (e.g. 'request.*') stay in apps/api/src/common.
+ */
+const ERROR_HELPERS = '/^(badRequest|notFound|conflict|forbidden|unauthorized|tooManyRequests)$/';
+const INLINE_CODE_MESSAGE =
+  "Declare the error code once in this module's <module>.errors.ts and call that factory here.";
+const errorCodes = {
+  files: ['apps/api/src/**/*.ts'],
+  ignores: ['**/*.errors.ts', 'apps/api/src/common/**'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: `CallExpression[callee.name=${ERROR_HELPERS}][arguments.0.type=/^(Literal|TemplateLiteral)$/]`,
+        message: INLINE_CODE_MESSAGE,
+      },
+      {
+        selector: "NewExpression[callee.name='DomainError'][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
+        message: INLINE_CODE_MESSAGE,
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/api/drizzle/**', 'coverage/**'] },
   js.configs.recommended,
@@ -125,4 +151,5 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   ...moduleBoundaries,
+  errorCodes,
 );

@@ -4,9 +4,9 @@ import { JwtService } from '@nestjs/jwt';
 import { canUsePrefix, type RolePrefix } from '@symposium/domain';
 import type { Request } from 'express';
 import { CSRF_COOKIE, CSRF_HEADER, IS_PUBLIC, TOKEN_COOKIE, type AuthUser } from '../../common/auth-user.js';
-import { forbidden, unauthorized } from '../../common/errors.js';
 import { rolesOf } from '../users/users.mapper.js';
 import { UsersService } from '../users/users.service.js';
+import { AuthErrors } from './auth.errors.js';
 
 /**
  * sub: the user; sv: the user's session version when the token was issued (logout, password change,
@@ -22,13 +22,6 @@ export interface TokenPayload {
 
 const PREFIX_RE = /^\/api\/(author|reviewer|chair|cochair|session)(\/|$)/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-export const AUTH_MESSAGES = {
-  signIn: 'Please sign in',
-  locked: 'Your account is locked. Please contact the conference chair.',
-  csrf: 'Missing or invalid CSRF token',
-  prefix: 'You do not have access to this area',
-} as const;
 
 /**
  * Global guard: authenticates by Bearer token or cookie (cookie writes need the CSRF header), refuses
@@ -50,17 +43,17 @@ export class AuthGuard implements CanActivate {
     if (isPublic) return true;
     const req = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
     const token = this.tokenOf(req);
-    if (!token) throw unauthorized('auth.unauthenticated', AUTH_MESSAGES.signIn);
+    if (!token) throw AuthErrors.unauthenticated();
     let payload: TokenPayload;
     try {
       payload = await this.jwt.verifyAsync<TokenPayload>(token);
     } catch {
-      throw unauthorized('auth.unauthenticated', AUTH_MESSAGES.signIn);
+      throw AuthErrors.unauthenticated();
     }
     const row = await this.users.findById(Number(payload.sub));
-    if (!row) throw unauthorized('auth.unauthenticated', AUTH_MESSAGES.signIn);
-    if (row.lockStatus) throw unauthorized('auth.locked', AUTH_MESSAGES.locked);
-    if (row.sessionVersion !== payload.sv) throw unauthorized('auth.unauthenticated', AUTH_MESSAGES.signIn);
+    if (!row) throw AuthErrors.unauthenticated();
+    if (row.lockStatus) throw AuthErrors.locked();
+    if (row.sessionVersion !== payload.sv) throw AuthErrors.unauthenticated();
     const user: AuthUser = { id: row.id, email: row.email, roles: rolesOf(row) };
     if (payload.imp !== undefined) {
       // Impersonation lives only as long as the chair's own right to it.
@@ -71,13 +64,12 @@ export class AuthGuard implements CanActivate {
         !(chair.isChair || chair.isAdmin) ||
         chair.sessionVersion !== payload.isv
       )
-        throw unauthorized('auth.unauthenticated', AUTH_MESSAGES.signIn);
+        throw AuthErrors.unauthenticated();
       user.impersonatorId = chair.id;
     }
     req.user = user;
     const match = PREFIX_RE.exec(req.path);
-    if (match && !canUsePrefix(user.roles, match[1] as RolePrefix))
-      throw forbidden('auth.forbidden', AUTH_MESSAGES.prefix);
+    if (match && !canUsePrefix(user.roles, match[1] as RolePrefix)) throw AuthErrors.forbidden();
     return true;
   }
 
@@ -86,7 +78,7 @@ export class AuthGuard implements CanActivate {
     if (token && !req.headers.authorization?.startsWith('Bearer ') && !SAFE_METHODS.has(req.method)) {
       const cookies = (req as Request & { cookies?: Record<string, string> }).cookies ?? {};
       const sent = req.headers[CSRF_HEADER];
-      if (!sent || sent !== cookies[CSRF_COOKIE]) throw forbidden('auth.csrf', AUTH_MESSAGES.csrf);
+      if (!sent || sent !== cookies[CSRF_COOKIE]) throw AuthErrors.csrf();
     }
     return token;
   }

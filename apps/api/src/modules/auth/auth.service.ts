@@ -5,24 +5,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { Executor } from '../../database/database.js';
 import { TransactionRunner } from '../../database/database.module.js';
-import { badRequest, tooManyRequests, unauthorized } from '../../common/errors.js';
 import { verifyPassword } from '../../common/passwords.js';
 import { MailService } from '../mail/mail.service.js';
 import { toUserResponse } from '../users/users.mapper.js';
 import { UsersService } from '../users/users.service.js';
 import type { UserRow } from '../users/users.service.js';
-import { AUTH_MESSAGES, type TokenPayload } from './auth.guard.js';
+import { type TokenPayload } from './auth.guard.js';
 import { AuthRepository } from './auth.repository.js';
 import type { SignupDto } from './dto/auth.dto.js';
-
-export const LOGIN_MESSAGES = {
-  invalid: 'Wrong e-mail or password',
-  rateLimited: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
-  forgotSent: 'If this e-mail address has an account, a password reset link has been sent to it.',
-  resetInvalid: 'This password reset link is invalid or has expired.',
-  resetDone: 'Your password has been changed. You can sign in now.',
-  forgotRateLimited: 'Too many password reset requests. Please wait 15 minutes and try again.',
-} as const;
+import { AuthErrors, LOGIN_MESSAGES } from './auth.errors.js';
 
 const WINDOW_MS = 15 * 60 * 1000;
 const MAX_FAILURES_PER_EMAIL = 10;
@@ -87,13 +78,13 @@ export class AuthService {
     const email = normalizeEmail(emailInput);
     const failures = await this.repo.recentFailures(email, ip, new Date(Date.now() - WINDOW_MS));
     if (failures.byEmail >= MAX_FAILURES_PER_EMAIL || failures.byIp >= MAX_FAILURES_PER_IP)
-      throw tooManyRequests('auth.rate_limited', LOGIN_MESSAGES.rateLimited);
+      throw AuthErrors.rateLimited();
     const user = await this.users.findByEmail(email);
     // verifyPassword hashes against a dummy when there is no account, so both answers take as long.
     const ok = await verifyPassword(password, user?.passwordHash ?? null);
     await this.repo.recordAttempt(email, ip, ok);
-    if (!user || !ok) throw unauthorized('auth.invalid_credentials', LOGIN_MESSAGES.invalid);
-    if (user.lockStatus) throw unauthorized('auth.locked', AUTH_MESSAGES.locked);
+    if (!user || !ok) throw AuthErrors.invalidCredentials();
+    if (user.lockStatus) throw AuthErrors.locked();
     return this.session(user);
   }
 
@@ -107,7 +98,7 @@ export class AuthService {
     const email = normalizeEmail(emailInput);
     const recent = await this.repo.recentForgotRequests(email, ip, new Date(Date.now() - WINDOW_MS));
     if (recent.byEmail >= MAX_FORGOT_PER_EMAIL || recent.byIp >= MAX_FORGOT_PER_IP)
-      throw tooManyRequests('auth.forgot_rate_limited', LOGIN_MESSAGES.forgotRateLimited);
+      throw AuthErrors.forgotRateLimited();
     await this.repo.recordAttempt(email, ip, true, 'forgot');
     const user = await this.users.findByEmail(email);
     if (user && !user.lockStatus) {
@@ -137,7 +128,7 @@ export class AuthService {
   async resetPassword(token: string, password: string): Promise<{ message: string }> {
     await this.tx.run(async (tx) => {
       const userId = await this.repo.consumeReset(sha256(token), new Date(), tx);
-      if (!userId) throw badRequest('auth.reset_invalid', LOGIN_MESSAGES.resetInvalid);
+      if (!userId) throw AuthErrors.resetInvalid();
       await this.users.setPassword(userId, password, tx);
       // Every other link of the user dies with this one, and so does every earlier session.
       await this.endSessions(userId, tx);
@@ -150,9 +141,9 @@ export class AuthService {
     impersonatorId: number | undefined,
     impersonatedId: number,
   ): Promise<LoginResponse> {
-    if (!impersonatorId) throw badRequest('auth.not_impersonating', 'You are not impersonating anyone');
+    if (!impersonatorId) throw AuthErrors.notImpersonating();
     const chair = await this.users.findById(impersonatorId);
-    if (!chair || chair.lockStatus) throw unauthorized('auth.unauthenticated', AUTH_MESSAGES.signIn);
+    if (!chair || chair.lockStatus) throw AuthErrors.unauthenticated();
     await this.users.audit({
       actorId: impersonatorId,
       subjectId: impersonatedId,

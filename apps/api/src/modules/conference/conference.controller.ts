@@ -10,10 +10,9 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiParam, ApiTags } from '@nestjs/swagger';
-import { buildUtils, CONFERENCE_MESSAGES, type ConferenceDto, type UtilsDto } from '@symposium/domain';
+import { buildUtils, type ConferenceDto, type UtilsDto } from '@symposium/domain';
 import type { Response } from 'express';
 import { CurrentUser, Public, type AuthUser } from '../../common/auth-user.js';
-import { notFound } from '../../common/errors.js';
 import { IdParam } from '../../common/id-param.js';
 import { ConferenceService } from './conference.service.js';
 import type { ImageKind } from './conference.repository.js';
@@ -24,10 +23,10 @@ import {
   UpdateConferenceDto,
 } from './dto/conference.dto.js';
 import { ConferenceImagesInterceptor, type ConferenceFiles } from './image-upload.interceptor.js';
+import { ConferenceErrors } from './conference.errors.js';
 
 /** :conferenceId: the one id rule of common/id-param (a malformed id answers like a missing conference). */
-const ConferenceId = () =>
-  IdParam('conferenceId', () => notFound('conference.not_found', CONFERENCE_MESSAGES.notFound));
+const ConferenceId = () => IdParam('conferenceId', () => ConferenceErrors.notFound());
 
 /** Start-up call: static values (limits, labels, user filter descriptions) for every signed-in user. */
 @ApiTags('conference')

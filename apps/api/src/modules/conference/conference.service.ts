@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import {
-  CONFERENCE_MESSAGES,
   detectImageType,
   IMAGE_MAX_BYTES,
   missingConferenceFields,
   sanitizeHtml,
   type ConferenceDto,
 } from '@symposium/domain';
-import { badRequest, notFound } from '../../common/errors.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import type { Executor } from '../../database/database.js';
 import { UsersService } from '../users/users.service.js';
@@ -15,15 +13,13 @@ import { toConferenceDto } from './conference.mapper.js';
 import { ConferenceRepository, type ConferencePatch, type ImageKind } from './conference.repository.js';
 import type { PublisherSettingsDto, UpdateConferenceDto } from './dto/conference.dto.js';
 import type { UploadedImage } from './image-upload.interceptor.js';
+import { ConferenceErrors } from './conference.errors.js';
 
 /** The one conference of an installation (created by the migrations). */
 export const CONFERENCE_ID = 1;
 
 export type ConferenceInput = Omit<UpdateConferenceDto, '_id' | 'agreementVersion'>;
 export type PublisherInput = PublisherSettingsDto;
-
-const conferenceNotFound = () => notFound('conference.not_found', CONFERENCE_MESSAGES.notFound);
-const invalidFile = () => badRequest('conference.invalid_file', CONFERENCE_MESSAGES.invalidFile);
 
 const TRIMMED = [
   'shortName',
@@ -56,13 +52,13 @@ export class ConferenceService {
 
   /** 404 for any id but the conference's. */
   private check(id: number): void {
-    if (id !== CONFERENCE_ID) throw conferenceNotFound();
+    if (id !== CONFERENCE_ID) throw ConferenceErrors.notFound();
   }
 
   async get(id: number = CONFERENCE_ID, ex?: Executor): Promise<ConferenceDto> {
     this.check(id);
     const row = await this.conference.get(id, ex);
-    if (!row) throw conferenceNotFound();
+    if (!row) throw ConferenceErrors.notFound();
     return toConferenceDto(row, await this.conference.listImages(id, ex));
   }
 
@@ -81,20 +77,15 @@ export class ConferenceService {
       const file = files[kind];
       if (!file) return [];
       const contentType = file.size <= IMAGE_MAX_BYTES ? detectImageType(file.buffer) : null;
-      if (!contentType) throw invalidFile();
+      if (!contentType) throw ConferenceErrors.invalidFile();
       return [{ kind, contentType, data: file.buffer }];
     });
     return this.inTx(ex, async (tx) => {
       const row = await this.conference.getForUpdate(id, tx);
-      if (!row) throw conferenceNotFound();
+      if (!row) throw ConferenceErrors.notFound();
       const patch = this.patchOf(input);
       const missing = missingConferenceFields({ ...row, ...patch });
-      if (missing.length)
-        throw badRequest(
-          'conference.incomplete',
-          CONFERENCE_MESSAGES.fillAll,
-          missing.map((field) => ({ field, message: CONFERENCE_MESSAGES.fillAll })),
-        );
+      if (missing.length) throw ConferenceErrors.incomplete(missing);
       await this.conference.update(id, patch, tx);
       for (const kind of ['banner', 'logo'] as ImageKind[]) {
         const image = images.find((i) => i.kind === kind);
@@ -109,7 +100,7 @@ export class ConferenceService {
   async updatePublisher(id: number, input: PublisherInput): Promise<ConferenceDto> {
     this.check(id);
     return this.transactions.run(async (tx) => {
-      if (!(await this.conference.getForUpdate(id, tx))) throw conferenceNotFound();
+      if (!(await this.conference.getForUpdate(id, tx))) throw ConferenceErrors.notFound();
       await this.conference.update(id, this.patchOf(input), tx);
       return this.get(id, tx);
     });
@@ -119,7 +110,7 @@ export class ConferenceService {
   async image(id: number, kind: ImageKind): Promise<{ contentType: string; data: Buffer; updatedAt: Date }> {
     this.check(id);
     const image = await this.conference.getImage(id, kind);
-    if (!image) throw notFound('conference.image_not_found', CONFERENCE_MESSAGES.imageNotFound);
+    if (!image) throw ConferenceErrors.imageNotFound();
     return image;
   }
 
@@ -127,7 +118,7 @@ export class ConferenceService {
   async setNotify(id: number, userId: number, notify: boolean): Promise<{ notify: boolean }> {
     this.check(id);
     const ok = await this.users.setNotify(userId, notify);
-    if (!ok) throw badRequest('conference.notify_failed', CONFERENCE_MESSAGES.notify);
+    if (!ok) throw ConferenceErrors.notifyFailed();
     return { notify };
   }
 
@@ -144,7 +135,7 @@ export class ConferenceService {
     if (typeof c.digitalConsentSigning === 'boolean') patch.digitalConsentSigning = c.digitalConsentSigning;
     if (c.consentButtonLabel !== undefined && c.consentButtonLabel !== null) {
       const label = c.consentButtonLabel.trim();
-      if (!label) throw badRequest('conference.invalid', CONFERENCE_MESSAGES.consentButtonLabel);
+      if (!label) throw ConferenceErrors.consentButtonLabel();
       patch.consentButtonLabel = label;
     }
     if (c.publishingAgreementHtml !== undefined && c.publishingAgreementHtml !== null)

@@ -6,9 +6,9 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import { FileFieldsInterceptor } from '@nestjs/platform-express';
-import { CONFERENCE_MESSAGES, IMAGE_MAX_BYTES } from '@symposium/domain';
+import { IMAGE_MAX_BYTES } from '@symposium/domain';
 import type { Observable } from 'rxjs';
-import { badRequest } from '../../common/errors.js';
+import { ConferenceErrors } from './conference.errors.js';
 
 /** A file part as multer (memory storage) gives it. */
 export interface UploadedImage {
@@ -39,8 +39,7 @@ export class ConferenceImagesInterceptor implements NestInterceptor {
     try {
       return await this.multipart.intercept(context, next);
     } catch (e) {
-      if (e instanceof PayloadTooLargeException)
-        throw badRequest('conference.invalid_file', CONFERENCE_MESSAGES.invalidFile);
+      if (e instanceof PayloadTooLargeException) throw ConferenceErrors.invalidFile();
       throw e;
     }
   }

@@ -1,8 +1,8 @@
-import { FILE_MESSAGES, sanitizeFileName } from '@symposium/domain';
+import { sanitizeFileName } from '@symposium/domain';
 import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
-import { notFound } from '../../common/errors.js';
 import { FileNotFoundError, type FileStore } from './file-store.js';
+import { FilesErrors } from './files.errors.js';
 
 export interface DownloadFile {
   key: string;
@@ -39,7 +39,7 @@ export async function sendStoredFile(store: FileStore, res: Response, file: Down
   try {
     opened = await store.open(file.key);
   } catch (e) {
-    if (e instanceof FileNotFoundError) throw notFound('files.not_found', FILE_MESSAGES.notFound);
+    if (e instanceof FileNotFoundError) throw FilesErrors.notFound();
     throw e;
   }
   const type =

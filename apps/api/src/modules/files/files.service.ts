@@ -1,21 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import {
-  bytesToDecimalMb,
-  checkUpload,
-  checkUploadName,
-  duplicateFieldMessage,
-  FILE_MESSAGES,
-  fieldTooLongMessage,
-  fileTooLargeMessage,
-  tooManyFilesMessage,
-  unexpectedFieldMessage,
-  wrongFileFieldMessage,
-  zipDirectoryRange,
-  type PaperFileKind,
-} from '@symposium/domain';
+import { checkUpload, checkUploadName, zipDirectoryRange, type PaperFileKind } from '@symposium/domain';
 import busboy from 'busboy';
 import type { Request, Response } from 'express';
-import { DomainError, badRequest } from '../../common/errors.js';
 import { sendStoredFile, type DownloadFile } from './download.js';
 import type { Readable } from 'node:stream';
 import {
@@ -25,6 +11,7 @@ import {
   UploadInterruptedError,
   type StoredObject,
 } from './file-store.js';
+import { FilesErrors } from './files.errors.js';
 
 export interface UploadOptions {
   /** The kinds accepted, e.g. ['doc', 'docx', 'pdf'] (the extension must be one and the content must agree). */
@@ -67,10 +54,6 @@ const MAX_ZIP_DIRECTORY_BYTES = 8 * 1024 * 1024;
 /** Room for multipart boundaries and part headers when judging a declared Content-Length. */
 const PART_OVERHEAD_BYTES = 16 * 1024;
 
-const invalid = (message: string = FILE_MESSAGES.invalid) => badRequest('files.invalid', message);
-const tooLarge = (maxBytes: number) =>
-  new DomainError('files.too_large', fileTooLargeMessage(bytesToDecimalMb(maxBytes)), 413);
-
 const isMultipart = (contentType: string | undefined) =>
   typeof contentType === 'string' &&
   /^multipart\/form-data\s*;/i.test(contentType) &&
@@ -105,14 +88,13 @@ export class FilesService {
     const allowedFields = opts.fields ?? [];
     const maxFieldBytes = opts.maxFieldBytes ?? 100_000;
 
-    if (!isMultipart(req.headers['content-type']))
-      throw new DomainError('files.not_multipart', FILE_MESSAGES.notMultipart, 415);
+    if (!isMultipart(req.headers['content-type'])) throw FilesErrors.notMultipart();
     const declared = Number(req.headers['content-length']);
     const parts = maxFiles + allowedFields.length;
     const ceiling =
       maxFiles * opts.maxBytes + allowedFields.length * maxFieldBytes + (parts + 1) * PART_OVERHEAD_BYTES;
     // refused before reading a byte: no file could fit in what the client says it will send
-    if (Number.isFinite(declared) && declared > ceiling) throw tooLarge(opts.maxBytes);
+    if (Number.isFinite(declared) && declared > ceiling) throw FilesErrors.tooLarge(opts.maxBytes);
 
     let parser: busboy.Busboy;
     try {
@@ -131,7 +113,7 @@ export class FilesService {
         },
       });
     } catch {
-      throw new DomainError('files.not_multipart', FILE_MESSAGES.notMultipart, 415);
+      throw FilesErrors.notMultipart();
     }
 
     return new Promise<ReceivedUpload>((resolve, reject) => {
@@ -150,12 +132,12 @@ export class FilesService {
         // an empty file input of a browser form: no file chosen
         if (!info.filename) return void stream.resume();
         if (name !== field) {
-          refuse(badRequest('files.unexpected_field', wrongFileFieldMessage(field)));
+          refuse(FilesErrors.wrongFileField(field));
           return void stream.resume();
         }
         const named = checkUploadName(info.filename, opts.kinds);
         if (!named.ok) {
-          refuse(invalid(named.reason));
+          refuse(FilesErrors.invalid(named.reason));
           return void stream.resume();
         }
         const index = accepted.push(undefined) - 1;
@@ -174,7 +156,11 @@ export class FilesService {
                 zipDirectory: await this.zipDirectoryOf(obj),
               });
               if (!check.ok)
-                return refuse(check.problem === 'tooLarge' ? tooLarge(opts.maxBytes) : invalid(check.reason));
+                return refuse(
+                  check.problem === 'tooLarge'
+                    ? FilesErrors.tooLarge(opts.maxBytes)
+                    : FilesErrors.invalid(check.reason),
+                );
               accepted[index] = {
                 key: obj.key,
                 originalName: check.name,
@@ -186,9 +172,8 @@ export class FilesService {
               };
             },
             (e: unknown) => {
-              if (e instanceof FileTooLargeError) refuse(tooLarge(opts.maxBytes));
-              else if (e instanceof UploadInterruptedError)
-                refuse(badRequest('files.malformed', FILE_MESSAGES.malformed));
+              if (e instanceof FileTooLargeError) refuse(FilesErrors.tooLarge(opts.maxBytes));
+              else if (e instanceof UploadInterruptedError) refuse(FilesErrors.malformed());
               else refuse(e instanceof Error ? e : new Error(String(e)));
             },
           ),
@@ -196,18 +181,14 @@ export class FilesService {
       });
 
       parser.on('field', (name, value, info) => {
-        if (!allowedFields.includes(name))
-          refuse(badRequest('files.unexpected_field', unexpectedFieldMessage(name)));
-        else if (info.valueTruncated) refuse(badRequest('files.field_too_long', fieldTooLongMessage(name)));
-        else if (Object.hasOwn(fields, name))
-          refuse(badRequest('files.unexpected_field', duplicateFieldMessage(name)));
+        if (!allowedFields.includes(name)) refuse(FilesErrors.unexpectedField(name));
+        else if (info.valueTruncated) refuse(FilesErrors.fieldTooLong(name));
+        else if (Object.hasOwn(fields, name)) refuse(FilesErrors.duplicateField(name));
         else fields[name] = value;
       });
-      parser.on('filesLimit', () => refuse(badRequest('files.too_many', tooManyFilesMessage(maxFiles))));
-      parser.on('fieldsLimit', () =>
-        refuse(badRequest('files.unexpected_field', FILE_MESSAGES.tooManyParts)),
-      );
-      parser.on('partsLimit', () => refuse(badRequest('files.too_many', FILE_MESSAGES.tooManyParts)));
+      parser.on('filesLimit', () => refuse(FilesErrors.tooManyFiles(maxFiles)));
+      parser.on('fieldsLimit', () => refuse(FilesErrors.tooManyFields()));
+      parser.on('partsLimit', () => refuse(FilesErrors.tooManyParts()));
 
       const finish = async () => {
         if (finished) return;
@@ -215,13 +196,13 @@ export class FilesService {
         req.off('close', onRequestClose);
         await Promise.allSettled(writes);
         const files = accepted.filter((f): f is ReceivedFile => f !== undefined);
-        if (!refusal && files.length < minFiles) refusal = badRequest('files.missing', FILE_MESSAGES.missing);
+        if (!refusal && files.length < minFiles) refusal = FilesErrors.missing();
         if (!refusal) return resolve({ files, fields });
         await this.discard(stored.map((o) => o.key));
         reject(refusal);
       };
       parser.on('error', () => {
-        refuse(badRequest('files.malformed', FILE_MESSAGES.malformed));
+        refuse(FilesErrors.malformed());
         req.unpipe(parser);
         req.resume(); // read and drop the rest so the answer can be sent on this connection
         void finish();

@@ -13,7 +13,6 @@ import {
   resolveQuestions,
   titleError,
   toAnswered,
-  uploadFilesMessage,
   validateSubmission,
   type ActivityKey,
   type ConfirmationEmailDto,
@@ -23,7 +22,6 @@ import {
   type TrackDto,
 } from '@symposium/domain';
 import type { AuthUser } from '../../common/auth-user.js';
-import { badRequest, conflict } from '../../common/errors.js';
 import type { Executor } from '../../database/database.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import { MailService } from '../mail/mail.service.js';
@@ -38,32 +36,22 @@ import type {
 } from './dto/papers.dto.js';
 import { FilesService } from '../files/files.service.js';
 import { PapersRepository } from './papers.repository.js';
-import { paperNotFound, PapersService, type PaperContext } from './papers.service.js';
+import { PapersService, type PaperContext } from './papers.service.js';
 import type { PaperFileRow, PaperRow } from './papers.table.js';
-
-const CLOSED: Record<ActivityKey, { code: string; message: string }> = {
-  canSubmitPaper: { code: 'papers.submission_closed', message: PAPER_MESSAGES.submissionClosed },
-  canEditPaper: { code: 'papers.edit_closed', message: PAPER_MESSAGES.editClosed },
-  canSubmitCameraReady: { code: 'papers.camera_ready_closed', message: PAPER_MESSAGES.cameraReadyClosed },
-  canSubmitPresentationReady: {
-    code: 'papers.presentation_ready_closed',
-    message: PAPER_MESSAGES.presentationReadyClosed,
-  },
-};
+import { PapersErrors } from './papers.errors.js';
 
 /** 400 'The … period for this track is closed' unless the track activity is enabled and before its deadline. */
 export function assertOpen(track: TrackDto, activity: ActivityKey, now = new Date()): void {
-  if (!isActivityOpen(track.activities[activity], now))
-    throw badRequest(CLOSED[activity].code, CLOSED[activity].message);
+  if (!isActivityOpen(track.activities[activity], now)) throw PapersErrors.closed(activity);
 }
 
 export function assertAccepted(ctx: PaperContext): void {
-  if (!ctx.isAccepted) throw badRequest('papers.not_accepted', PAPER_MESSAGES.notAccepted);
+  if (!ctx.isAccepted) throw PapersErrors.notAccepted();
 }
 
 /** Throws the first of the field errors (all of them in details). */
-export function throwInvalid(code: string, errors: FieldError[]): void {
-  if (errors.length) throw badRequest(code, errors[0]!.message, errors);
+export function throwInvalid(errors: FieldError[]): void {
+  if (errors.length) throw PapersErrors.invalid(errors);
 }
 
 const answersOf = (questions: PaperAnswerDto[] | undefined) => (questions ?? []).map((q) => q.answer);
@@ -114,10 +102,7 @@ export class AuthorPapersService {
    * rule but the file count, the authors exist and include the submitting author.
    */
   async prepareNew(user: AuthUser, input: PaperInputDto): Promise<PreparedSubmission> {
-    if (input.track === undefined)
-      throw badRequest('papers.track_required', PAPER_MESSAGES.trackNotFound, [
-        { field: 'track', message: PAPER_MESSAGES.trackNotFound },
-      ]);
+    if (input.track === undefined) throw PapersErrors.trackRequired();
     const track = await this.papers.track(input.track);
     assertOpen(track, 'canSubmitPaper');
     return this.prepare(user, input, track, null);
@@ -126,7 +111,6 @@ export class AuthorPapersService {
   /** The file count rule once the files are known. */
   assertFileCount(prepared: PreparedSubmission, fileCount: number): void {
     throwInvalid(
-      'papers.invalid',
       validateSubmission(prepared.input, this.submissionTrack(prepared), fileCount).filter(
         (e) => e.field === 'files',
       ),
@@ -171,16 +155,14 @@ export class AuthorPapersService {
     input: UpdatePaperDto,
   ): Promise<PreparedSubmission & { paper: PaperRow; removed: PaperFileRow[]; kept: number }> {
     const paper = await this.papers.authorPaper(paperId, user.id);
-    if (input.track !== undefined && input.track !== paper.trackId)
-      throw badRequest('papers.track_change', PAPER_MESSAGES.trackChange);
+    if (input.track !== undefined && input.track !== paper.trackId) throw PapersErrors.trackChange();
     const track = await this.papers.track(paper.trackId);
     assertOpen(track, 'canEditPaper');
     const prepared = await this.prepare(user, input, track, null);
     const files = (await this.repo.filesOf([paper.id])).filter((f) => f.part === 'abstract');
     const removeIds = new Set(input.removeFiles ?? []);
     const removed = files.filter((f) => removeIds.has(f.id));
-    if (removed.length !== removeIds.size)
-      throw badRequest('papers.file_not_found', PAPER_MESSAGES.fileNotFound);
+    if (removed.length !== removeIds.size) throw PapersErrors.fileNotOfPaper();
     return { ...prepared, paper, removed, kept: files.length - removed.length };
   }
 
@@ -196,11 +178,10 @@ export class AuthorPapersService {
     const { input, track, questions, paper, removed } = prepared;
     const dto = await this.transactions.run(async (tx) => {
       const locked = await this.repo.lock(paper.id, tx);
-      if (!locked || locked.isDeleted) throw paperNotFound();
+      if (!locked || locked.isDeleted) throw PapersErrors.notFound();
       const current = (await this.repo.filesOf([paper.id], tx)).filter((f) => f.part === 'abstract');
       const stillThere = removed.filter((r) => current.some((c) => c.id === r.id));
-      if (stillThere.length !== removed.length)
-        throw badRequest('papers.file_not_found', PAPER_MESSAGES.fileNotFound);
+      if (stillThere.length !== removed.length) throw PapersErrors.fileNotOfPaper();
       this.assertFileCount(prepared, current.length - removed.length + uploads.length);
       await this.repo.update(
         paper.id,
@@ -232,8 +213,7 @@ export class AuthorPapersService {
   async remove(user: AuthUser, paperId: number): Promise<{ ok: true; message: string }> {
     await this.transactions.run(async (tx) => {
       const row = await this.papers.authorPaper(paperId, user.id, tx);
-      if ((await this.papers.context(row, tx)).hasDecision)
-        throw conflict('papers.withdraw_decided', PAPER_MESSAGES.withdrawDecided);
+      if ((await this.papers.context(row, tx)).hasDecision) throw PapersErrors.withdrawDecided();
       await this.repo.update(paperId, { isDeleted: true }, tx);
     });
     return { ok: true, message: PAPER_MESSAGES.deleted };
@@ -307,7 +287,7 @@ export class AuthorPapersService {
       const email = await this.confirmationEmail(user, paperId, tx);
       const chosen = recipients ? email.to.filter((a) => recipients.includes(a._id)) : email.to;
       if (!chosen.length || (recipients && chosen.length !== new Set(recipients).size))
-        throw badRequest('papers.email_recipients', PAPER_MESSAGES.emailRecipients);
+        throw PapersErrors.emailRecipients();
       const to = chosen.map((a) => a.email);
       await this.mail.enqueue(
         { kind: 'paper-confirmation', to, subject: email.subject, text: email.text, createdBy: user.id },
@@ -357,14 +337,14 @@ export class AuthorPapersService {
         errors.push({ field: 'questions', message: PAPER_MESSAGES.cameraReadyQuestions });
       for (const [i, message] of Object.entries(answerErrors(questions, answers, CAMERA_READY_ANSWER_RULES)))
         errors.push({ field: `questions.${i}.answer`, message });
-      throwInvalid('papers.invalid', errors);
+      throwInvalid(errors);
       const files = await this.repo.filesOf([paper.id], tx);
       const slot = (part: string) => files.find((f) => f.part === part) ?? null;
       const missing = missingCameraReadyFiles(
         { word: slot('word'), pdf: slot('pdf'), springerCopyright: slot('springerCopyright') },
         ctx.conference.consentFileUpload,
       );
-      if (missing.length) throw badRequest('papers.camera_ready_files', uploadFilesMessage(missing));
+      if (missing.length) throw PapersErrors.cameraReadyFiles(missing);
       await this.repo.update(
         paper.id,
         {
@@ -394,13 +374,9 @@ export class AuthorPapersService {
       assertOpen(ctx.track, 'canSubmitPresentationReady');
       assertAccepted(ctx);
       const answers = answersOf(input.questions);
-      if (answers.length !== PRESENTATION_QUESTION_COUNT)
-        throw badRequest('papers.invalid', PAPER_MESSAGES.presentationQuestions, [
-          { field: 'questions', message: PAPER_MESSAGES.presentationQuestions },
-        ]);
+      if (answers.length !== PRESENTATION_QUESTION_COUNT) throw PapersErrors.presentationQuestions();
       const questions = resolveQuestions(presentationQuestionsOf(ctx.track), ctx.conference.shortName);
       throwInvalid(
-        'papers.invalid',
         Object.entries(answerErrors(questions, answers, PRESENTATION_READY_ANSWER_RULES)).map(
           ([i, message]) => ({
             field: `questions.${i}.answer`,
@@ -414,7 +390,7 @@ export class AuthorPapersService {
         { ppt: slot('ppt'), ppt_pdf: slot('ppt_pdf'), video: slot('video') },
         slot('pdf')?.name ?? null,
       );
-      if (fileError) throw badRequest('papers.presentation_ready_files', fileError);
+      if (fileError) throw PapersErrors.presentationReadyFiles(fileError);
       const row = await this.repo.update(
         paper.id,
         { presentationReadyQuestions: toAnswered(questions, answers), submittedPresentationReady: true },
@@ -429,7 +405,7 @@ export class AuthorPapersService {
   private async lockedAuthorPaper(paperId: number, user: AuthUser, tx: Executor): Promise<PaperRow> {
     await this.papers.authorPaper(paperId, user.id, tx);
     const row = await this.repo.lock(paperId, tx);
-    if (!row || row.isDeleted) throw paperNotFound();
+    if (!row || row.isDeleted) throw PapersErrors.notFound();
     return row;
   }
 
@@ -451,9 +427,9 @@ export class AuthorPapersService {
     const questions = resolveQuestions(track.submissionProperties.questions, conference.shortName);
     const prepared: PreparedSubmission = { track, questions, input, authors: [] };
     const errors = validateSubmission(input, this.submissionTrack(prepared), fileCount);
-    throwInvalid('papers.invalid', errors);
+    throwInvalid(errors);
     prepared.authors = await this.checkAuthors(user, input, errors);
-    throwInvalid('papers.invalid', errors);
+    throwInvalid(errors);
     return prepared;
   }
 

@@ -27,7 +27,6 @@ import {
   type PaperQueryResult,
 } from '@symposium/domain';
 import type { Request, Response } from 'express';
-import { badRequest } from '../../common/errors.js';
 import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
 import { FileId, PaperId } from './paper-params.js';
 import { ChairPapersService } from './chair-papers.service.js';
@@ -42,6 +41,7 @@ import {
 import { PaperUploadQueryDto } from './dto/papers.dto.js';
 import { PaperExportsService, XLSX_TYPE } from './paper-exports.service.js';
 import { PaperFilesService } from './paper-files.service.js';
+import { RequestErrors } from '../../common/request.errors.js';
 
 /**
  * §7 "File downloads are form posts with JSON-encoded fields": a urlencoded or multipart-free form post
@@ -56,10 +56,10 @@ export function unwrapFormData(body: unknown): Record<string, unknown> {
   try {
     parsed = JSON.parse(b.data);
   } catch {
-    throw badRequest('request.invalid', PAPER_MESSAGES.paperFieldInvalid.replace('"paper"', '"data"'));
+    throw RequestErrors.invalid(PAPER_MESSAGES.paperFieldInvalid.replace('"paper"', '"data"'));
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw badRequest('request.invalid', PAPER_MESSAGES.paperFieldInvalid.replace('"paper"', '"data"'));
+    throw RequestErrors.invalid(PAPER_MESSAGES.paperFieldInvalid.replace('"paper"', '"data"'));
   return parsed as Record<string, unknown>;
 }
 

@@ -2,9 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   abstractError,
   BULK_EDIT_FIELDS,
-  CHAIR_PAPER_MESSAGES,
   PAPER_MESSAGES,
-  STATUS_MESSAGES,
   titleError,
   type BulkField,
   type ChairPaperDto,
@@ -13,10 +11,9 @@ import {
   type PaperRegistration,
   type TrackDto,
   isValidRegistrationId,
-  REGISTRATION_MESSAGES,
 } from '@symposium/domain';
 import type { AuthUser } from '../../common/auth-user.js';
-import { badRequest, conflict, notFound, pgErrorCode } from '../../common/errors.js';
+import { pgErrorCode } from '../../common/errors.js';
 import type { Executor } from '../../database/database.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import { MailService } from '../mail/mail.service.js';
@@ -40,29 +37,12 @@ import type { PaperPatch } from './papers.repository.js';
 import { PapersRepository } from './papers.repository.js';
 import { PapersService } from './papers.service.js';
 import type { PaperRow } from './papers.table.js';
-
-export const CHAIR_PAPER_EXTRA_MESSAGES = {
-  bulkOp: 'The bulk edit operation must be set or push',
-  bulkField: `The bulk edit field must be one of ${Object.values(BULK_EDIT_FIELDS).join(', ')}`,
-  bulkPushNotes: 'Only notes can be pushed',
-  bulkBoolean: 'Please choose true or false',
-  bulkNotes: 'The note must be text of at most 10000 characters',
-  bulkNoteEmpty: 'Please write the note to add',
-  bulkStatus: 'Please choose a status',
-  bulkTrack: 'Please choose a track',
-  emailSubject: 'Please write a subject',
-  emailText: 'Please write the message',
-  emailNoAuthors: 'The paper has no authors to write to',
-} as const;
+import { PapersErrors } from './papers.errors.js';
 
 const NOTES_MAX = 10_000;
 /** §4: choosing a status whose text includes this stamps acceptWithRevisionTimestamp. */
 const ACCEPT_WITH_REVISION = /accept with revision/i;
 export const stampsAcceptWithRevision = (statusText: string) => ACCEPT_WITH_REVISION.test(statusText);
-
-const trackNotFound = () => notFound('papers.track_not_found', PAPER_MESSAGES.trackNotFound);
-const registrationInUse = () =>
-  conflict('papers.registration_in_use', CHAIR_PAPER_MESSAGES.registrationInUse);
 
 /**
  * The chairs' and track chairs' paper management (§7 papers under /api/{chair|cochair}/papers): the query,
@@ -115,7 +95,7 @@ export class ChairPapersService {
         return this.papers.toChairDto(row!, tx);
       });
     } catch (e) {
-      if (pgErrorCode(e) === '23505') throw registrationInUse();
+      if (pgErrorCode(e) === '23505') throw PapersErrors.registrationInUse();
       throw e;
     }
   }
@@ -142,11 +122,10 @@ export class ChairPapersService {
     const text = input.text?.trim() ?? '';
     return this.transactions.run(async (tx) => {
       await this.papers.managedPaper(paperId, scope, { includeDeleted: true }, tx);
-      if (!subject) throw badRequest('papers.email_subject', CHAIR_PAPER_EXTRA_MESSAGES.emailSubject);
-      if (!text) throw badRequest('papers.email_text', CHAIR_PAPER_EXTRA_MESSAGES.emailText);
+      if (!subject) throw PapersErrors.emailSubject();
+      if (!text) throw PapersErrors.emailText();
       const authors = (await this.papers.authorsOf([paperId], tx)).get(paperId) ?? [];
-      if (!authors.length)
-        throw badRequest('papers.email_no_authors', CHAIR_PAPER_EXTRA_MESSAGES.emailNoAuthors);
+      if (!authors.length) throw PapersErrors.emailNoAuthors();
       await this.mail.enqueue(
         { kind: 'paper-chair-email', to: authors.map((a) => a.email), subject, text, createdBy: user.id },
         tx,
@@ -159,7 +138,7 @@ export class ChairPapersService {
 
   /** A track the caller reaches, else 404 'Track not found' (one answer for missing and out of reach). */
   private async reachableTrack(scope: TrackScope, trackId: number, ex: Executor): Promise<TrackDto> {
-    if (scope !== null && !scope.includes(trackId)) throw trackNotFound();
+    if (scope !== null && !scope.includes(trackId)) throw PapersErrors.trackNotFound();
     return this.papers.track(trackId, ex);
   }
 
@@ -196,12 +175,12 @@ export class ChairPapersService {
       if (message) errors.push({ field: 'abstract.text', message });
       else patch.abstractText = input.abstract.text.trim();
     }
-    throwInvalid('papers.invalid', errors);
+    throwInvalid(errors);
     if (input.status !== undefined && input.status !== current.statusId) {
       if (input.status === null) patch.statusId = null;
       else {
         const status = await this.statuses.findById(input.status, tx);
-        if (!status) throw badRequest('papers.status_not_found', STATUS_MESSAGES.notFound);
+        if (!status) throw PapersErrors.statusNotFound();
         patch.statusId = status._id;
         if (stampsAcceptWithRevision(status.text)) patch.acceptWithRevisionTimestamp = new Date();
       }
@@ -236,46 +215,38 @@ export class ChairPapersService {
       amount: input.amount !== undefined ? input.amount : (before?.amount ?? null),
       extra: input.extra ?? before?.extra ?? '',
     };
-    if (!isValidRegistrationId(next.id))
-      throw badRequest('papers.registration_id', REGISTRATION_MESSAGES.invalidId, [
-        { field: 'registration.id', message: REGISTRATION_MESSAGES.invalidId },
-      ]);
+    if (!isValidRegistrationId(next.id)) throw PapersErrors.registrationId();
     if (next.author !== null && !(await this.users.findById(next.author, tx)))
-      throw badRequest('papers.registration_author', PAPER_MESSAGES.authorNotFound, [
-        { field: 'registration.author', message: PAPER_MESSAGES.authorNotFound },
-      ]);
-    if (next.id && (await this.query.registrationIdTaken(next.id, current.id, tx))) throw registrationInUse();
+      throw PapersErrors.registrationAuthor();
+    if (next.id && (await this.query.registrationIdTaken(next.id, current.id, tx)))
+      throw PapersErrors.registrationInUse();
     return next;
   }
 
   /** The bulk body checked: a whitelisted field, set (or push for notes), a value of the field's kind. */
   private async bulkChange(scope: TrackScope, body: BulkEditDto, tx: Executor): Promise<BulkChange> {
     const { op, field, value } = body;
-    if (op !== 'set' && op !== 'push') throw badRequest('papers.bulk_op', CHAIR_PAPER_EXTRA_MESSAGES.bulkOp);
-    if (!(Object.values(BULK_EDIT_FIELDS) as unknown[]).includes(field))
-      throw badRequest('papers.bulk_field', CHAIR_PAPER_EXTRA_MESSAGES.bulkField);
+    if (op !== 'set' && op !== 'push') throw PapersErrors.bulkOp();
+    if (!(Object.values(BULK_EDIT_FIELDS) as unknown[]).includes(field)) throw PapersErrors.bulkField();
     const f = field as BulkField;
-    if (op === 'push' && f !== 'notes')
-      throw badRequest('papers.bulk_op', CHAIR_PAPER_EXTRA_MESSAGES.bulkPushNotes);
+    if (op === 'push' && f !== 'notes') throw PapersErrors.bulkPushNotes();
     switch (f) {
       case 'notes': {
-        if (typeof value !== 'string' || value.length > NOTES_MAX)
-          throw badRequest('papers.bulk_value', CHAIR_PAPER_EXTRA_MESSAGES.bulkNotes);
-        if (op === 'push' && !value.trim())
-          throw badRequest('papers.bulk_value', CHAIR_PAPER_EXTRA_MESSAGES.bulkNoteEmpty);
+        if (typeof value !== 'string' || value.length > NOTES_MAX) throw PapersErrors.bulkNotes();
+        if (op === 'push' && !value.trim()) throw PapersErrors.bulkNoteEmpty();
         return { op, field: f, value };
       }
       case 'track': {
         const id = typeof value === 'number' ? toId(value) : undefined;
-        if (id === undefined) throw badRequest('papers.bulk_value', CHAIR_PAPER_EXTRA_MESSAGES.bulkTrack);
+        if (id === undefined) throw PapersErrors.bulkTrack();
         await this.reachableTrack(scope, id, tx);
         return { op: 'set', field: f, value: id };
       }
       case 'status': {
         const id = typeof value === 'number' ? toId(value) : undefined;
-        if (id === undefined) throw badRequest('papers.bulk_value', CHAIR_PAPER_EXTRA_MESSAGES.bulkStatus);
+        if (id === undefined) throw PapersErrors.bulkStatus();
         const status = await this.statuses.findById(id, tx);
-        if (!status) throw badRequest('papers.status_not_found', STATUS_MESSAGES.notFound);
+        if (!status) throw PapersErrors.statusNotFound();
         return {
           op: 'set',
           field: f,
@@ -284,8 +255,7 @@ export class ChairPapersService {
         };
       }
       default:
-        if (typeof value !== 'boolean')
-          throw badRequest('papers.bulk_value', CHAIR_PAPER_EXTRA_MESSAGES.bulkBoolean);
+        if (typeof value !== 'boolean') throw PapersErrors.bulkBoolean();
         return { op: 'set', field: f, value };
     }
   }

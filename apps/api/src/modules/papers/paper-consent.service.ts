@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { PAPER_MESSAGES, type PaperDto } from '@symposium/domain';
 import type { AuthUser } from '../../common/auth-user.js';
-import { badRequest, notFound } from '../../common/errors.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import { SignatureService } from '../documents/signature.service.js';
 import { assertAccepted } from './author-papers.service.js';
 import { PapersRepository } from './papers.repository.js';
-import { paperNotFound, PapersService } from './papers.service.js';
+import { PapersService } from './papers.service.js';
+import { PapersErrors } from './papers.errors.js';
 
 /**
  * /SignConsentForm: an author types a signature; the server draws it as a JPEG in a random script font and
@@ -26,18 +26,16 @@ export class PaperConsentService {
     paperId: number,
     signature: unknown,
   ): Promise<{ message: string; paper: PaperDto }> {
-    if (typeof signature !== 'string' || !signature.trim())
-      throw badRequest('papers.signature_required', PAPER_MESSAGES.signatureRequired);
+    if (typeof signature !== 'string' || !signature.trim()) throw PapersErrors.signatureRequired();
     const paper = await this.papers.authorPaper(paperId, user.id);
     const ctx = await this.papers.context(paper);
-    if (!ctx.conference.digitalConsentSigning)
-      throw badRequest('papers.consent_disabled', PAPER_MESSAGES.consentDisabled);
+    if (!ctx.conference.digitalConsentSigning) throw PapersErrors.consentDisabled();
     assertAccepted(ctx);
     // drawn before the transaction: the browser is slow next to a database row
     const drawn = await this.signatures.render(signature);
     return this.transactions.run(async (tx) => {
       const locked = await this.repo.lock(paperId, tx);
-      if (!locked || locked.isDeleted) throw paperNotFound();
+      if (!locked || locked.isDeleted) throw PapersErrors.notFound();
       const conference = await this.papers.getConference(tx);
       await this.repo.saveConsent(
         {
@@ -60,7 +58,7 @@ export class PaperConsentService {
   async signature(user: AuthUser, paperId: number): Promise<Buffer> {
     await this.papers.authorPaper(paperId, user.id);
     const consent = await this.repo.findConsent(paperId);
-    if (!consent) throw notFound('papers.consent_not_found', PAPER_MESSAGES.consentNotFound);
+    if (!consent) throw PapersErrors.consentNotFound();
     return consent.jpeg;
   }
 }

@@ -5,7 +5,6 @@ import {
   fileSizeLimitBytes,
   isNameAllowedForPart,
   isPaperFilePart,
-  maxFilesMessage,
   PAPER_MESSAGES,
   PART_EXTENSIONS,
   partSizeLimitMb,
@@ -20,8 +19,7 @@ import {
 } from '@symposium/domain';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../../common/auth-user.js';
-import { badRequest } from '../../common/errors.js';
-import { containsNul, REQUEST_MESSAGES } from '../../common/request-limits.js';
+import { containsNul } from '../../common/request-limits.js';
 import { createValidationPipe } from '../../common/validation.js';
 import type { Executor } from '../../database/database.js';
 import { TransactionRunner } from '../../database/database.module.js';
@@ -36,8 +34,10 @@ import {
 import { PaperInputDto, UpdatePaperDto } from './dto/papers.dto.js';
 import { toPaperFileDto } from './papers.mapper.js';
 import { PapersRepository } from './papers.repository.js';
-import { fileNotFound, paperNotFound, PapersService, type PaperContext } from './papers.service.js';
+import { PapersService, type PaperContext } from './papers.service.js';
 import type { PaperRow } from './papers.table.js';
+import { PapersErrors } from './papers.errors.js';
+import { RequestErrors } from '../../common/request.errors.js';
 
 /** Submission files are doc, docx or pdf (§5 upload box). */
 const ABSTRACT_KINDS = PART_EXTENSIONS.abstract;
@@ -173,13 +173,13 @@ export class PaperFilesService implements OnModuleInit {
     req: Request;
     /** Deadlines and acceptance (the authors' upload). */
     checkOpen: boolean;
-    /** The paper if the caller reaches it, else paperNotFound. */
+    /** The paper if the caller reaches it, else PapersErrors.notFound. */
     find: (ex?: Executor) => Promise<PaperRow>;
     toDto: (row: PaperRow, tx: Executor) => Promise<D>;
   }): Promise<{ message: string; file: PaperFileDto; paper: D }> {
     const { paperId, partParam, req } = opts;
     const { part, ctx, replaceId } = await this.early(req, async () => {
-      if (!isPaperFilePart(partParam)) throw badRequest('papers.invalid_part', PAPER_MESSAGES.invalidPart);
+      if (!isPaperFilePart(partParam)) throw PapersErrors.invalidPart();
       const paper = await opts.find();
       const context = await this.papers.context(paper);
       if (opts.checkOpen) this.assertPartOpen(partParam, context);
@@ -196,25 +196,22 @@ export class PaperFilesService implements OnModuleInit {
       if (
         !isNameAllowedForPart(file.originalName, part, ctx.track.cameraReadySubmissionProperties.allowedFiles)
       )
-        throw badRequest('papers.invalid_file', PAPER_MESSAGES.invalidFile);
+        throw PapersErrors.invalidFile();
       return this.transactions.run(async (tx) => {
         const locked = await this.repo.lock(paperId, tx);
-        if (!locked) throw paperNotFound();
+        if (!locked) throw PapersErrors.notFound();
         await opts.find(tx);
         const all = await this.repo.filesOf([paperId], tx);
         // The copyright form and the paper pdf must have different names (§5): say so now, not at submit.
         const other = part === 'springerCopyright' ? 'pdf' : part === 'pdf' ? 'springerCopyright' : null;
         if (other && all.some((f) => f.part === other && f.name === file.originalName))
-          throw badRequest(
-            'papers.copyright_name_used',
-            part === 'pdf' ? PAPER_MESSAGES.pdfNameUsedByCopyright : PAPER_MESSAGES.copyrightNameUsed,
-          );
+          throw PapersErrors.copyrightNameUsed(part);
         const current = all.filter((f) => f.part === part);
         const old = part === 'abstract' ? current.filter((f) => f.id === replaceId) : current;
-        if (part === 'abstract' && replaceId !== null && !old.length) throw fileNotFound();
+        if (part === 'abstract' && replaceId !== null && !old.length) throw PapersErrors.fileNotFound();
         const max = ctx.track.submissionProperties.maxFilesLimit;
         if (part === 'abstract' && replaceId === null && current.length >= max)
-          throw badRequest('papers.too_many_files', maxFilesMessage(max));
+          throw PapersErrors.tooManyFiles(max);
         await this.repo.deleteFiles(
           old.map((f) => f.id),
           tx,
@@ -247,14 +244,13 @@ export class PaperFilesService implements OnModuleInit {
       await this.papers.authorPaper(paperId, user.id, tx);
       const paper = (await this.repo.lock(paperId, tx))!;
       const file = await this.repo.findFile(paperId, fileId, tx);
-      if (!file) throw fileNotFound();
+      if (!file) throw PapersErrors.fileNotFound();
       const part = file.part as PaperFilePart;
       const ctx = await this.papers.context(paper, tx);
       this.assertPartOpen(part, ctx);
       if (part === 'abstract') {
         const count = (await this.repo.filesOf([paperId], tx)).filter((f) => f.part === 'abstract').length;
-        if (count - 1 < ctx.track.submissionProperties.minFilesLimit)
-          throw badRequest('papers.min_files', PAPER_MESSAGES.minFiles);
+        if (count - 1 < ctx.track.submissionProperties.minFilesLimit) throw PapersErrors.minFiles();
       }
       await this.repo.deleteFiles([file.id], tx);
       // a camera-ready or presentation-ready file gone: that step has to be submitted again
@@ -278,7 +274,7 @@ export class PaperFilesService implements OnModuleInit {
   async downloadForAuthor(user: AuthUser, paperId: number, fileId: number, res: Response): Promise<void> {
     await this.papers.authorPaper(paperId, user.id);
     const file = await this.repo.findFile(paperId, fileId);
-    if (!file) throw fileNotFound();
+    if (!file) throw PapersErrors.fileNotFound();
     await this.files.sendFile(res, { key: file.key, name: file.name, contentType: file.contentType });
   }
 
@@ -296,7 +292,7 @@ export class PaperFilesService implements OnModuleInit {
       await this.papers.managedPaper(paperId, scope, { includeDeleted: true }, tx);
       await this.repo.lock(paperId, tx);
       const file = await this.repo.findFile(paperId, fileId, tx);
-      if (!file) throw fileNotFound();
+      if (!file) throw PapersErrors.fileNotFound();
       await this.repo.deleteFiles([file.id], tx);
       const updated = await this.repo.update(paperId, {}, tx);
       key = file.key;
@@ -309,17 +305,18 @@ export class PaperFilesService implements OnModuleInit {
   /** GET /api/{chair|cochair}/papers/download/file/:fileId: any file of a paper in the caller's tracks. */
   async downloadAsChair(scope: number[] | null, fileId: number, res: Response): Promise<void> {
     const file = await this.repo.findFileById(fileId);
-    if (!file) throw fileNotFound();
+    if (!file) throw PapersErrors.fileNotFound();
     const paper = await this.repo.findById(file.paperId);
-    if (!paper || (scope !== null && !scope.includes(paper.trackId))) throw fileNotFound();
+    if (!paper || (scope !== null && !scope.includes(paper.trackId))) throw PapersErrors.fileNotFound();
     await this.files.sendFile(res, { key: file.key, name: file.name, contentType: file.contentType });
   }
 
   /** GET /api/registered/papers/:paperId/download/:fileId: the public parts of a registered paper. */
   async downloadRegistered(paperId: number, fileId: number, res: Response): Promise<void> {
-    if (!(await this.repo.findRegistered(paperId))) throw paperNotFound();
+    if (!(await this.repo.findRegistered(paperId))) throw PapersErrors.notFound();
     const file = await this.repo.findFile(paperId, fileId);
-    if (!file || !REGISTERED_DOWNLOAD_PARTS.includes(file.part as PaperFilePart)) throw fileNotFound();
+    if (!file || !REGISTERED_DOWNLOAD_PARTS.includes(file.part as PaperFilePart))
+      throw PapersErrors.fileNotFound();
     await this.files.sendFile(res, { key: file.key, name: file.name, contentType: file.contentType });
   }
 
@@ -333,7 +330,8 @@ export class PaperFilesService implements OnModuleInit {
   /** A reviewer's download of one of those files; the caller checks the assignment. */
   async downloadForReviewer(paperId: number, fileId: number, res: Response): Promise<void> {
     const file = await this.repo.findFile(paperId, fileId);
-    if (!file || !REVIEWER_DOWNLOAD_PARTS.includes(file.part as PaperFilePart)) throw fileNotFound();
+    if (!file || !REVIEWER_DOWNLOAD_PARTS.includes(file.part as PaperFilePart))
+      throw PapersErrors.fileNotFound();
     await this.files.sendFile(res, { key: file.key, name: file.name, contentType: file.contentType });
   }
 
@@ -357,9 +355,9 @@ export class PaperFilesService implements OnModuleInit {
     // answer 'Please select a valid file' first, whatever the count.
     if (part !== 'abstract' || replaceParam === undefined || replaceParam === '') return null;
     const id = /^[1-9]\d{0,9}$/.test(replaceParam) ? Number(replaceParam) : NaN;
-    if (!(id <= 2_147_483_647)) throw fileNotFound();
+    if (!(id <= 2_147_483_647)) throw PapersErrors.fileNotFound();
     const file = await this.repo.findFile(paper.id, id);
-    if (!file || file.part !== 'abstract') throw fileNotFound();
+    if (!file || file.part !== 'abstract') throw PapersErrors.fileNotFound();
     return id;
   }
 
@@ -385,24 +383,24 @@ export class PaperFilesService implements OnModuleInit {
 
   private paperField(fields: Record<string, string>): unknown {
     const raw = fields[PAPER_FIELD];
-    if (raw === undefined) throw badRequest('papers.paper_field_missing', PAPER_MESSAGES.paperFieldMissing);
+    if (raw === undefined) throw PapersErrors.paperFieldMissing();
     let value: unknown;
     try {
       value = JSON.parse(raw);
     } catch {
-      throw badRequest('papers.paper_field_invalid', PAPER_MESSAGES.paperFieldInvalid);
+      throw PapersErrors.paperFieldInvalid();
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value))
-      throw badRequest('papers.paper_field_invalid', PAPER_MESSAGES.paperFieldInvalid);
+      throw PapersErrors.paperFieldInvalid();
     return value;
   }
 
   /** The global ValidationPipe's checks (whitelist, unknown fields, types) on a body read by hand. */
   private async validate<T extends object>(type: new () => T, value: unknown): Promise<T> {
     if (typeof value !== 'object' || value === null || Array.isArray(value))
-      throw badRequest('request.invalid', PAPER_MESSAGES.paperFieldInvalid);
+      throw RequestErrors.invalid(PAPER_MESSAGES.paperFieldInvalid);
     // Multipart fields bypass the edge check on parsed bodies.
-    if (containsNul(value)) throw badRequest('request.nul', REQUEST_MESSAGES.nul);
+    if (containsNul(value)) throw RequestErrors.nul();
     return (await this.pipe.transform(value, { type: 'body', metatype: type })) as T;
   }
 

@@ -1,5 +1,4 @@
 import {
-  CHAIR_PAPER_MESSAGES,
   MAX_INT32,
   PAPER_FILTER_NAMES,
   PAPER_MAX_PAGE_SIZE,
@@ -9,7 +8,7 @@ import {
   type PaperSortField,
   type PaperStatusClass,
 } from '@symposium/domain';
-import { badRequest } from '../../common/errors.js';
+import { PapersErrors } from './papers.errors.js';
 
 /**
  * The chair's paper query (contract: libs/domain paper-query.ts) checked and reduced to plain values. Only
@@ -64,7 +63,6 @@ const MAX_FILTERS = 50;
 const MAX_IDS = 10_000;
 const SEARCH_MAX = 200;
 
-const invalid = (message: string) => badRequest('papers.invalid_query', message);
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && !v.length);
 
 /** A positive database id from a number or a string of digits; undefined otherwise. */
@@ -86,17 +84,14 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** An ISO date or date-time; anything else answers 'Please fill in a valid date on the Last Modified Time Filter'. */
 function toDate(v: unknown): Date {
   const d = typeof v === 'string' && v.length <= 40 ? new Date(v.trim()) : new Date(NaN);
-  if (Number.isNaN(d.getTime()))
-    throw badRequest('papers.invalid_last_modified', CHAIR_PAPER_MESSAGES.invalidLastModified);
+  if (Number.isNaN(d.getTime())) throw PapersErrors.invalidLastModified();
   return d;
 }
 
 function parseUpdatedAt(v: unknown): ParsedPaperFilter | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v))
-    throw badRequest('papers.invalid_last_modified', CHAIR_PAPER_MESSAGES.invalidLastModified);
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw PapersErrors.invalidLastModified();
   const { from, to, ...rest } = v as { from?: unknown; to?: unknown };
-  if (Object.keys(rest).length)
-    throw badRequest('papers.invalid_last_modified', CHAIR_PAPER_MESSAGES.invalidLastModified);
+  if (Object.keys(rest).length) throw PapersErrors.invalidLastModified();
   const value: { from?: Date; to?: Date; toExclusive: boolean } = { toExclusive: false };
   if (!isEmpty(from)) value.from = toDate(from);
   if (!isEmpty(to)) {
@@ -114,14 +109,14 @@ function parseUpdatedAt(v: unknown): ParsedPaperFilter | null {
 export function parsePaperFilters(filters: unknown): ParsedPaperFilter[] {
   if (filters === undefined || filters === null) return [];
   if (!Array.isArray(filters) || filters.length > MAX_FILTERS)
-    throw invalid(PAPER_QUERY_MESSAGES.invalidFilters);
+    throw PapersErrors.invalidQuery(PAPER_QUERY_MESSAGES.invalidFilters);
   const out: ParsedPaperFilter[] = [];
   for (const f of filters) {
     if (typeof f !== 'object' || f === null || Array.isArray(f) || typeof f.name !== 'string')
-      throw invalid(PAPER_QUERY_MESSAGES.invalidFilters);
+      throw PapersErrors.invalidQuery(PAPER_QUERY_MESSAGES.invalidFilters);
     const { name, value } = f as { name: string; value?: unknown };
     if (!(PAPER_FILTER_NAMES as readonly string[]).includes(name))
-      throw invalid(PAPER_QUERY_MESSAGES.unknownFilter(name));
+      throw PapersErrors.invalidQuery(PAPER_QUERY_MESSAGES.unknownFilter(name));
     const filterName = name as PaperFilterName;
     if (filterName === 'updatedAt') {
       if (isEmpty(value)) continue;
@@ -132,17 +127,18 @@ export function parsePaperFilters(filters: unknown): ParsedPaperFilter[] {
     if (isEmpty(value)) continue;
     if (BOOLEAN_FILTERS.has(filterName)) {
       const b = toBoolean(value);
-      if (b === undefined) throw invalid(PAPER_QUERY_MESSAGES.invalidBoolean(name));
+      if (b === undefined) throw PapersErrors.invalidQuery(PAPER_QUERY_MESSAGES.invalidBoolean(name));
       out.push({ name: filterName, value: b } as ParsedPaperFilter);
     } else if (filterName === 'track' || filterName === 'status') {
       const list = Array.isArray(value) ? value : [value];
-      if (list.length > MAX_IDS) throw invalid(PAPER_QUERY_MESSAGES.invalidIds(name));
+      if (list.length > MAX_IDS) throw PapersErrors.invalidQuery(PAPER_QUERY_MESSAGES.invalidIds(name));
       const ids = list.map(toId);
-      if (ids.some((id) => id === undefined)) throw invalid(PAPER_QUERY_MESSAGES.invalidIds(name));
+      if (ids.some((id) => id === undefined))
+        throw PapersErrors.invalidQuery(PAPER_QUERY_MESSAGES.invalidIds(name));
       out.push({ name: filterName, value: [...new Set(ids as number[])] });
     } else {
       if (value !== 'accepted' && value !== 'notAccepted' && value !== 'undecided')
-        throw invalid(PAPER_QUERY_MESSAGES.invalidPaperStatus);
+        throw PapersErrors.invalidQuery(PAPER_QUERY_MESSAGES.invalidPaperStatus);
       out.push({ name: 'paperStatus', value });
     }
   }
@@ -152,7 +148,7 @@ export function parsePaperFilters(filters: unknown): ParsedPaperFilter[] {
 export function parseSearch(search: unknown): string {
   if (search === undefined || search === null) return '';
   if (typeof search !== 'string' || search.length > SEARCH_MAX)
-    throw invalid(PAPER_QUERY_MESSAGES.invalidSearch);
+    throw PapersErrors.invalidQuery(PAPER_QUERY_MESSAGES.invalidSearch);
   return search.trim();
 }
 
@@ -166,7 +162,7 @@ export function parseSort(sort: unknown): ParsedPaperQuery['sort'] {
     (s.order !== undefined && s.order !== 'asc' && s.order !== 'desc') ||
     Object.keys(sort).some((k) => k !== 'field' && k !== 'order')
   )
-    throw invalid(PAPER_QUERY_MESSAGES.invalidSort);
+    throw PapersErrors.invalidQuery(PAPER_QUERY_MESSAGES.invalidSort);
   return { field: s.field as PaperSortField, order: s.order === 'desc' ? 'desc' : 'asc' };
 }
 
@@ -182,20 +178,21 @@ export function parsePage(cp: unknown, pg: unknown): { offset: number; limit: nu
     size < 1 ||
     size > PAPER_MAX_PAGE_SIZE
   )
-    throw invalid(PAPER_QUERY_MESSAGES.invalidPage);
+    throw PapersErrors.invalidQuery(PAPER_QUERY_MESSAGES.invalidPage);
   return { offset: (page - 1) * size, limit: size };
 }
 
 /** A list of paper ids (the selected papers); duplicates are dropped. */
 export function parseIds(ids: unknown, { required }: { required: boolean }): number[] | undefined {
   if (ids === undefined || ids === null) {
-    if (required) throw invalid(PAPER_QUERY_MESSAGES.invalidIdsList);
+    if (required) throw PapersErrors.invalidQuery(PAPER_QUERY_MESSAGES.invalidIdsList);
     return undefined;
   }
   if (!Array.isArray(ids) || ids.length > MAX_IDS || (required && !ids.length))
-    throw invalid(PAPER_QUERY_MESSAGES.invalidIdsList);
+    throw PapersErrors.invalidQuery(PAPER_QUERY_MESSAGES.invalidIdsList);
   const parsed = ids.map((v) => (typeof v === 'number' ? toId(v) : undefined));
-  if (parsed.some((id) => id === undefined)) throw invalid(PAPER_QUERY_MESSAGES.invalidIdsList);
+  if (parsed.some((id) => id === undefined))
+    throw PapersErrors.invalidQuery(PAPER_QUERY_MESSAGES.invalidIdsList);
   return [...new Set(parsed as number[])];
 }
 

@@ -1,6 +1,6 @@
 import { IdParam } from '../../common/id-param.js';
-import { fileNotFound, paperNotFound } from './papers.service.js';
+import { PapersErrors } from './papers.errors.js';
 
 /** :paperId and :fileId of the papers routes (common/id-param: a malformed id answers like a missing one). */
-export const PaperId = () => IdParam('paperId', paperNotFound);
-export const FileId = () => IdParam('fileId', fileNotFound);
+export const PaperId = () => IdParam('paperId', PapersErrors.notFound);
+export const FileId = () => IdParam('fileId', PapersErrors.fileNotFound);

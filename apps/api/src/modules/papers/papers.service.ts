@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  PAPER_MESSAGES,
   paperActions,
   type ChairPaperDto,
   type ConferenceDto,
@@ -10,7 +9,6 @@ import {
   type TrackDto,
   type StatusDto,
 } from '@symposium/domain';
-import { notFound } from '../../common/errors.js';
 import type { Executor } from '../../database/database.js';
 import { ConferenceService } from '../conference/conference.service.js';
 import { StatusesService } from '../tracks/statuses.service.js';
@@ -19,13 +17,10 @@ import { UsersService, type UserRow } from '../users/users.service.js';
 import { toPaperAuthorDto, toPaperDto } from './papers.mapper.js';
 import { PapersRepository } from './papers.repository.js';
 import type { PaperRow } from './papers.table.js';
+import { PapersErrors } from './papers.errors.js';
 
 /** The papers row as other modules see it (they take the type from here, never from the table file). */
 export type { PaperRow } from './papers.table.js';
-
-/** 404 with one message for a missing paper, a deleted one, and another author's. */
-export const paperNotFound = () => notFound('papers.not_found', PAPER_MESSAGES.notFound);
-export const fileNotFound = () => notFound('papers.file_not_found', PAPER_MESSAGES.fileNotFound);
 
 /** What the rules of one paper depend on: its track, whether its status is accepted, the conference. */
 export interface PaperContext {
@@ -53,13 +48,13 @@ export class PapersService {
   /** The paper when the user is one of its authors and it is not deleted; else 404 (one message for all). */
   async authorPaper(paperId: number, userId: number, ex?: Executor): Promise<PaperRow> {
     const row = await this.papers.findForAuthor(paperId, userId, ex);
-    if (!row) throw paperNotFound();
+    if (!row) throw PapersErrors.notFound();
     return row;
   }
 
   async track(trackId: number, ex?: Executor): Promise<TrackDto> {
     const track = await this.tracks.findById(trackId, ex);
-    if (!track) throw notFound('papers.track_not_found', PAPER_MESSAGES.trackNotFound);
+    if (!track) throw PapersErrors.trackNotFound();
     return track;
   }
 
@@ -215,7 +210,7 @@ export class PapersService {
     ex?: Executor,
   ): Promise<PaperRow> {
     const [row] = await this.managedPapers([paperId], scope, opts, ex);
-    if (!row) throw paperNotFound();
+    if (!row) throw PapersErrors.notFound();
     return row;
   }
 

@@ -2,16 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { isChairLike, type RegisteredPaperDto } from '@symposium/domain';
 import type { Response } from 'express';
 import type { AuthUser } from '../../common/auth-user.js';
-import { forbidden } from '../../common/errors.js';
 import { UsersService } from '../users/users.service.js';
 import { PaperFilesService } from './paper-files.service.js';
 import { toRegisteredPaperDto } from './papers.mapper.js';
 import { PapersRepository } from './papers.repository.js';
-import { paperNotFound, PapersService } from './papers.service.js';
-
-export const REGISTERED_MESSAGES = {
-  registrationRequired: 'Registered papers are available to registered participants',
-} as const;
+import { PapersService } from './papers.service.js';
+import { PapersErrors } from './papers.errors.js';
 
 /**
  * /ViewSessionPaper: registered papers (registration with an id, not deleted) for chairs and registered
@@ -36,10 +32,10 @@ export class RegisteredPapersService {
     const row = await this.users.findById(user.id);
     if (row?.isRegistered) return;
     if (user.roles.sessionChair.sessions.length > 0) {
-      if (!(await this.inSessionsOf(user, paperId))) throw paperNotFound();
+      if (!(await this.inSessionsOf(user, paperId))) throw PapersErrors.notFound();
       return;
     }
-    throw forbidden('papers.registration_required', REGISTERED_MESSAGES.registrationRequired);
+    throw PapersErrors.registrationRequired();
   }
 
   /**
@@ -54,7 +50,7 @@ export class RegisteredPapersService {
   async get(user: AuthUser, paperId: number): Promise<RegisteredPaperDto> {
     await this.assertReader(user, paperId);
     const row = await this.repo.findRegistered(paperId);
-    if (!row) throw paperNotFound();
+    if (!row) throw PapersErrors.notFound();
     const [authors, files] = await Promise.all([
       this.papers.authorsOf([row.id]),
       this.repo.filesOf([row.id]),

@@ -4,27 +4,24 @@ import {
   MAX_REVIEWS_PER_REVIEWER,
   savedRequestsMessage,
   MAX_APPLY_ASSIGNMENTS,
-  applyTooLargeMessage,
-  TRACK_MESSAGES,
   type AssignmentProblem,
   type AssignmentResult,
   type BidValue,
   type ReviewRequestDto,
 } from '@symposium/domain';
 import type { AuthUser } from '../../common/auth-user.js';
-import { DomainError, notFound } from '../../common/errors.js';
+import { DomainError } from '../../common/errors.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import { PapersService } from '../papers/papers.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
 import { UsersService } from '../users/users.service.js';
 import { AssignmentRunner } from './assignment-runner.js';
 import type { AutoApplyDto, AutoProposalDto } from './dto/reviews.dto.js';
-import { paperNotFound, ReviewAssignmentService } from './review-assignment.service.js';
+import { ReviewAssignmentService } from './review-assignment.service.js';
 import { ReviewListsService } from './review-lists.service.js';
 import { toRequestDto } from './reviews.mapper.js';
 import { ReviewsRepository } from './reviews.repository.js';
-
-const trackNotFound = () => notFound('reviews.track_not_found', TRACK_MESSAGES.notFound);
+import { ReviewsErrors } from './reviews.errors.js';
 
 export interface ApplyResult {
   saved: number;
@@ -70,9 +67,7 @@ export class AutoAssignmentService {
   /** Saves each pair as a review request (each on its own: one refusal does not undo the others). */
   async apply(dto: AutoApplyDto, scope: number[] | null, caller: AuthUser): Promise<ApplyResult> {
     if (dto.assignments.length > MAX_APPLY_ASSIGNMENTS)
-      throw new DomainError('reviews.apply_too_large', applyTooLargeMessage(dto.assignments.length), 413, {
-        limit: MAX_APPLY_ASSIGNMENTS,
-      });
+      throw ReviewsErrors.applyTooLarge(dto.assignments.length);
     await this.managedTrack(dto.track, scope);
     const isCameraReady = dto.isCameraReady ?? false;
     const ids: number[] = [];
@@ -90,7 +85,7 @@ export class AutoAssignmentService {
     for (const pair of dto.assignments) {
       try {
         const paper = papers.get(pair.paper);
-        if (!paper) throw paperNotFound();
+        if (!paper) throw ReviewsErrors.paperNotFound();
         const id = await this.tx.run(async (tx) => {
           await this.repo.lockAssignment([paper.id], [pair.reviewer], tx);
           const reviewer = await this.assignment.check(
@@ -190,6 +185,6 @@ export class AutoAssignmentService {
 
   private async managedTrack(trackId: number, scope: number[] | null): Promise<void> {
     if ((scope !== null && !scope.includes(trackId)) || !(await this.tracks.exists(trackId)))
-      throw trackNotFound();
+      throw ReviewsErrors.trackNotFound();
   }
 }

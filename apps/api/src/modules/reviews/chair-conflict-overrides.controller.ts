@@ -3,15 +3,14 @@ import { ApiParam, ApiProperty, ApiTags } from '@nestjs/swagger';
 import {
   CONFLICT_OVERRIDE_MESSAGES,
   CONFLICT_OVERRIDE_REASON_MAX,
-  REVIEWER_MESSAGES,
   type ConflictOverrideDto,
 } from '@symposium/domain';
 import { IsString, MaxLength } from 'class-validator';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
-import { notFound } from '../../common/errors.js';
 import { IdParam } from '../../common/id-param.js';
 import { PaperId } from './review-requests.controller.js';
 import { ReviewRequestsService } from './review-requests.service.js';
+import { ReviewsErrors } from './reviews.errors.js';
 
 export class ConflictOverrideBodyDto {
   @ApiProperty({ maxLength: CONFLICT_OVERRIDE_REASON_MAX })
@@ -20,8 +19,7 @@ export class ConflictOverrideBodyDto {
   reason!: string;
 }
 
-const ReviewerId = () =>
-  IdParam('reviewerId', () => notFound('reviews.user_not_found', REVIEWER_MESSAGES.userNotFound));
+const ReviewerId = () => IdParam('reviewerId', () => ReviewsErrors.userNotFound());
 
 /**
  * Conflict-of-interest overrides: chairs only (not track chairs), one pair at a time, with a reason that

@@ -1,25 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  conflictOfInterestMessage,
   detectConflicts,
   evaluationOf,
   invitationMail,
   MAX_REVIEWS_PER_PAPER,
   MAX_REVIEWS_PER_REVIEWER,
-  PAPER_MESSAGES,
-  paperFullMessage,
   REVIEW_EVALUATION_DAYS,
   REVIEW_FINAL_UNSET,
   REVIEW_REPLY_DAYS,
-  REVIEWER_MESSAGES,
-  reviewerFullMessage,
   type BidValue,
   type ConflictFlag,
   type ConflictOverrideDto,
   type ConflictPerson,
   type ReviewInput,
 } from '@symposium/domain';
-import { badRequest, conflict, DomainError, notFound, pgErrorCode } from '../../common/errors.js';
+import { DomainError, pgErrorCode } from '../../common/errors.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { Executor } from '../../database/database.js';
 import { MailService } from '../mail/mail.service.js';
@@ -29,10 +24,9 @@ import type { UserRow } from '../users/users.service.js';
 import { ReviewListsService } from './review-lists.service.js';
 import { ReviewsRepository } from './reviews.repository.js';
 import type { ReviewRequestRow, ReviewRow } from './reviews.table.js';
+import { ReviewsErrors } from './reviews.errors.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export const paperNotFound = () => notFound('reviews.paper_not_found', PAPER_MESSAGES.notFound);
 
 export const toOverrideDto = (o: {
   paperId: number;
@@ -136,20 +130,17 @@ export class ReviewAssignmentService {
     opts: { requireRole: boolean; replacing?: number },
     ex: Executor,
   ): Promise<UserRow> {
-    if (!reviewer) throw notFound('reviews.user_not_found', REVIEWER_MESSAGES.userNotFound);
+    if (!reviewer) throw ReviewsErrors.userNotFound();
     if (opts.requireRole) {
-      if (!reviewer.isReviewer) throw badRequest('reviews.not_reviewer', REVIEWER_MESSAGES.notReviewer);
-      if (!reviewer.reviewerTracks.includes(paper.trackId))
-        throw badRequest('reviews.track_not_allowed', REVIEWER_MESSAGES.notAllowedTrack);
+      if (!reviewer.isReviewer) throw ReviewsErrors.notReviewer();
+      if (!reviewer.reviewerTracks.includes(paper.trackId)) throw ReviewsErrors.trackNotAllowed();
     }
     const ctx = await this.context(paper, [reviewer], ex);
-    if (ctx.authors.some((a) => a.id === reviewer.id))
-      throw badRequest('reviews.author_own_paper', REVIEWER_MESSAGES.authorOwnPaper);
+    if (ctx.authors.some((a) => a.id === reviewer.id)) throw ReviewsErrors.authorOwnPaper();
     if (await this.repo.findPair(paper.id, reviewer.id, isCameraReady, ex))
-      throw conflict('reviews.already_reviewer', REVIEWER_MESSAGES.alreadyReviewer);
+      throw ReviewsErrors.alreadyReviewer();
     const flags = ctx.conflicts.get(reviewer.id) ?? [];
-    if (flags.length)
-      throw conflict('reviews.conflict_of_interest', conflictOfInterestMessage(flags), { conflicts: flags });
+    if (flags.length) throw ReviewsErrors.conflictOfInterest(flags);
     await this.checkLimits(paper.id, reviewer.id, isCameraReady, ex, opts.replacing);
     return reviewer;
   }
@@ -164,10 +155,10 @@ export class ReviewAssignmentService {
     replacing?: number,
   ): Promise<void> {
     if ((await this.repo.paperLoad(paperId, isCameraReady, ex, replacing)) >= MAX_REVIEWS_PER_PAPER)
-      throw conflict('reviews.paper_full', paperFullMessage(isCameraReady));
+      throw ReviewsErrors.paperFull(isCameraReady);
     const load = (await this.repo.reviewerLoads([reviewerId], ex)).get(reviewerId)!;
     if ((isCameraReady ? load.cameraReady : load.total) >= MAX_REVIEWS_PER_REVIEWER)
-      throw conflict('reviews.reviewer_full', reviewerFullMessage(isCameraReady));
+      throw ReviewsErrors.reviewerFull(isCameraReady);
   }
 
   /** Writes the request (and, unless silent, the §9 invitation into the outbox) in the caller's transaction. */
@@ -195,8 +186,7 @@ export class ReviewAssignmentService {
         ex,
       );
     } catch (e) {
-      if (pgErrorCode(e) === '23505')
-        throw conflict('reviews.already_reviewer', REVIEWER_MESSAGES.alreadyReviewer);
+      if (pgErrorCode(e) === '23505') throw ReviewsErrors.alreadyReviewer();
       throw e;
     }
     if (opts.invite) await this.invite(row, paper, reviewer, opts.createdBy, ex);

@@ -1,8 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import {
-  PAPER_MESSAGES,
-  REVIEW_MESSAGES,
   type AssignmentResult,
   type CandidateReviewerDto,
   type ReviewDto,
@@ -21,15 +19,13 @@ import {
   SubmitOnBehalfDto,
   UpdateRequestDto,
 } from './dto/reviews.dto.js';
-import { notFound } from '../../common/errors.js';
 import { IdParam } from '../../common/id-param.js';
 import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
 import { ReviewRequestsService } from './review-requests.service.js';
+import { ReviewsErrors } from './reviews.errors.js';
 
-export const RequestId = () =>
-  IdParam('reviewRequestId', () => notFound('reviews.request_not_found', REVIEW_MESSAGES.requestNotFound));
-export const PaperId = () =>
-  IdParam('paperId', () => notFound('reviews.paper_not_found', PAPER_MESSAGES.notFound));
+export const RequestId = () => IdParam('reviewRequestId', () => ReviewsErrors.requestNotFound());
+export const PaperId = () => IdParam('paperId', () => ReviewsErrors.paperNotFound());
 
 /** Sets the total of a paged list in X-Total-Count (readable by the browser apps). */
 export function setTotal(res: Response, count: number): void {

@@ -6,10 +6,8 @@ import {
   MAX_REVIEWS_PER_PAPER,
   MAX_REVIEWS_PER_REVIEWER,
   PAGE_SIZE,
-  PAPER_MESSAGES,
   paperFullMessage,
   REVIEW_EVALUATION_DAYS,
-  REVIEW_MESSAGES,
   REVIEW_REPLY_DAYS,
   REVIEWER_MESSAGES,
   reviewerFullMessage,
@@ -19,7 +17,6 @@ import {
   type ReviewRequestDto,
 } from '@symposium/domain';
 import type { AuthUser } from '../../common/auth-user.js';
-import { badRequest, conflict, forbidden, notFound } from '../../common/errors.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import type { Executor } from '../../database/database.js';
 import { PapersService } from '../papers/papers.service.js';
@@ -36,17 +33,16 @@ import { ReviewListsService } from './review-lists.service.js';
 import { toRequestDto, toReviewDto } from './reviews.mapper.js';
 import { ReviewsRepository, type RequestFilter } from './reviews.repository.js';
 import type { ReviewRequestRow } from './reviews.table.js';
+import { ReviewsErrors } from './reviews.errors.js';
 
 const DAY_MS = 86_400_000;
-
-export const requestNotFound = () => notFound('reviews.request_not_found', REVIEW_MESSAGES.requestNotFound);
 
 /** Throws 400 with the first §5 review message (every field message in details). */
 export function assertValidReview(errors: Record<string, string | undefined>): void {
   const fields = Object.entries(errors)
     .filter((e): e is [string, string] => Boolean(e[1]))
     .map(([field, message]) => ({ field, message }));
-  if (fields.length) throw badRequest('reviews.invalid', fields[0]!.message, fields);
+  if (fields.length) throw ReviewsErrors.invalid(fields);
 }
 
 /**
@@ -86,8 +82,7 @@ export class ReviewRequestsService {
     const isCameraReady = dto.isCameraReady ?? false;
     const id = await this.tx.run(async (tx) => {
       const paper = await this.papers.managedPaper(dto.paper, scope, { includeDeleted: false }, tx);
-      if (paper.trackId !== dto.track)
-        throw badRequest('reviews.track_mismatch', REVIEW_MESSAGES.trackMismatch);
+      if (paper.trackId !== dto.track) throw ReviewsErrors.trackMismatch();
       await this.repo.lockAssignment([paper.id], [dto.reviewer], tx);
       const reviewer = await this.assignment.check(
         paper,
@@ -124,7 +119,7 @@ export class ReviewRequestsService {
         (dto.reviewer !== undefined && dto.reviewer !== current.reviewerId) ||
         (dto.waiting !== undefined && dto.waiting !== current.waiting) ||
         (dto.declined !== undefined && dto.declined !== current.declined);
-      if (changesState && current.reviewed) throw conflict('reviews.reviewed', REVIEW_MESSAGES.reviewed);
+      if (changesState && current.reviewed) throw ReviewsErrors.reviewed();
       const patch: Partial<ReviewRequestRow> = {};
       if (dto.replyDueAt) patch.replyDueAt = new Date(dto.replyDueAt);
       if (dto.dueAt) patch.dueAt = new Date(dto.dueAt);
@@ -192,7 +187,7 @@ export class ReviewRequestsService {
       f.state === undefined &&
       f.isCameraReady === undefined
     )
-      throw badRequest('reviews.bulk_filter', REVIEW_MESSAGES.bulkDeleteFilter);
+      throw ReviewsErrors.bulkFilter();
     const deleted = await this.tx.run((tx) => this.repo.deleteRequests(f, tx));
     return { deleted };
   }
@@ -262,10 +257,9 @@ export class ReviewRequestsService {
     prefix: 'chair' | 'cochair',
   ): Promise<{ request: ReviewRequestDto; review: ReviewDto }> {
     const reviewerId = dto.reviewer ?? (prefix === 'cochair' ? caller.id : undefined);
-    if (reviewerId === undefined)
-      throw badRequest('reviews.reviewer_required', REVIEW_MESSAGES.reviewerRequired);
+    if (reviewerId === undefined) throw ReviewsErrors.reviewerRequired();
     if (prefix === 'cochair' && reviewerId !== caller.id && !isChairLike(caller.roles))
-      throw forbidden('reviews.own_reviews_only', REVIEW_MESSAGES.ownReviewsOnly);
+      throw ReviewsErrors.ownReviewsOnly();
     assertValidReview(validateReview(dto, { onBehalf: true, draft: false }));
     const self = reviewerId === caller.id;
     const { requestId } = await this.tx.run(async (tx) => {
@@ -273,7 +267,7 @@ export class ReviewRequestsService {
       const isCameraReady = dto.isCameraReady ?? paper.isCameraReady;
       await this.repo.lockAssignment([paper.id], [reviewerId], tx);
       let request = await this.repo.findPair(paper.id, reviewerId, isCameraReady, tx);
-      if (request?.declined) throw conflict('reviews.declined', REVIEW_MESSAGES.reviewerDeclined);
+      if (request?.declined) throw ReviewsErrors.reviewerDeclined();
       if (!request) {
         const reviewer = await this.assignment.check(
           paper,
@@ -347,14 +341,14 @@ export class ReviewRequestsService {
     caller: AuthUser,
   ): Promise<{ message: string; override: ConflictOverrideDto }> {
     const reason = reasonInput.trim();
-    if (!reason) throw badRequest('reviews.override_reason', CONFLICT_OVERRIDE_MESSAGES.reasonRequired);
+    if (!reason) throw ReviewsErrors.overrideReason();
     return this.tx.run(async (tx) => {
       const paper = await this.papers.managedPaper(paperId, null, { includeDeleted: false }, tx);
       const reviewer = await this.users.findById(reviewerId, tx);
-      if (!reviewer) throw notFound('reviews.user_not_found', REVIEWER_MESSAGES.userNotFound);
+      if (!reviewer) throw ReviewsErrors.userNotFound();
       const ctx = await this.assignment.context(paper, [reviewer], tx);
       const flags = ctx.overrides.get(reviewer.id)?.flags ?? ctx.conflicts.get(reviewer.id) ?? [];
-      if (!flags.length) throw badRequest('reviews.no_conflict', CONFLICT_OVERRIDE_MESSAGES.noConflict);
+      if (!flags.length) throw ReviewsErrors.noConflict();
       await this.repo.saveConflictOverride({ paperId, reviewerId, reason, chairId: caller.id }, tx);
       const [saved] = await this.lists.conflictOverrides([paperId], [reviewerId], tx);
       await this.users.audit(
@@ -378,7 +372,7 @@ export class ReviewRequestsService {
     return this.tx.run(async (tx) => {
       await this.papers.managedPaper(paperId, null, { includeDeleted: false }, tx);
       if (!(await this.repo.deleteConflictOverride(paperId, reviewerId, tx)))
-        throw notFound('reviews.override_not_found', CONFLICT_OVERRIDE_MESSAGES.notFound);
+        throw ReviewsErrors.overrideNotFound();
       await this.users.audit(
         {
           actorId: caller.impersonatorId ?? caller.id,
@@ -394,13 +388,13 @@ export class ReviewRequestsService {
 
   private async mustFind(id: number, scope: number[] | null, ex?: Executor): Promise<ReviewRequestRow> {
     const row = await this.repo.findRequest(id, ex);
-    if (!row || (scope !== null && !scope.includes(row.trackId))) throw requestNotFound();
+    if (!row || (scope !== null && !scope.includes(row.trackId))) throw ReviewsErrors.requestNotFound();
     return row;
   }
 
   private async dto(id: number): Promise<ReviewRequestDto> {
     const [row] = await this.lists.requestsWithNames([id]);
-    if (!row) throw notFound('reviews.request_not_found', PAPER_MESSAGES.notFound);
+    if (!row) throw ReviewsErrors.requestPaperNotFound();
     return toRequestDto(row, { withReviewer: true });
   }
 }

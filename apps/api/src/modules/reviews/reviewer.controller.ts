@@ -1,7 +1,6 @@
 import { Body, Controller, Get, Put, Query, Res } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import {
-  PAPER_MESSAGES,
   type BidPaperDto,
   type DeclaredConflictDto,
   type ReviewDto,
@@ -9,7 +8,6 @@ import {
 } from '@symposium/domain';
 import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
-import { notFound } from '../../common/errors.js';
 import { IdParam } from '../../common/id-param.js';
 import {
   AnswerRequestDto,
@@ -20,10 +18,10 @@ import {
 } from './dto/reviews.dto.js';
 import { PaperId, RequestId, setTotal } from './review-requests.controller.js';
 import { ReviewerService, type ReviewerPaperDto } from './reviewer.service.js';
+import { PapersErrors } from '../papers/papers.errors.js';
 
 /** A paper's files as the reviewer downloads them; a malformed id answers like a missing file. */
-const FileIdParam = () =>
-  IdParam('fileId', () => notFound('papers.file_not_found', PAPER_MESSAGES.fileNotFound));
+const FileIdParam = () => IdParam('fileId', () => PapersErrors.fileNotFound());
 
 /** The reviewer console: own requests only, papers assigned to them, bids and declared conflicts. */
 @ApiTags('reviews')

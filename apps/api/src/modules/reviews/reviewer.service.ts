@@ -3,8 +3,6 @@ import {
   managedTracks,
   normalizeEmail,
   PAGE_SIZE,
-  REVIEW_MESSAGES,
-  REVIEWER_MESSAGES,
   validateReview,
   type AuthorReviewDto,
   type BidPaperDto,
@@ -20,7 +18,6 @@ import { PaperFilesService } from '../papers/paper-files.service.js';
 import { PapersService } from '../papers/papers.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
 import { UsersService } from '../users/users.service.js';
-import { badRequest, conflict, notFound } from '../../common/errors.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import type {
   AnswerRequestDto,
@@ -29,12 +26,13 @@ import type {
   SaveBidsDto,
   SaveConflictsDto,
 } from './dto/reviews.dto.js';
-import { paperNotFound, ReviewAssignmentService } from './review-assignment.service.js';
+import { ReviewAssignmentService } from './review-assignment.service.js';
 import { ReviewListsService } from './review-lists.service.js';
-import { assertValidReview, requestNotFound } from './review-requests.service.js';
+import { assertValidReview } from './review-requests.service.js';
 import { toAuthorReviewDto, toRequestDto, toReviewDto } from './reviews.mapper.js';
 import { ReviewsRepository } from './reviews.repository.js';
 import type { ReviewRequestRow } from './reviews.table.js';
+import { ReviewsErrors } from './reviews.errors.js';
 
 /** What a reviewer sees of a paper assigned to them: no authors, files, notes or registration. */
 export interface ReviewerPaperDto {
@@ -92,7 +90,7 @@ export class ReviewerService {
       if (!row.waiting) {
         const same = !row.reviewed && row.declined === !accepting;
         if (same) return;
-        throw conflict('reviews.already_answered', REVIEW_MESSAGES.alreadyAnswered);
+        throw ReviewsErrors.alreadyAnswered();
       }
       await this.repo.updateRequest(
         row.id,
@@ -115,7 +113,7 @@ export class ReviewerService {
       (r) => !r.declined,
     );
     const paper = requests.length ? await this.papers.findById(paperId) : undefined;
-    if (!paper || paper.isDeleted) throw paperNotFound();
+    if (!paper || paper.isDeleted) throw ReviewsErrors.paperNotFound();
     return { paper, requests };
   }
 
@@ -156,11 +154,10 @@ export class ReviewerService {
       const requests =
         paper && !paper.isDeleted ? await this.repo.requestsOfReviewerForPaper(caller.id, paperId, tx) : [];
       const request = this.pick(requests, dto.isCameraReady, paper?.isCameraReady ?? false);
-      if (!request) throw paperNotFound();
-      if (request.declined) throw conflict('reviews.declined', REVIEW_MESSAGES.declined);
+      if (!request) throw ReviewsErrors.paperNotFound();
+      if (request.declined) throw ReviewsErrors.declined();
       const existing = await this.repo.findReviewOf(request.id, tx);
-      if (draft && existing && !existing.draft)
-        throw conflict('reviews.already_submitted', REVIEW_MESSAGES.alreadySubmitted);
+      if (draft && existing && !existing.draft) throw ReviewsErrors.alreadySubmitted();
       await this.assignment.saveReview(request, dto, { draft, source: 'reviewer', submittedBy: null }, tx);
       return request.id;
     });
@@ -191,8 +188,8 @@ export class ReviewerService {
     const papers = await this.papers.managedPapers(ids, tracks, { includeDeleted: false });
     const own = await this.papers.authoredAmong(caller.id, ids);
     for (const id of ids) {
-      if (!papers.some((x) => x.id === id)) throw paperNotFound();
-      if (own.has(id)) throw badRequest('reviews.own_paper_bid', REVIEW_MESSAGES.ownPaperBid);
+      if (!papers.some((x) => x.id === id)) throw ReviewsErrors.paperNotFound();
+      if (own.has(id)) throw ReviewsErrors.ownPaperBid();
     }
     await this.tx.run(async (tx) => {
       for (const b of dto.bids) await this.repo.setBid(caller.id, b.paper, b.bid, tx);
@@ -219,8 +216,8 @@ export class ReviewerService {
     const rows = new Map<number, { userId: number; reason: string }>();
     dto.conflicts.forEach((c, i) => {
       const user = byEmail.get(emails[i]!);
-      if (!user) throw notFound('reviews.user_not_found', REVIEWER_MESSAGES.userNotFound);
-      if (user.id === caller.id) throw badRequest('reviews.self_conflict', REVIEW_MESSAGES.selfConflict);
+      if (!user) throw ReviewsErrors.userNotFound();
+      if (user.id === caller.id) throw ReviewsErrors.selfConflict();
       rows.set(user.id, { userId: user.id, reason: (c.reason ?? '').trim() });
     });
     await this.tx.run((tx) => this.repo.replaceDeclaredConflicts(caller.id, [...rows.values()], tx));
@@ -237,9 +234,8 @@ export class ReviewerService {
     const paper = await this.papers.findById(paperId);
     const isAuthor =
       paper && !paper.isDeleted && (await this.papers.authoredAmong(caller.id, [paperId])).has(paperId);
-    if (!paper || !isAuthor) throw paperNotFound();
-    if (!paper.authorViewReviewEnabled)
-      throw notFound('reviews.not_available', REVIEW_MESSAGES.reviewsNotAvailable);
+    if (!paper || !isAuthor) throw ReviewsErrors.paperNotFound();
+    if (!paper.authorViewReviewEnabled) throw ReviewsErrors.notAvailable();
     const rows = await this.repo.reviewsOfPaper(paperId, { includeDrafts: false });
     return rows.map((r, i) => toAuthorReviewDto(r, i));
   }
@@ -275,13 +271,13 @@ export class ReviewerService {
 
   private async own(id: number, caller: AuthUser, ex?: Parameters<ReviewsRepository['findRequest']>[1]) {
     const row = await this.repo.findRequest(id, ex);
-    if (!row || row.reviewerId !== caller.id) throw requestNotFound();
+    if (!row || row.reviewerId !== caller.id) throw ReviewsErrors.requestNotFound();
     return row;
   }
 
   private async dto(id: number): Promise<ReviewRequestDto> {
     const [row] = await this.lists.requestsWithNames([id]);
-    if (!row) throw requestNotFound();
+    if (!row) throw ReviewsErrors.requestNotFound();
     return toRequestDto(row, { withReviewer: false });
   }
 }

@@ -9,10 +9,8 @@ import {
   normalizeEmail,
   parseDecision,
   REVIEW_IMPORT_COLUMNS,
-  REVIEW_MESSAGES,
   REVIEWER_IMPORT_COLUMNS,
   REVIEWER_MESSAGES,
-  TRACK_MESSAGES,
   validateReview,
   type ImportResult,
   type PersonInput,
@@ -21,7 +19,7 @@ import {
 import type { Request } from 'express';
 import { randomInt } from 'node:crypto';
 import type { AuthUser } from '../../common/auth-user.js';
-import { badRequest, conflict, DomainError, notFound } from '../../common/errors.js';
+import { DomainError } from '../../common/errors.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import type { Executor } from '../../database/database.js';
@@ -34,8 +32,7 @@ import type { ImportReviewerDto, ReviewCountDto } from './dto/reviews.dto.js';
 import { ReviewAssignmentService } from './review-assignment.service.js';
 import { ReviewsRepository } from './reviews.repository.js';
 import { readSheet, readSpreadsheetUpload } from './xlsx.js';
-
-const trackNotFound = () => notFound('reviews.track_not_found', TRACK_MESSAGES.notFound);
+import { ReviewsErrors } from './reviews.errors.js';
 
 export interface ReviewerLoadDto extends UserDto {
   load: { total: number; cameraReady: number; reviewed: number };
@@ -92,10 +89,9 @@ export class ReviewersService {
     await this.managedTrack(trackId, scope);
     const row = await this.tx.run(async (tx) => {
       const user = await this.users.findById(userId, tx);
-      if (!user) throw notFound('reviews.user_not_found', REVIEWER_MESSAGES.userNotFound);
-      if (!user.isReviewer) throw badRequest('reviews.not_reviewer', REVIEWER_MESSAGES.notReviewer);
-      if (!user.reviewerTracks.includes(trackId))
-        throw badRequest('reviews.track_not_allowed', REVIEWER_MESSAGES.notAllowedTrack);
+      if (!user) throw ReviewsErrors.userNotFound();
+      if (!user.isReviewer) throw ReviewsErrors.notReviewer();
+      if (!user.reviewerTracks.includes(trackId)) throw ReviewsErrors.trackNotAllowed();
       const tracks = user.reviewerTracks.filter((t) => t !== trackId);
       return (await this.users.setReviewerRole(
         user.id,
@@ -117,12 +113,11 @@ export class ReviewersService {
       let user: UserRow | undefined;
       if (dto.userId !== undefined) {
         user = await this.users.findById(dto.userId, tx);
-        if (!user) throw notFound('reviews.user_not_found', REVIEWER_MESSAGES.userNotFound);
+        if (!user) throw ReviewsErrors.userNotFound();
       } else if (dto.email?.trim()) user = await this.users.findByEmail(dto.email, tx);
       if (user) {
         const added = tracks.filter((t) => !user.reviewerTracks.includes(t));
-        if (!added.length)
-          throw conflict('reviews.reviewer_present', REVIEWER_MESSAGES.reviewerAlreadyPresent);
+        if (!added.length) throw ReviewsErrors.reviewerPresent();
         const updated = await this.addTracks(user, added, tx);
         return { message: 'Reviewer added', created: false, user: toUserResponse(updated) };
       }
@@ -261,12 +256,12 @@ export class ReviewersService {
 
   private async managedTrack(trackId: number, scope: number[] | null): Promise<void> {
     if ((scope !== null && !scope.includes(trackId)) || !(await this.tracks.exists(trackId)))
-      throw trackNotFound();
+      throw ReviewsErrors.trackNotFound();
   }
 
   private async checkTracks(tracks: number[] | undefined, scope: number[] | null): Promise<number[]> {
     const list = [...new Set(tracks ?? [])];
-    if (!list.length) throw badRequest('reviews.select_track', REVIEW_MESSAGES.selectTrack);
+    if (!list.length) throw ReviewsErrors.selectTrack();
     for (const t of list) await this.managedTrack(t, scope);
     return list;
   }
@@ -326,6 +321,6 @@ export function parseTrackList(text: string | undefined): number[] {
   }
   const ids = values.map((v) => (typeof v === 'number' ? v : Number(String(v).trim())));
   if (ids.some((n) => !Number.isInteger(n) || n < 1 || n > 2_147_483_647))
-    throw badRequest('reviews.invalid_tracks', 'Invalid track list');
+    throw ReviewsErrors.invalidTracks();
   return ids;
 }

@@ -1,17 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiParam, ApiTags } from '@nestjs/swagger';
-import { REVIEWER_MESSAGES, TRACK_MESSAGES, type ImportResult, type UserDto } from '@symposium/domain';
+import { type ImportResult, type UserDto } from '@symposium/domain';
 import type { Request } from 'express';
 import { ImportReviewerDto, ReviewCountDto } from './dto/reviews.dto.js';
-import { notFound } from '../../common/errors.js';
 import { IdParam } from '../../common/id-param.js';
 import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
 import { ReviewersService, type ReviewerLoadDto } from './reviewers.service.js';
+import { ReviewsErrors } from './reviews.errors.js';
 
-const TrackId = (name: string) =>
-  IdParam(name, () => notFound('reviews.track_not_found', TRACK_MESSAGES.notFound));
-const UserId = () =>
-  IdParam('userId', () => notFound('reviews.user_not_found', REVIEWER_MESSAGES.userNotFound));
+const TrackId = (name: string) => IdParam(name, () => ReviewsErrors.trackNotFound());
+const UserId = () => IdParam('userId', () => ReviewsErrors.userNotFound());
 
 const XLSX_UPLOAD = {
   schema: {

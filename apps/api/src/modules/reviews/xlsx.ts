@@ -8,14 +8,13 @@ import busboy from 'busboy';
 import ExcelJS from 'exceljs';
 import type { Request } from 'express';
 import { inflateRawSync } from 'node:zlib';
-import { badRequest, DomainError } from '../../common/errors.js';
+import { FilesErrors } from '../files/files.errors.js';
+import { ReviewsErrors } from './reviews.errors.js';
 
 /** Limits of what is unpacked from an uploaded workbook before ExcelJS reads it. */
 const MAX_ENTRIES = 500;
 const MAX_UNPACKED_BYTES = 30 * 1000 * 1000;
 const MAX_RATIO = 200;
-
-const refuse = (message: string) => badRequest('reviews.invalid_xlsx', message);
 
 /**
  * Reads a multipart request into memory: one file (field 'file', at most REVIEW_IMPORT_MAX_BYTES) and the
@@ -27,9 +26,7 @@ export function readSpreadsheetUpload(
 ): Promise<{ file: Buffer; fields: Record<string, string> }> {
   const type = req.headers['content-type'];
   if (typeof type !== 'string' || !/^multipart\/form-data\s*;.*boundary=/i.test(type))
-    return Promise.reject(
-      new DomainError('files.not_multipart', 'Please send the file as multipart/form-data', 415),
-    );
+    return Promise.reject(FilesErrors.notMultipart());
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -44,9 +41,7 @@ export function readSpreadsheetUpload(
         },
       });
     } catch {
-      return reject(
-        new DomainError('files.not_multipart', 'Please send the file as multipart/form-data', 415),
-      );
+      return reject(FilesErrors.notMultipart());
     }
     const chunks: Buffer[] = [];
     let size = 0;
@@ -58,31 +53,29 @@ export function readSpreadsheetUpload(
     };
     parser.on('file', (name, stream, info) => {
       if (name !== 'file') {
-        fail(refuse(`Unexpected file field '${name}'`));
+        fail(ReviewsErrors.invalidXlsx(`Unexpected file field '${name}'`));
         return void stream.resume();
       }
       if (!info.filename) return void stream.resume();
       file = true;
-      if (!/\.xlsx$/i.test(info.filename)) fail(refuse(REVIEW_MESSAGES.notXlsx));
+      if (!/\.xlsx$/i.test(info.filename)) fail(ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.notXlsx));
       stream.on('data', (c: Buffer) => {
         size += c.length;
         if (size <= REVIEW_IMPORT_MAX_BYTES) chunks.push(c);
       });
-      stream.on('limit', () =>
-        fail(new DomainError('reviews.xlsx_too_large', REVIEW_MESSAGES.tooLargeXlsx, 413)),
-      );
+      stream.on('limit', () => fail(ReviewsErrors.xlsxTooLarge()));
     });
     parser.on('field', (name, value) => {
-      if (!fieldNames.includes(name)) fail(refuse(`Unexpected field '${name}'`));
+      if (!fieldNames.includes(name)) fail(ReviewsErrors.invalidXlsx(`Unexpected field '${name}'`));
       else fields[name] = value;
     });
-    parser.on('filesLimit', () => fail(refuse('Please send one file only')));
-    parser.on('fieldsLimit', () => fail(refuse('Too many fields')));
-    parser.on('partsLimit', () => fail(refuse('Too many fields')));
-    parser.on('error', () => fail(refuse('The upload could not be read')));
+    parser.on('filesLimit', () => fail(ReviewsErrors.invalidXlsx('Please send one file only')));
+    parser.on('fieldsLimit', () => fail(ReviewsErrors.invalidXlsx('Too many fields')));
+    parser.on('partsLimit', () => fail(ReviewsErrors.invalidXlsx('Too many fields')));
+    parser.on('error', () => fail(ReviewsErrors.invalidXlsx('The upload could not be read')));
     parser.on('close', () => {
       if (failure) return reject(failure);
-      if (!file || size === 0) return reject(refuse(REVIEW_MESSAGES.noFile));
+      if (!file || size === 0) return reject(ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.noFile));
       resolve({ file: Buffer.concat(chunks), fields });
     });
     req.pipe(parser);
@@ -95,24 +88,26 @@ export function readSpreadsheetUpload(
  * its declared size (which is capped in total and in ratio) — so a zip bomb is refused, not unpacked.
  */
 export function checkXlsxContainer(buf: Buffer): void {
-  if (buf.length < 30 || buf.readUInt32LE(0) !== 0x04034b50) throw refuse(REVIEW_MESSAGES.notXlsx);
+  if (buf.length < 30 || buf.readUInt32LE(0) !== 0x04034b50)
+    throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.notXlsx);
   let end = -1;
   for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 65535); i--)
     if (buf.readUInt32LE(i) === 0x06054b50) {
       end = i;
       break;
     }
-  if (end < 0) throw refuse(REVIEW_MESSAGES.corruptXlsx);
+  if (end < 0) throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.corruptXlsx);
   const entries = buf.readUInt16LE(end + 10);
   const dirSize = buf.readUInt32LE(end + 12);
   const dirOffset = buf.readUInt32LE(end + 16);
-  if (entries > MAX_ENTRIES) throw refuse(REVIEW_MESSAGES.corruptXlsx);
-  if (dirOffset + dirSize > end) throw refuse(REVIEW_MESSAGES.corruptXlsx);
+  if (entries > MAX_ENTRIES) throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.corruptXlsx);
+  if (dirOffset + dirSize > end) throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.corruptXlsx);
   const names = new Set<string>();
   let at = dirOffset;
   let total = 0;
   for (let n = 0; n < entries; n++) {
-    if (at + 46 > end || buf.readUInt32LE(at) !== 0x02014b50) throw refuse(REVIEW_MESSAGES.corruptXlsx);
+    if (at + 46 > end || buf.readUInt32LE(at) !== 0x02014b50)
+      throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.corruptXlsx);
     const method = buf.readUInt16LE(at + 10);
     const compressed = buf.readUInt32LE(at + 20);
     const declared = buf.readUInt32LE(at + 24);
@@ -128,11 +123,11 @@ export function checkXlsxContainer(buf: Buffer): void {
       total > MAX_UNPACKED_BYTES ||
       (compressed > 0 && declared / compressed > MAX_RATIO && declared > 1_000_000)
     )
-      throw refuse(REVIEW_MESSAGES.corruptXlsx);
+      throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.corruptXlsx);
     if (local + 30 > buf.length || buf.readUInt32LE(local) !== 0x04034b50)
-      throw refuse(REVIEW_MESSAGES.corruptXlsx);
+      throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.corruptXlsx);
     const dataStart = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-    if (dataStart + compressed > buf.length) throw refuse(REVIEW_MESSAGES.corruptXlsx);
+    if (dataStart + compressed > buf.length) throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.corruptXlsx);
     const data = buf.subarray(dataStart, dataStart + compressed);
     if (method === 8) {
       try {
@@ -140,12 +135,13 @@ export function checkXlsxContainer(buf: Buffer): void {
         const out = inflateRawSync(data, { maxOutputLength: Math.max(declared, 1) });
         if (out.length !== declared) throw new Error('size');
       } catch {
-        throw refuse(REVIEW_MESSAGES.corruptXlsx);
+        throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.corruptXlsx);
       }
-    } else if (method !== 0 || compressed !== declared) throw refuse(REVIEW_MESSAGES.corruptXlsx);
+    } else if (method !== 0 || compressed !== declared)
+      throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.corruptXlsx);
   }
   if (!names.has('xl/workbook.xml') || !names.has('[Content_Types].xml'))
-    throw refuse(REVIEW_MESSAGES.noWorkbook);
+    throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.noWorkbook);
 }
 
 /** A cell's value as text (formulas by their result, rich text joined, dates as ISO). */
@@ -179,17 +175,18 @@ export async function readSheet(buf: Buffer, required: readonly string[]): Promi
   try {
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
   } catch {
-    throw refuse(REVIEW_MESSAGES.corruptXlsx);
+    throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.corruptXlsx);
   }
   const sheet = wb.worksheets[0];
-  if (!sheet) throw refuse(REVIEW_MESSAGES.noWorkbook);
-  if (sheet.rowCount - 1 > REVIEW_IMPORT_MAX_ROWS) throw refuse(REVIEW_MESSAGES.tooManyRows);
+  if (!sheet) throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.noWorkbook);
+  if (sheet.rowCount - 1 > REVIEW_IMPORT_MAX_ROWS)
+    throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.tooManyRows);
   const header = new Map<string, number>();
   sheet.getRow(1).eachCell((cell, col) => {
     header.set(cellText(cell.value).trim().toLowerCase(), col);
   });
   const missing = required.filter((c) => !header.has(c.toLowerCase()));
-  if (missing.length) throw refuse(missingColumnsMessage(missing));
+  if (missing.length) throw ReviewsErrors.invalidXlsx(missingColumnsMessage(missing));
   const rows: SheetRow[] = [];
   sheet.eachRow((row, n) => {
     if (n === 1) return;
@@ -202,6 +199,6 @@ export async function readSheet(buf: Buffer, required: readonly string[]): Promi
     }
     if (any) rows.push({ row: n, values });
   });
-  if (rows.length > REVIEW_IMPORT_MAX_ROWS) throw refuse(REVIEW_MESSAGES.tooManyRows);
+  if (rows.length > REVIEW_IMPORT_MAX_ROWS) throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.tooManyRows);
   return rows;
 }

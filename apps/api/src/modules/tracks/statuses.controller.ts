@@ -1,14 +1,14 @@
 import { Body, Controller, Delete, Get, Post, Put } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
-import { STATUS_MESSAGES, type StatusDto } from '@symposium/domain';
+import { type StatusDto } from '@symposium/domain';
 import { CreateStatusDto, UpdateStatusDto } from './dto/status.dto.js';
 import { SortIdsDto } from './dto/track.dto.js';
-import { notFound } from '../../common/errors.js';
 import { IdParam } from '../../common/id-param.js';
 import { managedPaths } from '../../common/managed-scope.js';
 import { StatusesService } from './statuses.service.js';
+import { StatusesErrors } from './tracks.errors.js';
 
-const StatusId = () => IdParam('statusId', () => notFound('statuses.not_found', STATUS_MESSAGES.notFound));
+const StatusId = () => IdParam('statusId', () => StatusesErrors.notFound());
 
 /** Chairs and track chairs read the paper statuses (track chairs, to set them on their papers). */
 @ApiTags('statuses')

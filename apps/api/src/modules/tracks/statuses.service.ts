@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { isPermutation, STATUS_MESSAGES, type StatusDto } from '@symposium/domain';
-import { badRequest, conflict, notFound } from '../../common/errors.js';
+import { isPermutation, type StatusDto } from '@symposium/domain';
 import { TransactionRunner } from '../../database/database.module.js';
 import type { Executor } from '../../database/database.js';
 import { pgErrorCode } from '../../common/errors.js';
 import { StatusesRepository } from './statuses.repository.js';
 import type { StatusRow } from './tracks.table.js';
+import { StatusesErrors } from './tracks.errors.js';
 
 export const toStatusDto = (row: StatusRow): StatusDto => ({
   _id: row.id,
@@ -14,9 +14,6 @@ export const toStatusDto = (row: StatusRow): StatusDto => ({
   isDefault: row.isDefault,
   isAccepted: row.isAccepted,
 });
-
-const statusNotFound = () => notFound('statuses.not_found', STATUS_MESSAGES.notFound);
-const textTaken = () => conflict('statuses.text_taken', STATUS_MESSAGES.textTaken);
 
 /** Paper statuses (the default 'Awaiting Decision' cannot be deleted). */
 @Injectable()
@@ -36,7 +33,7 @@ export class StatusesService {
 
   async get(id: number): Promise<StatusDto> {
     const row = await this.statuses.findById(id);
-    if (!row) throw statusNotFound();
+    if (!row) throw StatusesErrors.notFound();
     return toStatusDto(row);
   }
 
@@ -49,14 +46,14 @@ export class StatusesService {
   /** For other modules: the default status (new papers start with it). */
   async getDefault(ex?: Executor): Promise<StatusDto> {
     const row = await this.statuses.findDefault(ex);
-    if (!row) throw statusNotFound();
+    if (!row) throw StatusesErrors.notFound();
     return toStatusDto(row);
   }
 
   async create(input: { text: string; isAccepted?: boolean }, ex?: Executor): Promise<StatusDto> {
     const text = this.checkedText(input.text);
     return this.inTx(ex, async (tx) => {
-      if (await this.statuses.findByText(text, undefined, tx)) throw textTaken();
+      if (await this.statuses.findByText(text, undefined, tx)) throw StatusesErrors.textTaken();
       const position = await this.statuses.nextPosition(tx);
       const row = await this.statuses
         .insert({ text, isAccepted: input.isAccepted ?? false, position }, tx)
@@ -68,8 +65,9 @@ export class StatusesService {
   async update(id: number, input: { text?: string; isAccepted?: boolean }): Promise<StatusDto> {
     const text = input.text === undefined ? undefined : this.checkedText(input.text);
     return this.transactions.run(async (tx) => {
-      if (!(await this.statuses.findById(id, tx))) throw statusNotFound();
-      if (text !== undefined && (await this.statuses.findByText(text, id, tx))) throw textTaken();
+      if (!(await this.statuses.findById(id, tx))) throw StatusesErrors.notFound();
+      if (text !== undefined && (await this.statuses.findByText(text, id, tx)))
+        throw StatusesErrors.textTaken();
       const patch = {
         ...(text !== undefined ? { text } : {}),
         ...(input.isAccepted !== undefined ? { isAccepted: input.isAccepted } : {}),
@@ -84,8 +82,8 @@ export class StatusesService {
   async remove(id: number): Promise<{ ok: true }> {
     return this.transactions.run(async (tx) => {
       const row = await this.statuses.findById(id, tx);
-      if (!row) throw statusNotFound();
-      if (row.isDefault) throw badRequest('statuses.default_undeletable', STATUS_MESSAGES.defaultUndeletable);
+      if (!row) throw StatusesErrors.notFound();
+      if (row.isDefault) throw StatusesErrors.defaultUndeletable();
       await this.statuses.delete(id, tx);
       return { ok: true as const };
     });
@@ -96,8 +94,7 @@ export class StatusesService {
     return this.transactions.run(async (tx) => {
       await this.statuses.lockAll(tx);
       const all = (await this.statuses.list(tx)).map((s) => s.id);
-      if (!isPermutation(ids, all))
-        throw badRequest('statuses.sort_incomplete', STATUS_MESSAGES.sortIncomplete);
+      if (!isPermutation(ids, all)) throw StatusesErrors.sortIncomplete();
       for (const [i, id] of ids.entries()) await this.statuses.update(id, { position: i + 1 }, tx);
       return this.list(tx);
     });
@@ -105,12 +102,12 @@ export class StatusesService {
 
   private checkedText(text: string): string {
     const trimmed = text.trim();
-    if (!trimmed) throw badRequest('statuses.invalid', STATUS_MESSAGES.textRequired);
+    if (!trimmed) throw StatusesErrors.textRequired();
     return trimmed;
   }
 }
 
 function uniqueText(e: unknown): never {
-  if (pgErrorCode(e) === '23505') throw textTaken();
+  if (pgErrorCode(e) === '23505') throw StatusesErrors.textTaken();
   throw e;
 }

@@ -1,13 +1,13 @@
 import { Body, Controller, Get, Post, Put } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
-import { TRACK_MESSAGES, type TrackDto } from '@symposium/domain';
+import { type TrackDto } from '@symposium/domain';
 import { CreateTrackDto, SortIdsDto, UpdateTrackDto } from './dto/track.dto.js';
-import { notFound } from '../../common/errors.js';
 import { IdParam } from '../../common/id-param.js';
 import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
 import { TracksService } from './tracks.service.js';
+import { TracksErrors } from './tracks.errors.js';
 
-const TrackId = () => IdParam('trackId', () => notFound('tracks.not_found', TRACK_MESSAGES.notFound));
+const TrackId = () => IdParam('trackId', () => TracksErrors.notFound());
 
 /** Every track, for authors, reviewers and session chairs (the tracks lists and submission screens). */
 @ApiTags('tracks')

@@ -10,12 +10,12 @@ import {
   type TrackDto,
   type TrackSettings,
 } from '@symposium/domain';
-import { badRequest, conflict, notFound } from '../../common/errors.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import type { Executor } from '../../database/database.js';
 import { pgErrorCode } from '../../common/errors.js';
 import { areasByTrack, settingsToColumns, toSettings, toTrackDto } from './tracks.mapper.js';
 import { TracksRepository } from './tracks.repository.js';
+import { TracksErrors } from './tracks.errors.js';
 
 export interface QuestionInput {
   title: string;
@@ -102,9 +102,6 @@ export function mergeSettings(base: TrackSettings, input: TrackInput): TrackSett
   };
 }
 
-const nameTaken = () => conflict('tracks.name_taken', TRACK_MESSAGES.nameTaken);
-const trackNotFound = () => notFound('tracks.not_found', TRACK_MESSAGES.notFound);
-
 /** Tracks and their subject areas: reading (scoped for track chairs), creating, editing and sorting. */
 @Injectable()
 export class TracksService {
@@ -131,9 +128,9 @@ export class TracksService {
 
   /** One track; 404 alike when missing or outside the scope. */
   async get(id: number, scope: number[] | null = null): Promise<TrackDto> {
-    if (scope && !scope.includes(id)) throw trackNotFound();
+    if (scope && !scope.includes(id)) throw TracksErrors.notFound();
     const track = await this.findById(id);
-    if (!track) throw trackNotFound();
+    if (!track) throw TracksErrors.notFound();
     return track;
   }
 
@@ -164,7 +161,7 @@ export class TracksService {
     const settings = mergeSettings(defaultTrackSettings(), input);
     this.assertValid(settings, []);
     return this.inTx(ex, async (tx) => {
-      if (await this.tracks.findByName(settings.name, undefined, tx)) throw nameTaken();
+      if (await this.tracks.findByName(settings.name, undefined, tx)) throw TracksErrors.nameTaken();
       const position = await this.tracks.nextPosition(tx);
       const row = await this.tracks
         .insert({ ...settingsToColumns(settings), position }, tx)
@@ -181,14 +178,14 @@ export class TracksService {
   async update(id: number, input: TrackInput, ex?: Executor): Promise<TrackDto> {
     return this.inTx(ex, async (tx) => {
       const row = await this.tracks.findById(id, tx);
-      if (!row) throw trackNotFound();
+      if (!row) throw TracksErrors.notFound();
       const areas = await this.tracks.listAreas([id], tx);
       const settings = mergeSettings(toSettings(row, areas), input);
       this.assertValid(
         settings,
         areas.map((a) => a.id),
       );
-      if (await this.tracks.findByName(settings.name, id, tx)) throw nameTaken();
+      if (await this.tracks.findByName(settings.name, id, tx)) throw TracksErrors.nameTaken();
       await this.tracks.update(id, settingsToColumns(settings), tx).catch(this.uniqueName);
       if (input.subjectAreas) {
         const keep = settings.subjectAreas.flatMap((a) => (a._id ? [a._id] : []));
@@ -208,8 +205,7 @@ export class TracksService {
   async sort(ids: number[]): Promise<TrackDto[]> {
     return this.transactions.run(async (tx) => {
       await this.tracks.lockAll(tx);
-      if (!isPermutation(ids, await this.tracks.listIds(tx)))
-        throw badRequest('tracks.sort_incomplete', TRACK_MESSAGES.sortIncomplete);
+      if (!isPermutation(ids, await this.tracks.listIds(tx))) throw TracksErrors.sortIncomplete();
       for (const [position, id] of ids.entries()) await this.tracks.setPosition(id, position, tx);
       return this.list(null, tx);
     });
@@ -226,12 +222,12 @@ export class TracksService {
       seen.add(a._id);
     });
     const details = Object.entries(errors).map(([field, message]) => ({ field, message }));
-    if (details.length) throw badRequest('tracks.invalid', details[0]!.message, details);
+    if (details.length) throw TracksErrors.invalid(details);
   }
 
   /** Two chairs saving the same new name at once: the unique index decides, with the same message. */
   private readonly uniqueName = (e: unknown): never => {
-    if (pgErrorCode(e) === '23505') throw nameTaken();
+    if (pgErrorCode(e) === '23505') throw TracksErrors.nameTaken();
     throw e;
   };
 }

@@ -2,11 +2,11 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { UserDto } from '@symposium/domain';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
-import { notFound } from '../../common/errors.js';
 import { ChairUsersService, toUserSummary, type UserSummary } from './chair-users.service.js';
 import { SearchUsersDto } from './dto/chair-users.dto.js';
 import { toUserResponse } from './users.mapper.js';
 import { UsersService } from './users.service.js';
+import { UsersErrors } from './users.errors.js';
 
 @ApiTags('users')
 @Controller('author/users')
@@ -26,7 +26,7 @@ export class AuthorUsersController {
   @Get()
   async me(@CurrentUser() user: AuthUser): Promise<UserDto & { impersonatorId?: number }> {
     const row = await this.users.findById(user.id);
-    if (!row) throw notFound('users.not_found', 'User not found');
+    if (!row) throw UsersErrors.meNotFound();
     return {
       ...toUserResponse(row),
       ...(user.impersonatorId ? { impersonatorId: user.impersonatorId } : {}),

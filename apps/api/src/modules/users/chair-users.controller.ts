@@ -21,10 +21,9 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { PEOPLE_MESSAGES, type LoginResponse, type UserDto } from '@symposium/domain';
+import { type LoginResponse, type UserDto } from '@symposium/domain';
 import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
-import { badRequest, notFound } from '../../common/errors.js';
 import { IdParam } from '../../common/id-param.js';
 import { setSessionCookies } from '../../common/session-cookies.js';
 import { createValidationPipe } from '../../common/validation.js';
@@ -39,9 +38,11 @@ import {
 } from './dto/chair-users.dto.js';
 import { toUserResponse } from './users.mapper.js';
 import { CHAIR_USER_MESSAGES } from './users.messages.js';
+import { RequestErrors } from '../../common/request.errors.js';
+import { UsersErrors } from './users.errors.js';
 
 const UserId = () => ApiParam({ name: 'userId', type: Number });
-const UserIdParam = () => IdParam('userId', () => notFound('users.not_found', PEOPLE_MESSAGES.userNotFound));
+const UserIdParam = () => IdParam('userId', () => UsersErrors.notFound());
 
 const validation = createValidationPipe();
 const validate = <T>(metatype: new () => T, body: unknown): Promise<T> =>
@@ -79,7 +80,7 @@ export class ChairUsersController {
       return this.users.query(dto);
     }
     if (isQuery !== undefined && isQuery !== 'false')
-      throw badRequest('request.invalid', CHAIR_USER_MESSAGES.isQuery);
+      throw RequestErrors.invalid(CHAIR_USER_MESSAGES.isQuery);
     return this.users.create(await validate(CreateUserDto, body), caller);
   }
 

@@ -6,9 +6,7 @@ import {
   normalizeEmail,
   PAGE_SIZE,
   parseUserFilters,
-  PEOPLE_MESSAGES,
   spreadsheetSafe,
-  USER_FILTER_MESSAGES,
   USER_MESSAGES,
   type LoginResponse,
   type PersonInput,
@@ -18,7 +16,7 @@ import {
 import ExcelJS from 'exceljs';
 import { randomInt } from 'node:crypto';
 import type { AuthUser } from '../../common/auth-user.js';
-import { badRequest, conflict, forbidden, notFound, pgErrorCode } from '../../common/errors.js';
+import { pgErrorCode } from '../../common/errors.js';
 import { hashPassword } from '../../common/passwords.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { TransactionRunner } from '../../database/database.module.js';
@@ -33,10 +31,10 @@ import type {
   UpdateUserDto,
 } from './dto/chair-users.dto.js';
 import { rolesOf, rolesToColumns, toUserResponse } from './users.mapper.js';
-import { CHAIR_USER_MESSAGES } from './users.messages.js';
 import { UsersRepository, type UserQuery } from './users.repository.js';
 import { trimPerson, UsersService } from './users.service.js';
 import type { NewUserRow, UserRow } from './users.table.js';
+import { UsersErrors } from './users.errors.js';
 
 const CONTACT_FIELDS = [
   'firstName',
@@ -154,7 +152,7 @@ export class ChairUsersService {
     }
     const firstName = dto.firstName?.trim();
     const lastName = dto.lastName?.trim();
-    if (!firstName || !lastName) throw badRequest('users.search_invalid', CHAIR_USER_MESSAGES.searchParams);
+    if (!firstName || !lastName) throw UsersErrors.searchInvalid();
     return this.repo.findByName(firstName, lastName, PAGE_SIZE);
   }
 
@@ -170,8 +168,7 @@ export class ChairUsersService {
       },
       dto.roles,
     );
-    if (roles.admin.is && !caller.roles.admin.is)
-      throw forbidden('users.admin_only', CHAIR_USER_MESSAGES.adminFlag);
+    if (roles.admin.is && !caller.roles.admin.is) throw UsersErrors.adminFlag();
     const password = generatePassword(randomInt, GENERATED_PASSWORD_LENGTH);
     const row = await this.tx.run(async (tx) => {
       const created = await this.users.create({ ...pickContact(dto), password, roles }, 'author', tx);
@@ -201,7 +198,7 @@ export class ChairUsersService {
     const contact = pickContact(dto);
     const hasContact = Object.keys(contact).length > 0;
     if (!hasContact && !dto.roles && !dto.lock && dto.notify === undefined && dto.resetPassword === undefined)
-      throw badRequest('users.nothing_to_update', CHAIR_USER_MESSAGES.nothingToUpdate);
+      throw UsersErrors.nothingToUpdate();
     const self = id === caller.id;
     const newPassword = dto.resetPassword
       ? generatePassword(randomInt, GENERATED_PASSWORD_LENGTH)
@@ -210,9 +207,8 @@ export class ChairUsersService {
 
     const row = await this.tx.run(async (tx) => {
       const current = await this.repo.findById(id, tx);
-      if (!current) throw notFound('users.not_found', PEOPLE_MESSAGES.userNotFound);
-      if (current.isAdmin && !caller.roles.admin.is)
-        throw forbidden('users.admin_only', CHAIR_USER_MESSAGES.adminAccount);
+      if (!current) throw UsersErrors.notFound();
+      if (current.isAdmin && !caller.roles.admin.is) throw UsersErrors.adminAccount();
       const patch: Partial<NewUserRow> = {};
       let endSessions = false;
 
@@ -222,7 +218,7 @@ export class ChairUsersService {
         const person = trimPerson(merged);
         if (person.email !== current.email) {
           const other = await this.repo.findByEmail(person.email, tx);
-          if (other && other.id !== id) throw conflict('users.exists', PEOPLE_MESSAGES.userAlreadyPresent);
+          if (other && other.id !== id) throw UsersErrors.exists();
         }
         Object.assign(patch, person);
       }
@@ -230,18 +226,15 @@ export class ChairUsersService {
       if (dto.roles) {
         const before = rolesOf(current);
         const after = mergeRoles(before, dto.roles);
-        if (self && before.chair.is && !after.chair.is)
-          throw badRequest('users.self_chair', CHAIR_USER_MESSAGES.selfChair);
-        if (self && before.admin.is && !after.admin.is)
-          throw badRequest('users.self_admin', CHAIR_USER_MESSAGES.selfAdmin);
-        if (before.admin.is !== after.admin.is && !caller.roles.admin.is)
-          throw forbidden('users.admin_only', CHAIR_USER_MESSAGES.adminFlag);
+        if (self && before.chair.is && !after.chair.is) throw UsersErrors.selfChair();
+        if (self && before.admin.is && !after.admin.is) throw UsersErrors.selfAdmin();
+        if (before.admin.is !== after.admin.is && !caller.roles.admin.is) throw UsersErrors.adminFlag();
         if (!sameRoles(before, after)) Object.assign(patch, rolesToColumns(after));
         if (losesRights(before, after)) endSessions = true;
       }
 
       if (dto.lock) {
-        if (self && dto.lock.status) throw badRequest('users.self_lock', CHAIR_USER_MESSAGES.selfLock);
+        if (self && dto.lock.status) throw UsersErrors.selfLock();
         patch.lockStatus = dto.lock.status;
         if (dto.lock.status) endSessions = true;
       }
@@ -277,12 +270,11 @@ export class ChairUsersService {
   }
 
   async remove(id: number, caller: AuthUser): Promise<{ message: string }> {
-    if (id === caller.id) throw badRequest('users.self_delete', CHAIR_USER_MESSAGES.selfDelete);
+    if (id === caller.id) throw UsersErrors.selfDelete();
     await this.tx.run(async (tx) => {
       const current = await this.repo.findById(id, tx);
-      if (!current) throw notFound('users.not_found', PEOPLE_MESSAGES.userNotFound);
-      if (current.isAdmin && !caller.roles.admin.is)
-        throw forbidden('users.admin_only', CHAIR_USER_MESSAGES.adminAccount);
+      if (!current) throw UsersErrors.notFound();
+      if (current.isAdmin && !caller.roles.admin.is) throw UsersErrors.adminAccount();
       await this.repo.delete(id, tx);
       await this.repo.audit(
         { actorId: caller.id, subjectId: id, action: 'user.delete', details: { userEmail: current.email } },
@@ -294,14 +286,12 @@ export class ChairUsersService {
 
   /** A session as the user, carrying the chair's id; audited with both identities. */
   async impersonate(emailParam: string, caller: AuthUser): Promise<LoginResponse> {
-    if (caller.impersonatorId)
-      throw badRequest('users.already_impersonating', CHAIR_USER_MESSAGES.alreadyImpersonating);
+    if (caller.impersonatorId) throw UsersErrors.alreadyImpersonating();
     const target = await this.repo.findByEmail(normalizeEmail(emailParam));
-    if (!target) throw notFound('users.not_found', USER_MESSAGES.impersonateNotFound);
-    if (target.isChair || target.isAdmin)
-      throw forbidden('users.impersonate_chair', USER_MESSAGES.impersonateFailed);
+    if (!target) throw UsersErrors.emailNotFound();
+    if (target.isChair || target.isAdmin) throw UsersErrors.impersonateChair();
     // A locked account could not use the session; refuse rather than hand out a dead one.
-    if (target.lockStatus) throw forbidden('users.impersonate_locked', USER_MESSAGES.impersonateFailed);
+    if (target.lockStatus) throw UsersErrors.impersonateLocked();
     await this.repo.audit({
       actorId: caller.id,
       subjectId: target.id,
@@ -309,17 +299,16 @@ export class ChairUsersService {
       details: { chairEmail: caller.email, userEmail: target.email },
     });
     const chair = await this.repo.findById(caller.id);
-    if (!chair) throw notFound('users.not_found', USER_MESSAGES.impersonateNotFound);
+    if (!chair) throw UsersErrors.emailNotFound();
     return this.auth.session(target, chair);
   }
 
   /** Enables or disables the user's conference view (isRegistered). */
   async setRegistered(emailParam: string, status: string): Promise<{ message: string; user: UserDto }> {
-    if (status !== 'true' && status !== 'false')
-      throw badRequest('users.register_status', CHAIR_USER_MESSAGES.invalidRegisterStatus);
+    if (status !== 'true' && status !== 'false') throw UsersErrors.registerStatus();
     const isRegistered = status === 'true';
     const target = await this.repo.findByEmail(normalizeEmail(emailParam));
-    if (!target) throw notFound('users.not_found', USER_MESSAGES.impersonateNotFound);
+    if (!target) throw UsersErrors.emailNotFound();
     const updated = await this.updateRow(target.id, { isRegistered });
     return {
       message: isRegistered ? USER_MESSAGES.conferenceViewEnabled : USER_MESSAGES.conferenceViewDisabled,
@@ -361,17 +350,14 @@ export class ChairUsersService {
       return { filters: parseUserFilters(dto.filters), search: dto.search, sort: dto.sort };
     } catch (e) {
       if (e instanceof InvalidUserFilterError)
-        throw badRequest('users.invalid_filter', USER_FILTER_MESSAGES.invalid, {
-          index: e.index,
-          reason: e.reason,
-        });
+        throw UsersErrors.invalidFilter({ index: e.index, reason: e.reason });
       throw e;
     }
   }
 
   private async mustFind(id: number): Promise<UserRow> {
     const row = await this.repo.findById(id);
-    if (!row) throw notFound('users.not_found', PEOPLE_MESSAGES.userNotFound);
+    if (!row) throw UsersErrors.notFound();
     return row;
   }
 
@@ -382,10 +368,10 @@ export class ChairUsersService {
   ) {
     try {
       const row = await this.repo.update(id, patch, ex);
-      if (!row) throw notFound('users.not_found', PEOPLE_MESSAGES.userNotFound);
+      if (!row) throw UsersErrors.notFound();
       return row;
     } catch (e) {
-      if (pgErrorCode(e) === '23505') throw conflict('users.exists', PEOPLE_MESSAGES.userAlreadyPresent);
+      if (pgErrorCode(e) === '23505') throw UsersErrors.exists();
       throw e;
     }
   }

@@ -2,17 +2,17 @@ import { Injectable } from '@nestjs/common';
 import {
   emptyRoles,
   normalizeEmail,
-  PEOPLE_MESSAGES,
   validatePerson,
   type PersonInput,
   type UserRoles,
 } from '@symposium/domain';
 import type { Executor } from '../../database/database.js';
-import { badRequest, conflict, pgErrorCode } from '../../common/errors.js';
+import { pgErrorCode } from '../../common/errors.js';
 import { hashPassword } from '../../common/passwords.js';
 import { rolesToColumns } from './users.mapper.js';
 import { UsersRepository } from './users.repository.js';
 import type { UserRow } from './users.table.js';
+import { UsersErrors } from './users.errors.js';
 
 /** The users row as other modules see it (they take the type from here, never from the table file). */
 export type { UserRow } from './users.table.js';
@@ -72,7 +72,7 @@ export class UsersService {
   assertValidPerson(input: PersonInput, kind: 'author' | 'reviewer' = 'author'): void {
     const errors = validatePerson(input, kind);
     const fields = Object.entries(errors).map(([field, message]) => ({ field, message }));
-    if (fields.length) throw badRequest('users.invalid', fields[0]!.message, fields);
+    if (fields.length) throw UsersErrors.invalid(fields);
   }
 
   /** Creates a user with the §5 People rules; 409 'User already present!' on a taken e-mail. */
@@ -83,8 +83,7 @@ export class UsersService {
   ): Promise<UserRow> {
     this.assertValidPerson(input, kind);
     const person = trimPerson(input);
-    if (await this.users.findByEmail(person.email, ex))
-      throw conflict('users.exists', PEOPLE_MESSAGES.userAlreadyPresent);
+    if (await this.users.findByEmail(person.email, ex)) throw UsersErrors.exists();
     const passwordHash = input.password ? await hashPassword(input.password) : null;
     try {
       return await this.users.insert(
@@ -92,7 +91,7 @@ export class UsersService {
         ex,
       );
     } catch (e) {
-      if (pgErrorCode(e) === '23505') throw conflict('users.exists', PEOPLE_MESSAGES.userAlreadyPresent);
+      if (pgErrorCode(e) === '23505') throw UsersErrors.exists();
       throw e;
     }
   }

@@ -3,8 +3,9 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CONFERENCE_MESSAGES } from '@symposium/domain';
 import { Transform, Type } from 'class-transformer';
 import { Allow, IsBoolean, IsDefined, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { badRequest } from '../../../common/errors.js';
 import { createValidationPipe } from '../../../common/validation.js';
+import { ConferenceErrors } from '../conference.errors.js';
+import { RequestErrors } from '../../../common/request.errors.js';
 
 /** Multipart and form fields carry booleans as 'true'/'false'. */
 const FormBoolean = () =>
@@ -94,7 +95,7 @@ const validation = createValidationPipe();
  */
 export async function parseConferenceBody(raw: unknown): Promise<UpdateConferenceDto> {
   if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw)))
-    throw badRequest('request.invalid', 'The body must be an object');
+    throw RequestErrors.invalid('The body must be an object');
   const body: Record<string, unknown> = { ...((raw as Record<string, unknown> | null | undefined) ?? {}) };
   const dotted = 'authorView.viewConferenceTrackStatus';
   if (Object.hasOwn(body, dotted)) {
@@ -105,7 +106,7 @@ export async function parseConferenceBody(raw: unknown): Promise<UpdateConferenc
     try {
       body.authorView = JSON.parse(body.authorView) as unknown;
     } catch {
-      throw badRequest('conference.invalid', CONFERENCE_MESSAGES.authorView);
+      throw ConferenceErrors.authorView();
     }
   }
   return (await validation.transform(body, {
