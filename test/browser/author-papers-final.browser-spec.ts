@@ -186,6 +186,19 @@ describe('the final material of an accepted paper', () => {
     // A decided paper can no longer be withdrawn by its authors (issue 8): no Delete.
   });
 
+  it('shows the decision on the author menu once the conference shows the track status to authors', async () => {
+    const { page } = env;
+    await page.waitForSelector('[data-testid=paper]'); // the card and its decision come in one answer
+    expect(await page.$('[data-testid=decision]')).toBeNull();
+    await env.db
+      .update(conferenceTable)
+      .set({ authorView: { viewConferenceTrackStatus: true } })
+      .where(eq(conferenceTable.id, 1));
+    await page.reload();
+    const decision = await page.waitForSelector('[data-testid=decision]');
+    expect(await decision!.evaluate((e) => e.textContent)).toBe('Decision: Accept');
+  });
+
   it('goes through the camera-ready wizard with its §5 messages', async () => {
     const { page } = env;
     await clickText(page, 'Camera-ready', '[data-testid=paper] a');
