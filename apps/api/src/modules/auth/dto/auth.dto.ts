@@ -1,5 +1,5 @@
-import { Optional } from '../../../common/optional.js';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ContactDto } from '../../users/dto/contact.dto.js';
+import { ApiProperty } from '@nestjs/swagger';
 import { PASSWORD_MIN_LENGTH } from '@symposium/domain';
 import { IsString, MaxLength, MinLength } from 'class-validator';
 
@@ -15,14 +15,7 @@ export class LoginDto {
 }
 
 /** Fields are checked by the shared §5 People rules in the service (same messages as the forms). */
-export class SignupDto {
-  @ApiPropertyOptional() @Optional() @MaxLength(200) @IsString() firstName?: string;
-  @ApiPropertyOptional() @Optional() @MaxLength(200) @IsString() lastName?: string;
-  @ApiPropertyOptional() @Optional() @MaxLength(320) @IsString() email?: string;
-  @ApiPropertyOptional() @Optional() @MaxLength(320) @IsString() alternateEmail?: string;
-  @ApiPropertyOptional() @Optional() @MaxLength(300) @IsString() organization?: string;
-  @ApiPropertyOptional() @Optional() @MaxLength(100) @IsString() country?: string;
-  @ApiPropertyOptional() @Optional() @MaxLength(50) @IsString() phone?: string;
+export class SignupDto extends ContactDto {
   @ApiProperty()
   @MaxLength(200)
   @MinLength(PASSWORD_MIN_LENGTH, { message: PASSWORD_MESSAGE })

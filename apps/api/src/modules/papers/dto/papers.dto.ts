@@ -1,4 +1,5 @@
 import { Optional } from '../../../common/optional.js';
+import { ContactDto } from '../../users/dto/contact.dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MAX_INT32 } from '@symposium/domain';
 import { Type } from 'class-transformer';
@@ -149,12 +150,4 @@ export class PaperUploadQueryDto {
 }
 
 /** A co-author account created by an author (§5 People rules, checked in the users service). */
-export class CreateCoAuthorDto {
-  @ApiPropertyOptional() @Optional() @MaxLength(200) @IsString() firstName?: string;
-  @ApiPropertyOptional() @Optional() @MaxLength(200) @IsString() lastName?: string;
-  @ApiPropertyOptional() @Optional() @MaxLength(320) @IsString() email?: string;
-  @ApiPropertyOptional() @Optional() @MaxLength(320) @IsString() alternateEmail?: string;
-  @ApiPropertyOptional() @Optional() @MaxLength(300) @IsString() organization?: string;
-  @ApiPropertyOptional() @Optional() @MaxLength(100) @IsString() country?: string;
-  @ApiPropertyOptional() @Optional() @MaxLength(50) @IsString() phone?: string;
-}
+export class CreateCoAuthorDto extends ContactDto {}

@@ -1,4 +1,5 @@
 import { Optional, Nullable } from '../../../common/optional.js';
+import { ContactDto } from '../../users/dto/contact.dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   BID_VALUES,
@@ -231,15 +232,8 @@ export class ReviewCountDto {
 }
 
 /** One reviewer into tracks: an existing user (userId or email) or a new one (§5 reviewer creation). */
-export class ImportReviewerDto {
+export class ImportReviewerDto extends ContactDto {
   @ApiPropertyOptional() @Optional() @IdField() userId?: number;
-  @ApiPropertyOptional() @Optional() @MaxLength(200) @IsString() firstName?: string;
-  @ApiPropertyOptional() @Optional() @MaxLength(200) @IsString() lastName?: string;
-  @ApiPropertyOptional() @Optional() @MaxLength(320) @IsString() email?: string;
-  @ApiPropertyOptional() @Optional() @MaxLength(320) @IsString() alternateEmail?: string;
-  @ApiPropertyOptional() @Optional() @MaxLength(300) @IsString() organization?: string;
-  @ApiPropertyOptional() @Optional() @MaxLength(100) @IsString() country?: string;
-  @ApiPropertyOptional() @Optional() @MaxLength(50) @IsString() phone?: string;
   @ApiProperty({ type: [Number] })
   @Optional()
   @IsArray()

@@ -1,4 +1,5 @@
 import { Optional } from '../../../common/optional.js';
+import { ContactDto } from './contact.dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   FILTER_OPERATORS,
@@ -24,17 +25,6 @@ import {
 } from 'class-validator';
 
 const MAX_LIST = 1000;
-
-/** Contact fields: checked by the shared §5 People rules in the service (same messages as the forms). */
-export class ContactDto {
-  @ApiPropertyOptional() @Optional() @MaxLength(200) @IsString() firstName?: string;
-  @ApiPropertyOptional() @Optional() @MaxLength(200) @IsString() lastName?: string;
-  @ApiPropertyOptional() @Optional() @MaxLength(320) @IsString() email?: string;
-  @ApiPropertyOptional() @Optional() @MaxLength(320) @IsString() alternateEmail?: string;
-  @ApiPropertyOptional() @Optional() @MaxLength(300) @IsString() organization?: string;
-  @ApiPropertyOptional() @Optional() @MaxLength(100) @IsString() country?: string;
-  @ApiPropertyOptional() @Optional() @MaxLength(50) @IsString() phone?: string;
-}
 
 export class FlagRoleDto {
   @ApiProperty() @IsBoolean() is!: boolean;
