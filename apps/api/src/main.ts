@@ -44,6 +44,17 @@ class Drain {
   private inFlight = 0;
 
   readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
+    // Every request counts until its answer is sent, including one refused with 503 while its body is still
+    // arriving: cutting connections before that answer is out would reset the client.
+    this.inFlight++;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      this.inFlight--;
+    };
+    res.on('finish', finish);
+    res.on('close', finish);
     if (this.stopping) {
       // Read the body first: answering while the client still sends it would reset its connection.
       const answer = () => {
@@ -61,15 +72,6 @@ class Drain {
       }
       return;
     }
-    this.inFlight++;
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      this.inFlight--;
-    };
-    res.on('finish', finish);
-    res.on('close', finish);
     next();
   };
 
@@ -81,14 +83,25 @@ class Drain {
     const server = app.getHttpServer() as Server;
     // The listener stays open while requests finish: connections the kernel already accepted but the
     // process had not picked up yet get a 503 instead of a reset.
-    while (this.inFlight > 0 && Date.now() - t0 < DRAIN_MS) await new Promise((r) => setTimeout(r, 50));
-    if (this.inFlight > 0)
-      logger.warn(
-        `${this.inFlight} request(s) still running after ${DRAIN_MS} ms: closing their connections`,
-      );
+    const drained = () => this.inFlight === 0 || Date.now() - t0 >= DRAIN_MS;
+    while (!drained()) await new Promise((r) => setTimeout(r, 50));
+    // Nothing is running now: stop listening and close the idle keep-alive connections. A connection still
+    // sending a request keeps going: that request is answered 503 with Connection: close, which ends it.
+    // Only what is left at the drain deadline is cut.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeAllConnections();
+    server.closeIdleConnections();
+    const deadline = setTimeout(
+      () => {
+        if (this.inFlight > 0)
+          logger.warn(
+            `${this.inFlight} request(s) still running after ${DRAIN_MS} ms: closing their connections`,
+          );
+        server.closeAllConnections();
+      },
+      Math.max(0, DRAIN_MS - (Date.now() - t0)),
+    );
     await closed;
+    clearTimeout(deadline);
     await app.close();
     logger.log(`Stopped in ${Date.now() - t0} ms`);
     process.exit(0);
