@@ -39,7 +39,6 @@ export const TRACK_MESSAGES = {
   updateFailed: 'Track could not be updated!',
   listUpdateFailed: "It wasn't possible to update the track!",
   notFound: 'Track not found',
-  invalidId: 'Invalid track id',
   nameRequired: 'Please fill in the track name',
   nameTaken: 'A track with this name already exists',
   abstractLength: 'The abstract length must be between 50 and 100000 characters',
@@ -58,7 +57,6 @@ export const TRACK_MESSAGES = {
 export const STATUS_MESSAGES = {
   defaultUndeletable: 'Awaiting Decision status can not be deleted',
   notFound: 'Status not found',
-  invalidId: 'Invalid status id',
   textRequired: 'Please fill in the status text',
   textTaken: 'A status with this text already exists',
   sortIncomplete: 'Please list every status exactly once',
@@ -69,7 +67,6 @@ export const CONFERENCE_MESSAGES = {
   notify: 'Could not update notify option',
   invalidFile: 'Please select a valid file',
   notFound: 'Conference not found',
-  invalidId: 'Invalid conference id',
   imageNotFound: 'Image not found',
   authorView: 'authorView must be a JSON object with viewConferenceTrackStatus',
   consentButtonLabel: 'Please fill in the consent button label',

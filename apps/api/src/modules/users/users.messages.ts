@@ -3,7 +3,6 @@
  * failure texts live in @symposium/domain USER_MESSAGES / PEOPLE_MESSAGES).
  */
 export const CHAIR_USER_MESSAGES = {
-  invalidId: 'Invalid user id',
   searchParams: 'Please search by email, or by first and last name',
   isQuery: "isQuery must be 'true'",
   nothingToUpdate: 'Nothing to update',
