@@ -7,13 +7,10 @@ import { ConfigError, loadConfig } from './config/config.js';
 import { DataDirInUseError, openDatabase } from './database/database.js';
 import { StartupService } from './modules/demo/startup.service.js';
 
-/** How long in-flight requests may take to finish after SIGTERM before their connections are cut. */
-const DRAIN_MS = Number(process.env.SHUTDOWN_DRAIN_MS ?? 10_000);
-
 async function main(): Promise<void> {
   const config = loadConfig();
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const drain = new Drain();
+  const drain = new Drain(config.shutdownDrainMs ?? 10_000);
   const app = await createApp(config, {
     handle,
     logger: new AppLogger(config.logLevel),
@@ -35,11 +32,14 @@ async function main(): Promise<void> {
 
 /**
  * Graceful stop: take no new requests (a request that arrives now is read and answered 503), let the
- * requests in flight finish (at most DRAIN_MS), close the listener and the connections, then close the
+ * requests in flight finish (at most SHUTDOWN_DRAIN_MS), close the listener and the connections, then close the
  * app (the outbox dispatcher, the scheduler, the browser and the database stop in its shutdown hooks) and
  * exit 0.
  */
 class Drain {
+  /** drainMs: how long in-flight requests may take to finish after SIGTERM before their connections are cut. */
+  constructor(private readonly drainMs: number) {}
+
   private stopping = false;
   private inFlight = 0;
 
@@ -83,7 +83,7 @@ class Drain {
     const server = app.getHttpServer() as Server;
     // The listener stays open while requests finish: connections the kernel already accepted but the
     // process had not picked up yet get a 503 instead of a reset.
-    const drained = () => this.inFlight === 0 || Date.now() - t0 >= DRAIN_MS;
+    const drained = () => this.inFlight === 0 || Date.now() - t0 >= this.drainMs;
     while (!drained()) await new Promise((r) => setTimeout(r, 50));
     // Nothing is running now: stop listening and close the idle keep-alive connections. A connection still
     // sending a request keeps going: that request is answered 503 with Connection: close, which ends it.
@@ -94,11 +94,11 @@ class Drain {
       () => {
         if (this.inFlight > 0)
           logger.warn(
-            `${this.inFlight} request(s) still running after ${DRAIN_MS} ms: closing their connections`,
+            `${this.inFlight} request(s) still running after ${this.drainMs} ms: closing their connections`,
           );
         server.closeAllConnections();
       },
-      Math.max(0, DRAIN_MS - (Date.now() - t0)),
+      Math.max(0, this.drainMs - (Date.now() - t0)),
     );
     await closed;
     clearTimeout(deadline);

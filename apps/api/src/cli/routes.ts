@@ -8,7 +8,7 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { ModulesContainer, NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module.js';
-import { IS_PUBLIC } from '../common/auth-user.js';
+import { IS_PUBLIC, rolePrefixOf } from '../common/auth-user.js';
 import type { AppConfig } from '../config/config.js';
 import { openDatabase } from '../database/database.js';
 
@@ -30,8 +30,8 @@ const join = (...parts: string[]) =>
 /** Who passes the global guard: @Public routes, the role of the path prefix, or any signed-in user. */
 function accessOf(path: string, isPublic: boolean): string {
   if (isPublic) return 'public';
-  const m = /^\/api\/(author|reviewer|chair|cochair|session)(\/|$)/.exec(path);
-  return m ? `role: ${m[1]}` : 'signed in';
+  const prefix = rolePrefixOf(path);
+  return prefix ? `role: ${prefix}` : 'signed in';
 }
 
 /** Reads the routes from the controllers' metadata of a built application. */

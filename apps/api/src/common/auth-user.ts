@@ -1,5 +1,5 @@
 import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
-import type { UserRoles } from '@symposium/domain';
+import type { RolePrefix, UserRoles } from '@symposium/domain';
 
 export interface AuthUser {
   id: number;
@@ -22,3 +22,10 @@ export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionC
 export const TOKEN_COOKIE = 'sym_token';
 export const CSRF_COOKIE = 'sym_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
+
+const ROLE_PREFIX = /^\/api\/(author|reviewer|chair|cochair|session)(\/|$)/;
+
+/** The role prefix of an API path (/api/{role}/...), the one the guard checks; undefined for other paths. */
+export function rolePrefixOf(path: string): RolePrefix | undefined {
+  return ROLE_PREFIX.exec(path)?.[1] as RolePrefix | undefined;
+}

@@ -1,7 +1,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { managedTracks } from '@symposium/domain';
 import type { Request } from 'express';
-import type { AuthUser } from './auth-user.js';
+import { rolePrefixOf, type AuthUser } from './auth-user.js';
 
 /**
  * The one way to declare a route that chairs and track chairs share: one controller served under both
@@ -22,7 +22,7 @@ export interface CallerScope {
 /** The role prefix of a chair/cochair route and the tracks the caller manages under it. */
 export const Scope = createParamDecorator((_data: unknown, ctx: ExecutionContext): CallerScope => {
   const req = ctx.switchToHttp().getRequest<Request & { user?: AuthUser }>();
-  const prefix: 'chair' | 'cochair' = /^\/api\/cochair\//.test(req.path) ? 'cochair' : 'chair';
+  const prefix: 'chair' | 'cochair' = rolePrefixOf(req.path) === 'cochair' ? 'cochair' : 'chair';
   const user = req.user!;
   return { prefix, scope: managedTracks(user.roles, prefix), user };
 });

@@ -39,6 +39,14 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('reads SHUTDOWN_DRAIN_MS (default 10 s) and refuses one that is not a whole number', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).shutdownDrainMs).toBe(10_000);
+    expect(loadConfig({ DATA_DIR: dir(), SHUTDOWN_DRAIN_MS: '2500' }).shutdownDrainMs).toBe(2500);
+    expect(() => loadConfig({ DATA_DIR: dir(), SHUTDOWN_DRAIN_MS: 'abc' })).toThrow(
+      /SHUTDOWN_DRAIN_MS must be a whole number of milliseconds/,
+    );
+  });
+
   it('turns demo data off by default on PostgreSQL', () => {
     const c = loadConfig({ DATABASE_URL: 'postgres://x@y/z', JWT_SECRET: 'x'.repeat(40) });
     expect(c.demoData).toBe(false);

@@ -33,6 +33,8 @@ export interface AppConfig {
   /** LOG_LEVEL: error, warn, log (default) or debug; Nest's start-up chatter (modules, route mapping)
    * is printed only at debug. */
   logLevel?: LogLevelName;
+  /** SHUTDOWN_DRAIN_MS: how long requests in flight may take to finish after SIGTERM (default 10 s). */
+  shutdownDrainMs?: number;
 }
 
 export const LOG_LEVELS = ['error', 'warn', 'log', 'debug'] as const;
@@ -88,6 +90,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const logLevel = (env.LOG_LEVEL || 'log').toLowerCase() as LogLevelName;
   if (!LOG_LEVELS.includes(logLevel))
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  const shutdownDrainMs = env.SHUTDOWN_DRAIN_MS ? Number(env.SHUTDOWN_DRAIN_MS) : 10_000;
+  if (!Number.isInteger(shutdownDrainMs) || shutdownDrainMs < 0)
+    problems.push(`SHUTDOWN_DRAIN_MS must be a whole number of milliseconds, got "${env.SHUTDOWN_DRAIN_MS}"`);
   if (problems.length) throw new ConfigError(problems);
   if (!jwtSecret) jwtSecret = embeddedSecret(dataDir);
   return {
@@ -103,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveApps: true,
     runJobs: true,
     logLevel,
+    shutdownDrainMs,
   };
 }
 

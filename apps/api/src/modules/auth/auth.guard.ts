@@ -1,9 +1,16 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
-import { canUsePrefix, type RolePrefix } from '@symposium/domain';
+import { canUsePrefix, isChairLike } from '@symposium/domain';
 import type { Request } from 'express';
-import { CSRF_COOKIE, CSRF_HEADER, IS_PUBLIC, TOKEN_COOKIE, type AuthUser } from '../../common/auth-user.js';
+import {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  IS_PUBLIC,
+  rolePrefixOf,
+  TOKEN_COOKIE,
+  type AuthUser,
+} from '../../common/auth-user.js';
 import { rolesOf } from '../users/users.mapper.js';
 import { UsersService } from '../users/users.service.js';
 import { AuthErrors } from './auth.errors.js';
@@ -20,7 +27,6 @@ export interface TokenPayload {
   isv?: number;
 }
 
-const PREFIX_RE = /^\/api\/(author|reviewer|chair|cochair|session)(\/|$)/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -50,26 +56,25 @@ export class AuthGuard implements CanActivate {
     } catch {
       throw AuthErrors.unauthenticated();
     }
-    const row = await this.users.findById(Number(payload.sub));
+    // One indexed lookup: the user, and while impersonating the chair too.
+    const sub = Number(payload.sub);
+    const imp = payload.imp === undefined ? undefined : Number(payload.imp);
+    const rows = await this.users.findByIds(imp === undefined ? [sub] : [sub, imp]);
+    const row = rows.find((r) => r.id === sub);
     if (!row) throw AuthErrors.unauthenticated();
     if (row.lockStatus) throw AuthErrors.locked();
     if (row.sessionVersion !== payload.sv) throw AuthErrors.unauthenticated();
     const user: AuthUser = { id: row.id, email: row.email, roles: rolesOf(row) };
-    if (payload.imp !== undefined) {
+    if (imp !== undefined) {
       // Impersonation lives only as long as the chair's own right to it.
-      const chair = await this.users.findById(Number(payload.imp));
-      if (
-        !chair ||
-        chair.lockStatus ||
-        !(chair.isChair || chair.isAdmin) ||
-        chair.sessionVersion !== payload.isv
-      )
+      const chair = rows.find((r) => r.id === imp);
+      if (!chair || chair.lockStatus || !isChairLike(rolesOf(chair)) || chair.sessionVersion !== payload.isv)
         throw AuthErrors.unauthenticated();
       user.impersonatorId = chair.id;
     }
     req.user = user;
-    const match = PREFIX_RE.exec(req.path);
-    if (match && !canUsePrefix(user.roles, match[1] as RolePrefix)) throw AuthErrors.forbidden();
+    const prefix = rolePrefixOf(req.path);
+    if (prefix && !canUsePrefix(user.roles, prefix)) throw AuthErrors.forbidden();
     return true;
   }
 

@@ -11,15 +11,11 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { assertExecutable, CHROMIUM_ARGS, type ResolvedChromium, resolveChromium } from './chromium.js';
+import { assertExecutable, type ResolvedChromium, resolveChromium } from './chromium.js';
 import { documentsUnavailable } from './documents.errors.js';
 import { Semaphore } from './semaphore.js';
 
-export { CHROMIUM_ARGS } from './chromium.js';
-
 export interface BrowserPoolOptions {
-  /** Chromium binary; default resolveChromium() (PUPPETEER_EXECUTABLE_PATH, system, packaged). */
-  executablePath?: string;
   /** Pages rendering at the same time; the others wait. Default 2. */
   maxPages?: number;
   /** Limit for one DevTools call (a hung browser must not hang a request). Default 30 s. */
@@ -42,7 +38,6 @@ interface Launched {
 export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(BrowserPool.name);
   private readonly slots: Semaphore;
-  private readonly executablePath?: string;
   private resolved?: Promise<ResolvedChromium>;
   private warned = false;
   private readonly protocolTimeoutMs: number;
@@ -52,23 +47,15 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
 
   constructor(@Optional() @Inject(BROWSER_POOL_OPTIONS) options: BrowserPoolOptions | null = null) {
     this.slots = new Semaphore(options?.maxPages ?? 2);
-    this.executablePath = options?.executablePath || undefined;
     this.protocolTimeoutMs = options?.protocolTimeoutMs ?? 30_000;
   }
 
-  /** Which Chromium this pool launches (resolved once; see chromium.ts). */
+  /** Which Chromium this pool launches: resolveChromium() (PUPPETEER_EXECUTABLE_PATH, system, packaged), once. */
   chromium(): Promise<ResolvedChromium> {
-    this.resolved ??= this.executablePath
-      ? Promise.resolve({
-          executablePath: this.executablePath,
-          args: [...CHROMIUM_ARGS],
-          headless: true,
-          source: 'env',
-        })
-      : resolveChromium().catch((error: unknown) => {
-          this.resolved = undefined;
-          throw error;
-        });
+    this.resolved ??= resolveChromium().catch((error: unknown) => {
+      this.resolved = undefined;
+      throw error;
+    });
     return this.resolved;
   }
 

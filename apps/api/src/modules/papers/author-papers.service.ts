@@ -213,7 +213,9 @@ export class AuthorPapersService {
   async remove(user: AuthUser, paperId: number): Promise<{ ok: true; message: string }> {
     await this.transactions.run(async (tx) => {
       const row = await this.papers.authorPaper(paperId, user.id, tx);
-      if ((await this.papers.context(row, tx)).hasDecision) throw PapersErrors.withdrawDecided();
+      // The withdraw rule is the domain's (paperActions.canDelete), the same the author menu shows.
+      if (!this.papers.actions(row, await this.papers.context(row, tx)).canDelete)
+        throw PapersErrors.withdrawDecided();
       await this.repo.update(paperId, { isDeleted: true }, tx);
     });
     return { ok: true, message: PAPER_MESSAGES.deleted };

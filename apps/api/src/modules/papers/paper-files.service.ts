@@ -36,6 +36,7 @@ import { toPaperFileDto } from './papers.mapper.js';
 import { PapersRepository } from './papers.repository.js';
 import { PapersService, type PaperContext } from './papers.service.js';
 import type { PaperRow } from './papers.table.js';
+import { parseId } from '../../common/id-param.js';
 import { PapersErrors } from './papers.errors.js';
 import { RequestErrors } from '../../common/request.errors.js';
 
@@ -354,8 +355,7 @@ export class PaperFilesService implements OnModuleInit {
     // The file count is checked once the file is read (in the transaction): a file of the wrong type must
     // answer 'Please select a valid file' first, whatever the count.
     if (part !== 'abstract' || replaceParam === undefined || replaceParam === '') return null;
-    const id = /^[1-9]\d{0,9}$/.test(replaceParam) ? Number(replaceParam) : NaN;
-    if (!(id <= 2_147_483_647)) throw PapersErrors.fileNotFound();
+    const id = parseId(replaceParam, PapersErrors.fileNotFound);
     const file = await this.repo.findFile(paper.id, id);
     if (!file || file.part !== 'abstract') throw PapersErrors.fileNotFound();
     return id;

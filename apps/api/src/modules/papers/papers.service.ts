@@ -22,6 +22,9 @@ import { PapersErrors } from './papers.errors.js';
 /** The papers row as other modules see it (they take the type from here, never from the table file). */
 export type { PaperRow } from './papers.table.js';
 
+/** A decision was taken: the paper's status is one other than the default. */
+const isDecided = (status: StatusDto | undefined): boolean => Boolean(status && !status.isDefault);
+
 /** What the rules of one paper depend on: its track, whether its status is accepted, the conference. */
 export interface PaperContext {
   track: TrackDto;
@@ -70,7 +73,7 @@ export class PapersService {
     return {
       track,
       isAccepted: Boolean(status?.isAccepted),
-      hasDecision: Boolean(status && !status.isDefault),
+      hasDecision: isDecided(status),
       conference,
     };
   }
@@ -156,13 +159,16 @@ export class PapersService {
   /** The response shape of several papers (tracks, statuses and the conference read once). */
   async toDtos(rows: PaperRow[], ex?: Executor): Promise<PaperDto[]> {
     if (!rows.length) return [];
+    return this.dtosWith(rows, await this.refsOf(rows, ex), ex);
+  }
+
+  private async dtosWith(
+    rows: PaperRow[],
+    { tracks, statuses }: { tracks: Map<number, TrackDto>; statuses: Map<number, StatusDto> },
+    ex?: Executor,
+  ): Promise<PaperDto[]> {
     const ids = rows.map((r) => r.id);
     const conference = await this.getConference(ex);
-    const tracks = new Map<number, TrackDto>();
-    for (const id of new Set(rows.map((r) => r.trackId))) tracks.set(id, await this.track(id, ex));
-    const statuses = new Map<number, StatusDto | undefined>();
-    for (const id of new Set(rows.flatMap((r) => (r.statusId === null ? [] : [r.statusId]))))
-      statuses.set(id, await this.statuses.findById(id, ex));
     const showDecision = conference.authorView?.viewConferenceTrackStatus === true;
     // One after the other: inside a transaction the executor is a single connection.
     const authors = await this.authorsOf(ids, ex);
@@ -171,7 +177,7 @@ export class PapersService {
     const now = new Date();
     return rows.map((row) => {
       const status = row.statusId === null ? undefined : statuses.get(row.statusId);
-      const hasDecision = Boolean(status && !status.isDefault);
+      const hasDecision = isDecided(status);
       return toPaperDto(row, {
         authors: authors.get(row.id) ?? [],
         files,
@@ -189,6 +195,18 @@ export class PapersService {
         ),
       });
     });
+  }
+
+  /** The tracks and statuses a page of papers refers to, read once (two queries for tracks, one for statuses). */
+  private async refsOf(
+    rows: PaperRow[],
+    ex?: Executor,
+  ): Promise<{ tracks: Map<number, TrackDto>; statuses: Map<number, StatusDto> }> {
+    const trackIds = [...new Set(rows.map((r) => r.trackId))];
+    const tracks = new Map((await this.tracks.list(trackIds, ex)).map((t) => [t._id, t]));
+    if (trackIds.some((id) => !tracks.has(id))) throw PapersErrors.trackNotFound();
+    const statuses = new Map((await this.statuses.list(ex)).map((st) => [st._id, st]));
+    return { tracks, statuses };
   }
 
   async toDto(row: PaperRow, ex?: Executor): Promise<PaperDto> {
@@ -230,19 +248,14 @@ export class PapersService {
 
   /** The chairs' shape: the author view plus track name, status text and the chair-only flags. */
   async toChairDtos(rows: PaperRow[], ex?: Executor): Promise<ChairPaperDto[]> {
-    const dtos = await this.toDtos(rows, ex);
-    const trackNames = new Map<number, string>();
-    for (const id of new Set(rows.map((r) => r.trackId)))
-      trackNames.set(id, (await this.tracks.findById(id, ex))?.name ?? '');
-    const statusTexts = new Map<number, string>();
-    for (const id of new Set(rows.flatMap((r) => (r.statusId === null ? [] : [r.statusId])))) {
-      const status = await this.statuses.findById(id, ex);
-      if (status) statusTexts.set(id, status.text);
-    }
+    if (!rows.length) return [];
+    const refs = await this.refsOf(rows, ex);
+    const { tracks, statuses } = refs;
+    const dtos = await this.dtosWith(rows, refs, ex);
     return rows.map((row, i) => ({
       ...dtos[i]!,
-      trackName: trackNames.get(row.trackId) ?? '',
-      statusText: row.statusId === null ? null : (statusTexts.get(row.statusId) ?? null),
+      trackName: tracks.get(row.trackId)?.name ?? '',
+      statusText: row.statusId === null ? null : (statuses.get(row.statusId)?.text ?? null),
       acceptanceLetterEnabled: row.acceptanceLetterEnabled,
       authorViewReviewEnabled: row.authorViewReviewEnabled,
     }));

@@ -8,7 +8,6 @@ import {
 } from '@symposium/domain';
 import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
-import { IdParam } from '../../common/id-param.js';
 import {
   AnswerRequestDto,
   PageQueryDto,
@@ -18,10 +17,7 @@ import {
 } from './dto/reviews.dto.js';
 import { PaperId, RequestId, setTotal } from './review-requests.controller.js';
 import { ReviewerService, type ReviewerPaperDto } from './reviewer.service.js';
-import { PapersErrors } from '../papers/papers.errors.js';
-
-/** A paper's files as the reviewer downloads them; a malformed id answers like a missing file. */
-const FileIdParam = () => IdParam('fileId', () => PapersErrors.fileNotFound());
+import { FileId } from '../papers/paper-params.js';
 
 /** The reviewer console: own requests only, papers assigned to them, bids and declared conflicts. */
 @ApiTags('reviews')
@@ -69,7 +65,7 @@ export class ReviewerController {
   @ApiParam({ name: 'fileId', type: Number })
   download(
     @PaperId() paperId: number,
-    @FileIdParam() fileId: number,
+    @FileId() fileId: number,
     @CurrentUser() user: AuthUser,
     @Res() res: Response,
   ): Promise<void> {

@@ -19,6 +19,7 @@ import {
 import type { Request } from 'express';
 import { randomInt } from 'node:crypto';
 import type { AuthUser } from '../../common/auth-user.js';
+import { toDbId } from '../../common/id-param.js';
 import { DomainError } from '../../common/errors.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { TransactionRunner } from '../../database/database.module.js';
@@ -181,31 +182,40 @@ export class ReviewersService {
     const errors: string[] = [];
     let valid = 0;
     let total = 0;
-    const paperIdOf = (text: string) => (/^[1-9]\d{0,9}$/.test(text) ? Number(text) : NaN);
     await this.tx.run(async (tx) => {
       // Every row's paper in one query: existing, not deleted, in the caller's tracks.
       const papers = new Map(
         (
           await this.papers.managedPapers(
-            rows.map((r) => paperIdOf(r.values['Paper ID'] ?? '')).filter((id) => id <= 2_147_483_647),
+            rows.flatMap((r) => toDbId(r.values['Paper ID'] ?? '') ?? []),
             scope,
             { includeDeleted: false },
             tx,
           )
         ).map((p) => [p.id, p]),
       );
+      // And every row's reviewer in one query.
+      const reviewers = new Map(
+        (
+          await this.users.findByEmails(
+            rows.flatMap((r) => normalizeEmail(r.values['Reviewer Email'] ?? '') || []),
+            tx,
+          )
+        ).map((u) => [u.email, u]),
+      );
       for (const r of rows) {
         const v = r.values;
         const paperText = v['Paper ID'] ?? '';
         if (!paperText) continue; // §5: silently skipped
         total++;
-        const paper = papers.get(paperIdOf(paperText));
+        const paperId = toDbId(paperText);
+        const paper = paperId === undefined ? undefined : papers.get(paperId);
         if (!paper) {
           errors.push(importPaperNotFoundMessage(r.row));
           continue;
         }
         const email = normalizeEmail(v['Reviewer Email'] ?? '');
-        const reviewer = email ? await this.users.findByEmail(email, tx) : undefined;
+        const reviewer = email ? reviewers.get(email) : undefined;
         if (!reviewer || (await this.repo.findPair(paper.id, reviewer.id, paper.isCameraReady, tx))) {
           errors.push(importUserMessage(r.row));
           continue;

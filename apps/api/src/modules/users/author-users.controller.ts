@@ -26,7 +26,7 @@ export class AuthorUsersController {
   @Get()
   async me(@CurrentUser() user: AuthUser): Promise<UserDto & { impersonatorId?: number }> {
     const row = await this.users.findById(user.id);
-    if (!row) throw UsersErrors.meNotFound();
+    if (!row) throw UsersErrors.notFound();
     return {
       ...toUserResponse(row),
       ...(user.impersonatorId ? { impersonatorId: user.impersonatorId } : {}),

@@ -5,8 +5,6 @@ import { CHAIR_USER_MESSAGES } from './users.messages.js';
 /** The error codes of the users module. */
 export const UsersErrors = {
   notFound: () => notFound('users.not_found', PEOPLE_MESSAGES.userNotFound),
-  /** The caller's own row is gone (GET /author/users). */
-  meNotFound: () => notFound('users.not_found', 'User not found'),
   /** No user with that e-mail (impersonation, the conference-view flag). */
   emailNotFound: () => notFound('users.not_found', USER_MESSAGES.impersonateNotFound),
   exists: () => conflict('users.exists', PEOPLE_MESSAGES.userAlreadyPresent),

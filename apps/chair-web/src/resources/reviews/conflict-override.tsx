@@ -8,7 +8,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { CONFLICT_OVERRIDE_REASON_MAX, type CandidateReviewerDto } from '@symposium/domain';
+import {
+  CONFLICT_OVERRIDE_MESSAGES,
+  CONFLICT_OVERRIDE_REASON_MAX,
+  type CandidateReviewerDto,
+} from '@symposium/domain';
 import { errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { useOverrideConflict, useRemoveConflictOverride, useReviewPrefix } from './use-reviews';
@@ -57,7 +61,7 @@ export function ConflictOverride({ paper, candidate }: { paper: number; candidat
   if (!isChair || candidate.conflicts.length === 0) return null;
   const submit = () => {
     if (!reason.trim()) {
-      setError('Please give the reason for overriding the conflict of interest');
+      setError(CONFLICT_OVERRIDE_MESSAGES.reasonRequired);
       return;
     }
     override.mutate(
