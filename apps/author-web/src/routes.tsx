@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Route } from 'react-router';
 import { paths } from './config/paths';
-import { paperRoutes } from './features/papers/routes';
+import { paperRoutes, sessionPaperRoutes } from './features/papers/routes';
+import { programmeRoutes } from './features/programme/routes';
 import { reviewRoutes } from './features/reviews/routes';
 import { ChooseTrack } from './features/tracks/choose-track';
 import { ConferenceTrackStatus } from './features/tracks/conference-track-status';
@@ -12,4 +13,8 @@ export const authorRoutes: ReactNode[] = [
   <Route key="choose-track" path={paths.chooseTrack} element={<ChooseTrack />} />,
   ...paperRoutes,
   ...reviewRoutes,
+  ...programmeRoutes,
 ];
+
+/** The session-chair front end (spec §2): /ViewSessionPaper only; every other route shows their sessions. */
+export const sessionChairRoutes: ReactNode[] = [...sessionPaperRoutes];

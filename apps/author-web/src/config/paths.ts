@@ -19,6 +19,8 @@ export const paths = {
     `/PresentationReadySubmission/${trackId}/${paperId}`,
   signConsentForm: (paperId: number | string) => `/SignConsentForm/${paperId}`,
   viewSessionPaper: (paperId: number | string) => `/ViewSessionPaper/${paperId}`,
+  /** The published conference programme. */
+  conferenceProgram: '/ConferenceProgram/',
   /** Reviewer front end (and the authors' reviews at viewPaperReview). */
   viewPaperReview: (paperId: number | string) => `/ViewPaperReview/${paperId}`,
   reviewPaper: (paperId: number | string) => `/ReviewPaper/${paperId}`,

@@ -10,6 +10,11 @@ import { SubmissionLight } from './submission-light';
 import { ViewPaper } from './view-paper';
 import { ViewSessionPaper } from './view-session-paper';
 
+/** /ViewSessionPaper: also the one screen of the session-chair front end besides its days and events. */
+export const sessionPaperRoutes: ReactNode[] = [
+  <Route key="view-session-paper" path={paths.viewSessionPaper(':paperId')} element={<ViewSessionPaper />} />,
+];
+
 /** The papers screens of the author app (spec §2). */
 export const paperRoutes: ReactNode[] = [
   <Route key="submission-new" path={paths.submission(':trackId')} element={<SubmissionLight />} />,
@@ -40,5 +45,5 @@ export const paperRoutes: ReactNode[] = [
     element={<PresentationReadySubmission />}
   />,
   <Route key="sign-consent" path={paths.signConsentForm(':paperId')} element={<SignConsentForm />} />,
-  <Route key="view-session-paper" path={paths.viewSessionPaper(':paperId')} element={<ViewSessionPaper />} />,
+  ...sessionPaperRoutes,
 ];
