@@ -1,1 +1,2 @@
 export * from './programme.js';
+export * from './clashes.js';
