@@ -1,0 +1,502 @@
+/**
+ * The published programme in the author app: /ConferenceProgram/ before and after the first publication
+ * (programme table, days, events, sessions, papers, rooms, links, calendar downloads, a phone-wide screen),
+ * and the session-chair front end (only the technical events holding their sessions, their papers on
+ * /ViewSessionPaper, another paper answered like a missing one, the switch to the author menu and back).
+ */
+import {
+  emptyRoles,
+  type DayDto,
+  type EventDto,
+  type LoginResponse,
+  type ProgrammeView,
+  type RoomDto,
+  type UserRoles,
+} from '@symposium/domain';
+import type { Page } from 'puppeteer-core';
+import { hashPassword } from '../../apps/api/src/common/passwords.js';
+import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
+import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
+import { rolesToColumns } from '../../apps/api/src/modules/users/users.mapper.js';
+import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
+import { clickText, signIn, startBrowserEnv, waitForText, type BrowserEnv } from '../support/browser.js';
+
+const PASSWORD = 'programme-pass-1';
+const CHAIR_EMAIL = 'chair@chairs.example.net';
+const ABSTRACT = 'We colour the vertices of large sparse graphs with few colours and measure it in practice.';
+const LINK = 'https://meet.example.org/technical-session-1';
+const NOT_PUBLISHED = 'The conference programme has not been published yet.';
+/** A programme table wider than a phone, and a script the server must drop. */
+const PROGRAM_TABLE =
+  '<table><tbody><tr>' +
+  ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
+    .map((d) => `<td>${d}&nbsp;programme&nbsp;overview&nbsp;column</td>`)
+    .join('') +
+  '</tr></tbody></table><p>Overview of the week</p><script>window.injected = true</script>';
+
+let chairToken: string | null = null;
+
+/** Signed-in calls as the chair (Bearer token), as the chair console would; for set-up only. */
+async function asChair<T>(env: BrowserEnv, method: string, path: string, body?: unknown): Promise<T> {
+  if (!chairToken) {
+    const login = await fetch(`${env.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: CHAIR_EMAIL, password: PASSWORD }),
+    });
+    chairToken = ((await login.json()) as LoginResponse).accessToken;
+  }
+  const res = await fetch(`${env.baseUrl}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${chairToken}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** The visible text of every element matching `selector`, in page order. */
+const texts = (page: Page, selector: string) =>
+  page.$$eval(selector, (els) => els.map((e) => (e as HTMLElement).innerText));
+
+/** Signs the browser out (the next signIn starts afresh). */
+async function signOut(env: BrowserEnv): Promise<void> {
+  await env.page.evaluate(() => fetch('/api/auth/logout', { method: 'POST' }));
+}
+
+describe('the conference programme in the author app', () => {
+  let env: BrowserEnv;
+  const ids = {} as Record<
+    'ana' | 'sam' | 'olga' | 'keynote' | 'morning' | 'posters' | 'evening' | 'dinner' | 'day1' | 'day2',
+    number
+  >;
+  const papers = {} as Record<'greedy' | 'edge' | 'list' | 'poster' | 'planar', number>;
+  const TITLES = {
+    greedy: 'Greedy colouring of sparse graphs',
+    edge: 'Edge colouring in linear time',
+    list: 'List colouring of planar graphs',
+    poster: 'A poster on bipartite matchings',
+    planar: 'Planar separators revisited',
+  } as const;
+
+  const user = async (firstName: string, lastName: string, email: string, roles: Partial<UserRoles> = {}) => {
+    const [row] = await env.db
+      .insert(usersTable)
+      .values({
+        firstName,
+        lastName,
+        email,
+        alternateEmail: `alt.${email}`,
+        organization: 'University of Porto',
+        country: 'Portugal',
+        phone: '+351 000 000',
+        passwordHash: await hashPassword(PASSWORD),
+        ...rolesToColumns({ ...emptyRoles(), ...roles }),
+      })
+      .returning();
+    return row!.id;
+  };
+
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+    await user('Carla', 'Chair', CHAIR_EMAIL, { chair: { is: true } });
+    ids.ana = await user('Ana', 'Silva', 'ana@porto-uni.edu');
+    ids.sam = await user('Sam', 'Sessions', 'sam@lisbon-uni.edu');
+    ids.olga = await user('Olga', 'Other', 'olga@minho-uni.edu');
+    const [track] = await env.db
+      .insert(tracksTable)
+      .values({ name: 'Graph Theory', position: 1 })
+      .returning();
+    const [accepted] = await env.db
+      .insert(statusesTable)
+      .values({ text: 'Accepted', position: 10, isAccepted: true })
+      .returning();
+    let registration = 1000;
+    for (const key of Object.keys(TITLES) as (keyof typeof TITLES)[]) {
+      const [row] = await env.db
+        .insert(papersTable)
+        .values({
+          title: TITLES[key],
+          abstractText: ABSTRACT,
+          trackId: track!.id,
+          primaryAuthorId: ids.ana,
+          statusId: accepted!.id,
+          registration: { author: ids.ana, id: String(++registration), amount: 350, extra: '' },
+        })
+        .returning();
+      await env.db.insert(paperAuthorsTable).values([
+        { paperId: row!.id, userId: ids.ana, position: 0 },
+        { paperId: row!.id, userId: ids.olga, position: 1 },
+      ]);
+      papers[key] = row!.id;
+    }
+
+    const conference = await asChair<{ shortName: string; fullName: string }>(
+      env,
+      'GET',
+      '/api/chair/conference/1',
+    );
+    await asChair(env, 'PUT', '/api/chair/conference/1', {
+      shortName: conference.shortName,
+      fullName: conference.fullName,
+      dates: '3-4 May 2027',
+      city: 'Lisbon',
+      country: 'Portugal',
+      timeZone: 'Europe/Lisbon',
+      programTable: PROGRAM_TABLE,
+    });
+    const auditorium = await asChair<RoomDto>(env, 'POST', '/api/chair/rooms', {
+      name: 'Auditorium Agostinho da Silva',
+      capacity: 300,
+    });
+    const roomB = await asChair<RoomDto>(env, 'POST', '/api/chair/rooms', { name: 'Room B2' });
+    const day1 = await asChair<DayDto>(env, 'POST', '/api/chair/days', {
+      date: '5/3/2027',
+      desk: 'Registration desk open from 08:00 in the lobby',
+    });
+    const day2 = await asChair<DayDto>(env, 'POST', '/api/chair/days', { date: '5/4/2027' });
+    ids.day1 = day1._id;
+    ids.day2 = day2._id;
+    const event = async (dayId: number, type: string, start: string, end: string, description = '') =>
+      (
+        await asChair<EventDto>(env, 'POST', `/api/chair/days/${dayId}/events`, {
+          type,
+          start,
+          end,
+          description,
+        })
+      )._id;
+    // created out of time order: the programme lists them by start time
+    ids.posters = await event(day1._id, 'PosterSession', '13:30', '15:30', 'Posters and coffee');
+    ids.morning = await event(day1._id, 'TechnicalSession', '10:30', '12:30', 'Morning technical sessions');
+    ids.keynote = await event(day1._id, 'KeynoteSession', '08:00', '10:00', 'Opening keynote');
+    ids.evening = await event(day1._id, 'TechnicalSession', '16:00', '18:00', 'Afternoon technical sessions');
+    ids.dinner = await event(day2._id, 'Other', '19:00', '22:00', 'Conference dinner');
+
+    await asChair(env, 'POST', '/api/chair/technical_sessions', {
+      _id: 1,
+      title: 'Colouring',
+      responsables: [ids.sam],
+      room: auditorium._id,
+      papers: [papers.edge, papers.greedy],
+      link: LINK,
+    });
+    await asChair(env, 'POST', '/api/chair/technical_sessions', {
+      _id: 2,
+      title: 'Lists and choices',
+      responsables: [ids.olga],
+      room: roomB._id,
+      papers: [papers.list],
+    });
+    await asChair(env, 'POST', '/api/chair/technical_sessions', {
+      _id: 3,
+      title: 'Separators',
+      responsables: [ids.olga],
+      room: roomB._id,
+      papers: [papers.planar],
+    });
+    await asChair(env, 'POST', '/api/chair/poster_sessions', {
+      _id: 1,
+      paper: papers.poster,
+      room: roomB._id,
+    });
+    const link = async (dayId: number, eventId: number, sessions: number[]) => {
+      const r = await asChair<{ saved: number[] }>(
+        env,
+        'PUT',
+        `/api/chair/days/${dayId}/events/${eventId}/sessions`,
+        { sessions },
+      );
+      expect(r.saved).toEqual(sessions);
+    };
+    await link(day1._id, ids.morning, [1, 2]);
+    await link(day1._id, ids.evening, [3]);
+    await link(day1._id, ids.posters, [1]);
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('tells an author the programme has not been published yet, though a draft exists', async () => {
+    const { page } = env;
+    await signIn(env, 'author', 'ana@porto-uni.edu', PASSWORD);
+    await clickText(page, 'Conference programme', 'nav a');
+    await page.waitForFunction(() => location.pathname === '/ConferenceProgram/');
+    await page.waitForSelector('[data-testid=programme-not-published]');
+    expect(await page.$eval('[data-testid=programme-not-published]', (e) => e.textContent)).toBe(
+      NOT_PUBLISHED,
+    );
+    expect(await page.$('[data-testid=programme-day]')).toBeNull();
+    expect(await page.evaluate(() => document.body.innerText)).not.toContain('Colouring');
+  });
+
+  describe('once the chair publishes it', () => {
+    let published: ProgrammeView;
+
+    beforeAll(async () => {
+      await asChair(env, 'POST', '/api/chair/programme/publish');
+      published = await asChair<ProgrammeView>(env, 'GET', '/api/author/programme');
+    });
+
+    it('shows the programme table, then the days with their events, sessions and papers in order', async () => {
+      const { page } = env;
+      expect(published.version).toBe(1);
+      expect(published.timeZone).toBe('Europe/Lisbon');
+      await page.goto(`${env.baseUrl}/ConferenceProgram/`);
+      await page.waitForSelector('[data-testid=programme-day]');
+
+      // the programme table: the chair's HTML without the script
+      const table = await page.$eval('[data-testid=program-table]', (e) => ({
+        cells: e.querySelectorAll('td').length,
+        text: (e as HTMLElement).innerText,
+        scripts: e.querySelectorAll('script').length,
+      }));
+      expect(table.cells).toBe(7);
+      expect(table.text).toContain('Overview of the week');
+      expect(table.scripts).toBe(0);
+      expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();
+      // the table comes before the days
+      expect(
+        await page.evaluate(
+          () =>
+            document
+              .querySelector('[data-testid=program-table]')!
+              .compareDocumentPosition(document.querySelector('[data-testid=programme-day]')!) &
+            Node.DOCUMENT_POSITION_FOLLOWING,
+        ),
+      ).toBeTruthy();
+
+      // the days in date order, with their date, colour and desk text
+      const days = await page.$$eval('[data-testid=programme-day]', (els) =>
+        els.map((d) => ({
+          id: Number(d.getAttribute('data-day')),
+          title: d.querySelector('h2')!.textContent,
+          color: getComputedStyle(d.querySelector('[data-testid=programme-day-header]')!).backgroundColor,
+          desk: d.querySelector('[data-testid=programme-day-desk]')?.textContent ?? null,
+        })),
+      );
+      expect(days.map((d) => d.id)).toEqual([ids.day1, ids.day2]);
+      expect(days[0]!.title).toBe('Monday, 3 May 2027');
+      expect(days[1]!.title).toBe('Tuesday, 4 May 2027');
+      expect(days[0]!.desk).toBe('Registration desk open from 08:00 in the lobby');
+      expect(days[1]!.desk).toBe('Registration desk open');
+      const hex = (rgb: string) =>
+        '#' +
+        rgb
+          .match(/\d+/g)!
+          .slice(0, 3)
+          .map((n) => Number(n).toString(16).padStart(2, '0'))
+          .join('');
+      expect(days.map((d) => hex(d.color))).toEqual(published.days.map((d) => d.color.toLowerCase()));
+      expect(days[0]!.color).not.toBe(days[1]!.color);
+
+      // the events of the first day by start time: type, start–end with the time zone, description
+      const events = await page.$$eval(`[data-day="${ids.day1}"] [data-testid=programme-event]`, (els) =>
+        els.map((e) => ({
+          id: Number(e.getAttribute('data-event')),
+          type: e.querySelector('[data-testid=programme-event-type]')!.textContent,
+          time: e.querySelector('[data-testid=programme-event-time]')!.textContent,
+          text: (e as HTMLElement).innerText,
+        })),
+      );
+      expect(events.map((e) => [e.id, e.type, e.time])).toEqual([
+        [ids.keynote, 'Keynote Session', '08:00–10:00 (Europe/Lisbon)'],
+        [ids.morning, 'Technical Session', '10:30–12:30 (Europe/Lisbon)'],
+        [ids.posters, 'Poster Session', '13:30–15:30 (Europe/Lisbon)'],
+        [ids.evening, 'Technical Session', '16:00–18:00 (Europe/Lisbon)'],
+      ]);
+      expect(events[0]!.text).toContain('Opening keynote');
+      expect(events[1]!.text).toContain('Morning technical sessions');
+      const dinner = await texts(page, `[data-day="${ids.day2}"] [data-testid=programme-event]`);
+      expect(dinner).toHaveLength(1);
+      expect(dinner[0]).toContain('19:00–22:00 (Europe/Lisbon)');
+      expect(dinner[0]).toContain('Conference dinner');
+
+      // the morning event's sessions: number, title, room, chair, link; papers in the chair's order
+      const sessions = await page.$$eval(
+        `[data-event="${ids.morning}"] [data-testid=programme-session]`,
+        (els) =>
+          els.map((s) => ({
+            id: s.getAttribute('data-session'),
+            text: (s as HTMLElement).innerText,
+            papers: [...s.querySelectorAll('[data-testid=programme-paper]')].map((p) => ({
+              id: Number(p.getAttribute('data-paper')),
+              text: (p as HTMLElement).innerText,
+            })),
+            links: [...s.querySelectorAll('a')].map((a) => ({
+              href: a.getAttribute('href'),
+              rel: a.getAttribute('rel'),
+              target: a.getAttribute('target'),
+            })),
+          })),
+      );
+      expect(sessions.map((s) => s.id)).toEqual(['technical-1', 'technical-2']);
+      const [colouring, lists] = sessions;
+      expect(colouring!.text).toMatch(/technical session 1/i);
+      expect(colouring!.text).toContain('Colouring');
+      expect(colouring!.text).toContain('Room: Auditorium Agostinho da Silva');
+      expect(colouring!.text).toContain('Session chair: Sam Sessions');
+      expect(colouring!.links).toEqual([{ href: LINK, rel: 'noopener noreferrer', target: '_blank' }]);
+      expect(colouring!.papers.map((p) => p.id)).toEqual([papers.edge, papers.greedy]);
+      expect(colouring!.papers[0]!.text).toContain(TITLES.edge);
+      expect(colouring!.papers[0]!.text).toContain('Ana Silva, Olga Other');
+      expect(lists!.text).toContain('Lists and choices');
+      expect(lists!.text).toContain('Room: Room B2');
+      expect(lists!.text).toContain('Session chair: Olga Other');
+      expect(lists!.links).toEqual([]);
+      expect(lists!.papers.map((p) => p.id)).toEqual([papers.list]);
+
+      const poster = await page.$eval(
+        `[data-event="${ids.posters}"] [data-testid=programme-session]`,
+        (s) => (s as HTMLElement).innerText,
+      );
+      expect(poster).toMatch(/poster session 1/i);
+      expect(poster).toContain(TITLES.poster);
+      expect(poster).toContain('Room: Room B2');
+    });
+
+    it('offers the whole programme and my programme as calendar downloads', async () => {
+      const { page } = env;
+      await page.goto(`${env.baseUrl}/ConferenceProgram/`);
+      await page.waitForSelector('[data-testid=programme-day]');
+      const links = await page.$$eval('main a[download]', (as) =>
+        as.map((a) => ({ text: a.textContent, href: a.getAttribute('href') })),
+      );
+      expect(links).toEqual([
+        {
+          text: 'Add the whole programme to my calendar',
+          href: '/api/author/programme/calendar.ics?scope=all',
+        },
+        { text: 'My programme', href: '/api/author/programme/calendar.ics?scope=mine' },
+      ]);
+      // both answer with a calendar for the signed-in author (the session cookie)
+      for (const { href } of links) {
+        const res = await page.evaluate(async (url: string) => {
+          const r = await fetch(url);
+          return { status: r.status, type: r.headers.get('content-type'), body: await r.text() };
+        }, href!);
+        expect(res.status).toBe(200);
+        expect(res.type).toContain('text/calendar');
+        expect(res.body).toContain('BEGIN:VCALENDAR');
+      }
+    });
+
+    it('fits a 375 px wide phone screen without scrolling sideways', async () => {
+      const { page } = env;
+      await page.setViewport({ width: 375, height: 800 });
+      try {
+        await page.goto(`${env.baseUrl}/ConferenceProgram/`);
+        await page.waitForSelector('[data-testid=programme-session]');
+        const overflow = await page.evaluate(() => ({
+          scrollWidth: document.scrollingElement!.scrollWidth,
+          clientWidth: document.scrollingElement!.clientWidth,
+        }));
+        expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
+        // the wide programme table scrolls inside its own box
+        const table = await page.$eval('[data-testid=program-table]', (e) => ({
+          scrollWidth: e.scrollWidth,
+          clientWidth: e.clientWidth,
+        }));
+        expect(table.scrollWidth).toBeGreaterThan(table.clientWidth);
+      } finally {
+        await page.setViewport({ width: 1400, height: 1000 });
+      }
+    });
+
+    it("shows a session chair only the technical events holding their sessions, with their sessions' papers", async () => {
+      const { page } = env;
+      await signOut(env);
+      await signIn(env, 'author', 'sam@lisbon-uni.edu', PASSWORD);
+      await waitForText(page, 'My sessions');
+      await page.waitForSelector('[data-testid=programme-event]');
+      const events = await page.$$eval('[data-testid=programme-event]', (els) =>
+        els.map((e) => ({
+          id: Number(e.getAttribute('data-event')),
+          type: e.querySelector('[data-testid=programme-event-type]')!.textContent,
+          time: e.querySelector('[data-testid=programme-event-time]')!.textContent,
+          sessions: [...e.querySelectorAll('[data-testid=programme-session]')].map((s) =>
+            s.getAttribute('data-session'),
+          ),
+        })),
+      );
+      expect(events).toEqual([
+        {
+          id: ids.morning,
+          type: 'Technical Session',
+          time: '10:30–12:30 (Europe/Lisbon)',
+          sessions: ['technical-1'],
+        },
+      ]);
+      const paperLinks = await page.$$eval('[data-testid=programme-paper] a', (as) =>
+        as.map((a) => ({ text: a.textContent, href: a.getAttribute('href') })),
+      );
+      expect(paperLinks).toEqual([
+        { text: TITLES.edge, href: `/ViewSessionPaper/${papers.edge}` },
+        { text: TITLES.greedy, href: `/ViewSessionPaper/${papers.greedy}` },
+      ]);
+      const text = await page.evaluate(() => document.body.innerText);
+      for (const absent of [
+        'Lists and choices',
+        'Separators',
+        TITLES.list,
+        TITLES.poster,
+        'Poster Session',
+        'Opening keynote',
+        'Conference dinner',
+      ])
+        expect(text).not.toContain(absent);
+      expect(await page.$eval('[data-testid=program-table]', (e) => e.querySelectorAll('td').length)).toBe(7);
+      // every route other than /ViewSessionPaper shows the same view
+      await page.goto(`${env.baseUrl}/ChooseTrack`);
+      await waitForText(page, 'My sessions');
+      await page.waitForSelector(`[data-event="${ids.morning}"]`);
+    });
+
+    it("opens the papers of the session chair's sessions and answers another paper like a missing one", async () => {
+      const { page } = env;
+      await page.goto(`${env.baseUrl}/`);
+      await clickText(page, TITLES.greedy, '[data-testid=programme-paper] a');
+      await page.waitForFunction(
+        (p: string) => location.pathname === p,
+        {},
+        `/ViewSessionPaper/${papers.greedy}`,
+      );
+      await page.waitForSelector('h1');
+      await waitForText(page, `Paper ${papers.greedy}`);
+      expect(await page.$eval('h1', (e) => e.textContent)).toBe(TITLES.greedy);
+      expect(await page.$eval('[data-testid=paper-authors]', (e) => (e as HTMLElement).innerText)).toContain(
+        'Ana Silva',
+      );
+
+      const answer = async (paperId: number) => {
+        await page.goto(`${env.baseUrl}/ViewSessionPaper/${paperId}`);
+        await page.waitForSelector('[data-testid=load-error]');
+        return page.$eval('[data-testid=load-error]', (e) => e.textContent);
+      };
+      const missing = await answer(99999);
+      expect(missing).toBeTruthy();
+      expect(await answer(papers.list)).toBe(missing);
+      expect(await answer(papers.planar)).toBe(missing);
+      expect(await page.evaluate(() => document.body.innerText)).not.toContain(TITLES.planar);
+    });
+
+    it('lets a session chair switch to the author menu and back', async () => {
+      const { page } = env;
+      await page.goto(`${env.baseUrl}/`);
+      await page.waitForSelector('[data-testid=programme-event]');
+      await clickText(page, 'Author menu', 'header button');
+      await waitForText(page, 'Welcome, Sam');
+      await clickText(page, 'Conference programme', 'nav a');
+      await page.waitForSelector(`[data-day="${ids.day2}"]`);
+      expect(await texts(page, '[data-testid=programme-event]')).toHaveLength(5);
+      // the choice is kept on reload
+      await page.reload();
+      await page.waitForSelector(`[data-day="${ids.day2}"]`);
+      await clickText(page, 'Session chair view', 'header button');
+      await page.waitForFunction(() => location.pathname === '/');
+      await waitForText(page, 'My sessions');
+      await page.waitForSelector(`[data-event="${ids.morning}"]`);
+      expect(await texts(page, '[data-testid=programme-event]')).toHaveLength(1);
+    });
+  });
+});
