@@ -13,7 +13,7 @@ const publishedOn = (iso: string | null) =>
 export function ConferenceProgram() {
   const programme = useProgramme();
   return (
-    <Stack spacing={2} sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+    <Stack spacing={2} sx={{ overflowWrap: 'break-word', minWidth: 0 }}>
       <Typography variant="h4" component="h1">
         Conference programme
       </Typography>

@@ -14,7 +14,7 @@ import { PROGRAMME_VIEW_MESSAGES } from './messages';
 export function SessionChairProgramme() {
   const programme = useSessionProgramme();
   return (
-    <Stack spacing={2} sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+    <Stack spacing={2} sx={{ overflowWrap: 'break-word', minWidth: 0 }}>
       <Typography variant="h4" component="h1">
         My sessions
       </Typography>

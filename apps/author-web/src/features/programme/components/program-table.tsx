@@ -15,7 +15,7 @@ export function ProgramTable({ html }: { html: string }) {
         data-testid="program-table"
         sx={{
           overflowX: 'auto',
-          overflowWrap: 'anywhere',
+          overflowWrap: 'normal',
           '& table': { borderCollapse: 'collapse' },
           '& th, & td': { border: 1, borderColor: 'divider', px: 1, py: 0.5, verticalAlign: 'top' },
           '& img': { maxWidth: '100%', height: 'auto' },
