@@ -3,6 +3,7 @@ import { Route } from 'react-router';
 import { ConferenceInformation } from './resources/conference/conference-information';
 import { PublisherSettings } from './resources/conference/publisher-settings';
 import { chairPaperRoutes, paperRoutes } from './resources/papers/paper-routes';
+import { programmeRoutes } from './resources/programme/programme-routes';
 import { chairReviewRoutes, trackChairReviewRoutes } from './resources/reviews/review-routes';
 import { StatusList } from './resources/statuses/status-list';
 import { StatusSort } from './resources/statuses/status-sort';
@@ -40,6 +41,7 @@ export const chairRoutes: ReactNode[] = [
   <Route key="contact" path={paths.editContactInformation.pattern} element={<UserContactEdit />} />,
   ...chairPaperRoutes,
   ...chairReviewRoutes,
+  ...programmeRoutes,
 ];
 
 /** The track chair console's screens (a subset of the chair's, spec §2). */

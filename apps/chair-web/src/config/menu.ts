@@ -54,6 +54,21 @@ export function chairMenu(roles: UserRoles): MenuSection[] {
       ],
     },
     {
+      // Chairs only (spec §2, §6): track chairs get no programme screens.
+      title: 'Programme',
+      items: [
+        { label: 'Rooms', to: paths.viewEditAddRooms },
+        { label: 'Conference days', to: paths.viewDays },
+        { label: 'Add days, events and sessions', to: paths.assignConferenceDays },
+        { label: 'Technical sessions', to: paths.viewTechnicalSessions },
+        { label: 'Build technical sessions', to: paths.assignTechnicalSessions() },
+        { label: 'Poster sessions', to: paths.viewPosterSessions },
+        { label: 'Build poster sessions', to: paths.assignPosterSessions() },
+        { label: 'Tutorials', to: paths.viewTutorials },
+        { label: 'Add tutorials', to: paths.assignTutorials() },
+      ],
+    },
+    {
       title: 'Users',
       items: [
         { label: 'View users', to: paths.viewUsers },

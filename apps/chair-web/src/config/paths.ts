@@ -40,6 +40,14 @@ function route<P extends string>(pattern: P, preEncoded: readonly number[] = [])
 
 const reviewRequests = '/ViewReviewRequests';
 
+/** A screen that also edits one item, named by a query parameter (`/AssignTutorials?session=2`). */
+function withSession<P extends string>(pattern: P) {
+  return Object.assign(
+    (session?: Id) => (session === undefined ? pattern : `${pattern}?session=${encodeURIComponent(session)}`),
+    { pattern },
+  );
+}
+
 export const paths = {
   home: '/',
   signIn: '/SignIn',
@@ -92,4 +100,16 @@ export const paths = {
   submitReviewAsUser: route('/SubmitReviewAsUser/:paperId?'),
   submitPaperReview: route('/SubmitPaperReview/:paperId'),
   importReviewers: '/ImportReviewers',
+  viewEditAddRooms: '/ViewEditAddRooms',
+  viewDays: '/ViewDays/',
+  assignConferenceDays: '/AssignConferenceDays',
+  viewTechnicalSessions: '/ViewTechnicalSessions',
+  viewPosterSessions: '/ViewPosterSessions',
+  viewTutorials: '/ViewTutorials',
+  /** Build new technical sessions, or edit session N with `?session=N`. */
+  assignTechnicalSessions: withSession('/AssignTechnicalSessions'),
+  assignPosterSessions: withSession('/AssignPosterSessions'),
+  assignTutorials: withSession('/AssignTutorials'),
+  /** kind: technical, poster or tutorial. */
+  assignSessionLink: route('/AssignSessionLink/:kind/:sessionId'),
 } as const;

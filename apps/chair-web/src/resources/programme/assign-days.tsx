@@ -1,0 +1,138 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Stack,
+  Step,
+  StepButton,
+  Stepper,
+  Typography,
+} from '@mui/material';
+import { dayColorAt } from '@symposium/domain';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { QueryView } from '../../components/query-view';
+import { paths } from '../../config/paths';
+import { ClashSummary, ProgrammeClashes } from './clash-list';
+import { ColorSwatch, DayForm } from './day-form';
+import { DayCard } from './day-list';
+import { EventSessionsStep } from './event-sessions';
+import { colorName, eventsById } from './programme-labels';
+import { ProgrammeSummary } from './programme-summary';
+import { useDays, useDraftProgramme } from './use-programme';
+
+const STEPS = ['Days', 'Events', 'Sessions', 'Summary'];
+
+/**
+ * /AssignConferenceDays: the days wizard — add days (date, desk, colour), the events of each day, the
+ * sessions of each event, then a summary of the whole draft with its clashes.
+ */
+export function AssignConferenceDays() {
+  const days = useDays();
+  const [step, setStep] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const count = days.data?.length ?? 0;
+  const go = (next: number) => {
+    setProblem(null);
+    if (next > 0 && count === 0) return setProblem('Please add a day first');
+    setStep(next);
+  };
+
+  return (
+    <>
+      <PageTitle
+        title="Conference days"
+        subtitle="Days, their events and sessions"
+        actions={<ClashSummary />}
+      />
+      <Stepper nonLinear activeStep={step} sx={{ mb: 3 }}>
+        {STEPS.map((s, i) => (
+          <Step key={s} completed={false}>
+            <StepButton onClick={() => go(i)}>{s}</StepButton>
+          </Step>
+        ))}
+      </Stepper>
+      <QueryView query={days}>
+        {(list) => (
+          <Box data-testid={`wizard-step-${step}`}>
+            {step === 0 ? (
+              <>
+                <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+                  <Typography variant="h6" component="h2" gutterBottom>
+                    Add a day
+                  </Typography>
+                  <DayForm key={`new-day-${list.length}`} defaultColor={dayColorAt(list.length)} />
+                </Paper>
+                <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+                  <Typography variant="h6" component="h2">
+                    Days
+                  </Typography>
+                  {list.length === 0 ? <Typography color="text.secondary">No days yet.</Typography> : null}
+                  <List dense data-testid="wizard-days">
+                    {list.map((d) => (
+                      <ListItem key={d._id} data-testid={`wizard-day-${d._id}`}>
+                        <ListItemText primary={d.date} secondary={d.desk} />
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          icon={<ColorSwatch color={d.color} />}
+                          label={colorName(d.color)}
+                        />
+                      </ListItem>
+                    ))}
+                  </List>
+                </Paper>
+              </>
+            ) : null}
+            {step === 1 ? list.map((d) => <DayCard key={d._id} day={d} />) : null}
+            {step === 2 ? (
+              <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+                <EventSessionsStep days={list} eventNames={eventsById(list)} />
+              </Paper>
+            ) : null}
+            {step === 3 ? <SummaryStep /> : null}
+          </Box>
+        )}
+      </QueryView>
+      {problem ? (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert">
+          {problem}
+        </Alert>
+      ) : null}
+      <Stack direction="row" spacing={1}>
+        {step > 0 ? (
+          <Button variant="outlined" onClick={() => go(step - 1)}>
+            Back
+          </Button>
+        ) : null}
+        {step < STEPS.length - 1 ? <Button onClick={() => go(step + 1)}>Next</Button> : null}
+        {step === STEPS.length - 1 ? (
+          <Button component={Link} to={paths.viewDays}>
+            Go to the days and publish
+          </Button>
+        ) : null}
+      </Stack>
+    </>
+  );
+}
+
+function SummaryStep() {
+  const programme = useDraftProgramme();
+  return (
+    <>
+      <QueryView query={programme}>{(p) => <ProgrammeSummary programme={p} />}</QueryView>
+      <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
+        Clashes
+      </Typography>
+      <Paper variant="outlined" sx={{ p: 1, mb: 2 }}>
+        <ProgrammeClashes />
+      </Paper>
+    </>
+  );
+}

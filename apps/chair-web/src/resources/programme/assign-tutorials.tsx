@@ -1,0 +1,454 @@
+import {
+  Alert,
+  Button,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Stack,
+  Step,
+  StepLabel,
+  Stepper,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  PROGRAMME_MESSAGES,
+  sessionName,
+  type RoomDto,
+  type SchedulablePaperDto,
+  type TrackDto,
+  type TutorialDto,
+} from '@symposium/domain';
+import { ApiError, errorMessage, Loading, routeId, useNotify } from '@symposium/ui';
+import { useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { QueryView } from '../../components/query-view';
+import { paths } from '../../config/paths';
+import { ClashSummary } from './clash-list';
+import {
+  nativeSelect,
+  parseWholeNumber,
+  peopleNames,
+  personName,
+  PROGRAMME_UI_MESSAGES,
+  roomLabel,
+  saveError,
+} from './programme-labels';
+import {
+  useCreateSession,
+  useRooms,
+  useSchedulablePapers,
+  useSession,
+  useSessions,
+  useTutorialTrack,
+  useUpdateSession,
+} from './use-programme';
+
+const STEPS = ['Tutorial page', 'Select', 'Summary'];
+
+interface TutorialDraft {
+  paper: string;
+  presenter: string;
+  number: string;
+  room: string;
+}
+type DraftErrors = Partial<Record<keyof TutorialDraft, string>>;
+
+/** The tutorial track, or its absence: 404 shows 'No track with Tutorials on name found'. */
+function TutorialTrackGate({ children }: { children: (track: TrackDto) => ReactNode }) {
+  const track = useTutorialTrack();
+  if (track.isPending) return <Loading />;
+  if (track.isError)
+    return (
+      <Alert severity="warning" data-testid="no-tutorial-track">
+        {track.error instanceof ApiError && track.error.statusCode === 404
+          ? PROGRAMME_MESSAGES.noTutorialTrack
+          : errorMessage(track.error)}
+      </Alert>
+    );
+  return <>{children(track.data)}</>;
+}
+
+/**
+ * /AssignTutorials: the tutorial track's page (its accepted papers), select a paper, its presenter among the
+ * paper's authors, the number and room, then a summary and create. /AssignTutorials?session=N edits
+ * tutorial N.
+ */
+export function AssignTutorials() {
+  const [params] = useSearchParams();
+  const session = params.get('session');
+  return (
+    <>
+      <PageTitle
+        title={session === null ? 'Add tutorials' : `Edit ${sessionName('tutorial', Number(session))}`}
+        actions={
+          <>
+            <ClashSummary />
+            <Button variant="outlined" component={Link} to={paths.viewTutorials}>
+              Tutorials
+            </Button>
+          </>
+        }
+      />
+      <TutorialTrackGate>
+        {(track) =>
+          session === null ? (
+            <TutorialWizard track={track} />
+          ) : (
+            <EditTutorial id={routeId(session)} track={track} />
+          )
+        }
+      </TutorialTrackGate>
+    </>
+  );
+}
+
+function checkDraft(d: TutorialDraft, taken: Set<number>): DraftErrors {
+  const e: DraftErrors = {};
+  if (!d.paper) e.paper = PROGRAMME_MESSAGES.paper;
+  if (!d.presenter) e.presenter = PROGRAMME_MESSAGES.presenter;
+  const n = parseWholeNumber(d.number);
+  if (n === null) e.number = PROGRAMME_MESSAGES.sessionNumber;
+  else if (taken.has(n)) e.number = PROGRAMME_MESSAGES.sessionNumberTaken;
+  if (!d.room) e.room = PROGRAMME_MESSAGES.room;
+  return e;
+}
+
+function TutorialWizard({ track }: { track: TrackDto }) {
+  const notify = useNotify();
+  const papers = useSchedulablePapers(track._id);
+  const rooms = useRooms();
+  const existing = useSessions('tutorial');
+  const create = useCreateSession('tutorial');
+  const [step, setStep] = useState(0);
+  const [draft, setDraft] = useState<TutorialDraft>({ paper: '', presenter: '', number: '', room: '' });
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [created, setCreated] = useState<TutorialDto | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const free = (papers.data ?? []).filter((p) => !p.session);
+  const paper = free.find((p) => String(p._id) === draft.paper);
+  const taken = new Set((existing.data ?? []).map((s) => s._id));
+  const nextNumber = String(Math.max(0, ...taken) + 1);
+
+  const toSelect = () => {
+    setDraft((d) => ({ ...d, number: d.number || nextNumber }));
+    setStep(1);
+  };
+  const toSummary = () => {
+    const e = checkDraft(draft, taken);
+    setErrors(e);
+    if (!Object.keys(e).length) setStep(2);
+  };
+  const submit = () => {
+    setFailure(null);
+    create.mutate(
+      {
+        _id: Number(draft.number),
+        paper: Number(draft.paper),
+        presenter: Number(draft.presenter),
+        room: Number(draft.room),
+      },
+      {
+        onSuccess: (t) => {
+          setCreated(t);
+          notify(PROGRAMME_UI_MESSAGES.tutorialSaved);
+        },
+        onError: (err) => {
+          const message = saveError(err);
+          setFailure(message);
+          notify(message, 'error');
+        },
+      },
+    );
+  };
+  const again = () => {
+    setCreated(null);
+    setDraft({ paper: '', presenter: '', number: '', room: '' });
+    setStep(0);
+  };
+  const roomName = (rooms.data ?? []).find((r) => String(r._id) === draft.room)?.name ?? '—';
+  const presenter = paper?.authors.find((a) => String(a._id) === draft.presenter);
+
+  return (
+    <>
+      <Stepper activeStep={step} sx={{ mb: 3 }}>
+        {STEPS.map((s) => (
+          <Step key={s}>
+            <StepLabel>{s}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        {step === 0 ? (
+          <QueryView query={papers}>{(list) => <TrackPage track={track} papers={list} />}</QueryView>
+        ) : null}
+        {step === 1 ? (
+          <QueryView query={rooms}>
+            {(roomList) => (
+              <TutorialFields
+                draft={draft}
+                onChange={setDraft}
+                errors={errors}
+                papers={free}
+                rooms={roomList}
+              />
+            )}
+          </QueryView>
+        ) : null}
+        {step === 2 ? (
+          <>
+            <Typography sx={{ mb: 1 }}>{created ? 'Created:' : 'This tutorial will be created:'}</Typography>
+            <List dense data-testid="tutorial-summary">
+              <ListItem>
+                <ListItemText primary="Tutorial" secondary={sessionName('tutorial', Number(draft.number))} />
+              </ListItem>
+              <ListItem>
+                <ListItemText primary="Paper" secondary={paper ? `${paper._id}: ${paper.title}` : '—'} />
+              </ListItem>
+              <ListItem>
+                <ListItemText primary="Presenter" secondary={presenter ? personName(presenter) : '—'} />
+              </ListItem>
+              <ListItem>
+                <ListItemText primary="Room" secondary={roomName} />
+              </ListItem>
+            </List>
+            {created ? (
+              <Alert severity="success" data-testid="tutorial-created">
+                {sessionName('tutorial', created._id)} was created.
+              </Alert>
+            ) : null}
+            {failure ? (
+              <Alert severity="error" data-testid="tutorial-failed">
+                {failure}
+              </Alert>
+            ) : null}
+          </>
+        ) : null}
+      </Paper>
+      <Stack direction="row" spacing={1}>
+        {step > 0 && !created ? (
+          <Button variant="outlined" disabled={create.isPending} onClick={() => setStep(step - 1)}>
+            Back
+          </Button>
+        ) : null}
+        {step === 0 ? (
+          <Button disabled={!papers.data} onClick={toSelect}>
+            Next
+          </Button>
+        ) : null}
+        {step === 1 ? <Button onClick={toSummary}>Next</Button> : null}
+        {step === 2 && !created ? (
+          <Button disabled={create.isPending} onClick={submit}>
+            Create tutorial
+          </Button>
+        ) : null}
+        {created ? (
+          <>
+            <Button component={Link} to={paths.viewTutorials}>
+              View tutorials
+            </Button>
+            <Button variant="outlined" onClick={again}>
+              Add another tutorial
+            </Button>
+          </>
+        ) : null}
+      </Stack>
+    </>
+  );
+}
+
+/** Step "Tutorial page": the tutorial track and its accepted papers. */
+function TrackPage({ track, papers }: { track: TrackDto; papers: SchedulablePaperDto[] }) {
+  return (
+    <>
+      <Typography variant="h6" component="h2" data-testid="tutorial-track">
+        {track.name}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {papers.length} accepted paper{papers.length === 1 ? '' : 's'} in this track.
+      </Typography>
+      <List dense data-testid="tutorial-papers">
+        {papers.map((p) => (
+          <ListItem key={p._id} data-testid={`paper-${p._id}`}>
+            <ListItemText
+              primary={`${p._id}: ${p.title}`}
+              secondary={`${peopleNames(p.authors)}${p.session ? ` — in ${sessionName(p.session.kind, p.session._id)}` : ''}`}
+            />
+          </ListItem>
+        ))}
+      </List>
+    </>
+  );
+}
+
+/** Paper (of the tutorial track, not yet scheduled), presenter (one of its authors), number, room. */
+function TutorialFields({
+  draft,
+  onChange,
+  errors,
+  papers,
+  rooms,
+  numberFixed,
+}: {
+  draft: TutorialDraft;
+  onChange: (d: TutorialDraft) => void;
+  errors: DraftErrors;
+  papers: TutorialFieldsPaper[];
+  rooms: RoomDto[];
+  numberFixed?: boolean;
+}) {
+  const paper = papers.find((p) => String(p._id) === draft.paper);
+  return (
+    <Stack sx={{ maxWidth: 720 }}>
+      <TextField
+        select
+        label="Paper"
+        name="paper"
+        value={draft.paper}
+        error={Boolean(errors.paper)}
+        helperText={
+          errors.paper ?? (papers.length === 0 ? 'Every paper of the track is scheduled' : undefined)
+        }
+        slotProps={nativeSelect}
+        onChange={(e) => {
+          const next = papers.find((p) => String(p._id) === e.target.value);
+          // The presenter defaults to the paper's primary author (else its first author).
+          const first = next?.primaryAuthor ?? next?.authors[0]?._id;
+          onChange({ ...draft, paper: e.target.value, presenter: first ? String(first) : '' });
+        }}
+      >
+        <option value="">Choose a paper</option>
+        {papers.map((p) => (
+          <option key={p._id} value={String(p._id)}>
+            {p._id}: {p.title}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="Presenter"
+        name="presenter"
+        value={draft.presenter}
+        disabled={!paper}
+        error={Boolean(errors.presenter)}
+        helperText={errors.presenter ?? 'One of the paper’s authors'}
+        slotProps={nativeSelect}
+        onChange={(e) => onChange({ ...draft, presenter: e.target.value })}
+      >
+        <option value="">Choose the presenter</option>
+        {(paper?.authors ?? []).map((a) => (
+          <option key={a._id} value={String(a._id)}>
+            {personName(a)} ({a.email})
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        label="Tutorial number"
+        name="number"
+        value={draft.number}
+        disabled={numberFixed}
+        error={Boolean(errors.number)}
+        helperText={errors.number}
+        onChange={(e) => onChange({ ...draft, number: e.target.value })}
+      />
+      <TextField
+        select
+        label="Room"
+        name="room"
+        value={draft.room}
+        error={Boolean(errors.room)}
+        helperText={errors.room}
+        slotProps={nativeSelect}
+        onChange={(e) => onChange({ ...draft, room: e.target.value })}
+      >
+        <option value="">Choose a room</option>
+        {rooms.map((r) => (
+          <option key={r._id} value={String(r._id)}>
+            {roomLabel(r)}
+          </option>
+        ))}
+      </TextField>
+    </Stack>
+  );
+}
+
+function EditTutorial({ id, track }: { id: number; track: TrackDto }) {
+  const session = useSession('tutorial', Number.isNaN(id) ? null : id);
+  const rooms = useRooms();
+  const papers = useSchedulablePapers(track._id);
+  if (Number.isNaN(id)) return <Alert severity="error">{PROGRAMME_MESSAGES.tutorialNotFound}</Alert>;
+  return (
+    <QueryView query={session}>
+      {(s) => (
+        <QueryView query={rooms}>
+          {(roomList) => (
+            <TutorialEditForm key={s._id} tutorial={s} rooms={roomList} papers={papers.data ?? []} />
+          )}
+        </QueryView>
+      )}
+    </QueryView>
+  );
+}
+
+function TutorialEditForm({
+  tutorial,
+  rooms,
+  papers,
+}: {
+  tutorial: TutorialDto;
+  rooms: RoomDto[];
+  papers: SchedulablePaperDto[];
+}) {
+  const notify = useNotify();
+  const update = useUpdateSession('tutorial');
+  const [draft, setDraft] = useState<TutorialDraft>({
+    paper: tutorial.paper ? String(tutorial.paper._id) : '',
+    presenter: tutorial.presenter ? String(tutorial.presenter._id) : '',
+    number: String(tutorial._id),
+    room: tutorial.room ? String(tutorial.room._id) : '',
+  });
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const choices: TutorialFieldsPaper[] = papers.filter(
+    (p) => !p.session || (p.session.kind === 'tutorial' && p.session._id === tutorial._id),
+  );
+  if (tutorial.paper && !choices.some((p) => p._id === tutorial.paper!._id)) choices.unshift(tutorial.paper);
+  const save = () => {
+    const e = checkDraft(draft, new Set());
+    setErrors(e);
+    if (Object.keys(e).length) return;
+    update.mutate(
+      {
+        id: tutorial._id,
+        body: { paper: Number(draft.paper), presenter: Number(draft.presenter), room: Number(draft.room) },
+      },
+      {
+        onSuccess: () => notify(PROGRAMME_UI_MESSAGES.tutorialSaved),
+        onError: (err) => notify(saveError(err), 'error'),
+      },
+    );
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <TutorialFields
+        draft={draft}
+        onChange={setDraft}
+        errors={errors}
+        papers={choices}
+        rooms={rooms}
+        numberFixed
+      />
+      <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+        <Button disabled={update.isPending} onClick={save}>
+          Save tutorial
+        </Button>
+        <Button variant="outlined" component={Link} to={paths.assignSessionLink('tutorial', tutorial._id)}>
+          Session link
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+type TutorialFieldsPaper = Pick<SchedulablePaperDto, '_id' | 'title' | 'authors' | 'primaryAuthor'>;

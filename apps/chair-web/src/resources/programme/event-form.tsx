@@ -1,0 +1,160 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import {
+  checkEventTimes,
+  CUSTOM_TIME_SLOT_DEFAULT,
+  EVENT_TYPE_LABELS,
+  EVENT_TYPES,
+  PROGRAMME_MESSAGES,
+  TIME_SLOTS,
+  type DayDto,
+  type EventDto,
+  type EventType,
+} from '@symposium/domain';
+import { useNotify } from '@symposium/ui';
+import { useState, type FormEvent } from 'react';
+import { nativeSelect, saveError } from './programme-labels';
+import { useCreateEvent, useUpdateEvent, type EventInput } from './use-programme';
+
+const DESCRIPTION_MAX = 2000;
+const CUSTOM = 'custom';
+
+/** The preset slot holding these times (its index as a string), else 'custom'. */
+const slotOf = (start: string, end: string) => {
+  const i = TIME_SLOTS.findIndex((s) => s.start === start && s.end === end);
+  return i < 0 ? CUSTOM : String(i);
+};
+
+/**
+ * Adds an event to `day`, or edits `event`, in a dialog: the type (§9 order), a preset time slot or
+ * "Custom" (default 19:00–22:00) and a description.
+ */
+export function EventDialog({ day, event, onClose }: { day: DayDto; event?: EventDto; onClose: () => void }) {
+  const notify = useNotify();
+  const create = useCreateEvent();
+  const update = useUpdateEvent();
+  const busy = create.isPending || update.isPending;
+  const [type, setType] = useState<EventType | ''>(event?.type ?? '');
+  const [slot, setSlot] = useState(event ? slotOf(event.start, event.end) : '0');
+  const [start, setStart] = useState<string>(event?.start ?? CUSTOM_TIME_SLOT_DEFAULT.start);
+  const [end, setEnd] = useState<string>(event?.end ?? CUSTOM_TIME_SLOT_DEFAULT.end);
+  const [description, setDescription] = useState(event?.description ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const times = () => (slot === CUSTOM ? { start, end } : TIME_SLOTS[Number(slot)]!);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const errs: Record<string, string> = {};
+    if (!type) errs.type = PROGRAMME_MESSAGES.eventType;
+    const t = times();
+    const timeError = checkEventTimes(t.start, t.end);
+    if (timeError) errs.time = timeError;
+    if (description.length > DESCRIPTION_MAX) errs.description = PROGRAMME_MESSAGES.eventDescriptionLength;
+    setErrors(errs);
+    if (Object.keys(errs).length || !type) return;
+    const body: EventInput = { type, description: description.trim(), start: t.start, end: t.end };
+    const done = {
+      onSuccess: () => {
+        notify(PROGRAMME_MESSAGES.eventSaved);
+        onClose();
+      },
+      onError: (err: unknown) => notify(saveError(err), 'error'),
+    };
+    if (event) update.mutate({ day: day._id, id: event._id, body }, done);
+    else create.mutate({ day: day._id, body }, done);
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="event-dialog-title" fullWidth maxWidth="sm">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="event-dialog-title">
+          {event ? 'Edit event' : 'Add event'} — {day.date}
+        </DialogTitle>
+        <DialogContent>
+          <TextField
+            select
+            label="Event type"
+            name="type"
+            value={type}
+            error={Boolean(errors.type)}
+            helperText={errors.type}
+            slotProps={nativeSelect}
+            onChange={(e) => setType(e.target.value as EventType)}
+          >
+            <option value="" disabled>
+              Choose a type
+            </option>
+            {EVENT_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {EVENT_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label="Time slot"
+            name="slot"
+            value={slot}
+            error={Boolean(errors.time) && slot !== CUSTOM}
+            helperText={slot !== CUSTOM ? errors.time : undefined}
+            slotProps={nativeSelect}
+            onChange={(e) => {
+              const next = e.target.value;
+              if (next === CUSTOM && slot !== CUSTOM && !event) {
+                setStart(CUSTOM_TIME_SLOT_DEFAULT.start);
+                setEnd(CUSTOM_TIME_SLOT_DEFAULT.end);
+              }
+              setSlot(next);
+            }}
+          >
+            {TIME_SLOTS.map((s, i) => (
+              <option key={i} value={String(i)}>
+                {s.start}–{s.end}
+              </option>
+            ))}
+            <option value={CUSTOM}>Custom</option>
+          </TextField>
+          {slot === CUSTOM ? (
+            <Stack direction="row" spacing={2}>
+              <TextField
+                label="Start"
+                name="start"
+                placeholder="HH:MM"
+                value={start}
+                error={Boolean(errors.time)}
+                helperText={errors.time ?? '24-hour HH:MM'}
+                onChange={(e) => setStart(e.target.value)}
+              />
+              <TextField
+                label="End"
+                name="end"
+                placeholder="HH:MM"
+                value={end}
+                error={Boolean(errors.time)}
+                onChange={(e) => setEnd(e.target.value)}
+              />
+            </Stack>
+          ) : null}
+          <TextField
+            label="Description"
+            name="description"
+            multiline
+            minRows={2}
+            value={description}
+            error={Boolean(errors.description)}
+            helperText={errors.description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button variant="text" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            Save event
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
