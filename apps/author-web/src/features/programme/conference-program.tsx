@@ -9,6 +9,9 @@ import { PROGRAMME_VIEW_MESSAGES } from './messages';
 const publishedOn = (iso: string | null) =>
   iso ? ` · published ${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : '';
 
+/** Calendar buttons never wider than the page: their words wrap, however narrow it gets. */
+const calendarButton = { maxWidth: '100%', overflowWrap: 'anywhere' } as const;
+
 /** /ConferenceProgram/: the programme table, then the published days with their events and sessions. */
 export function ConferenceProgram() {
   const programme = useProgramme();
@@ -34,10 +37,22 @@ export function ConferenceProgram() {
                     spacing={1}
                     sx={{ alignItems: 'flex-start' }}
                   >
-                    <Button component="a" variant="contained" href={calendarUrl('all')} download>
+                    <Button
+                      component="a"
+                      variant="contained"
+                      href={calendarUrl('all')}
+                      download
+                      sx={calendarButton}
+                    >
                       Add the whole programme to my calendar
                     </Button>
-                    <Button component="a" variant="outlined" href={calendarUrl('mine')} download>
+                    <Button
+                      component="a"
+                      variant="outlined"
+                      href={calendarUrl('mine')}
+                      download
+                      sx={calendarButton}
+                    >
                       My programme
                     </Button>
                   </Stack>
