@@ -18,7 +18,7 @@ const API_MODULES = readdirSync(new URL('./apps/api/src/modules/', import.meta.u
 /**
  * Known exemption, to be removed: the chairs' paper search and bulk edit filter and sort one page of papers
  * by track name, status text, subject area and author names in a single SQL query (joins and subqueries on
- * the tracks and users tables, read only). Splitting it needs those modules to expose sort keys; until then
+ * the tracks, users and programme (hasSession) tables, read only). Splitting it needs those modules to expose sort keys; until then
  * it is the one file allowed to name their tables.
  */
 const BOUNDARY_EXEMPT = ['apps/api/src/modules/papers/paper-query.repository.ts'];

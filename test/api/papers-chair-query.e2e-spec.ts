@@ -111,7 +111,7 @@ describe('chair paper query', () => {
     expect(await ids(filter('isDeleted', false))).toEqual([p1.id, p2.id, p3.id, p5.id]);
   });
 
-  it('matches no paper with hasSession=true and every paper with hasSession=false (no sessions yet)', async () => {
+  it('matches no paper with hasSession=true and every paper with hasSession=false while none is scheduled', async () => {
     expect(await ids(filter('hasSession', true))).toEqual([]);
     expect(await ids(filter('hasSession', false))).toEqual([p1.id, p2.id, p3.id, p5.id]);
   });

@@ -8,6 +8,7 @@ import { DemoModule } from './modules/demo/demo.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { PapersModule } from './modules/papers/papers.module.js';
+import { ProgrammeModule } from './modules/programme/programme.module.js';
 import { ReviewsModule } from './modules/reviews/reviews.module.js';
 import { TracksModule } from './modules/tracks/tracks.module.js';
 import { UsersModule } from './modules/users/users.module.js';
@@ -22,6 +23,7 @@ export const FEATURE_MODULES = [
   TracksModule,
   PapersModule,
   ReviewsModule,
+  ProgrammeModule,
   DemoModule,
 ];
 

@@ -101,6 +101,8 @@ export interface ConferenceDto {
   publishingAgreementHtml: string;
   /** Bumped each time the publishing agreement text changes (consent forms record the version signed). */
   agreementVersion?: number;
+  /** IANA time zone of the conference (programme times are local to it); 'UTC' by default. */
+  timeZone: string;
 }
 
 export interface ApiError {

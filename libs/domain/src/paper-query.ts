@@ -23,7 +23,7 @@ export const CHAIR_PAPER_MESSAGES = {
  * Filter names of the paper query. Boolean filters take true/false; `track` and `status` take ids (a
  * number or a list of numbers); `paperStatus` is 'accepted' | 'notAccepted' | 'undecided' (the status's
  * isAccepted flag; undecided = the default status or none); `hasSession` is true/false (papers placed in a
- * technical session; none are until the programme exists); `updatedAt` takes `from` and/or `to` (ISO dates,
+ * technical session, a poster session or a tutorial of the programme); `updatedAt` takes `from` and/or `to` (ISO dates,
  * inclusive), an unparsable date answers 400 with CHAIR_PAPER_MESSAGES.invalidLastModified.
  */
 export const PAPER_FILTER_NAMES = [

@@ -70,6 +70,7 @@ export const CONFERENCE_MESSAGES = {
   imageNotFound: 'Image not found',
   authorView: 'authorView must be a JSON object with viewConferenceTrackStatus',
   consentButtonLabel: 'Please fill in the consent button label',
+  timeZone: 'Please choose a time zone by its IANA name (e.g. Europe/Lisbon)',
 } as const;
 
 /** Conference fields that must not be empty ('Please check if you filled in all the fields'). */

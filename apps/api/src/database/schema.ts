@@ -6,3 +6,4 @@ export * from '../modules/conference/conference.table.js';
 export * from '../modules/tracks/tracks.table.js';
 export * from '../modules/papers/papers.table.js';
 export * from '../modules/reviews/reviews.table.js';
+export * from '../modules/programme/programme.table.js';

@@ -378,3 +378,53 @@ export interface PublishResultDto {
   /** Change notices put into the outbox (one per affected author or session chair). */
   notices: number;
 }
+
+/**
+ * The canonical IANA name of a time zone ('europe/lisbon' → 'Europe/Lisbon'; 'UTC'), or null when the runtime
+ * does not know it. Intl knows the zones of the IANA database Node and browsers ship.
+ */
+export function canonicalTimeZone(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const name = value.trim();
+  if (!name || name.length > 100 || !/^[A-Za-z0-9_+\-/]+$/.test(name)) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The UTC instant of a local wall-clock time (yyyy-mm-dd, HH:MM) in an IANA zone. Two passes of the zone's
+ * offset, so times next to a daylight-saving change land right (a time that does not exist moves forward).
+ */
+export function zonedTimeToUtc(isoDate: string, time: string, timeZone: string): Date {
+  const [y, mo, d] = isoDate.split('-').map(Number) as [number, number, number];
+  const minutes = timeToMinutes(time) ?? 0;
+  const wall = Date.UTC(y, mo - 1, d, 0, minutes);
+  const offsetAt = (t: number): number => {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }).formatToParts(new Date(t));
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    const asUtc = Date.UTC(
+      get('year'),
+      get('month') - 1,
+      get('day'),
+      get('hour'),
+      get('minute'),
+      get('second'),
+    );
+    return asUtc - t;
+  };
+  let utc = wall - offsetAt(wall);
+  utc = wall - offsetAt(utc);
+  return new Date(utc);
+}

@@ -16,4 +16,5 @@ export const ConferenceErrors = {
   notifyFailed: () => badRequest('conference.notify_failed', CONFERENCE_MESSAGES.notify),
   consentButtonLabel: () => badRequest('conference.invalid', CONFERENCE_MESSAGES.consentButtonLabel),
   authorView: () => badRequest('conference.invalid', CONFERENCE_MESSAGES.authorView),
+  timeZone: () => badRequest('conference.invalid', CONFERENCE_MESSAGES.timeZone),
 } as const;

@@ -35,5 +35,6 @@ export function toConferenceDto(row: ConferenceRow, images: ImageMeta[]): Confer
     consentButtonLabel: row.consentButtonLabel,
     publishingAgreementHtml: row.publishingAgreementHtml,
     agreementVersion: row.agreementVersion,
+    timeZone: row.timeZone,
   };
 }

@@ -4,6 +4,7 @@ import {
   IMAGE_MAX_BYTES,
   missingConferenceFields,
   sanitizeHtml,
+  canonicalTimeZone,
   type ConferenceDto,
 } from '@symposium/domain';
 import { TransactionRunner } from '../../database/database.module.js';
@@ -129,6 +130,11 @@ export class ConferenceService {
     if (c.externalURL !== undefined && c.externalURL !== null) patch.externalUrl = c.externalURL.trim();
     if (c.authorView)
       patch.authorView = { viewConferenceTrackStatus: c.authorView.viewConferenceTrackStatus };
+    if (c.timeZone !== undefined && c.timeZone !== null) {
+      const zone = canonicalTimeZone(c.timeZone);
+      if (!zone) throw ConferenceErrors.timeZone();
+      patch.timeZone = zone;
+    }
     if (c.programTable !== undefined && c.programTable !== null)
       patch.programTable = sanitizeHtml(c.programTable);
     if (typeof c.consentFileUpload === 'boolean') patch.consentFileUpload = c.consentFileUpload;

@@ -37,6 +37,8 @@ export const conferenceTable = pgTable('conference', {
   consentButtonLabel: text('consent_button_label').notNull().default('Sign the consent form'),
   publishingAgreementHtml: text('publishing_agreement_html').notNull().default(''),
   agreementVersion: integer('agreement_version').notNull().default(1),
+  /** IANA time zone of the conference: programme times are local to it. */
+  timeZone: text('time_zone').notNull().default('UTC'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -313,8 +313,10 @@ export class PaperFilesService implements OnModuleInit {
   }
 
   /** GET /api/registered/papers/:paperId/download/:fileId: the public parts of a registered paper. */
-  async downloadRegistered(paperId: number, fileId: number, res: Response): Promise<void> {
-    if (!(await this.repo.findRegistered(paperId))) throw PapersErrors.notFound();
+  /** A registered paper's file (any paper not deleted when `scheduled`: a session chair's session paper). */
+  async downloadRegistered(paperId: number, fileId: number, res: Response, scheduled = false): Promise<void> {
+    const paper = scheduled ? await this.repo.findById(paperId) : await this.repo.findRegistered(paperId);
+    if (!paper || paper.isDeleted) throw PapersErrors.notFound();
     const file = await this.repo.findFile(paperId, fileId);
     if (!file || !REGISTERED_DOWNLOAD_PARTS.includes(file.part as PaperFilePart))
       throw PapersErrors.fileNotFound();

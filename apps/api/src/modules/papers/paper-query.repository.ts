@@ -20,6 +20,7 @@ import {
 import { DB, type Db, type Executor } from '../../database/database.js';
 import { statusesTable, subjectAreasTable, tracksTable } from '../tracks/tracks.table.js';
 import { usersTable } from '../users/users.table.js';
+import { sessionPapersTable } from '../programme/programme.table.js';
 import type { ParsedPaperFilter, ParsedPaperQuery } from './paper-filters.js';
 import { paperAuthorsTable, papersTable, type PaperRow } from './papers.table.js';
 
@@ -92,11 +93,11 @@ function filterCondition(f: ParsedPaperFilter): SQL {
       )!;
     case 'isRegistered':
       return f.value ? registered : sql`not (${registered})`;
-    case 'hasSession':
-      // No technical, poster or tutorial sessions exist yet (the programme issue adds them): no paper is placed
-      // in a session, so hasSession=true matches none and hasSession=false matches all. The programme work
-      // replaces this with a sub-query on its session tables.
-      return f.value ? sql`false` : sql`true`;
+    case 'hasSession': {
+      // placed in a technical session, a poster session or a tutorial
+      const placed = sql`exists (select 1 from ${sessionPapersTable} where ${sessionPapersTable.paperId} = ${papersTable.id})`;
+      return f.value ? placed : sql`not ${placed}`;
+    }
     case 'updatedAt': {
       const { from, to, toExclusive } = f.value;
       const parts: SQL[] = [];

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   and,
   arrayContains,
+  arrayOverlaps,
   asc,
   desc,
   eq,
@@ -256,6 +257,66 @@ export class UsersRepository {
       .update(usersTable)
       .set({ sessionVersion: sql`${usersTable.sessionVersion} + 1` })
       .where(eq(usersTable.id, id));
+  }
+
+  /** Users whose roles.sessionChair.sessions lists one of these technical session numbers, by name. */
+  sessionChairsOf(numbers: number[], ex: Executor = this.db): Promise<UserRow[]> {
+    if (!numbers.length) return Promise.resolve([]);
+    return ex
+      .select()
+      .from(usersTable)
+      .where(arrayOverlaps(usersTable.sessionChairSessions, numbers))
+      .orderBy(asc(usersTable.lastName), asc(usersTable.firstName), asc(usersTable.id));
+  }
+
+  /** Adds the session number to these users' roles.sessionChair.sessions (once), removes it from everyone else. */
+  async setSessionChairs(
+    number: number,
+    userIds: number[],
+    ex: Executor = this.db,
+  ): Promise<{ removed: number[] }> {
+    const removed = await ex
+      .update(usersTable)
+      .set({
+        sessionChairSessions: sql`array_remove(${usersTable.sessionChairSessions}, ${number}::integer)`,
+      })
+      .where(
+        and(
+          arrayContains(usersTable.sessionChairSessions, [number]),
+          userIds.length ? not(inArray(usersTable.id, userIds)) : undefined,
+        ),
+      )
+      .returning({ id: usersTable.id });
+    if (userIds.length)
+      await ex
+        .update(usersTable)
+        .set({
+          sessionChairSessions: sql`array_append(${usersTable.sessionChairSessions}, ${number}::integer)`,
+        })
+        .where(
+          and(inArray(usersTable.id, userIds), not(arrayContains(usersTable.sessionChairSessions, [number]))),
+        );
+    return { removed: removed.map((r) => r.id) };
+  }
+
+  /** Up to `limit` users whose name or e-mail contains the text (case-insensitive), by name. */
+  search(text: string, limit: number, ex: Executor = this.db): Promise<UserRow[]> {
+    const p = `%${escapeLike(text.trim())}%`;
+    return ex
+      .select()
+      .from(usersTable)
+      .where(
+        text.trim()
+          ? or(
+              ilike(usersTable.email, p),
+              ilike(usersTable.firstName, p),
+              ilike(usersTable.lastName, p),
+              ilike(sql`${usersTable.firstName} || ' ' || ${usersTable.lastName}`, p),
+            )
+          : undefined,
+      )
+      .orderBy(asc(usersTable.lastName), asc(usersTable.firstName), asc(usersTable.id))
+      .limit(limit);
   }
 
   async delete(id: number, ex: Executor = this.db): Promise<UserRow | undefined> {

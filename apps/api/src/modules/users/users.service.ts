@@ -68,6 +68,25 @@ export class UsersService {
     return this.users.update(id, patch, ex);
   }
 
+  /** The session chairs (responsables) of these technical sessions, by number. */
+  sessionChairsOf(numbers: number[], ex?: Executor): Promise<UserRow[]> {
+    return this.users.sessionChairsOf([...new Set(numbers)], ex);
+  }
+
+  /**
+   * Makes exactly these users the session chairs of technical session `number` (roles.sessionChair.sessions).
+   * Those who lose it have their earlier sessions ended, as for any lost role.
+   */
+  async setSessionChairs(number: number, userIds: number[], ex?: Executor): Promise<void> {
+    const { removed } = await this.users.setSessionChairs(number, [...new Set(userIds)], ex);
+    for (const id of removed) await this.users.bumpSessionVersion(id, ex);
+  }
+
+  /** Up to `limit` users by name or e-mail (case-insensitive contains), by name. */
+  search(text: string, limit: number, ex?: Executor): Promise<UserRow[]> {
+    return this.users.search(text.slice(0, 200), limit, ex);
+  }
+
   /** Throws 400 with the first §5 People message (and every field message in details). */
   assertValidPerson(input: PersonInput, kind: 'author' | 'reviewer' = 'author'): void {
     const errors = validatePerson(input, kind);

@@ -57,6 +57,8 @@ export class UpdateConferenceDto extends PublisherSettingsDto {
   @Text(LONG) address?: string;
   /** Trusted chair HTML, sanitized on save like the agreement. */
   @Text(HTML) programTable?: string;
+  /** IANA time zone (e.g. Europe/Lisbon); programme times are local to it. */
+  @Text(100) timeZone?: string;
 
   @ApiPropertyOptional({ type: AuthorViewDto })
   @Optional()

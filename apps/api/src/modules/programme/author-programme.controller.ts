@@ -1,0 +1,61 @@
+import { Controller, Get, Header, Query, Req } from '@nestjs/common';
+import { ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { DayDto, EventDto, ProgrammeView } from '@symposium/domain';
+import type { Request } from 'express';
+import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
+import { CalendarQueryDto } from './dto/programme.dto.js';
+import { DayId, EventId } from './programme-params.js';
+import { ProgrammeViewService } from './programme-view.service.js';
+
+/** The published programme for every signed-in user (/ConferenceProgram/). */
+@ApiTags('programme')
+@Controller('author')
+export class AuthorProgrammeController {
+  constructor(private readonly view: ProgrammeViewService) {}
+
+  @Get('days')
+  days(): Promise<DayDto[]> {
+    return this.view.publishedDays();
+  }
+
+  @Get('days/:dayId')
+  @ApiParam({ name: 'dayId', type: Number })
+  day(@DayId() dayId: number): Promise<DayDto> {
+    return this.view.publishedDay(dayId);
+  }
+
+  @Get('days/:dayId/events')
+  @ApiParam({ name: 'dayId', type: Number })
+  async events(@DayId() dayId: number): Promise<EventDto[]> {
+    return (await this.view.publishedDay(dayId)).events;
+  }
+
+  @Get('days/:dayId/events/:eventId')
+  @ApiParam({ name: 'dayId', type: Number })
+  @ApiParam({ name: 'eventId', type: Number })
+  event(@DayId() dayId: number, @EventId() eventId: number): Promise<EventDto> {
+    return this.view.publishedEvent(dayId, eventId);
+  }
+
+  @Get('programme')
+  programme(): Promise<ProgrammeView> {
+    return this.view.published();
+  }
+
+  @Get('programme/calendar.ics')
+  @ApiProduces('text/calendar')
+  @Header('Content-Type', 'text/calendar; charset=utf-8')
+  @Header('X-Content-Type-Options', 'nosniff')
+  calendar(
+    @CurrentUser() user: AuthUser,
+    @Query() query: CalendarQueryDto,
+    @Req() req: Request,
+  ): Promise<string> {
+    const scope = query.scope ?? 'all';
+    req.res?.setHeader(
+      'Content-Disposition',
+      `attachment; filename="programme${scope === 'mine' ? '-mine' : ''}.ics"`,
+    );
+    return this.view.calendar(user, scope, req.hostname);
+  }
+}

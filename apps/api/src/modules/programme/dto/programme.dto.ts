@@ -1,0 +1,215 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { EVENT_TYPES, MAX_INT32, PROGRAMME_MESSAGES as M } from '@symposium/domain';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { Nullable, Optional } from '../../../common/optional.js';
+
+const Id = (message: string) => [Max(MAX_INT32, { message }), Min(1, { message }), IsInt({ message })];
+const apply =
+  (...decorators: PropertyDecorator[]): PropertyDecorator =>
+  (target, key) => {
+    for (const d of decorators) d(target, key);
+  };
+const IdField = (message: string) => apply(...Id(message));
+const IdList = (message: string, max = 1000) =>
+  apply(
+    Max(MAX_INT32, { each: true, message }),
+    Min(1, { each: true, message }),
+    IsInt({ each: true, message }),
+    ArrayMaxSize(max),
+    IsArray({ message }),
+  );
+
+export class CreateRoomDto {
+  @ApiProperty() @MaxLength(200) @IsString({ message: M.roomName }) name!: string;
+  @ApiPropertyOptional({ type: Number, nullable: true })
+  @Nullable()
+  @Max(100_000, { message: M.roomCapacity })
+  @Min(1, { message: M.roomCapacity })
+  @IsInt({ message: M.roomCapacity })
+  capacity?: number | null;
+}
+
+export class UpdateRoomDto {
+  @ApiPropertyOptional() @Optional() @MaxLength(200) @IsString({ message: M.roomName }) name?: string;
+  @ApiPropertyOptional({ type: Number, nullable: true })
+  @Nullable()
+  @Max(100_000, { message: M.roomCapacity })
+  @Min(1, { message: M.roomCapacity })
+  @IsInt({ message: M.roomCapacity })
+  capacity?: number | null;
+}
+
+export class CreateDayDto {
+  @ApiProperty({ example: '9/14/2027' }) @MaxLength(20) @IsString({ message: M.dayDateFormat }) date!: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(500, { message: M.deskLength }) @IsString() desk?: string;
+  @ApiPropertyOptional() @Optional() @IsString({ message: M.dayColor }) color?: string;
+}
+
+export class UpdateDayDto {
+  @ApiPropertyOptional() @Optional() @MaxLength(20) @IsString({ message: M.dayDateFormat }) date?: string;
+  @ApiPropertyOptional() @Optional() @MaxLength(500, { message: M.deskLength }) @IsString() desk?: string;
+  @ApiPropertyOptional() @Optional() @IsString({ message: M.dayColor }) color?: string;
+}
+
+export class CreateEventDto {
+  @ApiProperty({ enum: EVENT_TYPES }) @IsIn(EVENT_TYPES, { message: M.eventType }) type!: string;
+  @ApiPropertyOptional()
+  @Optional()
+  @MaxLength(2000, { message: M.eventDescriptionLength })
+  @IsString()
+  description?: string;
+  @ApiProperty({ example: '10:30' })
+  @MaxLength(5, { message: M.eventTime })
+  @IsString({ message: M.eventTime })
+  start!: string;
+  @ApiProperty({ example: '12:30' })
+  @MaxLength(5, { message: M.eventTime })
+  @IsString({ message: M.eventTime })
+  end!: string;
+}
+
+export class UpdateEventDto {
+  @ApiPropertyOptional({ enum: EVENT_TYPES })
+  @Optional()
+  @IsIn(EVENT_TYPES, { message: M.eventType })
+  type?: string;
+  @ApiPropertyOptional()
+  @Optional()
+  @MaxLength(2000, { message: M.eventDescriptionLength })
+  @IsString()
+  description?: string;
+  @ApiPropertyOptional()
+  @Optional()
+  @MaxLength(5, { message: M.eventTime })
+  @IsString({ message: M.eventTime })
+  start?: string;
+  @ApiPropertyOptional()
+  @Optional()
+  @MaxLength(5, { message: M.eventTime })
+  @IsString({ message: M.eventTime })
+  end?: string;
+}
+
+export class EventSessionsDto {
+  @ApiProperty({ type: [Number] }) @IdList(M.sessionNotFound) sessions!: number[];
+}
+
+export class CreateTechnicalSessionDto {
+  @ApiProperty() @IdField(M.sessionNumber) _id!: number;
+  @ApiProperty()
+  @MaxLength(300, { message: M.sessionTitleLength })
+  @IsString({ message: M.sessionTitle })
+  title!: string;
+  @ApiProperty({ type: [Number] }) @IdList(M.responsables, 50) responsables!: number[];
+  @ApiProperty() @IdField(M.room) room!: number;
+  @ApiProperty({ type: [Number] }) @IdList(M.papers, 200) papers!: number[];
+  @ApiPropertyOptional()
+  @Optional()
+  @MaxLength(2000, { message: M.link })
+  @IsString({ message: M.link })
+  link?: string;
+}
+
+export class UpdateTechnicalSessionDto {
+  @ApiPropertyOptional()
+  @Optional()
+  @MaxLength(300, { message: M.sessionTitleLength })
+  @IsString({ message: M.sessionTitle })
+  title?: string;
+  @ApiPropertyOptional({ type: [Number] }) @Optional() @IdList(M.responsables, 50) responsables?: number[];
+  @ApiPropertyOptional() @Optional() @IdField(M.room) room?: number;
+  @ApiPropertyOptional({ type: [Number] }) @Optional() @IdList(M.papers, 200) papers?: number[];
+  @ApiPropertyOptional()
+  @Optional()
+  @MaxLength(2000, { message: M.link })
+  @IsString({ message: M.link })
+  link?: string;
+}
+
+export class CreatePosterSessionDto {
+  @ApiProperty() @IdField(M.sessionNumber) _id!: number;
+  @ApiProperty() @IdField(M.paper) paper!: number;
+  @ApiProperty() @IdField(M.room) room!: number;
+  @ApiPropertyOptional()
+  @Optional()
+  @MaxLength(2000, { message: M.link })
+  @IsString({ message: M.link })
+  link?: string;
+}
+
+export class UpdatePosterSessionDto {
+  @ApiPropertyOptional() @Optional() @IdField(M.paper) paper?: number;
+  @ApiPropertyOptional() @Optional() @IdField(M.room) room?: number;
+  @ApiPropertyOptional()
+  @Optional()
+  @MaxLength(2000, { message: M.link })
+  @IsString({ message: M.link })
+  link?: string;
+}
+
+export class CreateTutorialDto extends CreatePosterSessionDto {
+  @ApiProperty() @IdField(M.presenter) presenter!: number;
+}
+
+export class UpdateTutorialDto extends UpdatePosterSessionDto {
+  @ApiPropertyOptional() @Optional() @IdField(M.presenter) presenter?: number;
+}
+
+export class SessionLinkDto {
+  @ApiProperty() @MaxLength(2000, { message: M.link }) @IsString({ message: M.link }) link!: string;
+}
+
+export class ClashAckDto {
+  @ApiProperty()
+  @MaxLength(2000, { message: M.clashNotFound })
+  @IsString({ message: M.clashNotFound })
+  key!: string;
+}
+
+/** ?hasEvent=true|false&eventId=N (spec §7 session queries). */
+export class SessionQueryDto {
+  @ApiPropertyOptional({ enum: ['true', 'false'] })
+  @Optional()
+  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean({ message: 'hasEvent must be true or false' })
+  hasEvent?: boolean;
+
+  @ApiPropertyOptional()
+  @Optional()
+  @Type(() => Number)
+  @IdField(M.eventNotFound)
+  eventId?: number;
+}
+
+/** ?track=N for the schedulable papers. */
+export class TrackQueryDto {
+  @ApiPropertyOptional()
+  @Optional()
+  @Type(() => Number)
+  @IdField('track must be a track id')
+  track?: number;
+}
+
+/** ?search=text for people. */
+export class PeopleQueryDto {
+  @ApiPropertyOptional() @Optional() @MaxLength(200) @IsString() search?: string;
+}
+
+/** ?scope=all|mine for calendars. */
+export class CalendarQueryDto {
+  @ApiPropertyOptional({ enum: ['all', 'mine'] })
+  @Optional()
+  @IsIn(['all', 'mine'], { message: 'scope must be all or mine' })
+  scope?: 'all' | 'mine';
+}

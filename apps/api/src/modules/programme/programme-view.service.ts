@@ -1,0 +1,493 @@
+import { Injectable } from '@nestjs/common';
+import {
+  EVENT_TYPE_LABELS,
+  findClashes,
+  sessionName,
+  zonedTimeToUtc,
+  type ClashDto,
+  type ClashInput,
+  type DayDto,
+  type EventDto,
+  type PersonRef,
+  type ProgrammeDayView,
+  type ProgrammeEventView,
+  type ProgrammeSessionView,
+  type ProgrammeStatusDto,
+  type ProgrammeView,
+  type PublishResultDto,
+  type SessionKind,
+  type TechnicalSessionDto,
+  type TutorialDto,
+} from '@symposium/domain';
+import ical, { ICalCalendarMethod } from 'ical-generator';
+import type { AuthUser } from '../../common/auth-user.js';
+import { TransactionRunner } from '../../database/database.module.js';
+import type { Executor } from '../../database/database.js';
+import { ConferenceService } from '../conference/conference.service.js';
+import { MailService } from '../mail/mail.service.js';
+import { UsersService } from '../users/users.service.js';
+import { ProgrammeErrors } from './programme.errors.js';
+import { byStartThenType, toPersonRef } from './programme.mapper.js';
+import { ProgrammeRepository } from './programme.repository.js';
+import { ProgrammeService } from './programme.service.js';
+import { SessionsService, type AnySessionDto } from './sessions.service.js';
+import type { SessionRow } from './programme.table.js';
+
+/**
+ * The programme as a whole: the draft view, published versions (what authors and session chairs read), the
+ * clash check with acknowledgements, change notices on publication, and iCalendar feeds.
+ */
+@Injectable()
+export class ProgrammeViewService {
+  constructor(
+    private readonly repo: ProgrammeRepository,
+    private readonly programme: ProgrammeService,
+    private readonly sessions: SessionsService,
+    private readonly conference: ConferenceService,
+    private readonly users: UsersService,
+    private readonly mail: MailService,
+    private readonly transactions: TransactionRunner,
+  ) {}
+
+  /** The draft: what publishing now would show. */
+  async draft(ex?: Executor): Promise<ProgrammeView> {
+    const conference = await this.conference.get(undefined, ex);
+    return {
+      version: null,
+      publishedAt: null,
+      timeZone: conference.timeZone,
+      programTable: conference.programTable,
+      days: await this.draftDays(ex),
+    };
+  }
+
+  /** The last published version (days empty before the first), with the conference's current programme table. */
+  async published(): Promise<ProgrammeView> {
+    const [latest, conference] = await Promise.all([this.repo.latestVersion(), this.conference.get()]);
+    return {
+      version: latest?.version ?? null,
+      publishedAt: latest?.publishedAt.toISOString() ?? null,
+      timeZone: latest?.snapshot.timeZone ?? conference.timeZone,
+      programTable: conference.programTable,
+      days: latest?.snapshot.days ?? [],
+    };
+  }
+
+  /** GET /api/author/days: the published days in the §3 shape. */
+  async publishedDays(): Promise<DayDto[]> {
+    return (await this.published()).days.map(toDayShape);
+  }
+
+  async publishedDay(dayId: number): Promise<DayDto> {
+    const day = (await this.publishedDays()).find((d) => d._id === dayId);
+    if (!day) throw ProgrammeErrors.dayNotFound();
+    return day;
+  }
+
+  async publishedEvent(dayId: number, eventId: number): Promise<EventDto> {
+    const event = (await this.publishedDay(dayId)).events.find((e) => e._id === eventId);
+    if (!event) throw ProgrammeErrors.eventNotFound();
+    return event;
+  }
+
+  /**
+   * The session chair's view: the published technical-session events that contain sessions assigned to the
+   * caller, each with only those sessions.
+   */
+  async forSessionChair(user: AuthUser): Promise<ProgrammeView> {
+    const mine = new Set(user.roles.sessionChair.sessions);
+    const view = await this.published();
+    const days = view.days
+      .map((d) => ({
+        ...d,
+        events: d.events
+          .filter((e) => e.type === 'TechnicalSession')
+          .map((e) => ({
+            ...e,
+            sessions: e.sessions.filter((s) => s.kind === 'technical' && mine.has(s._id)),
+          }))
+          .filter((e) => e.sessions.length > 0),
+      }))
+      .filter((d) => d.events.length > 0);
+    return { ...view, days };
+  }
+
+  /** Ids (among paperIds) of papers in one of the caller's technical sessions (draft programme). */
+  async papersOfSessionChair(user: AuthUser, paperIds: number[]): Promise<Set<number>> {
+    return new Set(await this.repo.papersInTechnicalSessions(user.roles.sessionChair.sessions, paperIds));
+  }
+
+  // ----- clashes
+
+  async clashes(ex?: Executor): Promise<ClashDto[]> {
+    const view = await this.draft(ex);
+    const rooms = await this.repo.listRooms(ex);
+    const unlinked = await this.unlinkedSessionViews(ex);
+    const input: ClashInput = {
+      days: view.days.map((d) => ({ id: d._id, isoDate: d.isoDate })),
+      events: view.days.flatMap((d) =>
+        d.events.map((e) => ({ id: e._id, dayId: d._id, type: e.type, start: e.start, end: e.end })),
+      ),
+      rooms: rooms.map((r) => ({ id: r.id, name: r.name })),
+      sessions: [
+        ...view.days.flatMap((d) => d.events.flatMap((e) => e.sessions.map((s) => clashSession(s, e._id)))),
+        ...unlinked.map((s) => clashSession(s, null)),
+      ],
+    };
+    const people = new Map<number, PersonRef>();
+    for (const s of [...view.days.flatMap((d) => d.events.flatMap((e) => e.sessions)), ...unlinked])
+      for (const p of sessionPeople(s)) people.set(p._id, p);
+    const sessionTitles = new Map(input.sessions.map((s) => [`${s.kind}:${s.id}`, s.title]));
+    const events = new Map(
+      view.days.flatMap((d) =>
+        d.events.map((e) => [
+          e._id,
+          { _id: e._id, day: d._id, date: d.date, type: e.type, start: e.start, end: e.end },
+        ]),
+      ),
+    );
+    const acks = new Map((await this.repo.listAcks(ex)).map((a) => [a.key, a]));
+    const ackers = new Map(
+      (
+        await this.users.findByIds(
+          [...acks.values()].flatMap((a) => (a.userId ? [a.userId] : [])),
+          ex,
+        )
+      ).map((u) => [u.id, toPersonRef(u)]),
+    );
+    return findClashes(input).map((c) => {
+      const ack = acks.get(c.key);
+      return {
+        key: c.key,
+        type: c.type,
+        message: c.message,
+        people: c.personIds.flatMap((id) => people.get(id) ?? []),
+        sessions: c.sessions.map((s) => ({
+          kind: s.kind,
+          _id: s.id,
+          title: sessionTitles.get(`${s.kind}:${s.id}`) ?? '',
+        })),
+        rooms: c.roomIds.flatMap((id) => {
+          const r = rooms.find((x) => x.id === id);
+          return r ? [{ _id: r.id, name: r.name }] : [];
+        }),
+        events: c.eventIds.flatMap((id) => events.get(id) ?? []),
+        acknowledged: ack
+          ? { by: ack.userId ? (ackers.get(ack.userId) ?? null) : null, at: ack.at.toISOString() }
+          : null,
+      };
+    });
+  }
+
+  /** Records that the chair has seen this clash (only a current clash can be acknowledged). */
+  async acknowledge(user: AuthUser, key: string): Promise<ClashDto> {
+    const clash = (await this.clashes()).find((c) => c.key === key);
+    if (!clash) throw ProgrammeErrors.clashNotFound();
+    await this.repo.upsertAck(key, user.impersonatorId ?? user.id);
+    return (await this.clashes()).find((c) => c.key === key)!;
+  }
+
+  async unacknowledge(key: string): Promise<{ ok: true }> {
+    if (!(await this.repo.deleteAck(key))) throw ProgrammeErrors.clashNotFound();
+    return { ok: true };
+  }
+
+  // ----- publication
+
+  async status(): Promise<ProgrammeStatusDto> {
+    const [draft, latest, clashes] = await Promise.all([
+      this.draft(),
+      this.repo.latestVersion(),
+      this.clashes(),
+    ]);
+    return {
+      publishedVersion: latest?.version ?? null,
+      publishedAt: latest?.publishedAt.toISOString() ?? null,
+      draftChanged: latest
+        ? canonicalJson(latest.snapshot.days) !== canonicalJson(draft.days) ||
+          latest.snapshot.timeZone !== draft.timeZone
+        : draft.days.length > 0,
+      clashes: clashes.length,
+      unacknowledgedClashes: clashes.filter((c) => !c.acknowledged).length,
+      timeZone: draft.timeZone,
+    };
+  }
+
+  /**
+   * Freezes the draft as the next numbered version and puts one change notice per affected author, presenter
+   * and session chair into the outbox (what changed for them), never to people whose slots did not change.
+   */
+  async publish(user: AuthUser): Promise<PublishResultDto> {
+    return this.transactions.run(async (tx) => {
+      await this.repo.lockProgramme(tx);
+      const [draft, previous] = await Promise.all([this.draft(tx), this.repo.latestVersion(tx)]);
+      const version = (previous?.version ?? 0) + 1;
+      const snapshot: ProgrammeView = { ...draft, version, programTable: '' };
+      const row = await this.repo.insertVersion(
+        { version, publishedBy: user.impersonatorId ?? user.id, snapshot },
+        tx,
+      );
+      const before = slotsByPerson(previous?.snapshot);
+      const after = slotsByPerson(snapshot);
+      const conference = await this.conference.get(undefined, tx);
+      const changed = [...new Set([...before.keys(), ...after.keys()])].filter(
+        (id) => (before.get(id)?.lines ?? []).join('\n') !== (after.get(id)?.lines ?? []).join('\n'),
+      );
+      const people = new Map((await this.users.findByIds(changed, tx)).map((u) => [u.id, u]));
+      let notices = 0;
+      for (const id of changed) {
+        const person = people.get(id);
+        if (!person) continue;
+        const was = before.get(id)?.lines ?? [];
+        const now = after.get(id)?.lines ?? [];
+        await this.mail.enqueue(
+          {
+            kind: 'programme.change',
+            to: [person.email],
+            subject: `${conference.shortName || 'Conference'} programme (version ${version}): your sessions`,
+            text: changeNotice(person.firstName, conference.shortName, version, draft.timeZone, was, now),
+            createdBy: user.id,
+          },
+          tx,
+        );
+        notices += 1;
+      }
+      return { version, publishedAt: row.publishedAt.toISOString(), notices };
+    });
+  }
+
+  // ----- calendars
+
+  /**
+   * The published programme as iCalendar: every session (or, for 'mine', the sessions of the caller's papers,
+   * the sessions they chair and the tutorials they present); events without sessions are included in 'all'.
+   * UIDs are stable across versions (kind, number and conference), times carry the conference time zone.
+   */
+  async calendar(user: AuthUser, scope: 'all' | 'mine', host: string): Promise<string> {
+    const view = await this.published();
+    const conference = await this.conference.get();
+    const calendar = ical({
+      name: `${conference.shortName || 'Conference'} programme${scope === 'mine' ? ' (mine)' : ''}`,
+      prodId: { company: 'Symposium', product: 'programme', language: 'EN' },
+      method: ICalCalendarMethod.PUBLISH,
+      timezone: view.timeZone,
+    });
+    const domain = host.replace(/[^A-Za-z0-9.-]/g, '') || 'symposium.local';
+    for (const day of view.days)
+      for (const event of day.events) {
+        const start = zonedTimeToUtc(day.isoDate, event.start, view.timeZone);
+        const end = zonedTimeToUtc(day.isoDate, event.end, view.timeZone);
+        const sessions = event.sessions.filter((s) => scope === 'all' || involves(s, user.id));
+        if (scope === 'all' && !sessions.length)
+          calendar.createEvent({
+            id: `event-${event._id}@${domain}`,
+            start,
+            end,
+            timezone: view.timeZone,
+            summary: event.description || event.typeLabel,
+            description: `${event.typeLabel}\n${day.desk}`,
+          });
+        for (const s of sessions)
+          calendar.createEvent({
+            id: `${s.kind}-${s._id}@${domain}`,
+            start,
+            end,
+            timezone: view.timeZone,
+            summary: `${sessionName(s.kind, s._id)}${s.title ? `: ${s.title}` : ''}`,
+            location: s.room?.name ?? null,
+            url: s.link || null,
+            description: [
+              event.typeLabel,
+              s.responsables.length ? `Session chairs: ${s.responsables.map(fullName).join(', ')}` : '',
+              s.presenter ? `Presenter: ${fullName(s.presenter)}` : '',
+              ...s.papers.map((p, i) => `${i + 1}. ${p.title} — ${p.authors.map(fullName).join(', ')}`),
+            ]
+              .filter(Boolean)
+              .join('\n'),
+          });
+      }
+    return calendar.toString();
+  }
+
+  // ----- building the view
+
+  private async draftDays(ex?: Executor): Promise<ProgrammeDayView[]> {
+    const days = await this.programme.listDays(ex);
+    const rows = await this.repo.listSessions(null, { hasEvent: true }, ex);
+    const views = await this.sessionViews(rows, ex);
+    return days.map((d) => ({
+      _id: d._id,
+      date: d.date,
+      isoDate: isoOf(d.date),
+      desk: d.desk,
+      color: d.color,
+      events: d.events.sort(byStartThenType).map((e): ProgrammeEventView => ({
+        _id: e._id,
+        day: e.day,
+        type: e.type,
+        typeLabel: EVENT_TYPE_LABELS[e.type],
+        description: e.description,
+        start: e.start,
+        end: e.end,
+        sessions: rows
+          .filter((r) => r.eventId === e._id)
+          .sort((a, b) => a.kind.localeCompare(b.kind) || a.number - b.number)
+          .map((r) => views.get(r.id)!),
+      })),
+    }));
+  }
+
+  private async unlinkedSessionViews(ex?: Executor): Promise<ProgrammeSessionView[]> {
+    const rows = await this.repo.listSessions(null, { hasEvent: false }, ex);
+    return [...(await this.sessionViews(rows, ex)).values()];
+  }
+
+  private async sessionViews(rows: SessionRow[], ex?: Executor): Promise<Map<number, ProgrammeSessionView>> {
+    const out = new Map<number, ProgrammeSessionView>();
+    for (const kind of ['technical', 'poster', 'tutorial'] as const) {
+      const ofKind = rows.filter((r) => r.kind === kind);
+      const dtos = await this.sessions.toDtos(ofKind, ex);
+      ofKind.forEach((r, i) => out.set(r.id, toSessionView(kind, dtos[i]!)));
+    }
+    return out;
+  }
+}
+
+function toSessionView(kind: SessionKind, dto: AnySessionDto): ProgrammeSessionView {
+  if (kind === 'technical') {
+    const t = dto as TechnicalSessionDto;
+    return {
+      kind,
+      _id: t._id,
+      title: t.title,
+      room: t.room,
+      link: t.link,
+      responsables: t.responsables,
+      presenter: null,
+      papers: t.papers,
+    };
+  }
+  const p = dto as TutorialDto;
+  return {
+    kind,
+    _id: p._id,
+    title: p.paper?.title ?? '',
+    room: p.room,
+    link: p.link,
+    responsables: [],
+    presenter: p.presenter ?? null,
+    papers: p.paper ? [p.paper] : [],
+  };
+}
+
+function toDayShape(d: ProgrammeDayView): DayDto {
+  return {
+    _id: d._id,
+    date: d.date,
+    desk: d.desk,
+    color: d.color,
+    events: d.events.map((e) => ({
+      _id: e._id,
+      day: e.day,
+      type: e.type,
+      description: e.description,
+      start: e.start,
+      end: e.end,
+      sessions: e.sessions.map((s) => s._id),
+    })),
+  };
+}
+
+/** JSON with object keys sorted (jsonb does not keep key order), so equal values compare equal. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
+  );
+}
+
+/** m/d/yyyy → yyyy-mm-dd. */
+function isoOf(date: string): string {
+  const [m, d, y] = date.split('/');
+  return `${y}-${m!.padStart(2, '0')}-${d!.padStart(2, '0')}`;
+}
+
+const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
+
+/** Everyone a session involves: its papers' authors, its presenter, its session chairs. */
+function sessionPeople(s: ProgrammeSessionView): PersonRef[] {
+  return [...s.papers.flatMap((p) => p.authors), ...(s.presenter ? [s.presenter] : []), ...s.responsables];
+}
+
+function involves(s: ProgrammeSessionView, userId: number): boolean {
+  return sessionPeople(s).some((p) => p._id === userId);
+}
+
+function clashSession(s: ProgrammeSessionView, eventId: number | null): ClashInput['sessions'][number] {
+  const people = new Map<number, { id: number; name: string; role: 'author' | 'presenter' | 'chair' }>();
+  for (const a of s.papers.flatMap((p) => p.authors))
+    people.set(a._id, { id: a._id, name: fullName(a), role: 'author' });
+  if (s.presenter)
+    people.set(s.presenter._id, { id: s.presenter._id, name: fullName(s.presenter), role: 'presenter' });
+  for (const c of s.responsables)
+    if (!people.has(c._id)) people.set(c._id, { id: c._id, name: fullName(c), role: 'chair' });
+  return {
+    kind: s.kind,
+    id: s._id,
+    title: s.title,
+    eventId,
+    roomId: s.room?._id ?? null,
+    people: [...people.values()],
+  };
+}
+
+/** Per person, the lines describing their slots in a programme version (sorted, so equal sets compare equal). */
+function slotsByPerson(view: ProgrammeView | undefined): Map<number, { lines: string[] }> {
+  const out = new Map<number, { lines: string[] }>();
+  for (const day of view?.days ?? [])
+    for (const event of day.events)
+      for (const s of event.sessions) {
+        const where = `${day.date} ${event.start}–${event.end}, ${s.room ? `room ${s.room.name}` : 'room to be announced'}`;
+        const roles = new Map<number, string>();
+        for (const p of s.papers) for (const a of p.authors) roles.set(a._id, `your paper "${p.title}"`);
+        if (s.presenter) roles.set(s.presenter._id, 'you present');
+        for (const c of s.responsables)
+          roles.set(c._id, roles.has(c._id) ? `${roles.get(c._id)!}; you chair` : 'you chair');
+        for (const [id, role] of roles) {
+          const entry = out.get(id) ?? { lines: [] };
+          entry.lines.push(
+            `${sessionName(s.kind, s._id)}${s.title ? ` (${s.title})` : ''} — ${where} — ${role}`,
+          );
+          out.set(id, entry);
+        }
+      }
+  for (const entry of out.values()) entry.lines.sort();
+  return out;
+}
+
+function changeNotice(
+  firstName: string,
+  conference: string,
+  version: number,
+  timeZone: string,
+  was: string[],
+  now: string[],
+): string {
+  const list = (lines: string[]) => (lines.length ? lines.map((l) => `  - ${l}`).join('\n') : '  (none)');
+  return [
+    `Dear ${firstName},`,
+    '',
+    `The programme of ${conference || 'the conference'} has been published (version ${version}). Your sessions changed.`,
+    `Times are in ${timeZone}.`,
+    '',
+    'Now:',
+    list(now),
+    '',
+    'Before:',
+    list(was),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,51 @@
+import { Global, Module } from '@nestjs/common';
+import { SessionPapersLookup } from '../../common/session-papers.js';
+import { ConferenceModule } from '../conference/conference.module.js';
+import { MailModule } from '../mail/mail.module.js';
+import { PapersModule } from '../papers/papers.module.js';
+import { TracksModule } from '../tracks/tracks.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { AuthorProgrammeController } from './author-programme.controller.js';
+import { ChairDaysController } from './chair-days.controller.js';
+import { ChairProgrammeController } from './chair-programme.controller.js';
+import { ChairRoomsController } from './chair-rooms.controller.js';
+import {
+  ChairPosterSessionsController,
+  ChairSessionLinksController,
+  ChairTechnicalSessionsController,
+  ChairTutorialsController,
+} from './chair-sessions.controller.js';
+import { ProgrammeViewService } from './programme-view.service.js';
+import { ProgrammeRepository } from './programme.repository.js';
+import { ProgrammeService } from './programme.service.js';
+import { SessionProgrammeController } from './session-programme.controller.js';
+import { SessionsService } from './sessions.service.js';
+
+/**
+ * The programme: rooms, days, events, technical and poster sessions, tutorials, clashes, published versions
+ * and calendars. Global only to provide SessionPapersLookup to the papers module (which it depends on).
+ */
+@Global()
+@Module({
+  imports: [PapersModule, TracksModule, UsersModule, ConferenceModule, MailModule],
+  controllers: [
+    ChairRoomsController,
+    ChairDaysController,
+    ChairTechnicalSessionsController,
+    ChairPosterSessionsController,
+    ChairTutorialsController,
+    ChairSessionLinksController,
+    ChairProgrammeController,
+    AuthorProgrammeController,
+    SessionProgrammeController,
+  ],
+  providers: [
+    ProgrammeRepository,
+    ProgrammeService,
+    SessionsService,
+    ProgrammeViewService,
+    { provide: SessionPapersLookup, useExisting: ProgrammeViewService },
+  ],
+  exports: [SessionPapersLookup],
+})
+export class ProgrammeModule {}

@@ -1,0 +1,17 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { ProgrammeView } from '@symposium/domain';
+import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
+import { ProgrammeViewService } from './programme-view.service.js';
+
+/** The session-chair front end's days-and-events view (spec §2): only their technical sessions. */
+@ApiTags('programme')
+@Controller('session/programme')
+export class SessionProgrammeController {
+  constructor(private readonly view: ProgrammeViewService) {}
+
+  @Get()
+  programme(@CurrentUser() user: AuthUser): Promise<ProgrammeView> {
+    return this.view.forSessionChair(user);
+  }
+}
