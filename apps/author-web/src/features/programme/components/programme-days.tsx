@@ -81,6 +81,9 @@ function SessionItem({
   paperLink?: (id: number) => string;
 }) {
   const name = sessionName(session.kind, session._id);
+  // a poster session or tutorial is titled after its one paper, which is listed below anyway
+  const onlyPaper = session.papers.length === 1 ? session.papers[0] : undefined;
+  const title = session.title && session.title !== onlyPaper?.title ? session.title : '';
   return (
     <Box
       data-testid="programme-session"
@@ -90,9 +93,9 @@ function SessionItem({
       <Typography variant="overline" component="div" sx={{ lineHeight: 1.6 }}>
         {name}
       </Typography>
-      {session.title ? (
+      {title ? (
         <Typography variant="subtitle2" component="h4">
-          {session.title}
+          {title}
         </Typography>
       ) : null}
       <Stack spacing={0.25} sx={{ my: 0.5 }}>
