@@ -69,8 +69,8 @@ export const compareSessionKeys = (a: SessionKey, b: SessionKey): number =>
 
 const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Minutes from 1970-01-01 to the start of a real calendar date yyyy-mm-dd, or null. */
-function dayStartMinutes(iso: string): number | null {
+/** Minutes from 1970-01-01 to the start of a real calendar date yyyy-mm-dd, or null (shared with the builder). */
+export function dayStartMinutes(iso: string): number | null {
   const m = ISO_DATE_RE.exec(iso);
   if (!m) return null;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];

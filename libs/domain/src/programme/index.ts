@@ -1,2 +1,3 @@
 export * from './programme.js';
 export * from './clashes.js';
+export * from './builder.js';
