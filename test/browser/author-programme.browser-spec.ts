@@ -67,16 +67,27 @@ async function signOut(env: BrowserEnv): Promise<void> {
 describe('the conference programme in the author app', () => {
   let env: BrowserEnv;
   const ids = {} as Record<
-    'ana' | 'sam' | 'olga' | 'keynote' | 'morning' | 'posters' | 'evening' | 'dinner' | 'day1' | 'day2',
+    | 'ana'
+    | 'sam'
+    | 'olga'
+    | 'keynote'
+    | 'morning'
+    | 'posters'
+    | 'evening'
+    | 'tutorials'
+    | 'dinner'
+    | 'day1'
+    | 'day2',
     number
   >;
-  const papers = {} as Record<'greedy' | 'edge' | 'list' | 'poster' | 'planar', number>;
+  const papers = {} as Record<'greedy' | 'edge' | 'list' | 'poster' | 'planar' | 'minors', number>;
   const TITLES = {
     greedy: 'Greedy colouring of sparse graphs',
     edge: 'Edge colouring in linear time',
     list: 'List colouring of planar graphs',
     poster: 'A poster on bipartite matchings',
     planar: 'Planar separators revisited',
+    minors: 'Graph minors for practitioners',
   } as const;
 
   const user = async (firstName: string, lastName: string, email: string, roles: Partial<UserRoles> = {}) => {
@@ -171,6 +182,7 @@ describe('the conference programme in the author app', () => {
     ids.morning = await event(day1._id, 'TechnicalSession', '10:30', '12:30', 'Morning technical sessions');
     ids.keynote = await event(day1._id, 'KeynoteSession', '08:00', '10:00', 'Opening keynote');
     ids.evening = await event(day1._id, 'TechnicalSession', '16:00', '18:00', 'Afternoon technical sessions');
+    ids.tutorials = await event(day2._id, 'Tutorial', '10:30', '12:30', 'Morning tutorials');
     ids.dinner = await event(day2._id, 'Other', '19:00', '22:00', 'Conference dinner');
 
     await asChair(env, 'POST', '/api/chair/technical_sessions', {
@@ -200,6 +212,12 @@ describe('the conference programme in the author app', () => {
       paper: papers.poster,
       room: roomB._id,
     });
+    await asChair(env, 'POST', '/api/chair/tutorials', {
+      _id: 1,
+      paper: papers.minors,
+      room: auditorium._id,
+      presenter: ids.olga,
+    });
     const link = async (dayId: number, eventId: number, sessions: number[]) => {
       const r = await asChair<{ saved: number[] }>(
         env,
@@ -212,6 +230,7 @@ describe('the conference programme in the author app', () => {
     await link(day1._id, ids.morning, [1, 2]);
     await link(day1._id, ids.evening, [3]);
     await link(day1._id, ids.posters, [1]);
+    await link(day2._id, ids.tutorials, [1]);
   });
   afterAll(async () => {
     await env?.close();
@@ -307,10 +326,14 @@ describe('the conference programme in the author app', () => {
       ]);
       expect(events[0]!.text).toContain('Opening keynote');
       expect(events[1]!.text).toContain('Morning technical sessions');
-      const dinner = await texts(page, `[data-day="${ids.day2}"] [data-testid=programme-event]`);
-      expect(dinner).toHaveLength(1);
-      expect(dinner[0]).toContain('19:00–22:00 (Europe/Lisbon)');
-      expect(dinner[0]).toContain('Conference dinner');
+      const [tutorials, dinner] = await texts(page, `[data-day="${ids.day2}"] [data-testid=programme-event]`);
+      expect(tutorials).toContain('10:30–12:30 (Europe/Lisbon)');
+      expect(tutorials).toMatch(/tutorial 1/i);
+      expect(tutorials).toContain(TITLES.minors);
+      expect(tutorials).toContain('Room: Auditorium Agostinho da Silva');
+      expect(tutorials).toContain('Presenter: Olga Other');
+      expect(dinner).toContain('19:00–22:00 (Europe/Lisbon)');
+      expect(dinner).toContain('Conference dinner');
 
       // the morning event's sessions: number, title, room, chair, link; papers in the chair's order
       const sessions = await page.$$eval(
@@ -443,6 +466,7 @@ describe('the conference programme in the author app', () => {
         'Poster Session',
         'Opening keynote',
         'Conference dinner',
+        TITLES.minors,
       ])
         expect(text).not.toContain(absent);
       expect(await page.$eval('[data-testid=program-table]', (e) => e.querySelectorAll('td').length)).toBe(7);
@@ -501,7 +525,7 @@ describe('the conference programme in the author app', () => {
       await waitForText(page, 'Welcome, Sam');
       await clickText(page, 'Conference programme', 'nav a');
       await page.waitForSelector(`[data-day="${ids.day2}"]`);
-      expect(await texts(page, '[data-testid=programme-event]')).toHaveLength(5);
+      expect(await texts(page, '[data-testid=programme-event]')).toHaveLength(6);
       // the choice is kept on reload
       await page.reload();
       await page.waitForSelector(`[data-day="${ids.day2}"]`);
