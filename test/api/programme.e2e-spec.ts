@@ -590,12 +590,16 @@ describe('programme API', () => {
       await post('/api/chair/programme/publish', {}).expect(201);
       const res = await get('/api/author/programme/calendar.ics?scope=all', author).expect(200);
       expect(res.headers['content-type']).toContain('text/calendar');
+      // 10:30 in Lisbon on 14 September 2027 (summer time, UTC+1) is 09:30 UTC, written as UTC
+      expect(res.text).toContain('DTSTART:20270914T093000Z');
+      expect(res.text).toContain('X-WR-TIMEZONE:Europe/Lisbon');
+      expect(res.text).not.toContain('TZID=');
       const comp = new ICAL.Component(ICAL.parse(res.text));
       const events = comp.getAllSubcomponents('vevent').map((e) => new ICAL.Event(e));
       const s1 = events.find((e) => e.uid.startsWith('technical-1@'))!;
       expect(s1.summary).toBe('Technical session 1: Graph colouring');
       expect(s1.location).toBe('Room A');
-      // 10:30 in Lisbon on 14 September 2027 (summer time, UTC+1) is 09:30 UTC
+      expect(s1.startDate.zone.tzid).toBe('UTC');
       expect(s1.startDate.toJSDate().toISOString()).toBe('2027-09-14T09:30:00.000Z');
       otherChair = await signInAgain(otherChair);
       const mine = await get('/api/author/programme/calendar.ics?scope=mine', otherChair).expect(200);

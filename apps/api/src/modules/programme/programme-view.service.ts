@@ -261,7 +261,8 @@ export class ProgrammeViewService {
   /**
    * The published programme as iCalendar: every session (or, for 'mine', the sessions of the caller's papers,
    * the sessions they chair and the tutorials they present); events without sessions are included in 'all'.
-   * UIDs are stable across versions (kind, number and conference), times carry the conference time zone.
+   * UIDs are stable across versions (kind and number at this host); times are the conference's local times
+   * converted to UTC.
    */
   async calendar(user: AuthUser, scope: 'all' | 'mine', host: string): Promise<string> {
     const view = await this.published();
@@ -270,7 +271,9 @@ export class ProgrammeViewService {
       name: `${conference.shortName || 'Conference'} programme${scope === 'mine' ? ' (mine)' : ''}`,
       prodId: { company: 'Symposium', product: 'programme', language: 'EN' },
       method: ICalCalendarMethod.PUBLISH,
-      timezone: view.timeZone,
+      // Times are written in UTC (unambiguous in every calendar program); the conference zone is named for
+      // programs that show the calendar in it.
+      x: [{ key: 'X-WR-TIMEZONE', value: view.timeZone }],
     });
     const domain = host.replace(/[^A-Za-z0-9.-]/g, '') || 'symposium.local';
     for (const day of view.days)
@@ -283,7 +286,6 @@ export class ProgrammeViewService {
             id: `event-${event._id}@${domain}`,
             start,
             end,
-            timezone: view.timeZone,
             summary: event.description || event.typeLabel,
             description: `${event.typeLabel}\n${day.desk}`,
           });
@@ -292,7 +294,6 @@ export class ProgrammeViewService {
             id: `${s.kind}-${s._id}@${domain}`,
             start,
             end,
-            timezone: view.timeZone,
             summary: `${sessionName(s.kind, s._id)}${s.title ? `: ${s.title}` : ''}`,
             location: s.room?.name ?? null,
             url: s.link || null,
