@@ -10,10 +10,14 @@ import {
   ListItemButton,
   ListItemText,
   ListSubheader,
+  IconButton,
+  SvgIcon,
   Toolbar,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from './auth';
 
@@ -28,7 +32,11 @@ export interface MenuSection {
 
 const DRAWER = 260;
 
-/** Top bar with the conference name and the user, a side menu of the role's screens, the page. */
+/**
+ * Top bar with the conference name and the user, a side menu of the role's screens, the page. From the md
+ * breakpoint the menu is a permanent drawer; on narrower screens (phones) it opens from a menu button and the
+ * page takes the whole width.
+ */
 export function AppShell({
   title,
   menu,
@@ -43,25 +51,39 @@ export function AppShell({
   const { user, conference, signOut, stopImpersonation } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
+  const wide = useMediaQuery((t: Theme) => t.breakpoints.up('md'), { noSsr: true });
+  const [open, setOpen] = useState(false);
   return (
     <Box sx={{ display: 'flex' }}>
       <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
         <Toolbar>
+          {wide ? null : (
+            <IconButton color="inherit" edge="start" aria-label="Open the menu" onClick={() => setOpen(true)}>
+              <SvgIcon>
+                <path d="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />
+              </SvgIcon>
+            </IconButton>
+          )}
           {conference?.logo ? (
             <Box component="img" src={conference.logo} alt="" sx={{ height: 32, mr: 2 }} />
           ) : null}
           <Typography variant="h6" sx={{ flexGrow: 1 }} noWrap>
             {conference?.shortName ? `${conference.shortName} — ${title}` : title}
           </Typography>
-          {switchLinks}
+          {wide ? switchLinks : null}
           {user ? (
             <>
-              <Typography variant="body2" sx={{ mx: 2 }} data-testid="current-user">
+              <Typography
+                variant="body2"
+                sx={{ mx: 2, display: { xs: 'none', sm: 'block' } }}
+                data-testid="current-user"
+              >
                 {user.firstName} {user.lastName}
               </Typography>
               <Button
                 color="inherit"
                 variant="outlined"
+                sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
                 onClick={() => {
                   void signOut().then(() => navigate('/SignIn'));
                 }}
@@ -73,14 +95,25 @@ export function AppShell({
         </Toolbar>
       </AppBar>
       <Drawer
-        variant="permanent"
+        variant={wide ? 'permanent' : 'temporary'}
+        open={wide || open}
+        onClose={() => setOpen(false)}
+        ModalProps={{ keepMounted: true }}
         sx={{
-          width: DRAWER,
+          width: wide ? DRAWER : undefined,
           flexShrink: 0,
           '& .MuiDrawer-paper': { width: DRAWER, boxSizing: 'border-box' },
         }}
       >
         <Toolbar />
+        {wide || !switchLinks ? null : (
+          <Box
+            sx={{ display: 'flex', flexWrap: 'wrap', p: 1, color: 'primary.main' }}
+            onClick={() => setOpen(false)}
+          >
+            {switchLinks}
+          </Box>
+        )}
         <Box component="nav" aria-label="Main menu" sx={{ overflow: 'auto' }}>
           {menu.map((section) => (
             <List key={section.title} dense subheader={<ListSubheader>{section.title}</ListSubheader>}>
@@ -90,6 +123,7 @@ export function AppShell({
                   component={Link}
                   to={item.to}
                   selected={location.pathname === item.to}
+                  onClick={() => setOpen(false)}
                 >
                   <ListItemText primary={item.label} />
                 </ListItemButton>
@@ -99,7 +133,7 @@ export function AppShell({
           ))}
         </Box>
       </Drawer>
-      <Box component="main" sx={{ flexGrow: 1, p: 3, minWidth: 0 }}>
+      <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, sm: 3 }, minWidth: 0 }}>
         <Toolbar />
         {user?.impersonatorId ? (
           <Alert
