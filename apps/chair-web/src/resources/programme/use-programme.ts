@@ -30,10 +30,19 @@ function useInvalidateProgramme() {
   return () => qc.invalidateQueries({ queryKey: programmeQueryKey });
 }
 
-/** A write of the programme API; refreshes every programme query once it is settled. */
+/**
+ * A write of the programme API; refreshes every programme query once it is settled. The refresh is not
+ * awaited: the caller's own callbacks (toasts, closing a dialog) run at once, before a refetched list can
+ * re-render the form that asked.
+ */
 function useProgrammeMutation<V, R>(mutationFn: (v: V) => Promise<R>) {
   const invalidate = useInvalidateProgramme();
-  return useMutation({ mutationFn, onSettled: () => invalidate() });
+  return useMutation({
+    mutationFn,
+    onSettled: () => {
+      void invalidate();
+    },
+  });
 }
 
 // Rooms ---------------------------------------------------------------------------------------------------
@@ -195,7 +204,9 @@ export function useDeleteSession(kind: SessionKind) {
       qc.setQueryData<{ _id: number }[]>([...programmeQueryKey, 'sessions', kind], (list) =>
         list?.filter((s) => s._id !== id),
       ),
-    onSettled: () => invalidate(),
+    onSettled: () => {
+      void invalidate();
+    },
   });
 }
 

@@ -1,0 +1,311 @@
+/**
+ * The chair console's days: the /AssignConferenceDays wizard end to end (days with the date rule and the
+ * default desk and colour, events with preset and custom slots, sessions per event with the full and the
+ * partial result, the summary with its clashes), then /ViewDays/ (edit and delete, clashes, publish).
+ */
+import {
+  DEFAULT_DESK_TEXT,
+  emptyRoles,
+  eventSessionsPartial,
+  PROGRAMME_MESSAGES,
+  type DayDto,
+  type LoginResponse,
+  type ProgrammeStatusDto,
+  type ProgrammeView,
+  type RoomDto,
+  type UserRoles,
+} from '@symposium/domain';
+import type { Page } from 'puppeteer-core';
+import { hashPassword } from '../../apps/api/src/common/passwords.js';
+import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
+import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
+import { rolesToColumns } from '../../apps/api/src/modules/users/users.mapper.js';
+import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
+import {
+  clickSelector,
+  clickText,
+  fillByLabel,
+  selectOption,
+  signIn,
+  startBrowserEnv,
+  waitForText,
+  type BrowserEnv,
+} from '../support/browser.js';
+
+const PASSWORD = 'days-pass-1';
+const CHAIR_EMAIL = 'chair@days.example.org';
+const TITLES = ['Graph colouring', 'Shortest paths', 'Planar separators'] as const;
+
+/** The visible text of the element matching `selector`. */
+const textOf = (page: Page, selector: string) => page.$eval(selector, (el) => (el as HTMLElement).innerText);
+
+/** Waits until the element matching `selector` holds `text` (textContent: buttons show it upper-cased). */
+const waitForTextIn = (page: Page, selector: string, text: string) =>
+  page.waitForFunction(
+    (s: string, t: string) => document.querySelector(s)?.textContent?.includes(t),
+    {},
+    selector,
+    text,
+  );
+
+/** Waits until no dialog is open (a closing dialog's backdrop would take the next click). */
+const noDialog = (page: Page) => page.waitForFunction(() => !document.querySelector('[role=dialog]'));
+
+describe('chair programme: days, events, sessions and publication', () => {
+  let env: BrowserEnv;
+  let token: string | null = null;
+
+  async function asChair<T>(method: string, path: string, body?: unknown): Promise<T> {
+    if (!token) {
+      const login = await fetch(`${env.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: CHAIR_EMAIL, password: PASSWORD }),
+      });
+      token = ((await login.json()) as LoginResponse).accessToken;
+    }
+    const res = await fetch(`${env.baseUrl}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+
+  const user = async (firstName: string, email: string, roles: Partial<UserRoles> = {}) => {
+    const [row] = await env.db
+      .insert(usersTable)
+      .values({
+        firstName,
+        lastName: 'Tester',
+        email,
+        alternateEmail: `alt.${email}`,
+        organization: 'University of Porto',
+        passwordHash: await hashPassword(PASSWORD),
+        ...rolesToColumns({ ...emptyRoles(), ...roles }),
+      })
+      .returning();
+    return row!.id;
+  };
+
+  const days = () => asChair<DayDto[]>('GET', '/api/chair/days');
+
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+    const chair = await user('Carla', CHAIR_EMAIL, { chair: { is: true } });
+    const author = await user('Ana', 'ana@days.example.org');
+    const [track] = await env.db.insert(tracksTable).values({ name: 'Graphs', position: 0 }).returning();
+    const [accepted] = await env.db
+      .insert(statusesTable)
+      .values({ text: 'Accepted', position: 5, isAccepted: true })
+      .returning();
+    const room = await asChair<RoomDto>('POST', '/api/chair/rooms', { name: 'Room 1', capacity: 50 });
+    for (const [i, title] of TITLES.entries()) {
+      const [paper] = await env.db
+        .insert(papersTable)
+        .values({
+          title: `${title}: the paper`,
+          abstractText: 'An abstract long enough for the submission rules of the conference, surely.',
+          trackId: track!.id,
+          primaryAuthorId: author,
+          statusId: accepted!.id,
+        })
+        .returning();
+      await env.db.insert(paperAuthorsTable).values({ paperId: paper!.id, userId: author, position: 0 });
+      await asChair('POST', '/api/chair/technical_sessions', {
+        _id: i + 1,
+        title,
+        responsables: [chair],
+        room: room._id,
+        papers: [paper!.id],
+      });
+    }
+    await signIn(env, 'chair', CHAIR_EMAIL, PASSWORD);
+  });
+  afterAll(async () => {
+    await env.close();
+  });
+
+  it('builds days, events and sessions in the wizard and shows the summary with its clashes', async () => {
+    const page = env.page;
+    await page.goto(`${env.baseUrl}/chair/AssignConferenceDays`);
+    await page.waitForSelector('[data-testid=wizard-step-0]');
+    await clickText(page, 'Next', 'button');
+    await waitForText(page, 'Please add a day first');
+
+    // Step 1: days. The date rule of the API, the default desk text and the colours in order.
+    expect(await page.$eval('select[name=color]', (el) => (el as HTMLSelectElement).value)).toBe('#1565c0');
+    expect(await page.$eval('input[name=desk]', (el) => (el as HTMLInputElement).placeholder)).toBe(
+      DEFAULT_DESK_TEXT,
+    );
+    await fillByLabel(page, 'Date', '6/1/27');
+    await clickText(page, 'Add day', 'button');
+    await waitForText(page, PROGRAMME_MESSAGES.dayDateFormat);
+    await fillByLabel(page, 'Date', '2/30/2027');
+    await clickText(page, 'Add day', 'button');
+    await waitForText(page, PROGRAMME_MESSAGES.dayDateInvalid);
+    await fillByLabel(page, 'Date', '06/01/2027');
+    await clickText(page, 'Add day', 'button');
+    await waitForText(page, PROGRAMME_MESSAGES.daySaved);
+    await waitForTextIn(page, '[data-testid=wizard-days]', '6/1/2027');
+    await page.waitForFunction(
+      () => document.querySelector<HTMLSelectElement>('select[name=color]')?.value === '#2e7d32',
+    );
+    await fillByLabel(page, 'Date', '6/2/2027');
+    await fillByLabel(page, 'Desk', 'Desk opens at 8:00');
+    await clickText(page, 'Add day', 'button');
+    await waitForTextIn(page, '[data-testid=wizard-days]', '6/2/2027');
+    let list = await days();
+    expect(list.map((d) => [d.date, d.desk, d.color])).toEqual([
+      ['6/1/2027', DEFAULT_DESK_TEXT, '#1565c0'],
+      ['6/2/2027', 'Desk opens at 8:00', '#2e7d32'],
+    ]);
+    const [day1, day2] = list as [DayDto, DayDto];
+
+    // Step 2: events. A preset slot, a custom one (19:00–22:00 by default), then one deleted.
+    await clickText(page, 'Next', 'button');
+    await page.waitForSelector('[data-testid=wizard-step-1]');
+    await clickSelector(page, '[aria-label="Add event to 6/1/2027"]');
+    await clickText(page, 'Save event', 'button');
+    await waitForText(page, PROGRAMME_MESSAGES.eventType);
+    await selectOption(page, 'select[name=type]', 'TechnicalSession');
+    await selectOption(page, 'select[name=slot]', '2');
+    await fillByLabel(page, 'Description', 'Morning talks');
+    await clickText(page, 'Save event', 'button');
+    await waitForText(page, PROGRAMME_MESSAGES.eventSaved);
+    await waitForTextIn(page, `[data-testid=events-of-${day1._id}]`, '10:30–12:30');
+    await noDialog(page);
+
+    await clickSelector(page, '[aria-label="Add event to 6/1/2027"]');
+    await selectOption(page, 'select[name=type]', 'KeynoteSession');
+    await selectOption(page, 'select[name=slot]', 'custom');
+    expect(await page.$eval('input[name=start]', (el) => (el as HTMLInputElement).value)).toBe('19:00');
+    expect(await page.$eval('input[name=end]', (el) => (el as HTMLInputElement).value)).toBe('22:00');
+    await fillByLabel(page, 'End', '18:00');
+    await clickText(page, 'Save event', 'button');
+    await waitForText(page, PROGRAMME_MESSAGES.eventEndBeforeStart);
+    await fillByLabel(page, 'End', '22:00');
+    await clickText(page, 'Save event', 'button');
+    await waitForTextIn(page, `[data-testid=events-of-${day1._id}]`, '19:00–22:00');
+    await noDialog(page);
+
+    await clickSelector(page, '[aria-label="Add event to 6/2/2027"]');
+    await selectOption(page, 'select[name=type]', 'TechnicalSession');
+    await clickText(page, 'Save event', 'button');
+    await waitForTextIn(page, `[data-testid=events-of-${day2._id}]`, '08:00–10:00');
+    await noDialog(page);
+
+    await clickSelector(page, '[aria-label="Delete event 19:00 Keynote Session of 6/1/2027"]');
+    await clickSelector(page, '[data-testid=confirm-button]');
+    await waitForText(page, PROGRAMME_MESSAGES.eventDeleted);
+    await page.waitForFunction(
+      (s: string) => !(document.querySelector(s) as HTMLElement | null)?.innerText.includes('19:00'),
+      {},
+      `[data-testid=events-of-${day1._id}]`,
+    );
+    await noDialog(page);
+    list = await days();
+    expect(list.map((d) => d.events.map((e) => [e.type, e.start, e.end, e.description]))).toEqual([
+      [['TechnicalSession', '10:30', '12:30', 'Morning talks']],
+      [['TechnicalSession', '08:00', '10:00', '']],
+    ]);
+    const morning = list[0]!.events[0]!;
+    const early = list[1]!.events[0]!;
+
+    // Step 3: sessions per event. Two sessions fully saved; then one already in the other event is refused.
+    await clickText(page, 'Next', 'button');
+    const morningName = '6/1/2027 10:30–12:30 Technical Session';
+    const earlyName = '6/2/2027 08:00–10:00 Technical Session';
+    await clickSelector(page, `[aria-label="Technical session 1 in ${morningName}"]`);
+    await clickSelector(page, `[aria-label="Technical session 2 in ${morningName}"]`);
+    await clickSelector(page, `[aria-label="Save sessions of ${morningName}"]`);
+    await waitForTextIn(
+      page,
+      `[data-testid=event-sessions-result-${morning._id}]`,
+      PROGRAMME_MESSAGES.eventSessionsSaved,
+    );
+    await clickSelector(page, `[aria-label="Technical session 1 in ${earlyName}"]`);
+    await clickSelector(page, `[aria-label="Technical session 3 in ${earlyName}"]`);
+    await clickSelector(page, `[aria-label="Save sessions of ${earlyName}"]`);
+    const partial = `[data-testid=event-sessions-result-${early._id}]`;
+    await waitForTextIn(page, partial, eventSessionsPartial(1, 2));
+    expect(await textOf(page, partial)).toContain('Technical session 1: Technical session 1 is already in');
+    list = await days();
+    expect(list.map((d) => d.events[0]!.sessions)).toEqual([[1, 2], [3]]);
+
+    // Step 4: the summary of the draft, and its clashes (sessions 1 and 2 share a room and a chair).
+    await clickText(page, 'Next', 'button');
+    await page.waitForSelector('[data-testid=programme-summary]');
+    const summary = await textOf(page, '[data-testid=programme-summary]');
+    for (const text of [
+      '6/1/2027',
+      DEFAULT_DESK_TEXT,
+      '10:30–12:30 Technical Session — Morning talks',
+      'Technical session 1: Graph colouring',
+      'Technical session 2: Shortest paths',
+      '6/2/2027',
+      'Desk opens at 8:00',
+      'Technical session 3: Planar separators',
+    ])
+      expect(summary).toContain(text);
+    await page.waitForSelector('[data-testid=clash-list] li');
+    const clashes = await textOf(page, '[data-testid=clash-list]');
+    expect(clashes).toContain('Room 1');
+    expect(clashes).toContain('Not acknowledged');
+    await clickText(page, 'Acknowledge', 'button');
+    await waitForTextIn(page, '[data-testid=clash-list]', 'Acknowledged by Carla Tester');
+  });
+
+  it('edits and deletes days on /ViewDays/ and publishes the programme after listing open clashes', async () => {
+    const page = env.page;
+    const extra = await asChair<DayDto>('POST', '/api/chair/days', { date: '6/3/2027' });
+    await page.goto(`${env.baseUrl}/chair/ViewDays/`);
+    await waitForText(page, 'The programme has not been published yet.');
+    await page.waitForSelector(`[data-testid=day-${extra._id}]`);
+    expect(await textOf(page, `[data-testid=day-${extra._id}] [data-testid=day-color]`)).toBe('Orange');
+
+    await clickSelector(page, '[aria-label="Delete day 6/3/2027"]');
+    await clickSelector(page, '[data-testid=confirm-button]');
+    await waitForText(page, 'Day successfully deleted');
+    await page.waitForFunction(
+      (s: string) => !document.querySelector(s),
+      {},
+      `[data-testid=day-${extra._id}]`,
+    );
+    await noDialog(page);
+
+    await clickSelector(page, '[aria-label="Edit day 6/2/2027"]');
+    await fillByLabel(page, 'Desk', 'Desk opens at 7:30');
+    await selectOption(page, '[role=dialog] select[name=color]', '#6a1b9a');
+    await clickText(page, 'Save day', 'button');
+    await waitForText(page, PROGRAMME_MESSAGES.daySaved);
+    await waitForText(page, 'Desk opens at 7:30');
+    await noDialog(page);
+    const day2 = (await days()).find((d) => d.date === '6/2/2027')!;
+    expect([day2.desk, day2.color]).toEqual(['Desk opens at 7:30', '#6a1b9a']);
+
+    // The compact clash count, then publishing: the open clashes are listed before confirming.
+    const status = await asChair<ProgrammeStatusDto>('GET', '/api/chair/programme/status');
+    expect(status.unacknowledgedClashes).toBeGreaterThan(0);
+    await waitForTextIn(
+      page,
+      '[data-testid=clash-summary]',
+      `${status.clashes} clash${status.clashes === 1 ? '' : 'es'}, ${status.unacknowledgedClashes} unacknowledged`,
+    );
+    await clickText(page, 'Publish programme', 'button');
+    await page.waitForSelector('[data-testid=publish-clashes] li');
+    expect(await page.$$eval('[data-testid=publish-clashes] li', (els) => els.length)).toBe(
+      status.unacknowledgedClashes,
+    );
+    await clickSelector(page, '[data-testid=confirm-publish]');
+    await waitForTextIn(page, '[data-testid=publish-result]', 'Version 1 published');
+    await waitForTextIn(page, '[data-testid=published-version]', 'Published version 1');
+    await waitForTextIn(page, '[data-testid=draft-status]', 'The draft is the published programme.');
+
+    const published = await asChair<ProgrammeView>('GET', '/api/author/programme');
+    expect(published.version).toBe(1);
+    expect(published.days.map((d) => d.date)).toEqual(['6/1/2027', '6/2/2027']);
+    expect(published.days[0]!.events[0]!.sessions.map((s) => s._id)).toEqual([1, 2]);
+  });
+});
