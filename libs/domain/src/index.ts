@@ -5,7 +5,6 @@ export * from './models.js';
 export * from './tracks.js';
 export * from './user-filters.js';
 export * from './utils.js';
-export * from './sanitize-html.js';
 export * from './images.js';
 export * from './papers.js';
 export * from './files.js';

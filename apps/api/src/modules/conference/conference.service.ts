@@ -3,10 +3,10 @@ import {
   detectImageType,
   IMAGE_MAX_BYTES,
   missingConferenceFields,
-  sanitizeHtml,
   canonicalTimeZone,
   type ConferenceDto,
 } from '@symposium/domain';
+import { sanitizeHtml } from '../../common/html-sanitizer.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import type { Executor } from '../../database/database.js';
 import { UsersService } from '../users/users.service.js';

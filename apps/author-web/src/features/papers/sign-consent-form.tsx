@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
-import { PAPER_MESSAGES, sanitizeHtml, type ConferenceDto, type PaperDto } from '@symposium/domain';
+import { PAPER_MESSAGES, type ConferenceDto, type PaperDto } from '@symposium/domain';
 import { errorMessage, QueryState, useNotify, useSession } from '@symposium/ui';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { signatureUrl, useSignConsent } from './api/consent';
@@ -15,11 +15,8 @@ function ConsentForm({ paper, conference }: { paper: PaperDto; conference: Confe
   const sign = useSignConsent(paper._id);
   const [signature, setSignature] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  // the server keeps the agreement sanitized; sanitizing again here costs nothing
-  const agreement = useMemo(
-    () => sanitizeHtml(conference?.publishingAgreementHtml ?? ''),
-    [conference?.publishingAgreementHtml],
-  );
+  // sanitized by the server when the chair saves it, so shown as stored
+  const agreement = conference?.publishingAgreementHtml ?? '';
   const submit = () => {
     if (!signature.trim()) {
       setProblem(PAPER_MESSAGES.signatureRequired);
