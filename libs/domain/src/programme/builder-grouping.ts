@@ -62,6 +62,9 @@ const EPS = 1e-9;
 interface Space {
   vectors: SparseVector[];
   norm2: Float64Array;
+  /** Scratch, one entry per term, kept at zero between uses. */
+  denseA: Float64Array;
+  denseG: Float64Array;
 }
 
 interface Area {
@@ -88,7 +91,9 @@ export function groupPapers(
   const docs = sorted.map((x) => tokenize(x.text));
   const vectors = tfidfVectors(docs);
   const norm2 = Float64Array.from(vectors, (v) => v.weights.reduce((s, w) => s + w * w, 0));
-  const space: Space = { vectors, norm2 };
+  let terms = 0;
+  for (const v of vectors) if (v.terms.length) terms = Math.max(terms, v.terms[v.terms.length - 1] + 1);
+  const space: Space = { vectors, norm2, denseA: new Float64Array(terms), denseG: new Float64Array(terms) };
 
   const areas = splitByArea(sorted, p);
   const pool = areas.filter((a) => a.tiny);
@@ -296,53 +301,77 @@ function clusterFixedSizes(
     groups.push(group);
   }
 
-  // local search: swaps between a paper's group and its neighbours' groups, exact deltas
+  // local search: swaps between a paper's group and its neighbours' groups, exact deltas. The sums a swap
+  // needs are dot products with dense scratch copies of the paper and of its group; a paper is looked at
+  // again only when its group or a neighbour's group changed in the previous pass.
   const groupOf = new Map<number, number>();
   groups.forEach((g, gi) => g.forEach((i) => groupOf.set(i, gi)));
-  const sums = groups.map((g) => {
-    const s = new Map<number, number>();
-    for (const i of g) addInto(s, vectors[i], 1);
-    return s;
-  });
-  const sq = sums.map((s) => [...s.values()].reduce((t, w) => t + w * w, 0));
-  for (let pass = 0; pass < MAX_PASSES; pass++) {
-    let improved = false;
+  const { denseA, denseG } = space;
+  const scatter = (dense: Float64Array, v: SparseVector, sign: number) => {
+    for (let k = 0; k < v.terms.length; k++) dense[v.terms[k]] += sign * v.weights[k];
+  };
+  const clear = (dense: Float64Array, v: SparseVector) => {
+    for (let k = 0; k < v.terms.length; k++) dense[v.terms[k]] = 0;
+  };
+  const dense = (d: Float64Array, v: SparseVector) => {
+    let sum = 0;
+    for (let k = 0; k < v.terms.length; k++) sum += v.weights[k] * d[v.terms[k]];
+    return sum;
+  };
+  /** x · (sum of its own group), cached until the group changes. */
+  const own = new Map<number, number>();
+  const ownDot = (x: number) => {
+    let d = own.get(x);
+    if (d === undefined) {
+      d = 0;
+      for (const j of groups[groupOf.get(x)!]) d += cosine(vectors[x], vectors[j]);
+      own.set(x, d);
+    }
+    return d;
+  };
+  const sq = groups.map((g) => g.reduce((t, i) => t + ownDot(i), 0));
+  let dirty = new Set(groups.keys());
+  for (let pass = 0; pass < MAX_PASSES && dirty.size; pass++) {
+    const changed = new Set<number>();
     for (const a of members) {
       const G = groupOf.get(a)!;
+      const ids = near.get(a)?.ids ?? [];
+      if (!dirty.has(G) && !ids.some((c) => dirty.has(groupOf.get(c)!))) continue;
       const va = vectors[a];
-      const dGa = dotSum(va, sums[G]);
+      const dGa = ownDot(a);
+      scatter(denseA, va, 1);
+      for (const j of groups[G]) scatter(denseG, vectors[j], 1);
       let best: { b: number; H: number; delta: number; sqG: number; sqH: number } | null = null;
       const tried = new Set<number>([G]);
-      for (const c of near.get(a)?.ids ?? []) {
-        const H = groupOf.get(c);
-        if (H === undefined || tried.has(H)) continue;
+      for (const c of ids) {
+        const H = groupOf.get(c)!;
+        if (tried.has(H)) continue;
         tried.add(H);
-        const dHa = dotSum(va, sums[H]);
+        let dHa = 0;
+        for (const j of groups[H]) dHa += dense(denseA, vectors[j]);
         for (const b of groups[H]) {
           const vb = vectors[b];
-          const ab = cosine(va, vb);
-          const both = norm2[a] + norm2[b] - 2 * ab;
-          const sqG = sq[G] - 2 * dGa + 2 * dotSum(vb, sums[G]) + both;
-          const sqH = sq[H] - 2 * dotSum(vb, sums[H]) + 2 * dHa + both;
+          const both = norm2[a] + norm2[b] - 2 * dense(denseA, vb);
+          const sqG = sq[G] - 2 * dGa + 2 * dense(denseG, vb) + both;
+          const sqH = sq[H] - 2 * ownDot(b) + 2 * dHa + both;
           const delta = -(sqG - sq[G]) / groups[G].length - (sqH - sq[H]) / groups[H].length;
           if (delta < -EPS && (!best || delta < best.delta - EPS)) best = { b, H, delta, sqG, sqH };
         }
       }
+      clear(denseA, va);
+      for (const j of groups[G]) clear(denseG, vectors[j]);
       if (!best) continue;
       const { b, H } = best;
       groups[G][groups[G].indexOf(a)] = b;
       groups[H][groups[H].indexOf(b)] = a;
       groupOf.set(a, H);
       groupOf.set(b, G);
-      addInto(sums[G], va, -1);
-      addInto(sums[G], vectors[b], 1);
-      addInto(sums[H], vectors[b], -1);
-      addInto(sums[H], va, 1);
+      for (const x of [...groups[G], ...groups[H]]) own.delete(x);
       sq[G] = best.sqG;
       sq[H] = best.sqH;
-      improved = true;
+      changed.add(G).add(H);
     }
-    if (!improved) break;
+    dirty = changed;
   }
   return groups.map((g) => g.sort((x, y) => x - y));
 }
