@@ -87,7 +87,8 @@ const ROLE_VERBS: Record<ClashRole, string> = {
   author: 'has a paper in',
 };
 
-const collator = new Intl.Collator('en', { numeric: true });
+const ROLE_BIT: Record<ClashRole, number> = { chair: 1, presenter: 2, author: 4 };
+const TYPE_ORDER: Record<ClashType, number> = { person: 0, room: 1, eventType: 2, outsideDay: 3 };
 
 interface ResolvedEvent {
   id: number;
@@ -110,11 +111,14 @@ interface ResolvedSession {
   from: number;
   to: number;
   timed: boolean;
-  /** personId → roles in this session. */
-  roles: Map<number, Set<ClashRole>>;
+  /** personId → roles in this session (ROLE_BIT flags). */
+  roles: Map<number, number>;
 }
 
-/** Every clash of the programme, ordered by type (CLASH_TYPES order) then key. */
+/**
+ * Every clash of the programme, ordered by type (CLASH_TYPES order), then by the person, room or event,
+ * then by the sessions.
+ */
 export function findClashes(input: ClashInput): Clash[] {
   const days = new Map(input.days.map((d) => [d.id, d]));
   const roomNames = new Map(input.rooms.map((r) => [r.id, r.name]));
@@ -155,12 +159,10 @@ export function findClashes(input: ClashInput): Clash[] {
     if (seen.has(key)) continue;
     seen.add(key);
     const event = s.eventId === null ? null : (events.get(s.eventId) ?? null);
-    const roles = new Map<number, Set<ClashRole>>();
+    const roles = new Map<number, number>();
     for (const p of s.people) {
-      if (!personNames.has(p.id) || !personNames.get(p.id)) personNames.set(p.id, p.name.trim());
-      let set = roles.get(p.id);
-      if (!set) roles.set(p.id, (set = new Set()));
-      set.add(p.role);
+      if (!personNames.get(p.id)) personNames.set(p.id, p.name.trim());
+      roles.set(p.id, (roles.get(p.id) ?? 0) | ROLE_BIT[p.role]);
     }
     const timed = event !== null && event.from !== null;
     sessions.push({
@@ -210,7 +212,8 @@ export function findClashes(input: ClashInput): Clash[] {
     sweepOverlaps(sessions, list, (i, j) => {
       const [a, b] = ordered(i, j);
       const part = (s: ResolvedSession) => {
-        const roles = ROLE_ORDER.filter((r) => s.roles.get(personId)!.has(r)).map((r) => ROLE_VERBS[r]);
+        const flags = s.roles.get(personId)!;
+        const roles = ROLE_ORDER.filter((r) => flags & ROLE_BIT[r]).map((r) => ROLE_VERBS[r]);
         const room = s.roomId === null ? '' : `${nameOfRoom(s.roomId)}, `;
         return `${roles.join(' and ')} ${label(s)} (${room}${when(s.event!)})`;
       };
@@ -277,8 +280,19 @@ export function findClashes(input: ClashInput): Clash[] {
     });
   }
 
-  const typeOrder: Record<ClashType, number> = { person: 0, room: 1, eventType: 2, outsideDay: 3 };
-  return clashes.sort((a, b) => typeOrder[a.type] - typeOrder[b.type] || collator.compare(a.key, b.key));
+  const orderOf = (c: Clash) => [
+    TYPE_ORDER[c.type],
+    c.type === 'person' ? c.personIds[0] : c.type === 'room' ? c.roomIds[0] : c.eventIds[0],
+    ...c.sessions.flatMap((s) => [SESSION_KINDS.indexOf(s.kind), s.id]),
+  ];
+  const order = clashes.map(orderOf);
+  const byOrder = clashes.map((_, i) => i);
+  byOrder.sort((i, j) => {
+    const [a, b] = [order[i], order[j]];
+    for (let k = 0; k < a.length && k < b.length; k++) if (a[k] !== b[k]) return a[k] - b[k];
+    return a.length - b.length;
+  });
+  return byOrder.map((i) => clashes[i]);
 }
 
 /**
@@ -291,10 +305,12 @@ function sweepOverlaps(
   found: (i: number, j: number) => void,
 ): void {
   list.sort((i, j) => sessions[i].from - sessions[j].from || sessions[i].to - sessions[j].to || i - j);
-  let active: number[] = [];
+  const active: number[] = [];
   for (const j of list) {
     const start = sessions[j].from;
-    if (active.length) active = active.filter((i) => sessions[i].to > start);
+    let kept = 0;
+    for (const i of active) if (sessions[i].to > start) active[kept++] = i;
+    active.length = kept;
     for (const i of active) found(i, j);
     active.push(j);
   }
