@@ -23,7 +23,7 @@ import {
   type RoomDto,
   type SchedulablePaperDto,
 } from '@symposium/domain';
-import { ApiError, errorMessage, routeId, useNotify } from '@symposium/ui';
+import { ApiError, routeId, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -101,11 +101,13 @@ function BuildPosterSessions() {
     setProblem(null);
     const stored = new Set((existing.data ?? []).map((s) => s._id));
     const all: Record<number, RowErrors> = {};
-    for (const d of drafts) {
+    // Sessions already created are stored ones now: only the others are checked (against them too).
+    const pending = drafts.filter((d) => !outcomes[d.paper._id]?.ok);
+    for (const d of pending) {
       const e: RowErrors = {};
       const n = parseWholeNumber(d.number);
       if (n === null) e.number = PROGRAMME_MESSAGES.sessionNumber;
-      else if (stored.has(n) || drafts.some((x) => x !== d && Number(x.number) === n))
+      else if (stored.has(n) || pending.some((x) => x !== d && Number(x.number) === n))
         e.number = PROGRAMME_MESSAGES.sessionNumberTaken;
       if (!d.room) e.room = PROGRAMME_MESSAGES.room;
       if (Object.keys(e).length) all[d.paper._id] = e;
@@ -125,7 +127,7 @@ function BuildPosterSessions() {
         next[d.paper._id] = { ok: true };
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
-        next[d.paper._id] = { ok: false, message: errorMessage(e) };
+        next[d.paper._id] = { ok: false, message: saveError(e) };
       }
       setOutcomes({ ...next });
     }
@@ -183,7 +185,11 @@ function BuildPosterSessions() {
                   value=""
                   sx={{ maxWidth: 360, mb: 1 }}
                   slotProps={nativeSelect}
-                  onChange={(e) => setDrafts(drafts.map((d) => ({ ...d, room: e.target.value })))}
+                  onChange={(e) =>
+                    setDrafts(
+                      drafts.map((d) => (outcomes[d.paper._id]?.ok ? d : { ...d, room: e.target.value })),
+                    )
+                  }
                 >
                   <option value="">Choose to set them all</option>
                   {roomList.map((r) => (
@@ -194,6 +200,7 @@ function BuildPosterSessions() {
                 </TextField>
                 <PosterRows
                   drafts={drafts}
+                  created={new Set(drafts.filter((d) => outcomes[d.paper._id]?.ok).map((d) => d.paper._id))}
                   rooms={roomList}
                   errors={errors}
                   onChange={(paperId, patch) => setDraft(paperId, patch)}
@@ -291,11 +298,14 @@ function BuildPosterSessions() {
 
 function PosterRows({
   drafts,
+  created,
   rooms,
   errors,
   onChange,
 }: {
   drafts: PosterDraft[];
+  /** Papers whose session was created already (no longer editable here). */
+  created: Set<number>;
   rooms: RoomDto[];
   errors: Record<number, RowErrors>;
   onChange: (paperId: number, patch: Partial<PosterDraft>) => void;
@@ -325,8 +335,9 @@ function PosterRows({
                     id={`number-${d.paper._id}`}
                     name="number"
                     value={d.number}
+                    disabled={created.has(d.paper._id)}
                     error={Boolean(e.number)}
-                    helperText={e.number}
+                    helperText={e.number ?? (created.has(d.paper._id) ? 'Created' : undefined)}
                     slotProps={{ htmlInput: { 'aria-label': `Session number of paper ${d.paper._id}` } }}
                     onChange={(ev) => onChange(d.paper._id, { number: ev.target.value })}
                   />
@@ -337,6 +348,7 @@ function PosterRows({
                     id={`room-${d.paper._id}`}
                     name="room"
                     value={d.room}
+                    disabled={created.has(d.paper._id)}
                     error={Boolean(e.room)}
                     helperText={e.room}
                     slotProps={{

@@ -19,7 +19,7 @@ import {
   type SchedulablePaperDto,
   type TechnicalSessionDto,
 } from '@symposium/domain';
-import { ApiError, errorMessage, routeId, useNotify } from '@symposium/ui';
+import { ApiError, routeId, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -118,8 +118,10 @@ function BuildTechnicalSessions() {
     setProblem(null);
     if (!drafts.length) return setProblem('Please add a session');
     const all: Record<number, DraftErrors> = {};
-    for (const d of drafts) {
-      const t = taken(d, drafts, existing.data ?? []);
+    // Sessions already created are stored ones now: only the others are checked (against them too).
+    const pending = drafts.filter((d) => !outcomes[d.key]?.ok);
+    for (const d of pending) {
+      const t = taken(d, pending, existing.data ?? []);
       const e = checkTechnicalDraft(d, t.numbers, t.titles);
       if (Object.keys(e).length) all[d.key] = e;
     }
@@ -138,7 +140,7 @@ function BuildTechnicalSessions() {
         next[d.key] = { ok: true };
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
-        next[d.key] = { ok: false, message: errorMessage(e) };
+        next[d.key] = { ok: false, message: saveError(e) };
       }
       setOutcomes({ ...next });
     }
@@ -198,31 +200,37 @@ function BuildTechnicalSessions() {
                     Not in a session yet: {unplaced.map((p) => p._id).join(', ')}
                   </Alert>
                 ) : null}
-                {drafts.map((d, i) => (
-                  <Paper key={d.key} variant="outlined" sx={{ p: 2, mb: 2 }}>
-                    <Stack direction="row" justifyContent="space-between" alignItems="center">
-                      <Typography variant="h6" component="h2">
-                        New session {i + 1}
-                      </Typography>
-                      <Button
-                        size="small"
-                        variant="text"
-                        color="error"
-                        aria-label={`Remove new session ${i + 1}`}
-                        onClick={() => setDrafts(drafts.filter((x) => x.key !== d.key))}
-                      >
-                        Remove session
-                      </Button>
-                    </Stack>
-                    <TechnicalSessionEditor
-                      draft={d}
-                      rooms={roomList}
-                      available={unplaced}
-                      errors={errors[d.key] ?? {}}
-                      onChange={(nd) => setDrafts(drafts.map((x) => (x.key === d.key ? nd : x)))}
-                    />
-                  </Paper>
-                ))}
+                {drafts.map((d, i) =>
+                  outcomes[d.key]?.ok ? (
+                    <Alert key={d.key} severity="success" sx={{ mb: 2 }}>
+                      {sessionName('technical', Number(d.number))}: {d.title.trim()} was created.
+                    </Alert>
+                  ) : (
+                    <Paper key={d.key} variant="outlined" sx={{ p: 2, mb: 2 }}>
+                      <Stack direction="row" justifyContent="space-between" alignItems="center">
+                        <Typography variant="h6" component="h2">
+                          New session {i + 1}
+                        </Typography>
+                        <Button
+                          size="small"
+                          variant="text"
+                          color="error"
+                          aria-label={`Remove new session ${i + 1}`}
+                          onClick={() => setDrafts(drafts.filter((x) => x.key !== d.key))}
+                        >
+                          Remove session
+                        </Button>
+                      </Stack>
+                      <TechnicalSessionEditor
+                        draft={d}
+                        rooms={roomList}
+                        available={unplaced}
+                        errors={errors[d.key] ?? {}}
+                        onChange={(nd) => setDrafts(drafts.map((x) => (x.key === d.key ? nd : x)))}
+                      />
+                    </Paper>
+                  ),
+                )}
                 <Button variant="outlined" onClick={() => setDrafts([...drafts, newDraft(drafts, [])])}>
                   Add another session
                 </Button>

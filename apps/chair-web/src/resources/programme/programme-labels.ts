@@ -8,7 +8,7 @@ import {
   type PersonRef,
   type RoomDto,
 } from '@symposium/domain';
-import { errorMessage } from '@symposium/ui';
+import { ApiError } from '@symposium/ui';
 
 /**
  * Toasts of the programme screens that §8 does not word (rooms, day and session deletion); the §8 texts
@@ -25,10 +25,17 @@ export const PROGRAMME_UI_MESSAGES = {
   tutorialSaved: 'The tutorial was successfully saved!',
 } as const;
 
+/**
+ * The message the server gave with an error, else `fallback` (§8: "the server message, else 'Something went
+ * wrong…'"). An answer without a JSON body (a proxy's 502, a network failure) has no server message.
+ */
+export const serverMessage = (e: unknown, fallback: string): string =>
+  e instanceof ApiError && e.code !== 'request.error' && e.message ? e.message : fallback;
+
 /** The server's message of a failed save, else §8 'Something went wrong while saving'. */
-export const saveError = (e: unknown) => errorMessage(e, PROGRAMME_MESSAGES.saveFailed);
+export const saveError = (e: unknown) => serverMessage(e, PROGRAMME_MESSAGES.saveFailed);
 /** The server's message of a failed deletion, else §8 'Something went wrong while deleting'. */
-export const deleteError = (e: unknown) => errorMessage(e, PROGRAMME_MESSAGES.deleteFailed);
+export const deleteError = (e: unknown) => serverMessage(e, PROGRAMME_MESSAGES.deleteFailed);
 
 export const personName = (p: Pick<PersonRef, 'firstName' | 'lastName'>) =>
   `${p.firstName} ${p.lastName}`.trim();

@@ -12,14 +12,14 @@ import {
   Typography,
 } from '@mui/material';
 import { PROGRAMME_MESSAGES, sessionName, type SessionKind } from '@symposium/domain';
-import { errorMessage, useNotify } from '@symposium/ui';
+import { useNotify } from '@symposium/ui';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
 import { ClashSummary } from './clash-list';
-import { eventsById, PROGRAMME_UI_MESSAGES } from './programme-labels';
+import { eventsById, PROGRAMME_UI_MESSAGES, serverMessage } from './programme-labels';
 import { useDays, useDeleteSession, useSessions, type SessionDtoOf } from './use-programme';
 
 export interface SessionColumn<K extends SessionKind> {
@@ -64,7 +64,7 @@ export function SessionList<K extends SessionKind>({
         notify(isTutorial ? PROGRAMME_UI_MESSAGES.tutorialDeleted : PROGRAMME_UI_MESSAGES.sessionDeleted),
       onError: (err) =>
         notify(
-          errorMessage(
+          serverMessage(
             err,
             isTutorial ? PROGRAMME_MESSAGES.tutorialDeleteFailed : PROGRAMME_MESSAGES.sessionDeleteFailed,
           ),
