@@ -57,6 +57,8 @@ export interface GroupingResult {
 /** Neighbours considered for swaps. */
 const SWAP_NEIGHBOURS = 10;
 const MAX_PASSES = 60;
+/** Areas up to this many papers get three greedy starts. */
+const RESTART_LIMIT = 200;
 const EPS = 1e-9;
 
 interface Space {
@@ -269,13 +271,27 @@ function clusterFixedSizes(
   near: Map<number, Neighbours>,
 ): number[][] {
   if (sizes.length <= 1) return [members.slice().sort((a, b) => a - b)];
-  const { vectors, norm2 } = space;
+  const { vectors } = space;
   const all = new Map<number, number>();
   for (const i of members) addInto(all, vectors[i], 1);
   const typicality = new Map(members.map((i) => [i, dotSum(vectors[i], all)]));
-  const seedOrder = [...members].sort((a, b) => typicality.get(a)! - typicality.get(b)! || a - b);
+  const leastTypical = [...members].sort((a, b) => typicality.get(a)! - typicality.get(b)! || a - b);
+  // small areas: a few more starts (most typical first, paper order), the cheapest result kept
+  const starts =
+    members.length <= RESTART_LIMIT ? [leastTypical, [...leastTypical].reverse(), members] : [leastTypical];
+  let best: number[][] = [];
+  let bestCost = Infinity;
+  for (const seedOrder of starts) {
+    const groups = improveBySwaps(space, members, greedyStart(space, members, sizes, seedOrder), near);
+    const cost = groups.reduce((t, g) => t + groupCost(space, g), 0);
+    if (cost < bestCost - EPS) [best, bestCost] = [groups, cost];
+  }
+  return best;
+}
 
-  // greedy start: each group around the least typical free paper and its nearest free papers
+/** Each group, in the order of sizes, around the next free paper of seedOrder and its nearest free papers. */
+function greedyStart(space: Space, members: number[], sizes: number[], seedOrder: number[]): number[][] {
+  const { vectors, norm2 } = space;
   const index = new InvertedIndex(vectors, members);
   const scores = new Float64Array(members.length);
   const free = new Set(members);
@@ -300,7 +316,17 @@ function clusterFixedSizes(
     }
     groups.push(group);
   }
+  return groups;
+}
 
+/** Best-improving swaps (see below) until none improves; the groups keep their sizes. */
+function improveBySwaps(
+  space: Space,
+  members: number[],
+  groups: number[][],
+  near: Map<number, Neighbours>,
+): number[][] {
+  const { vectors, norm2 } = space;
   // local search: swaps between a paper's group and its neighbours' groups, exact deltas. The sums a swap
   // needs are dot products with dense scratch copies of the paper and of its group; a paper is looked at
   // again only when its group or a neighbour's group changed in the previous pass.
