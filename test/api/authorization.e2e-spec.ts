@@ -201,6 +201,8 @@ export const ROUTES: Record<string, Caller[]> = {
   'POST /api/chair/programme/clashes/ack': CHAIRS,
   'DELETE /api/chair/programme/clashes/ack/:key': CHAIRS,
   'POST /api/chair/programme/publish': CHAIRS,
+  'POST /api/chair/programme/builder/proposal': CHAIRS,
+  'POST /api/chair/programme/builder/apply': CHAIRS,
   'GET /api/author/days': SIGNED_IN,
   'GET /api/author/days/:dayId': SIGNED_IN,
   'GET /api/author/days/:dayId/events': SIGNED_IN,

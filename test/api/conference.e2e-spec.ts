@@ -99,6 +99,7 @@ describe('conference API', () => {
           'consentButtonLabel',
           'publishingAgreementHtml',
           'agreementVersion',
+          'timeZone',
         ].sort(),
       );
       for (const auth of [reviewer, cochair])
@@ -373,6 +374,15 @@ describe('conference API', () => {
         banner: current.banner,
       });
       expect((await row()).city).toBe('Porto');
+    });
+
+    it('stores the time zone by its canonical IANA name and refuses an unknown one', async () => {
+      const res = await put().send({ timeZone: 'europe/lisbon' }).expect(200);
+      expect(res.body.timeZone).toBe('Europe/Lisbon');
+      expect((await row()).timeZone).toBe('Europe/Lisbon');
+      for (const timeZone of ['Mars/Olympus_Mons', '', '../../etc/passwd'])
+        expect((await put().send({ timeZone }).expect(400)).body.message).toBe(CONFERENCE_MESSAGES.timeZone);
+      expect((await row()).timeZone).toBe('Europe/Lisbon');
     });
 
     it('removes the banner or logo sent as null', async () => {

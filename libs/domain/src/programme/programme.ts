@@ -126,6 +126,11 @@ export const PROGRAMME_MESSAGES = {
   paperDuplicate: 'A paper can be listed only once',
   link: 'Please fill in a valid link (http or https)',
   clashNotFound: 'Clash not found',
+  builderTrack: 'Please select a track',
+  builderEvents: 'Please select at least one technical session event',
+  builderNoPapers: 'This track has no accepted papers left to schedule',
+  builderPapersPerSession: 'Papers per session must be a whole number from 1 to 50',
+  builderApplied: (n: number) => `${n} technical sessions were created`,
 } as const;
 
 /** 'N of M sessions were successfully saved' (§8). */

@@ -1,5 +1,7 @@
-import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiTags } from '@nestjs/swagger';
+import { PROGRAMME_MESSAGES as M } from '@symposium/domain';
 import type {
   ClashDto,
   PersonRef,
@@ -10,7 +12,14 @@ import type {
   TrackDto,
 } from '@symposium/domain';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
-import { ClashAckDto, PeopleQueryDto, TrackQueryDto } from './dto/programme.dto.js';
+import {
+  BuilderApplyDto,
+  BuilderRequestDto,
+  ClashAckDto,
+  PeopleQueryDto,
+  TrackQueryDto,
+} from './dto/programme.dto.js';
+import { SessionBuilderService } from './session-builder.service.js';
 import { ProgrammeViewService } from './programme-view.service.js';
 import { SessionsService } from './sessions.service.js';
 
@@ -66,5 +75,53 @@ export class ChairProgrammeController {
   @Post('publish')
   publish(@CurrentUser() user: AuthUser): Promise<PublishResultDto> {
     return this.view.publish(user);
+  }
+}
+
+/** The session builder: a proposal streamed with progress (NDJSON), then applied in one transaction. */
+@ApiTags('programme')
+@Controller('chair/programme/builder')
+export class ChairSessionBuilderController {
+  constructor(private readonly builder: SessionBuilderService) {}
+
+  /**
+   * Answers `application/x-ndjson`: `{"type":"progress",…}` lines while the builder runs in a worker, then
+   * one `{"type":"result","result":…}` (or `{"type":"error","message":…}`). A bad request answers 400
+   * before anything is streamed; closing the connection cancels the build.
+   */
+  @Post('proposal')
+  @HttpCode(200)
+  async proposal(@Body() body: BuilderRequestDto, @Res() res: Response): Promise<void> {
+    const { input, firstNumber } = await this.builder.prepare(body);
+    const abort = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) abort.abort();
+    });
+    res.status(200);
+    res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
+    res.flushHeaders();
+    let last = 0;
+    try {
+      const result = await this.builder.run(input, firstNumber, {
+        signal: abort.signal,
+        onProgress: (progress) => {
+          const now = Date.now();
+          if (now - last < 100) return;
+          last = now;
+          res.write(`${JSON.stringify({ type: 'progress', progress })}\n`);
+        },
+      });
+      res.end(`${JSON.stringify({ type: 'result', result })}\n`);
+    } catch (e) {
+      if (!abort.signal.aborted)
+        res.end(`${JSON.stringify({ type: 'error', message: (e as Error).message || M.saveFailed })}\n`);
+    }
+  }
+
+  @Post('apply')
+  @HttpCode(200)
+  apply(@Body() body: BuilderApplyDto): Promise<{ message: string; created: number[] }> {
+    return this.builder.apply(body.sessions);
   }
 }

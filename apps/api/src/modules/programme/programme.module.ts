@@ -7,7 +7,9 @@ import { TracksModule } from '../tracks/tracks.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthorProgrammeController } from './author-programme.controller.js';
 import { ChairDaysController } from './chair-days.controller.js';
-import { ChairProgrammeController } from './chair-programme.controller.js';
+import { ChairProgrammeController, ChairSessionBuilderController } from './chair-programme.controller.js';
+import { BuilderRunner } from './builder-runner.js';
+import { SessionBuilderService } from './session-builder.service.js';
 import { ChairRoomsController } from './chair-rooms.controller.js';
 import {
   ChairPosterSessionsController,
@@ -36,6 +38,7 @@ import { SessionsService } from './sessions.service.js';
     ChairTutorialsController,
     ChairSessionLinksController,
     ChairProgrammeController,
+    ChairSessionBuilderController,
     AuthorProgrammeController,
     SessionProgrammeController,
   ],
@@ -44,6 +47,8 @@ import { SessionsService } from './sessions.service.js';
     ProgrammeService,
     SessionsService,
     ProgrammeViewService,
+    BuilderRunner,
+    SessionBuilderService,
     { provide: SessionPapersLookup, useExisting: ProgrammeViewService },
   ],
   exports: [SessionPapersLookup],

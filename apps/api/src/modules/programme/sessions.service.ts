@@ -65,18 +65,32 @@ export class SessionsService {
   }
 
   async create(kind: SessionKind, number: number, input: SessionInput): Promise<AnySessionDto> {
-    const complete = requireFields(kind, input);
     return this.transactions.run(async (tx) => {
       await this.repo.lockProgramme(tx);
-      if (await this.repo.findSession(kind, number, tx)) throw ProgrammeErrors.sessionNumberTaken();
-      const checked = await this.checked(kind, complete, undefined, tx);
-      const row = await this.repo
-        .insertSession({ ...checked.patch, kind, number }, tx)
-        .catch(uniqueViolation);
-      await this.repo.setSessionPapers(row.id, checked.paperIds!, tx);
-      if (kind === 'technical') await this.users.setSessionChairs(number, checked.responsables!, tx);
+      await this.createIn(tx, kind, number, input);
       return this.get(kind, number, tx);
     });
+  }
+
+  /**
+   * Creates a session inside the caller's transaction (which holds the programme lock), optionally linked to
+   * an event of the matching type; the session builder's apply creates many this way in one transaction.
+   */
+  async createIn(
+    tx: Executor,
+    kind: SessionKind,
+    number: number,
+    input: SessionInput,
+    eventId: number | null = null,
+  ): Promise<void> {
+    const complete = requireFields(kind, input);
+    if (await this.repo.findSession(kind, number, tx)) throw ProgrammeErrors.sessionNumberTaken();
+    const checked = await this.checked(kind, complete, undefined, tx);
+    const row = await this.repo
+      .insertSession({ ...checked.patch, kind, number, eventId }, tx)
+      .catch(uniqueViolation);
+    await this.repo.setSessionPapers(row.id, checked.paperIds!, tx);
+    if (kind === 'technical') await this.users.setSessionChairs(number, checked.responsables!, tx);
   }
 
   async update(kind: SessionKind, number: number, input: SessionInput): Promise<AnySessionDto> {

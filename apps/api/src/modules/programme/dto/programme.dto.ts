@@ -3,6 +3,8 @@ import { EVENT_TYPES, MAX_INT32, PROGRAMME_MESSAGES as M } from '@symposium/doma
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayMinSize,
+  ValidateNested,
   IsArray,
   IsBoolean,
   IsIn,
@@ -212,4 +214,30 @@ export class CalendarQueryDto {
   @Optional()
   @IsIn(['all', 'mine'], { message: 'scope must be all or mine' })
   scope?: 'all' | 'mine';
+}
+
+export class BuilderRequestDto {
+  @ApiProperty() @IdField(M.builderTrack) track!: number;
+  @ApiProperty()
+  @Max(50, { message: M.builderPapersPerSession })
+  @Min(1, { message: M.builderPapersPerSession })
+  @IsInt({ message: M.builderPapersPerSession })
+  papersPerSession!: number;
+  @ApiProperty({ type: [Number] }) @IdList(M.builderEvents, 500) events!: number[];
+  @ApiProperty({ type: [Number] }) @IdList(M.room, 500) rooms!: number[];
+}
+
+export class BuilderApplySessionDto extends CreateTechnicalSessionDto {
+  @ApiPropertyOptional({ type: Number, nullable: true }) @Nullable() @IdField(M.eventNotFound) event?:
+    number | null;
+}
+
+export class BuilderApplyDto {
+  @ApiProperty({ type: [BuilderApplySessionDto] })
+  @ValidateNested({ each: true })
+  @Type(() => BuilderApplySessionDto)
+  @ArrayMaxSize(1000)
+  @ArrayMinSize(1, { message: M.papers })
+  @IsArray()
+  sessions!: BuilderApplySessionDto[];
 }
