@@ -615,6 +615,55 @@ describe('programme API', () => {
     });
   });
 
+  describe('the other routes', () => {
+    it('updates a poster session and a tutorial with the same rules', async () => {
+      const [room] = (await get('/api/chair/rooms')).body as RoomDto[];
+      expect(
+        (await put('/api/chair/poster_sessions/1', { paper: papers[2] }).expect(400)).body.message,
+      ).toContain(M.paperNotAccepted);
+      expect(
+        (await put('/api/chair/tutorials/1', { presenter: coauthor.id }).expect(200)).body.presenter._id,
+      ).toBe(coauthor.id);
+      expect(
+        (await put('/api/chair/tutorials/1', { room: room!._id, link: 'https://t.example.org' }).expect(200))
+          .body.link,
+      ).toBe('https://t.example.org');
+      await put('/api/chair/tutorials/77', { presenter: coauthor.id }).expect(404);
+    });
+
+    it('reads one published event for authors, and the draft, people and deleted acknowledgements for chairs', async () => {
+      const days = (await get('/api/author/days', author).expect(200)).body as DayDto[];
+      const event = days[0]!.events[0]!;
+      expect(
+        (await get(`/api/author/days/${days[0]!._id}/events/${event._id}`, author).expect(200)).body,
+      ).toEqual(event);
+      expect((await get(`/api/author/days/${days[0]!._id}/events`, author).expect(200)).body).toEqual(
+        days[0]!.events,
+      );
+      await get(`/api/author/days/${days[0]!._id}/events/999999`, author).expect(404);
+      const draft = (await get('/api/chair/programme').expect(200)).body as ProgrammeView;
+      expect(draft.version).toBeNull();
+      expect(draft.days.length).toBeGreaterThan(0);
+      const people = (await get('/api/chair/programme/people?search=sessions').expect(200)).body as {
+        _id: number;
+      }[];
+      expect(people.map((p) => p._id)).toEqual([sessionChair.id]);
+      const [acked] = ((await get('/api/chair/programme/clashes')).body as ClashDto[]).filter(
+        (c) => c.acknowledged,
+      );
+      await del(`/api/chair/programme/clashes/ack/${encodeURIComponent(acked!.key)}`).expect(200);
+      await del(`/api/chair/programme/clashes/ack/${encodeURIComponent(acked!.key)}`).expect(404);
+    });
+
+    it("answers 'No track with Tutorials on name found' when no track name contains it", async () => {
+      await t.db.update(tracksTable).set({ name: 'Workshops' }).where(eq(tracksTable.id, tutorialTrackId));
+      expect((await get('/api/chair/programme/tutorial_track').expect(404)).body.message).toBe(
+        M.noTutorialTrack,
+      );
+      await t.db.update(tracksTable).set({ name: 'Tutorials' }).where(eq(tracksTable.id, tutorialTrackId));
+    });
+  });
+
   describe('deleting', () => {
     it('deleting a technical session removes it from its session chairs and frees its papers', async () => {
       await del('/api/chair/technical_sessions/1').expect(200);
