@@ -19,7 +19,11 @@ import {
   type PlacementOptions,
 } from './builder-placement.js';
 
-export * from './builder-types.js';
+export {
+  SessionBuilderCancelledError,
+  type BuilderHooks,
+  type SessionBuilderProgress,
+} from './builder-types.js';
 export * from './builder-grouping.js';
 export * from './builder-placement.js';
 
