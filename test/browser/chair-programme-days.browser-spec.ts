@@ -4,10 +4,12 @@
  * partial result, the summary with its clashes), then /ViewDays/ (edit and delete, clashes, publish).
  */
 import {
+  CONFERENCE_MESSAGES,
   DEFAULT_DESK_TEXT,
   emptyRoles,
   eventSessionsPartial,
   PROGRAMME_MESSAGES,
+  type ConferenceDto,
   type DayDto,
   type LoginResponse,
   type ProgrammeStatusDto,
@@ -307,5 +309,32 @@ describe('chair programme: days, events, sessions and publication', () => {
     expect(published.version).toBe(1);
     expect(published.days.map((d) => d.date)).toEqual(['6/1/2027', '6/2/2027']);
     expect(published.days[0]!.events[0]!.sessions.map((s) => s._id)).toEqual([1, 2]);
+  });
+
+  it('sets the conference time zone on /ConferenceInformation; the programme screens name it', async () => {
+    const page = env.page;
+    await asChair('PUT', '/api/chair/conference/1', {
+      shortName: 'SYM27',
+      fullName: 'Symposium 2027',
+      dates: '1-2 June 2027',
+      city: 'Lisbon',
+      country: 'Portugal',
+    });
+    await page.goto(`${env.baseUrl}/chair/ConferenceInformation`);
+    await page.waitForSelector('input[name=timeZone]');
+    expect(await page.$eval('input[name=timeZone]', (el) => (el as HTMLInputElement).value)).toBe('UTC');
+    await fillByLabel(page, 'Time zone', 'Mars/Olympus_Mons');
+    await clickText(page, 'Save', 'button');
+    await waitForText(page, CONFERENCE_MESSAGES.timeZone);
+    await fillByLabel(page, 'Time zone', 'europe/lisbon');
+    await clickText(page, 'Save', 'button');
+    await waitForText(page, 'The conference information was successfully updated!');
+    await page.waitForFunction(
+      () => document.querySelector<HTMLInputElement>('input[name=timeZone]')?.value === 'Europe/Lisbon',
+    );
+    expect((await asChair<ConferenceDto>('GET', '/api/chair/conference/1')).timeZone).toBe('Europe/Lisbon');
+
+    await page.goto(`${env.baseUrl}/chair/ViewDays/`);
+    await waitForTextIn(page, '[data-testid=draft-status]', 'Times in Europe/Lisbon.');
   });
 });

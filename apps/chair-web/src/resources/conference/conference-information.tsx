@@ -10,6 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import {
+  canonicalTimeZone,
   CONFERENCE_MESSAGES,
   CONFERENCE_REQUIRED_FIELDS,
   missingConferenceFields,
@@ -74,6 +75,9 @@ function ConferenceForm({ conference }: { conference: ConferenceDto }) {
     return out;
   });
   const [viewTrackStatus, setViewTrackStatus] = useState(conference.authorView.viewConferenceTrackStatus);
+  // Programme times are local to this IANA zone (the API answers its canonical name).
+  const [timeZone, setTimeZone] = useState(conference.timeZone ?? 'UTC');
+  const [timeZoneError, setTimeZoneError] = useState('');
   const [banner, setBanner] = useState<ImageChange>(null);
   const [logo, setLogo] = useState<ImageChange>(null);
   const [imageErrors, setImageErrors] = useState<{ banner?: string; logo?: string }>({});
@@ -85,14 +89,22 @@ function ConferenceForm({ conference }: { conference: ConferenceDto }) {
     setError('');
     const empty = missingConferenceFields(form) as TextFieldName[];
     setMissing(empty);
+    const zone = canonicalTimeZone(timeZone);
+    setTimeZoneError(zone ? '' : CONFERENCE_MESSAGES.timeZone);
     if (empty.length) {
       setError(CONFERENCE_MESSAGES.fillAll);
       notify(CONFERENCE_MESSAGES.fillAll, 'error');
       return;
     }
+    if (!zone) {
+      setError(CONFERENCE_MESSAGES.timeZone);
+      notify(CONFERENCE_MESSAGES.timeZone, 'error');
+      return;
+    }
     const body = new FormData();
     for (const f of FIELDS) body.append(f.name, form[f.name]);
     body.append('authorView', JSON.stringify({ viewConferenceTrackStatus: viewTrackStatus }));
+    body.append('timeZone', zone);
     // Images: a file replaces, '' removes, absent keeps (publisher fields are left to their own screen).
     for (const [name, change] of [
       ['banner', banner],
@@ -102,9 +114,10 @@ function ConferenceForm({ conference }: { conference: ConferenceDto }) {
       else if (change === 'remove') body.append(name, '');
     }
     update.mutate(body, {
-      onSuccess: () => {
+      onSuccess: (saved) => {
         setBanner(null);
         setLogo(null);
+        setTimeZone(saved.timeZone ?? zone);
         notify('The conference information was successfully updated!');
       },
       onError: (err) => {
@@ -143,6 +156,20 @@ function ConferenceForm({ conference }: { conference: ConferenceDto }) {
               />
             </Grid>
           ))}
+          <Grid size={{ xs: 12, md: 6 }}>
+            <TextField
+              label="Time zone"
+              name="timeZone"
+              required
+              value={timeZone}
+              placeholder="Europe/Lisbon"
+              error={Boolean(timeZoneError)}
+              helperText={
+                timeZoneError || 'IANA name, e.g. Europe/Lisbon; every programme time is local to it'
+              }
+              onChange={(e) => setTimeZone(e.target.value)}
+            />
+          </Grid>
         </Grid>
         <FormControlLabel
           sx={{ mt: 1 }}
