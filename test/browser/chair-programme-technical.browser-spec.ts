@@ -315,6 +315,15 @@ describe('chair programme: technical sessions', () => {
 
     await page.goto(`${env.baseUrl}/chair/ViewTechnicalSessions`);
     await waitForTextIn(page, '[data-testid=session-2]', 'https://meet.example.org/ts2');
+
+    // The link of session 4 is set, then removed (the API takes '' as no link).
+    await page.goto(`${env.baseUrl}/chair/AssignSessionLink/technical/4`);
+    await fillByLabel(page, 'Session link', 'http://stream.example.org/4');
+    await clickText(page, 'Save link', 'button');
+    await waitForTextIn(page, '[data-testid=current-link]', 'http://stream.example.org/4');
+    await clickText(page, 'Remove link', 'button');
+    await waitForTextIn(page, '[data-testid=current-link]', 'Current link: none');
+    expect((await session(4)).link).toBe('');
     await page.goto(`${env.baseUrl}/chair/AssignSessionLink/keynote/2`);
     await waitForText(page, 'Unknown kind of session "keynote".');
     await page.goto(`${env.baseUrl}/chair/AssignSessionLink/technical/99`);

@@ -19,7 +19,7 @@ import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
-import { ClashSummary, ProgrammeClashes } from './clash-list';
+import { ClashSummary, SummaryClashes } from './clash-list';
 import { ColorSwatch, DayForm } from './day-form';
 import { DayCard } from './day-list';
 import { EventSessionsStep } from './event-sessions';
@@ -127,11 +127,8 @@ function SummaryStep() {
   return (
     <>
       <QueryView query={programme}>{(p) => <ProgrammeSummary programme={p} />}</QueryView>
-      <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
-        Clashes
-      </Typography>
       <Paper variant="outlined" sx={{ p: 1, mb: 2 }}>
-        <ProgrammeClashes />
+        <SummaryClashes />
       </Paper>
     </>
   );

@@ -29,7 +29,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
-import { ClashSummary } from './clash-list';
+import { ClashSummary, SummaryClashes } from './clash-list';
 import { PaperPicker } from './paper-picker';
 import {
   nativeSelect,
@@ -249,6 +249,7 @@ function BuildPosterSessions() {
                 </TableBody>
               </Table>
             </TableContainer>
+            <SummaryClashes />
           </>
         ) : null}
       </Paper>

@@ -25,7 +25,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
-import { ClashSummary } from './clash-list';
+import { ClashSummary, SummaryClashes } from './clash-list';
 import { PaperPicker } from './paper-picker';
 import { PROGRAMME_UI_MESSAGES, saveError } from './programme-labels';
 import {
@@ -239,7 +239,10 @@ function BuildTechnicalSessions() {
           </QueryView>
         ) : null}
         {step === 2 ? (
-          <ConfirmList drafts={drafts} rooms={rooms.data ?? []} outcomes={outcomes} unplaced={unplaced} />
+          <>
+            <ConfirmList drafts={drafts} rooms={rooms.data ?? []} outcomes={outcomes} unplaced={unplaced} />
+            <SummaryClashes />
+          </>
         ) : null}
       </Paper>
       {problem ? (

@@ -26,7 +26,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
-import { ClashSummary } from './clash-list';
+import { ClashSummary, SummaryClashes } from './clash-list';
 import {
   nativeSelect,
   parseWholeNumber,
@@ -224,6 +224,7 @@ function TutorialWizard({ track }: { track: TrackDto }) {
                 {failure}
               </Alert>
             ) : null}
+            <SummaryClashes />
           </>
         ) : null}
       </Paper>

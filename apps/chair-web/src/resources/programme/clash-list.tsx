@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Chip,
   Dialog,
@@ -106,6 +107,18 @@ export function ProgrammeClashes() {
   if (clashes.isPending) return <Loading />;
   if (clashes.isError) return <Alert severity="error">{errorMessage(clashes.error)}</Alert>;
   return <ClashList clashes={clashes.data} />;
+}
+
+/** The clash list under a summary step, with its heading. */
+export function SummaryClashes() {
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        Clashes of the programme
+      </Typography>
+      <ProgrammeClashes />
+    </Box>
+  );
 }
 
 /**

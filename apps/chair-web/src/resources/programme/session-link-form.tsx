@@ -112,6 +112,24 @@ function LinkEditor({
           <Button type="submit" disabled={update.isPending}>
             Save link
           </Button>
+          {current ? (
+            <Button
+              variant="outlined"
+              color="error"
+              disabled={update.isPending}
+              onClick={() =>
+                update.mutate(
+                  { kind, id, link: '' },
+                  {
+                    onSuccess: (r) => notify(r.message || PROGRAMME_MESSAGES.linkUpdated),
+                    onError: (err) => notify(saveError(err), 'error'),
+                  },
+                )
+              }
+            >
+              Remove link
+            </Button>
+          ) : null}
           <Button variant="outlined" onClick={back}>
             Back
           </Button>
