@@ -118,9 +118,21 @@ export function SessionList<K extends SessionKind>({
                           ? (eventNames.get(s.event.reference) ?? `Event ${s.event.reference}`)
                           : 'Not in an event'}
                       </TableCell>
-                      <TableCell sx={{ maxWidth: 220, overflowWrap: 'anywhere' }}>
+                      <TableCell>
                         {s.link ? (
-                          <MuiLink href={s.link} target="_blank" rel="noopener noreferrer">
+                          <MuiLink
+                            href={s.link}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            title={s.link}
+                            sx={{
+                              display: 'block',
+                              maxWidth: 180,
+                              overflow: 'hidden',
+                              textOverflow: 'ellipsis',
+                              whiteSpace: 'nowrap',
+                            }}
+                          >
                             {s.link}
                           </MuiLink>
                         ) : (
