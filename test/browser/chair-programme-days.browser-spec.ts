@@ -257,6 +257,13 @@ describe('chair programme: days, events, sessions and publication', () => {
     expect(clashes).toContain('Not acknowledged');
     await clickText(page, 'Acknowledge', 'button');
     await waitForTextIn(page, '[data-testid=clash-list]', 'Acknowledged by Carla Tester');
+    // Reopened, it is unacknowledged again; then acknowledged for good.
+    await clickText(page, 'Reopen', 'button');
+    await page.waitForFunction(
+      () => !document.querySelector('[data-testid=clash-list]')?.textContent?.includes('Acknowledged by'),
+    );
+    await clickText(page, 'Acknowledge', 'button');
+    await waitForTextIn(page, '[data-testid=clash-list]', 'Acknowledged by Carla Tester');
   });
 
   it('edits and deletes days on /ViewDays/ and publishes the programme after listing open clashes', async () => {
