@@ -75,11 +75,15 @@ export class UsersService {
 
   /**
    * Makes exactly these users the session chairs of technical session `number` (roles.sessionChair.sessions).
-   * Those who lose it have their earlier sessions ended, as for any lost role.
+   * Someone left with no session at all has lost the session-chair role, so their earlier sign-ins end (as
+   * for any lost role); someone who still chairs another session, or is a chair, keeps them.
    */
   async setSessionChairs(number: number, userIds: number[], ex?: Executor): Promise<void> {
     const { removed } = await this.users.setSessionChairs(number, [...new Set(userIds)], ex);
-    for (const id of removed) await this.users.bumpSessionVersion(id, ex);
+    if (!removed.length) return;
+    for (const u of await this.users.findByIds(removed, ex))
+      if (!u.sessionChairSessions.length && !u.isChair && !u.isAdmin)
+        await this.users.bumpSessionVersion(u.id, ex);
   }
 
   /** Up to `limit` users by name or e-mail (case-insensitive contains), by name. */
