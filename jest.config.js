@@ -21,6 +21,7 @@ const common = {
   moduleNameMapper: {
     '^@symposium/domain$': '<rootDir>/libs/domain/src/index.ts',
     '^@symposium/domain/assignment/worker$': '<rootDir>/libs/domain/src/assignment/worker.ts',
+    '^@symposium/domain/programme/builder-worker$': '<rootDir>/libs/domain/src/programme/builder-worker.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',
