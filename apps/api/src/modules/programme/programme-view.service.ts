@@ -119,8 +119,8 @@ export class ProgrammeViewService {
 
   // ----- clashes
 
-  async clashes(ex?: Executor): Promise<ClashDto[]> {
-    const view = await this.draft(ex);
+  async clashes(ex?: Executor, draft?: ProgrammeView): Promise<ClashDto[]> {
+    const view = draft ?? (await this.draft(ex));
     const rooms = await this.repo.listRooms(ex);
     const unlinked = await this.unlinkedSessionViews(ex);
     const input: ClashInput = {
