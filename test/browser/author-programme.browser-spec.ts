@@ -4,25 +4,21 @@
  * and the session-chair front end (only the technical events holding their sessions, their papers on
  * /ViewSessionPaper, another paper answered like a missing one, the switch to the author menu and back).
  */
-import {
-  emptyRoles,
-  type DayDto,
-  type EventDto,
-  type LoginResponse,
-  type ProgrammeView,
-  type RoomDto,
-  type UserRoles,
-} from '@symposium/domain';
+import type { DayDto, EventDto, ProgrammeView } from '@symposium/domain';
 import type { Page } from 'puppeteer-core';
-import { hashPassword } from '../../apps/api/src/common/passwords.js';
-import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
-import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
-import { rolesToColumns } from '../../apps/api/src/modules/users/users.mapper.js';
-import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { clickText, signIn, startBrowserEnv, waitForText, type BrowserEnv } from '../support/browser.js';
+import {
+  asChair,
+  createRoom,
+  createTechnicalSession,
+  PASSWORD,
+  seedChair,
+  seedPaper,
+  seedStatus,
+  seedTrack,
+  seedUser,
+} from './programme.helpers.js';
 
-const PASSWORD = 'programme-pass-1';
-const CHAIR_EMAIL = 'chair@chairs.example.net';
 const ABSTRACT = 'We colour the vertices of large sparse graphs with few colours and measure it in practice.';
 const LINK = 'https://meet.example.org/technical-session-1';
 const NOT_PUBLISHED = 'The conference programme has not been published yet.';
@@ -33,27 +29,6 @@ const PROGRAM_TABLE =
     .map((d) => `<td>${d}&nbsp;programme&nbsp;overview&nbsp;column</td>`)
     .join('') +
   '</tr></tbody></table><p>Overview of the week</p><script>window.injected = true</script>';
-
-let chairToken: string | null = null;
-
-/** Signed-in calls as the chair (Bearer token), as the chair console would; for set-up only. */
-async function asChair<T>(env: BrowserEnv, method: string, path: string, body?: unknown): Promise<T> {
-  if (!chairToken) {
-    const login = await fetch(`${env.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: CHAIR_EMAIL, password: PASSWORD }),
-    });
-    chairToken = ((await login.json()) as LoginResponse).accessToken;
-  }
-  const res = await fetch(`${env.baseUrl}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${chairToken}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** The visible text of every element matching `selector`, in page order. */
 const texts = (page: Page, selector: string) =>
@@ -90,57 +65,28 @@ describe('the conference programme in the author app', () => {
     minors: 'Graph minors for practitioners',
   } as const;
 
-  const user = async (firstName: string, lastName: string, email: string, roles: Partial<UserRoles> = {}) => {
-    const [row] = await env.db
-      .insert(usersTable)
-      .values({
-        firstName,
-        lastName,
-        email,
-        alternateEmail: `alt.${email}`,
-        organization: 'University of Porto',
-        country: 'Portugal',
-        phone: '+351 000 000',
-        passwordHash: await hashPassword(PASSWORD),
-        ...rolesToColumns({ ...emptyRoles(), ...roles }),
-      })
-      .returning();
-    return row!.id;
-  };
+  /** An author with a full profile (country and phone). */
+  const author = (firstName: string, lastName: string, email: string) =>
+    seedUser(env, { firstName, lastName, email, country: 'Portugal', phone: '+351 000 000' });
 
   beforeAll(async () => {
     env = await startBrowserEnv();
-    await user('Carla', 'Chair', CHAIR_EMAIL, { chair: { is: true } });
-    ids.ana = await user('Ana', 'Silva', 'ana@porto-uni.edu');
-    ids.sam = await user('Sam', 'Sessions', 'sam@lisbon-uni.edu');
-    ids.olga = await user('Olga', 'Other', 'olga@minho-uni.edu');
-    const [track] = await env.db
-      .insert(tracksTable)
-      .values({ name: 'Graph Theory', position: 1 })
-      .returning();
-    const [accepted] = await env.db
-      .insert(statusesTable)
-      .values({ text: 'Accepted', position: 10, isAccepted: true })
-      .returning();
+    await seedChair(env, 'Chair');
+    ids.ana = await author('Ana', 'Silva', 'ana@porto-uni.edu');
+    ids.sam = await author('Sam', 'Sessions', 'sam@lisbon-uni.edu');
+    ids.olga = await author('Olga', 'Other', 'olga@minho-uni.edu');
+    const trackId = await seedTrack(env, 'Graph Theory', 1);
+    const statusId = await seedStatus(env, 'Accepted', { position: 10 });
     let registration = 1000;
-    for (const key of Object.keys(TITLES) as (keyof typeof TITLES)[]) {
-      const [row] = await env.db
-        .insert(papersTable)
-        .values({
-          title: TITLES[key],
-          abstractText: ABSTRACT,
-          trackId: track!.id,
-          primaryAuthorId: ids.ana,
-          statusId: accepted!.id,
-          registration: { author: ids.ana, id: String(++registration), amount: 350, extra: '' },
-        })
-        .returning();
-      await env.db.insert(paperAuthorsTable).values([
-        { paperId: row!.id, userId: ids.ana, position: 0 },
-        { paperId: row!.id, userId: ids.olga, position: 1 },
-      ]);
-      papers[key] = row!.id;
-    }
+    for (const key of Object.keys(TITLES) as (keyof typeof TITLES)[])
+      papers[key] = await seedPaper(env, {
+        title: TITLES[key],
+        abstractText: ABSTRACT,
+        trackId,
+        statusId,
+        authors: [ids.ana, ids.olga],
+        registration: { author: ids.ana, id: String(++registration), amount: 350, extra: '' },
+      });
 
     const conference = await asChair<{ shortName: string; fullName: string }>(
       env,
@@ -156,11 +102,8 @@ describe('the conference programme in the author app', () => {
       timeZone: 'Europe/Lisbon',
       programTable: PROGRAM_TABLE,
     });
-    const auditorium = await asChair<RoomDto>(env, 'POST', '/api/chair/rooms', {
-      name: 'Auditorium Agostinho da Silva',
-      capacity: 300,
-    });
-    const roomB = await asChair<RoomDto>(env, 'POST', '/api/chair/rooms', { name: 'Room B2' });
+    const auditorium = await createRoom(env, 'Auditorium Agostinho da Silva', 300);
+    const roomB = await createRoom(env, 'Room B2');
     const day1 = await asChair<DayDto>(env, 'POST', '/api/chair/days', {
       date: '5/3/2027',
       desk: 'Registration desk open from 08:00 in the lobby',
@@ -185,37 +128,37 @@ describe('the conference programme in the author app', () => {
     ids.tutorials = await event(day2._id, 'Tutorial', '10:30', '12:30', 'Morning tutorials');
     ids.dinner = await event(day2._id, 'Other', '19:00', '22:00', 'Conference dinner');
 
-    await asChair(env, 'POST', '/api/chair/technical_sessions', {
+    await createTechnicalSession(env, {
       _id: 1,
       title: 'Colouring',
       responsables: [ids.sam],
-      room: auditorium._id,
+      room: auditorium,
       papers: [papers.edge, papers.greedy],
       link: LINK,
     });
-    await asChair(env, 'POST', '/api/chair/technical_sessions', {
+    await createTechnicalSession(env, {
       _id: 2,
       title: 'Lists and choices',
       responsables: [ids.olga],
-      room: roomB._id,
+      room: roomB,
       papers: [papers.list],
     });
-    await asChair(env, 'POST', '/api/chair/technical_sessions', {
+    await createTechnicalSession(env, {
       _id: 3,
       title: 'Separators',
       responsables: [ids.olga],
-      room: roomB._id,
+      room: roomB,
       papers: [papers.planar],
     });
     await asChair(env, 'POST', '/api/chair/poster_sessions', {
       _id: 1,
       paper: papers.poster,
-      room: roomB._id,
+      room: roomB,
     });
     await asChair(env, 'POST', '/api/chair/tutorials', {
       _id: 1,
       paper: papers.minors,
-      room: auditorium._id,
+      room: auditorium,
       presenter: ids.olga,
     });
     const link = async (dayId: number, eventId: number, sessions: number[]) => {

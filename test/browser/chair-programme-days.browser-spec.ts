@@ -6,124 +6,66 @@
 import {
   CONFERENCE_MESSAGES,
   DEFAULT_DESK_TEXT,
-  emptyRoles,
   eventSessionsPartial,
   PROGRAMME_MESSAGES,
   type ConferenceDto,
   type DayDto,
-  type LoginResponse,
   type ProgrammeStatusDto,
   type ProgrammeView,
-  type RoomDto,
-  type UserRoles,
 } from '@symposium/domain';
 import type { Page } from 'puppeteer-core';
-import { hashPassword } from '../../apps/api/src/common/passwords.js';
-import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
-import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
-import { rolesToColumns } from '../../apps/api/src/modules/users/users.mapper.js';
-import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import {
   clickSelector,
   clickText,
   fillByLabel,
   selectOption,
-  signIn,
   startBrowserEnv,
   waitForText,
   type BrowserEnv,
 } from '../support/browser.js';
+import {
+  asChair,
+  createRoom,
+  createTechnicalSession,
+  seedChair,
+  seedPaper,
+  seedStatus,
+  seedTrack,
+  seedUser,
+  signInChair,
+  waitForTextIn,
+} from './programme.helpers.js';
 
-const PASSWORD = 'days-pass-1';
-const CHAIR_EMAIL = 'chair@days.example.org';
 const TITLES = ['Graph colouring', 'Shortest paths', 'Planar separators'] as const;
 
 /** The visible text of the element matching `selector`. */
 const textOf = (page: Page, selector: string) => page.$eval(selector, (el) => (el as HTMLElement).innerText);
-
-/** Waits until the element matching `selector` holds `text` (textContent: buttons show it upper-cased). */
-const waitForTextIn = (page: Page, selector: string, text: string) =>
-  page.waitForFunction(
-    (s: string, t: string) => document.querySelector(s)?.textContent?.includes(t),
-    {},
-    selector,
-    text,
-  );
 
 /** Waits until no dialog is open (a closing dialog's backdrop would take the next click). */
 const noDialog = (page: Page) => page.waitForFunction(() => !document.querySelector('[role=dialog]'));
 
 describe('chair programme: days, events, sessions and publication', () => {
   let env: BrowserEnv;
-  let token: string | null = null;
 
-  async function asChair<T>(method: string, path: string, body?: unknown): Promise<T> {
-    if (!token) {
-      const login = await fetch(`${env.baseUrl}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: CHAIR_EMAIL, password: PASSWORD }),
-      });
-      token = ((await login.json()) as LoginResponse).accessToken;
-    }
-    const res = await fetch(`${env.baseUrl}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  }
-
-  const user = async (firstName: string, email: string, roles: Partial<UserRoles> = {}) => {
-    const [row] = await env.db
-      .insert(usersTable)
-      .values({
-        firstName,
-        lastName: 'Tester',
-        email,
-        alternateEmail: `alt.${email}`,
-        organization: 'University of Porto',
-        passwordHash: await hashPassword(PASSWORD),
-        ...rolesToColumns({ ...emptyRoles(), ...roles }),
-      })
-      .returning();
-    return row!.id;
-  };
-
-  const days = () => asChair<DayDto[]>('GET', '/api/chair/days');
+  const days = () => asChair<DayDto[]>(env, 'GET', '/api/chair/days');
 
   beforeAll(async () => {
     env = await startBrowserEnv();
-    const chair = await user('Carla', CHAIR_EMAIL, { chair: { is: true } });
-    const author = await user('Ana', 'ana@days.example.org');
-    const [track] = await env.db.insert(tracksTable).values({ name: 'Graphs', position: 0 }).returning();
-    const [accepted] = await env.db
-      .insert(statusesTable)
-      .values({ text: 'Accepted', position: 5, isAccepted: true })
-      .returning();
-    const room = await asChair<RoomDto>('POST', '/api/chair/rooms', { name: 'Room 1', capacity: 50 });
+    const chair = await seedChair(env);
+    const author = await seedUser(env, { firstName: 'Ana', email: 'ana@days.example.org' });
+    const trackId = await seedTrack(env, 'Graphs');
+    const statusId = await seedStatus(env, 'Accepted');
+    const room = await createRoom(env, 'Room 1', 50);
     for (const [i, title] of TITLES.entries()) {
-      const [paper] = await env.db
-        .insert(papersTable)
-        .values({
-          title: `${title}: the paper`,
-          abstractText: 'An abstract long enough for the submission rules of the conference, surely.',
-          trackId: track!.id,
-          primaryAuthorId: author,
-          statusId: accepted!.id,
-        })
-        .returning();
-      await env.db.insert(paperAuthorsTable).values({ paperId: paper!.id, userId: author, position: 0 });
-      await asChair('POST', '/api/chair/technical_sessions', {
-        _id: i + 1,
-        title,
-        responsables: [chair],
-        room: room._id,
-        papers: [paper!.id],
+      const paper = await seedPaper(env, {
+        title: `${title}: the paper`,
+        trackId,
+        statusId,
+        authors: [author],
       });
+      await createTechnicalSession(env, { _id: i + 1, title, responsables: [chair], room, papers: [paper] });
     }
-    await signIn(env, 'chair', CHAIR_EMAIL, PASSWORD);
+    await signInChair(env);
   });
   afterAll(async () => {
     await env.close();
@@ -268,7 +210,7 @@ describe('chair programme: days, events, sessions and publication', () => {
 
   it('edits and deletes days on /ViewDays/ and publishes the programme after listing open clashes', async () => {
     const page = env.page;
-    const extra = await asChair<DayDto>('POST', '/api/chair/days', { date: '6/3/2027' });
+    const extra = await asChair<DayDto>(env, 'POST', '/api/chair/days', { date: '6/3/2027' });
     await page.goto(`${env.baseUrl}/chair/ViewDays/`);
     await waitForText(page, 'The programme has not been published yet.');
     await page.waitForSelector(`[data-testid=day-${extra._id}]`);
@@ -295,7 +237,7 @@ describe('chair programme: days, events, sessions and publication', () => {
     expect([day2.desk, day2.color]).toEqual(['Desk opens at 7:30', '#6a1b9a']);
 
     // The compact clash count, then publishing: the open clashes are listed before confirming.
-    const status = await asChair<ProgrammeStatusDto>('GET', '/api/chair/programme/status');
+    const status = await asChair<ProgrammeStatusDto>(env, 'GET', '/api/chair/programme/status');
     expect(status.unacknowledgedClashes).toBeGreaterThan(0);
     await waitForTextIn(
       page,
@@ -312,7 +254,7 @@ describe('chair programme: days, events, sessions and publication', () => {
     await waitForTextIn(page, '[data-testid=published-version]', 'Published version 1');
     await waitForTextIn(page, '[data-testid=draft-status]', 'The draft is the published programme.');
 
-    const published = await asChair<ProgrammeView>('GET', '/api/author/programme');
+    const published = await asChair<ProgrammeView>(env, 'GET', '/api/author/programme');
     expect(published.version).toBe(1);
     expect(published.days.map((d) => d.date)).toEqual(['6/1/2027', '6/2/2027']);
     expect(published.days[0]!.events[0]!.sessions.map((s) => s._id)).toEqual([1, 2]);
@@ -320,7 +262,7 @@ describe('chair programme: days, events, sessions and publication', () => {
 
   it('sets the conference time zone on /ConferenceInformation; the programme screens name it', async () => {
     const page = env.page;
-    await asChair('PUT', '/api/chair/conference/1', {
+    await asChair(env, 'PUT', '/api/chair/conference/1', {
       shortName: 'SYM27',
       fullName: 'Symposium 2027',
       dates: '1-2 June 2027',
@@ -339,7 +281,9 @@ describe('chair programme: days, events, sessions and publication', () => {
     await page.waitForFunction(
       () => document.querySelector<HTMLInputElement>('input[name=timeZone]')?.value === 'Europe/Lisbon',
     );
-    expect((await asChair<ConferenceDto>('GET', '/api/chair/conference/1')).timeZone).toBe('Europe/Lisbon');
+    expect((await asChair<ConferenceDto>(env, 'GET', '/api/chair/conference/1')).timeZone).toBe(
+      'Europe/Lisbon',
+    );
 
     await page.goto(`${env.baseUrl}/chair/ViewDays/`);
     await waitForTextIn(page, '[data-testid=draft-status]', 'Times in Europe/Lisbon.');

@@ -3,121 +3,51 @@
  * with number and room, confirm and create), /ViewPosterSessions with the delete-pending steps, and editing
  * one poster session.
  */
-import {
-  emptyRoles,
-  PROGRAMME_MESSAGES,
-  type LoginResponse,
-  type PosterSessionDto,
-  type RoomDto,
-  type UserRoles,
-} from '@symposium/domain';
-import type { Page } from 'puppeteer-core';
-import { hashPassword } from '../../apps/api/src/common/passwords.js';
-import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
-import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
-import { rolesToColumns } from '../../apps/api/src/modules/users/users.mapper.js';
-import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
+import { PROGRAMME_MESSAGES, type PosterSessionDto } from '@symposium/domain';
 import {
   clickSelector,
   clickText,
   selectOption,
-  signIn,
   startBrowserEnv,
   waitForText,
   type BrowserEnv,
 } from '../support/browser.js';
-
-const PASSWORD = 'posters-pass-1';
-const CHAIR_EMAIL = 'chair@posters.example.org';
-const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
-
-const waitForTextIn = (page: Page, selector: string, text: string) =>
-  page.waitForFunction(
-    (s: string, t: string) => document.querySelector(s)?.textContent?.includes(t),
-    {},
-    selector,
-    text,
-  );
-
-async function typeInto(page: Page, selector: string, value: string): Promise<void> {
-  const input = await page.waitForSelector(selector, { visible: true });
-  await input!.click({ count: 3 });
-  await page.keyboard.press('Backspace');
-  await input!.type(value);
-}
+import {
+  asChair,
+  createRoom,
+  seedChair,
+  seedPaper,
+  seedStatus,
+  seedTrack,
+  seedUser,
+  signInChair,
+  typeInto,
+  waitForTextIn,
+} from './programme.helpers.js';
 
 describe('chair programme: poster sessions', () => {
   let env: BrowserEnv;
-  let token: string | null = null;
   const p = { matching: 0, trees: 0, hulls: 0 };
   const r = { hall: 0, foyer: 0 };
 
-  async function asChair<T>(method: string, path: string, body?: unknown): Promise<T> {
-    if (!token) {
-      const login = await fetch(`${env.baseUrl}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: CHAIR_EMAIL, password: PASSWORD }),
-      });
-      token = ((await login.json()) as LoginResponse).accessToken;
-    }
-    const res = await fetch(`${env.baseUrl}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  }
-  const posters = () => asChair<PosterSessionDto[]>('GET', '/api/chair/poster_sessions');
-
-  const user = async (firstName: string, email: string, roles: Partial<UserRoles> = {}) => {
-    const [row] = await env.db
-      .insert(usersTable)
-      .values({
-        firstName,
-        lastName: 'Tester',
-        email,
-        alternateEmail: `alt.${email}`,
-        organization: 'University of Porto',
-        passwordHash: await hashPassword(PASSWORD),
-        ...rolesToColumns({ ...emptyRoles(), ...roles }),
-      })
-      .returning();
-    return row!.id;
-  };
+  const posters = () => asChair<PosterSessionDto[]>(env, 'GET', '/api/chair/poster_sessions');
 
   beforeAll(async () => {
     env = await startBrowserEnv();
-    await user('Carla', CHAIR_EMAIL, { chair: { is: true } });
-    const ana = await user('Ana', 'ana@posters.example.org');
-    const [track] = await env.db.insert(tracksTable).values({ name: 'Posters', position: 0 }).returning();
-    const [accepted] = await env.db
-      .insert(statusesTable)
-      .values({ text: 'Accepted as poster', position: 5, isAccepted: true })
-      .returning();
+    await seedChair(env);
+    const ana = await seedUser(env, { firstName: 'Ana', email: 'ana@posters.example.org' });
+    const trackId = await seedTrack(env, 'Posters');
+    const statusId = await seedStatus(env, 'Accepted as poster');
     for (const [key, title] of [
       ['matching', 'Bipartite matchings on a poster'],
       ['trees', 'Spanning trees on a poster'],
       ['hulls', 'Convex hulls on a poster'],
-    ] as const) {
-      const [row] = await env.db
-        .insert(papersTable)
-        .values({
-          title,
-          abstractText: ABSTRACT,
-          trackId: track!.id,
-          primaryAuthorId: ana,
-          statusId: accepted!.id,
-        })
-        .returning();
-      await env.db.insert(paperAuthorsTable).values({ paperId: row!.id, userId: ana, position: 0 });
-      p[key] = row!.id;
-    }
-    r.hall = (await asChair<RoomDto>('POST', '/api/chair/rooms', { name: 'Hall' }))._id;
-    r.foyer = (await asChair<RoomDto>('POST', '/api/chair/rooms', { name: 'Foyer' }))._id;
-    await asChair('POST', '/api/chair/poster_sessions', { _id: 1, paper: p.hulls, room: r.hall });
-    await signIn(env, 'chair', CHAIR_EMAIL, PASSWORD);
+    ] as const)
+      p[key] = await seedPaper(env, { title, trackId, statusId, authors: [ana] });
+    r.hall = await createRoom(env, 'Hall');
+    r.foyer = await createRoom(env, 'Foyer');
+    await asChair(env, 'POST', '/api/chair/poster_sessions', { _id: 1, paper: p.hulls, room: r.hall });
+    await signInChair(env);
   });
   afterAll(async () => {
     await env.close();

@@ -3,19 +3,7 @@
  * of a room used by a session, delete; and the programme screens are the chair's only (a track chair gets
  * neither the menu group nor the routes).
  */
-import {
-  emptyRoles,
-  PROGRAMME_MESSAGES,
-  roomInUseMessage,
-  type LoginResponse,
-  type RoomDto,
-  type UserRoles,
-} from '@symposium/domain';
-import { hashPassword } from '../../apps/api/src/common/passwords.js';
-import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
-import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
-import { rolesToColumns } from '../../apps/api/src/modules/users/users.mapper.js';
-import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
+import { PROGRAMME_MESSAGES, roomInUseMessage, type RoomDto } from '@symposium/domain';
 import {
   clickSelector,
   clickText,
@@ -25,75 +13,42 @@ import {
   waitForText,
   type BrowserEnv,
 } from '../support/browser.js';
-
-const PASSWORD = 'rooms-pass-1';
-const CHAIR_EMAIL = 'chair@rooms.example.org';
+import {
+  asChair,
+  createTechnicalSession,
+  PASSWORD,
+  seedChair,
+  seedPaper,
+  seedStatus,
+  seedTrack,
+  seedUser,
+  signInChair,
+} from './programme.helpers.js';
 
 describe('chair programme: rooms', () => {
   let env: BrowserEnv;
-  let token: string | null = null;
   let chairId = 0;
   let paperId = 0;
 
-  /** Set-up calls as the chair, through the API (Bearer token). */
-  async function asChair<T>(method: string, path: string, body?: unknown): Promise<T> {
-    if (!token) {
-      const login = await fetch(`${env.baseUrl}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: CHAIR_EMAIL, password: PASSWORD }),
-      });
-      token = ((await login.json()) as LoginResponse).accessToken;
-    }
-    const res = await fetch(`${env.baseUrl}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  }
-
-  const user = async (firstName: string, email: string, roles: Partial<UserRoles> = {}) => {
-    const [row] = await env.db
-      .insert(usersTable)
-      .values({
-        firstName,
-        lastName: 'Tester',
-        email,
-        alternateEmail: `alt.${email}`,
-        organization: 'University of Porto',
-        passwordHash: await hashPassword(PASSWORD),
-        ...rolesToColumns({ ...emptyRoles(), ...roles }),
-      })
-      .returning();
-    return row!.id;
-  };
-
-  const rooms = () => asChair<RoomDto[]>('GET', '/api/chair/rooms');
+  const rooms = () => asChair<RoomDto[]>(env, 'GET', '/api/chair/rooms');
 
   beforeAll(async () => {
     env = await startBrowserEnv();
-    chairId = await user('Carla', CHAIR_EMAIL, { chair: { is: true } });
-    const [track] = await env.db.insert(tracksTable).values({ name: 'Graphs', position: 0 }).returning();
-    await user('Tom', 'tom@rooms.example.org', { coChair: { is: true, tracks: [track!.id] } });
-    const [accepted] = await env.db
-      .insert(statusesTable)
-      .values({ text: 'Accepted', position: 5, isAccepted: true })
-      .returning();
-    const [paper] = await env.db
-      .insert(papersTable)
-      .values({
-        title: 'Colouring sparse graphs',
-        abstractText: 'An abstract long enough for the submission rules of the conference, surely.',
-        trackId: track!.id,
-        primaryAuthorId: chairId,
-        statusId: accepted!.id,
-      })
-      .returning();
-    await env.db.insert(paperAuthorsTable).values({ paperId: paper!.id, userId: chairId, position: 0 });
-    paperId = paper!.id;
-    await signIn(env, 'chair', CHAIR_EMAIL, PASSWORD);
+    chairId = await seedChair(env);
+    const trackId = await seedTrack(env, 'Graphs');
+    await seedUser(env, {
+      firstName: 'Tom',
+      email: 'tom@rooms.example.org',
+      roles: { coChair: { is: true, tracks: [trackId] } },
+    });
+    const statusId = await seedStatus(env, 'Accepted');
+    paperId = await seedPaper(env, {
+      title: 'Colouring sparse graphs',
+      trackId,
+      statusId,
+      authors: [chairId],
+    });
+    await signInChair(env);
   });
   afterAll(async () => {
     await env.close();
@@ -158,7 +113,7 @@ describe('chair programme: rooms', () => {
   it('keeps a room used by a session and shows the server message naming the session', async () => {
     const page = env.page;
     const room = (await rooms()).find((r) => r.name === 'Auditorium B')!;
-    await asChair('POST', '/api/chair/technical_sessions', {
+    await createTechnicalSession(env, {
       _id: 7,
       title: 'Graph colouring',
       responsables: [chairId],

@@ -4,142 +4,75 @@
  * papers; confirm and create, with each session's result), editing one, the delete-pending, cancel and
  * confirm steps on /ViewTechnicalSessions, and the /AssignSessionLink form.
  */
-import {
-  emptyRoles,
-  PROGRAMME_MESSAGES,
-  type LoginResponse,
-  type RoomDto,
-  type TechnicalSessionDto,
-  type UserRoles,
-} from '@symposium/domain';
-import type { HTTPRequest, Page } from 'puppeteer-core';
-import { hashPassword } from '../../apps/api/src/common/passwords.js';
-import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
-import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
-import { rolesToColumns } from '../../apps/api/src/modules/users/users.mapper.js';
-import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
+import { PROGRAMME_MESSAGES, type TechnicalSessionDto } from '@symposium/domain';
 import {
   clickSelector,
   clickText,
   fillByLabel,
   selectOption,
-  signIn,
   startBrowserEnv,
   waitForText,
   type BrowserEnv,
 } from '../support/browser.js';
-
-const PASSWORD = 'technical-pass-1';
-const CHAIR_EMAIL = 'chair@technical.example.org';
-const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
-
-/** Waits until the element matching `selector` holds `text`. */
-const waitForTextIn = (page: Page, selector: string, text: string) =>
-  page.waitForFunction(
-    (s: string, t: string) => document.querySelector(s)?.textContent?.includes(t),
-    {},
-    selector,
-    text,
-  );
-
-/** Types into the input matching `selector` (replacing its value). */
-async function typeInto(page: Page, selector: string, value: string): Promise<void> {
-  const input = await page.waitForSelector(selector, { visible: true });
-  await input!.click({ count: 3 });
-  await page.keyboard.press('Backspace');
-  await input!.type(value);
-}
+import {
+  asChair,
+  createRoom,
+  createTechnicalSession,
+  seedChair,
+  seedPaper,
+  seedStatus,
+  seedTrack,
+  seedUser,
+  signInChair,
+  typeInto,
+  waitForTextIn,
+  whileFailing,
+} from './programme.helpers.js';
 
 describe('chair programme: technical sessions', () => {
   let env: BrowserEnv;
-  let token: string | null = null;
   const u = { chair: 0, sam: 0, ana: 0 };
   const p = { colour: 0, paths: 0, cuts: 0, flows: 0, cells: 0, rejected: 0 };
   const r = { one: 0, two: 0 };
   let graphs = 0;
 
-  async function asChair<T>(method: string, path: string, body?: unknown): Promise<T> {
-    if (!token) {
-      const login = await fetch(`${env.baseUrl}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: CHAIR_EMAIL, password: PASSWORD }),
-      });
-      token = ((await login.json()) as LoginResponse).accessToken;
-    }
-    const res = await fetch(`${env.baseUrl}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  }
-  const session = (id: number) => asChair<TechnicalSessionDto>('GET', `/api/chair/technical_sessions/${id}`);
-
-  const user = async (firstName: string, lastName: string, email: string, roles: Partial<UserRoles> = {}) => {
-    const [row] = await env.db
-      .insert(usersTable)
-      .values({
-        firstName,
-        lastName,
-        email,
-        alternateEmail: `alt.${email}`,
-        organization: 'University of Porto',
-        passwordHash: await hashPassword(PASSWORD),
-        ...rolesToColumns({ ...emptyRoles(), ...roles }),
-      })
-      .returning();
-    return row!.id;
-  };
+  const session = (id: number) =>
+    asChair<TechnicalSessionDto>(env, 'GET', `/api/chair/technical_sessions/${id}`);
 
   beforeAll(async () => {
     env = await startBrowserEnv();
-    u.chair = await user('Carla', 'Chair', CHAIR_EMAIL, { chair: { is: true } });
-    u.sam = await user('Sam', 'Sessions', 'sam@technical.example.org');
-    u.ana = await user('Ana', 'Author', 'ana@technical.example.org');
-    const [g, b] = await env.db
-      .insert(tracksTable)
-      .values([
-        { name: 'Graphs', position: 0 },
-        { name: 'Biology', position: 1 },
-      ])
-      .returning();
-    graphs = g!.id;
-    const [accepted, rejected] = await env.db
-      .insert(statusesTable)
-      .values([
-        { text: 'Accepted', position: 5, isAccepted: true },
-        { text: 'Rejected', position: 6, isAccepted: false },
-      ])
-      .returning();
+    u.chair = await seedChair(env, 'Chair');
+    u.sam = await seedUser(env, {
+      firstName: 'Sam',
+      lastName: 'Sessions',
+      email: 'sam@technical.example.org',
+    });
+    u.ana = await seedUser(env, { firstName: 'Ana', lastName: 'Author', email: 'ana@technical.example.org' });
+    graphs = await seedTrack(env, 'Graphs', 0);
+    const biology = await seedTrack(env, 'Biology', 1);
+    const accepted = await seedStatus(env, 'Accepted');
+    const rejected = await seedStatus(env, 'Rejected', { position: 6, isAccepted: false });
     const seed = [
-      ['colour', 'Graph colouring heuristics', g!.id, accepted!.id],
-      ['paths', 'Shortest paths in practice', g!.id, accepted!.id],
-      ['cuts', 'Minimum cuts revisited', g!.id, accepted!.id],
-      ['flows', 'Maximum flows at scale', g!.id, accepted!.id],
-      ['cells', 'Cell division models', b!.id, accepted!.id],
-      ['rejected', 'A rejected graph paper', g!.id, rejected!.id],
+      ['colour', 'Graph colouring heuristics', graphs, accepted],
+      ['paths', 'Shortest paths in practice', graphs, accepted],
+      ['cuts', 'Minimum cuts revisited', graphs, accepted],
+      ['flows', 'Maximum flows at scale', graphs, accepted],
+      ['cells', 'Cell division models', biology, accepted],
+      ['rejected', 'A rejected graph paper', graphs, rejected],
     ] as const;
-    for (const [key, title, trackId, statusId] of seed) {
-      const [row] = await env.db
-        .insert(papersTable)
-        .values({ title, abstractText: ABSTRACT, trackId, primaryAuthorId: u.ana, statusId })
-        .returning();
-      await env.db.insert(paperAuthorsTable).values({ paperId: row!.id, userId: u.ana, position: 0 });
-      p[key] = row!.id;
-    }
-    r.one = (await asChair<RoomDto>('POST', '/api/chair/rooms', { name: 'Room 1' }))._id;
-    r.two = (await asChair<RoomDto>('POST', '/api/chair/rooms', { name: 'Room 2' }))._id;
+    for (const [key, title, trackId, statusId] of seed)
+      p[key] = await seedPaper(env, { title, trackId, statusId, authors: [u.ana] });
+    r.one = await createRoom(env, 'Room 1');
+    r.two = await createRoom(env, 'Room 2');
     // Session 1 already holds the flows paper: the picker shows it as scheduled.
-    await asChair('POST', '/api/chair/technical_sessions', {
+    await createTechnicalSession(env, {
       _id: 1,
       title: 'Flows',
       responsables: [u.chair],
       room: r.one,
       papers: [p.flows],
     });
-    await signIn(env, 'chair', CHAIR_EMAIL, PASSWORD);
+    await signInChair(env);
   });
   afterAll(async () => {
     await env.close();
@@ -213,7 +146,7 @@ describe('chair programme: technical sessions', () => {
     );
     // (Chaired by Sam: deleting it below must not end the signed-in chair's sessions — the API ends the
     // sessions of whoever stops chairing a session.)
-    await asChair('POST', '/api/chair/technical_sessions', {
+    await createTechnicalSession(env, {
       _id: 3,
       title: 'Cells',
       responsables: [u.sam],
@@ -278,21 +211,12 @@ describe('chair programme: technical sessions', () => {
     await expect(session(3)).rejects.toThrow(/404/);
 
     // A failure without a message from the server toasts the §8 fallback and keeps the row.
-    await page.setRequestInterception(true);
-    const fail = (req: HTTPRequest) => {
-      if (req.method() === 'DELETE' && req.url().endsWith('/api/chair/technical_sessions/4'))
-        void req.respond({ status: 500, contentType: 'text/plain', body: 'down' });
-      else void req.continue();
-    };
-    page.on('request', fail);
-    try {
+    const down = { status: 500, contentType: 'text/plain', body: 'down' };
+    await whileFailing(page, 'DELETE', '/api/chair/technical_sessions/4', down, async () => {
       await clickSelector(page, '[aria-label="Delete Technical session 4"]');
       await clickSelector(page, '[aria-label="Confirm deleting Technical session 4"]');
       await waitForText(page, PROGRAMME_MESSAGES.sessionDeleteFailed);
-    } finally {
-      page.off('request', fail);
-      await page.setRequestInterception(false);
-    }
+    });
     await page.waitForSelector('[aria-label="Delete Technical session 4"]');
     expect((await session(4)).title).toBe('Paths');
   });

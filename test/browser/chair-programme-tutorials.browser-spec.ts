@@ -3,111 +3,55 @@
  * found'), then the tutorial page, select (paper, presenter among its authors, number, room), summary and
  * create; /ViewTutorials with edit and the delete-pending steps, including the §8 fallback message.
  */
-import {
-  emptyRoles,
-  PROGRAMME_MESSAGES,
-  type LoginResponse,
-  type RoomDto,
-  type TutorialDto,
-  type UserRoles,
-} from '@symposium/domain';
-import type { HTTPRequest, Page } from 'puppeteer-core';
-import { hashPassword } from '../../apps/api/src/common/passwords.js';
-import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
-import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
-import { rolesToColumns } from '../../apps/api/src/modules/users/users.mapper.js';
-import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
+import { PROGRAMME_MESSAGES, type TutorialDto } from '@symposium/domain';
 import {
   clickSelector,
   clickText,
   selectOption,
-  signIn,
   startBrowserEnv,
   waitForText,
   type BrowserEnv,
 } from '../support/browser.js';
-
-const PASSWORD = 'tutorials-pass-1';
-const CHAIR_EMAIL = 'chair@tutorials.example.org';
-const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
-
-const waitForTextIn = (page: Page, selector: string, text: string) =>
-  page.waitForFunction(
-    (s: string, t: string) => document.querySelector(s)?.textContent?.includes(t),
-    {},
-    selector,
-    text,
-  );
+import {
+  asChair,
+  createRoom,
+  seedChair,
+  seedPaper,
+  seedStatus,
+  seedTrack,
+  seedUser,
+  signInChair,
+  waitForTextIn,
+  whileFailing,
+} from './programme.helpers.js';
 
 describe('chair programme: tutorials', () => {
   let env: BrowserEnv;
-  let token: string | null = null;
   const u = { ana: 0, olga: 0 };
   const p = { intro: 0, deep: 0, main: 0 };
   let room = 0;
-
-  async function asChair<T>(method: string, path: string, body?: unknown): Promise<T> {
-    if (!token) {
-      const login = await fetch(`${env.baseUrl}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: CHAIR_EMAIL, password: PASSWORD }),
-      });
-      token = ((await login.json()) as LoginResponse).accessToken;
-    }
-    const res = await fetch(`${env.baseUrl}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  }
-  const tutorials = () => asChair<TutorialDto[]>('GET', '/api/chair/tutorials');
-
-  const user = async (firstName: string, lastName: string, email: string, roles: Partial<UserRoles> = {}) => {
-    const [row] = await env.db
-      .insert(usersTable)
-      .values({
-        firstName,
-        lastName,
-        email,
-        alternateEmail: `alt.${email}`,
-        organization: 'University of Porto',
-        passwordHash: await hashPassword(PASSWORD),
-        ...rolesToColumns({ ...emptyRoles(), ...roles }),
-      })
-      .returning();
-    return row!.id;
-  };
-
-  const paper = async (title: string, trackId: number, statusId: number) => {
-    const [row] = await env.db
-      .insert(papersTable)
-      .values({ title, abstractText: ABSTRACT, trackId, primaryAuthorId: u.ana, statusId })
-      .returning();
-    await env.db.insert(paperAuthorsTable).values([
-      { paperId: row!.id, userId: u.ana, position: 0 },
-      { paperId: row!.id, userId: u.olga, position: 1 },
-    ]);
-    return row!.id;
-  };
-
   let accepted = 0;
+
+  const tutorials = () => asChair<TutorialDto[]>(env, 'GET', '/api/chair/tutorials');
+
+  /** An accepted paper by Ana (primary author) and Olga. */
+  const paper = (title: string, trackId: number) =>
+    seedPaper(env, { title, trackId, statusId: accepted, authors: [u.ana, u.olga] });
+
   beforeAll(async () => {
     env = await startBrowserEnv();
-    await user('Carla', 'Chair', CHAIR_EMAIL, { chair: { is: true } });
-    u.ana = await user('Ana', 'Author', 'ana@tutorials.example.org');
-    u.olga = await user('Olga', 'Other', 'olga@tutorials.example.org');
-    const [main] = await env.db.insert(tracksTable).values({ name: 'Main track', position: 0 }).returning();
-    const [status] = await env.db
-      .insert(statusesTable)
-      .values({ text: 'Accepted', position: 5, isAccepted: true })
-      .returning();
-    accepted = status!.id;
-    p.main = await paper('A main-track paper', main!.id, accepted);
-    room = (await asChair<RoomDto>('POST', '/api/chair/rooms', { name: 'Tutorial room' }))._id;
-    await signIn(env, 'chair', CHAIR_EMAIL, PASSWORD);
+    await seedChair(env, 'Chair');
+    u.ana = await seedUser(env, { firstName: 'Ana', lastName: 'Author', email: 'ana@tutorials.example.org' });
+    u.olga = await seedUser(env, {
+      firstName: 'Olga',
+      lastName: 'Other',
+      email: 'olga@tutorials.example.org',
+    });
+    const main = await seedTrack(env, 'Main track');
+    accepted = await seedStatus(env, 'Accepted');
+    p.main = await paper('A main-track paper', main);
+    room = await createRoom(env, 'Tutorial room');
+    await signInChair(env);
   });
   afterAll(async () => {
     await env.close();
@@ -123,12 +67,9 @@ describe('chair programme: tutorials', () => {
 
   it('shows the tutorial page, selects paper, presenter, number and room, then creates the tutorial', async () => {
     const page = env.page;
-    const [track] = await env.db
-      .insert(tracksTable)
-      .values({ name: 'Tutorials and Workshops', position: 1 })
-      .returning();
-    p.intro = await paper('An introduction to graph drawing', track!.id, accepted);
-    p.deep = await paper('Deep dive into planarity', track!.id, accepted);
+    const track = await seedTrack(env, 'Tutorials and Workshops', 1);
+    p.intro = await paper('An introduction to graph drawing', track);
+    p.deep = await paper('Deep dive into planarity', track);
 
     await page.goto(`${env.baseUrl}/chair/AssignTutorials`);
     await waitForTextIn(page, '[data-testid=tutorial-track]', 'Tutorials and Workshops');
@@ -201,21 +142,12 @@ describe('chair programme: tutorials', () => {
     await clickSelector(page, '[aria-label="Cancel deleting Tutorial 1"]');
     await page.waitForSelector('[aria-label="Delete Tutorial 1"]');
 
-    await page.setRequestInterception(true);
-    const fail = (req: HTTPRequest) => {
-      if (req.method() === 'DELETE' && req.url().endsWith('/api/chair/tutorials/1'))
-        void req.respond({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' });
-      else void req.continue();
-    };
-    page.on('request', fail);
-    try {
+    const badGateway = { status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' };
+    await whileFailing(page, 'DELETE', '/api/chair/tutorials/1', badGateway, async () => {
       await clickSelector(page, '[aria-label="Delete Tutorial 1"]');
       await clickSelector(page, '[aria-label="Confirm deleting Tutorial 1"]');
       await waitForText(page, PROGRAMME_MESSAGES.tutorialDeleteFailed);
-    } finally {
-      page.off('request', fail);
-      await page.setRequestInterception(false);
-    }
+    });
     await page.waitForSelector('[aria-label="Delete Tutorial 1"]');
     expect(await tutorials()).toHaveLength(1);
 
