@@ -62,6 +62,7 @@ export function chairMenu(roles: UserRoles): MenuSection[] {
         { label: 'Add days, events and sessions', to: paths.assignConferenceDays },
         { label: 'Technical sessions', to: paths.viewTechnicalSessions },
         { label: 'Build technical sessions', to: paths.assignTechnicalSessions() },
+        { label: 'Session builder', to: paths.buildTechnicalSessions },
         { label: 'Poster sessions', to: paths.viewPosterSessions },
         { label: 'Build poster sessions', to: paths.assignPosterSessions() },
         { label: 'Tutorials', to: paths.viewTutorials },

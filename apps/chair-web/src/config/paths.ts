@@ -108,6 +108,8 @@ export const paths = {
   viewTutorials: '/ViewTutorials',
   /** Build new technical sessions, or edit session N with `?session=N`. */
   assignTechnicalSessions: withSession('/AssignTechnicalSessions'),
+  /** The session builder: proposes technical sessions for a track's papers, edited then applied at once. */
+  buildTechnicalSessions: '/BuildTechnicalSessions',
   assignPosterSessions: withSession('/AssignPosterSessions'),
   assignTutorials: withSession('/AssignTutorials'),
   /** kind: technical, poster or tutorial. */

@@ -169,6 +169,9 @@ function BuildTechnicalSessions() {
         actions={
           <>
             <ClashSummary />
+            <Button variant="outlined" component={Link} to={paths.buildTechnicalSessions}>
+              Session builder
+            </Button>
             <Button variant="outlined" component={Link} to={paths.viewTechnicalSessions}>
               Technical sessions
             </Button>

@@ -8,6 +8,7 @@ import { AssignTutorials } from './assign-tutorials';
 import { DayList } from './day-list';
 import { PosterSessionList } from './poster-session-list';
 import { RoomList } from './room-list';
+import { SessionBuilder } from './session-builder';
 import { SessionLinkForm } from './session-link-form';
 import { TechnicalSessionList } from './technical-session-list';
 import { TutorialList } from './tutorial-list';
@@ -25,6 +26,7 @@ export const programmeRoutes: ReactNode[] = [
     path={paths.assignTechnicalSessions.pattern}
     element={<AssignTechnicalSessions />}
   />,
+  <Route key="session-builder" path={paths.buildTechnicalSessions} element={<SessionBuilder />} />,
   <Route key="assign-posters" path={paths.assignPosterSessions.pattern} element={<AssignPosterSessions />} />,
   <Route key="assign-tutorials" path={paths.assignTutorials.pattern} element={<AssignTutorials />} />,
   <Route key="session-link" path={paths.assignSessionLink.pattern} element={<SessionLinkForm />} />,

@@ -215,6 +215,23 @@ export const useUpdateSessionLink = () =>
     api<{ message: string; link: string }>('PUT', `/api/chair/session_links/${kind}/${id}`, { link }),
   );
 
+// Session builder ------------------------------------------------------------------------------------------
+
+/** One session of an applied builder proposal: a technical session, and its event (null: not placed). */
+export interface BuilderApplySession extends TechnicalSessionInput {
+  event: number | null;
+}
+
+/**
+ * Creates the edited proposal's sessions in one transaction: all of them (the answer's message names how
+ * many), or none, with the message of the first refused session ('Technical session N: …'). The proposal
+ * itself is streamed (use-session-builder.ts).
+ */
+export const useApplyBuilderProposal = () =>
+  useProgrammeMutation((sessions: BuilderApplySession[]) =>
+    api<{ message: string; created: number[] }>('POST', '/api/chair/programme/builder/apply', { sessions }),
+  );
+
 // Helpers of the screens ----------------------------------------------------------------------------------
 
 /** The tracks (for the paper picker's filter). */

@@ -1,0 +1,246 @@
+import {
+  Alert,
+  Box,
+  Button,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import type { RoomDto, ScheduledPaperRef } from '@symposium/domain';
+import { memo } from 'react';
+import { MoveButtons, moveItem } from '../../components/move-buttons';
+import { paperRef, type BuilderDraft } from './builder-drafts';
+import { PersonPicker } from './person-picker';
+import { nativeSelect, peopleNames, roomLabel } from './programme-labels';
+import type { DraftErrors } from './technical-session-editor';
+
+/** A technical-session event the builder may fill: its id and 'date start–end'. */
+export interface BuilderEventOption {
+  id: number;
+  label: string;
+}
+
+/**
+ * One proposed session: number, title, session chairs, slot (event and room; 'Not placed' leaves the event
+ * empty) and its papers, which can be reordered, left out, or moved to another proposed session. Memoised
+ * with stable callbacks (keyed by the draft), so typing in one card of a large proposal redraws that card.
+ */
+export const BuilderSessionCard = memo(function BuilderSessionCard({
+  draft,
+  onChange,
+  onMovePaper,
+  onAskMove,
+  onRemove,
+  unassigned,
+  papers,
+  events,
+  rooms,
+  errors,
+  refusal,
+  sharesSlotWith,
+}: {
+  draft: BuilderDraft;
+  /** Changes fields of the draft with key `key`. */
+  onChange: (key: number, patch: Partial<BuilderDraft>) => void;
+  /** Moves a paper to the draft with key `to` (null: out of every session). */
+  onMovePaper: (paper: number, to: number | null) => void;
+  /** Asks where to move a paper of this session. */
+  onAskMove: (paper: number, from: number) => void;
+  onRemove: (key: number) => void;
+  /** Papers of the track in no session, which can be added here. */
+  unassigned: ScheduledPaperRef[];
+  papers: Map<number, ScheduledPaperRef>;
+  events: BuilderEventOption[];
+  rooms: RoomDto[];
+  errors: DraftErrors;
+  /** The server's message when applying refused this session. */
+  refusal?: string;
+  /** Numbers of earlier proposed sessions in the same event and room ('2, 5'). */
+  sharesSlotWith?: string;
+}) {
+  const set = (patch: Partial<BuilderDraft>) => onChange(draft.key, patch);
+  const k = draft.key;
+  const name = `proposed session ${k}`;
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, mb: 2, borderColor: refusal || Object.keys(errors).length ? 'error.main' : undefined }}
+      data-testid={`builder-session-${k}`}
+    >
+      <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mb: 1 }}>
+        <Typography variant="h6" component="h2">
+          Proposed session {k}
+        </Typography>
+        <Button
+          size="small"
+          variant="text"
+          color="error"
+          aria-label={`Remove ${name}`}
+          onClick={() => onRemove(k)}
+        >
+          Leave out this session
+        </Button>
+      </Stack>
+      {refusal ? (
+        <Alert severity="error" sx={{ mb: 1 }} data-testid={`builder-refusal-${k}`}>
+          {refusal}
+        </Alert>
+      ) : null}
+      <Stack spacing={1}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+          <TextField
+            label="Session number"
+            id={`builder-number-${k}`}
+            name="number"
+            value={draft.number}
+            error={Boolean(errors.number)}
+            helperText={errors.number}
+            sx={{ maxWidth: { md: 180 } }}
+            onChange={(e) => set({ number: e.target.value })}
+          />
+          <TextField
+            label="Session title"
+            id={`builder-title-${k}`}
+            name="title"
+            value={draft.title}
+            error={Boolean(errors.title)}
+            helperText={errors.title}
+            sx={{ flexGrow: 1 }}
+            onChange={(e) => set({ title: e.target.value })}
+          />
+        </Stack>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+          <TextField
+            select
+            label="Event"
+            id={`builder-event-${k}`}
+            name="event"
+            value={draft.event}
+            sx={{ minWidth: { md: 320 } }}
+            slotProps={nativeSelect}
+            helperText={
+              sharesSlotWith
+                ? `Same event and room as session ${sharesSlotWith} (a room clash)`
+                : draft.event
+                  ? undefined
+                  : 'Not placed: the session is created without an event'
+            }
+            onChange={(e) => set({ event: e.target.value })}
+          >
+            <option value="">Not placed</option>
+            {events.map((e) => (
+              <option key={e.id} value={String(e.id)}>
+                {e.label}
+              </option>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label="Room"
+            id={`builder-room-${k}`}
+            name="room"
+            value={draft.room}
+            error={Boolean(errors.room)}
+            helperText={errors.room}
+            sx={{ minWidth: { md: 280 } }}
+            slotProps={nativeSelect}
+            onChange={(e) => set({ room: e.target.value })}
+          >
+            <option value="">Choose a room</option>
+            {rooms.map((r) => (
+              <option key={r._id} value={String(r._id)}>
+                {roomLabel(r)}
+              </option>
+            ))}
+          </TextField>
+        </Stack>
+        <PersonPicker
+          label="Session chairs"
+          idPrefix={`chairs-${k}`}
+          value={draft.responsables}
+          error={errors.responsables}
+          onChange={(responsables) => set({ responsables })}
+        />
+        <Box>
+          <Typography variant="subtitle2" color={errors.papers ? 'error' : undefined}>
+            Papers, in presentation order
+          </Typography>
+          {errors.papers ? (
+            <Typography variant="body2" color="error" role="alert">
+              {errors.papers}
+            </Typography>
+          ) : null}
+          <List dense data-testid={`builder-papers-${k}`}>
+            {draft.papers.map((id, i) => {
+              const p = paperRef(papers, id);
+              return (
+                <ListItem
+                  key={id}
+                  divider
+                  data-testid={`builder-${k}-paper-${id}`}
+                  secondaryAction={
+                    <Stack direction="row" spacing={1} alignItems="center">
+                      <MoveButtons
+                        index={i}
+                        count={draft.papers.length}
+                        name={`paper ${id}`}
+                        onMove={(from, to) => set({ papers: moveItem(draft.papers, from, to) })}
+                      />
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        aria-label={`Move paper ${id} to another session`}
+                        onClick={() => onAskMove(id, k)}
+                      >
+                        Move to…
+                      </Button>
+                      <IconButton
+                        size="small"
+                        aria-label={`Remove paper ${id} from ${name}`}
+                        onClick={() => onMovePaper(id, null)}
+                      >
+                        ✕
+                      </IconButton>
+                    </Stack>
+                  }
+                  sx={{ pr: 44 }}
+                >
+                  <ListItemText
+                    primary={`${i + 1}. ${p._id}: ${p.title}`}
+                    secondary={peopleNames(p.authors) || undefined}
+                  />
+                </ListItem>
+              );
+            })}
+          </List>
+          <TextField
+            select
+            label="Add a paper"
+            id={`builder-add-paper-${k}`}
+            name="addPaper"
+            value=""
+            disabled={unassigned.length === 0}
+            helperText={unassigned.length === 0 ? 'No paper of the track is left out' : undefined}
+            sx={{ maxWidth: { md: 560 } }}
+            slotProps={nativeSelect}
+            onChange={(e) => {
+              if (e.target.value) onMovePaper(Number(e.target.value), k);
+            }}
+          >
+            <option value="">Choose a paper left out</option>
+            {unassigned.map((p) => (
+              <option key={p._id} value={String(p._id)}>
+                {p._id}: {p.title}
+              </option>
+            ))}
+          </TextField>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+});

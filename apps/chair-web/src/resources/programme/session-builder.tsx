@@ -1,0 +1,433 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Stack,
+  Step,
+  StepLabel,
+  Stepper,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { PROGRAMME_MESSAGES, sessionName, type DayDto, type ScheduledPaperRef } from '@symposium/domain';
+import { ConfirmDialog, useNotify } from '@symposium/ui';
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { paths } from '../../config/paths';
+import {
+  checkDrafts,
+  draftsOf,
+  movePaper,
+  refusedNumber,
+  sharedSlots,
+  toApplySessions,
+  type BuilderDraft,
+} from './builder-drafts';
+import { BuilderFigures } from './builder-figures';
+import { BuilderSessionCard, type BuilderEventOption } from './builder-session-card';
+import { BuilderSetup, checkSetup, type BuilderSetupErrors, type BuilderSetupValues } from './builder-setup';
+import { ClashSummary } from './clash-list';
+import { nativeSelect, peopleNames, roomLabel, saveError, serverMessage } from './programme-labels';
+import type { DraftErrors } from './technical-session-editor';
+import {
+  useApplyBuilderProposal,
+  useDays,
+  useProgrammeTracks,
+  useRooms,
+  useSchedulablePapers,
+  useSessions,
+} from './use-programme';
+import { useBuilderProposal, type BuilderProposal } from './use-session-builder';
+
+const STEPS = ['Set up', 'Proposal', 'Apply'];
+const NO_ERRORS: Record<number, DraftErrors> = {};
+const NONE: DraftErrors = {};
+
+/** The technical-session events of the programme, labelled with their date and time. */
+function technicalEvents(days: DayDto[] | undefined): BuilderEventOption[] {
+  return (days ?? []).flatMap((d) =>
+    d.events
+      .filter((e) => e.type === 'TechnicalSession')
+      .map((e) => ({
+        id: e._id,
+        label: `${d.date} ${e.start}–${e.end}${e.description ? ` · ${e.description}` : ''}`,
+      })),
+  );
+}
+
+/**
+ * /BuildTechnicalSessions, the session builder: choose a track, a session size, technical-session events and
+ * rooms; the API proposes sessions grouped by topic and placed without person clashes (streamed with its
+ * progress, cancellable); the chair edits the proposal (numbers, titles, session chairs, papers, slots) and
+ * applies it, every session created in one transaction or none.
+ */
+export function SessionBuilder() {
+  const notify = useNotify();
+  const tracks = useProgrammeTracks();
+  const days = useDays();
+  const rooms = useRooms();
+  const existing = useSessions('technical');
+  const builder = useBuilderProposal();
+  const apply = useApplyBuilderProposal();
+
+  const [step, setStep] = useState(0);
+  const [setup, setSetup] = useState<BuilderSetupValues>({
+    track: '',
+    papersPerSession: '4',
+    events: [],
+    rooms: [],
+  });
+  const [setupErrors, setSetupErrors] = useState<BuilderSetupErrors>({});
+  const [proposal, setProposal] = useState<(BuilderProposal & { track: number }) | null>(null);
+  const [drafts, setDrafts] = useState<BuilderDraft[]>([]);
+  /** Once the chair tried to apply, each draft is checked again as it is edited. */
+  const [checking, setChecking] = useState(false);
+  const [moving, setMoving] = useState<{ paper: number; from: number } | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [applied, setApplied] = useState<{ message: string; created: number[] } | null>(null);
+
+  const setupTrack = setup.track ? Number(setup.track) : null;
+  const setupPapers = useSchedulablePapers(setupTrack, setupTrack !== null);
+  const trackPapers = useSchedulablePapers(proposal?.track ?? null, proposal !== null);
+  const papers = useMemo(
+    () => new Map<number, ScheduledPaperRef>((trackPapers.data ?? []).map((p) => [p._id, p])),
+    [trackPapers.data],
+  );
+  const eventOptions = useMemo(() => technicalEvents(days.data), [days.data]);
+  const eventLabel = new Map(eventOptions.map((e) => [e.id, e.label]));
+  const roomList = rooms.data ?? [];
+
+  // The same array while the papers of the drafts are the same (the cards are memoised).
+  const placedKey = drafts.map((d) => d.papers.join(',')).join('|');
+  const unassigned = useMemo(() => {
+    const inDrafts = new Set(placedKey.split(/[|,]/).filter(Boolean).map(Number));
+    return (trackPapers.data ?? []).filter((p) => !p.session && !inDrafts.has(p._id));
+  }, [placedKey, trackPapers.data]);
+  const shared = sharedSlots(drafts);
+  const errors = useMemo(
+    () => (checking ? checkDrafts(drafts, existing.data ?? [], papers) : NO_ERRORS),
+    [checking, drafts, existing.data, papers],
+  );
+  const hasErrors = Object.keys(errors).length > 0;
+
+  const changeDraft = useCallback(
+    (key: number, patch: Partial<BuilderDraft>) =>
+      setDrafts((list) => list.map((d) => (d.key === key ? { ...d, ...patch } : d))),
+    [],
+  );
+  const movePaperTo = useCallback(
+    (paper: number, to: number | null) => setDrafts((list) => movePaper(list, paper, to)),
+    [],
+  );
+  const removeDraft = useCallback(
+    (key: number) => setDrafts((list) => list.filter((d) => d.key !== key)),
+    [],
+  );
+  const askMove = useCallback((paper: number, from: number) => setMoving({ paper, from }), []);
+  const refusedAt = refusal === null ? null : refusedNumber(refusal);
+
+  const running = builder.run.state === 'running';
+
+  const propose = async () => {
+    const checked = checkSetup(setup);
+    setSetupErrors(checked.errors ?? {});
+    if (!checked.request) return;
+    const result = await builder.start(checked.request);
+    if (!result) return;
+    setProposal({ ...result, track: checked.request.track });
+    setDrafts(draftsOf(result));
+    setChecking(false);
+    setRefusal(null);
+    setApplied(null);
+    setStep(1);
+  };
+
+  const toApply = () => {
+    setChecking(true);
+    if (!drafts.length || Object.keys(checkDrafts(drafts, existing.data ?? [], papers)).length) return;
+    setConfirming(true);
+    setStep(2);
+  };
+
+  const confirmApply = () => {
+    setRefusal(null);
+    apply.mutate(toApplySessions(drafts), {
+      onSuccess: (answer) => {
+        setConfirming(false);
+        setApplied(answer);
+        notify(answer.message);
+      },
+      onError: (e) => {
+        const message = saveError(e);
+        setConfirming(false);
+        setRefusal(message);
+        setStep(1);
+        notify(message, 'error');
+      },
+    });
+  };
+
+  const restart = () => {
+    builder.reset();
+    setProposal(null);
+    setDrafts([]);
+    setChecking(false);
+    setRefusal(null);
+    setApplied(null);
+    setStep(0);
+  };
+
+  const run = builder.run;
+  return (
+    <>
+      <PageTitle
+        title="Session builder"
+        subtitle="Proposes technical sessions for a track's accepted papers, grouped by topic and placed in the events and rooms you choose without person clashes; edit the proposal, then apply it."
+        actions={
+          <>
+            <ClashSummary />
+            <Button variant="outlined" component={Link} to={paths.assignTechnicalSessions()}>
+              Build by hand
+            </Button>
+          </>
+        }
+      />
+      <Stepper activeStep={applied ? STEPS.length : step} sx={{ mb: 3 }}>
+        {STEPS.map((s) => (
+          <Step key={s}>
+            <StepLabel>{s}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+
+      {step === 0 ? (
+        <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+          <BuilderSetup
+            values={setup}
+            onChange={setSetup}
+            errors={setupErrors}
+            tracks={tracks.data ?? []}
+            events={eventOptions}
+            rooms={roomList}
+            schedulable={setupPapers.data?.filter((p) => !p.session).length}
+            running={running}
+            progress={run.state === 'running' ? run.progress : null}
+            onPropose={() => void propose()}
+            onCancel={builder.cancel}
+          />
+          {run.state === 'cancelled' ? (
+            <Alert severity="info" sx={{ mt: 2 }} data-testid="builder-cancelled">
+              The session builder was cancelled: nothing was proposed.
+            </Alert>
+          ) : null}
+          {run.state === 'failed' ? (
+            <Alert severity="error" sx={{ mt: 2 }} role="alert" data-testid="builder-failed">
+              {serverMessage(run.error, PROGRAMME_MESSAGES.saveFailed)}
+            </Alert>
+          ) : null}
+          {proposal && !running ? (
+            <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 2 }}>
+              <Button variant="outlined" onClick={() => setStep(1)}>
+                Back to the proposal
+              </Button>
+              <Typography variant="body2" color="text.secondary">
+                Proposing again replaces the current proposal and your edits.
+              </Typography>
+            </Stack>
+          ) : null}
+        </Paper>
+      ) : null}
+
+      {step >= 1 && proposal && !applied ? (
+        <>
+          <BuilderFigures proposal={proposal} />
+          {refusal ? (
+            <Alert severity="error" sx={{ mb: 2 }} role="alert" data-testid="builder-apply-error">
+              {refusal}
+              <br />
+              Nothing was created; your edits are kept.
+            </Alert>
+          ) : null}
+          {drafts.map((d) => (
+            <BuilderSessionCard
+              key={d.key}
+              draft={d}
+              onChange={changeDraft}
+              onMovePaper={movePaperTo}
+              onAskMove={askMove}
+              onRemove={removeDraft}
+              unassigned={unassigned}
+              papers={papers}
+              events={eventOptions}
+              rooms={roomList}
+              errors={errors[d.key] ?? NONE}
+              refusal={
+                refusedAt !== null && Number(d.number) === refusedAt ? (refusal ?? undefined) : undefined
+              }
+              sharesSlotWith={shared.get(d.key)}
+            />
+          ))}
+          {unassigned.length ? (
+            <Alert severity="info" sx={{ mb: 2 }} data-testid="builder-unassigned">
+              In no session (not scheduled): {unassigned.map((p) => `${p._id}: ${p.title}`).join('; ')}
+            </Alert>
+          ) : null}
+          {checking && (hasErrors || !drafts.length) ? (
+            <Alert severity="error" sx={{ mb: 2 }} role="alert">
+              {drafts.length
+                ? 'Please correct the sessions highlighted in red'
+                : 'Please keep at least one session'}
+            </Alert>
+          ) : null}
+          <Stack direction="row" spacing={1}>
+            <Button variant="outlined" disabled={apply.isPending} onClick={() => setStep(0)}>
+              Back
+            </Button>
+            <Button disabled={apply.isPending || drafts.length === 0} onClick={toApply}>
+              {`Apply: create ${drafts.length} session${drafts.length === 1 ? '' : 's'}`}
+            </Button>
+          </Stack>
+        </>
+      ) : null}
+
+      {applied ? (
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Alert severity="success" sx={{ mb: 2 }} data-testid="builder-applied">
+            {applied.message}: {applied.created.map((n) => sessionName('technical', n)).join(', ')}.
+          </Alert>
+          <Stack direction="row" spacing={1}>
+            <Button component={Link} to={paths.viewTechnicalSessions}>
+              View technical sessions
+            </Button>
+            <Button variant="outlined" onClick={restart}>
+              Build more sessions
+            </Button>
+          </Stack>
+        </Paper>
+      ) : null}
+
+      <MovePaperDialog
+        moving={moving}
+        drafts={drafts}
+        papers={papers}
+        onMove={(paper, to) => {
+          movePaperTo(paper, to);
+          setMoving(null);
+        }}
+        onClose={() => setMoving(null)}
+      />
+      <ConfirmDialog
+        open={confirming}
+        title={`Create ${drafts.length} technical session${drafts.length === 1 ? '' : 's'}?`}
+        confirmLabel="Create sessions"
+        busy={apply.isPending}
+        onConfirm={confirmApply}
+        onCancel={() => {
+          setConfirming(false);
+          setStep(1);
+        }}
+      >
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          All of them are created at once, or none if one is refused.
+        </Typography>
+        <List dense data-testid="builder-confirm-list">
+          {drafts.map((d) => {
+            const room = roomList.find((r) => String(r._id) === d.room);
+            const slot = d.event ? (eventLabel.get(Number(d.event)) ?? `Event ${d.event}`) : 'Not placed';
+            return (
+              <ListItem key={d.key} divider data-testid={`builder-confirm-${d.number}`}>
+                <ListItemText
+                  primary={`${sessionName('technical', Number(d.number))}: ${d.title.trim()}`}
+                  secondary={[
+                    `${slot}, ${room ? roomLabel(room) : '—'}`,
+                    `Session chairs: ${peopleNames(d.responsables)}`,
+                    `Papers: ${d.papers.join(', ')}`,
+                  ].join(' · ')}
+                />
+              </ListItem>
+            );
+          })}
+        </List>
+        {unassigned.length ? (
+          <Typography variant="body2" color="text.secondary">
+            {unassigned.length} paper{unassigned.length === 1 ? ' stays' : 's stay'} in no session.
+          </Typography>
+        ) : null}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** Where to move a paper: one of the other proposed sessions. */
+function MovePaperDialog({
+  moving,
+  drafts,
+  papers,
+  onMove,
+  onClose,
+}: {
+  moving: { paper: number; from: number } | null;
+  drafts: BuilderDraft[];
+  papers: Map<number, ScheduledPaperRef>;
+  onMove: (paper: number, to: number) => void;
+  onClose: () => void;
+}) {
+  const [target, setTarget] = useState('');
+  const targets = moving ? drafts.filter((d) => d.key !== moving.from) : [];
+  const close = () => {
+    setTarget('');
+    onClose();
+  };
+  return (
+    <Dialog open={moving !== null} onClose={close} fullWidth maxWidth="sm" aria-labelledby="move-title">
+      <DialogTitle id="move-title">Move a paper to another session</DialogTitle>
+      <DialogContent>
+        {moving ? (
+          <Typography sx={{ mb: 2 }}>
+            {moving.paper}: {papers.get(moving.paper)?.title ?? `Paper ${moving.paper}`}
+          </Typography>
+        ) : null}
+        <TextField
+          select
+          label="Session"
+          id="builder-move-target"
+          name="moveTarget"
+          value={target}
+          fullWidth
+          slotProps={nativeSelect}
+          onChange={(e) => setTarget(e.target.value)}
+        >
+          <option value="">Choose a session</option>
+          {targets.map((d) => (
+            <option key={d.key} value={String(d.key)}>
+              {d.number || '?'}: {d.title.trim() || `Proposed session ${d.key}`}
+            </option>
+          ))}
+        </TextField>
+      </DialogContent>
+      <DialogActions>
+        <Button variant="text" onClick={close}>
+          Cancel
+        </Button>
+        <Button
+          disabled={!target || !moving}
+          onClick={() => {
+            if (moving && target) onMove(moving.paper, Number(target));
+            setTarget('');
+          }}
+        >
+          Move paper
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,141 @@
+import type {
+  ApiError as ApiErrorBody,
+  SessionBuilderProgress,
+  SessionBuilderResult,
+} from '@symposium/domain';
+import { ApiError } from '@symposium/ui';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { readNdjson } from './ndjson';
+
+/** POST /api/chair/programme/builder/proposal. */
+export interface BuilderRequest {
+  track: number;
+  papersPerSession: number;
+  events: number[];
+  rooms: number[];
+}
+
+/** The builder's result, with the first free technical session number and how many papers it grouped. */
+export interface BuilderProposal extends SessionBuilderResult {
+  firstNumber: number;
+  papers: number;
+}
+
+/** One line of the streamed answer. */
+export type BuilderStreamLine =
+  | { type: 'progress'; progress: SessionBuilderProgress }
+  | { type: 'result'; result: BuilderProposal }
+  | { type: 'error'; message: string };
+
+const PROPOSAL_PATH = '/api/chair/programme/builder/proposal';
+
+/** The CSRF token the API set as a cookie; writes repeat it in a header (as the app's api client does). */
+const csrfToken = (): string | undefined => {
+  const raw = document.cookie
+    .split('; ')
+    .find((c) => c.startsWith('sym_csrf='))
+    ?.slice('sym_csrf='.length);
+  return raw === undefined ? undefined : decodeURIComponent(raw);
+};
+
+/** The API error of a refused request (its JSON body), as the app's api client builds it. */
+async function refusal(res: Response): Promise<ApiError> {
+  let body: Partial<ApiErrorBody> = {};
+  try {
+    body = (await res.json()) as ApiErrorBody;
+  } catch {
+    /* not JSON */
+  }
+  return new ApiError(
+    res.status,
+    body.code ?? 'request.error',
+    body.message ?? `Request failed (${res.status})`,
+    body.details,
+  );
+}
+
+/**
+ * Asks the builder for a proposal and reads its NDJSON answer as it arrives: `onProgress` for each progress
+ * line, then the proposal. A refused request (400) or an error line throws an ApiError with the server's
+ * message; aborting `signal` closes the request, which cancels the build on the server (and rejects with an
+ * AbortError).
+ */
+export async function streamBuilderProposal(
+  request: BuilderRequest,
+  { signal, onProgress }: { signal?: AbortSignal; onProgress?: (p: SessionBuilderProgress) => void } = {},
+): Promise<BuilderProposal> {
+  const headers: Record<string, string> = {
+    Accept: 'application/x-ndjson, application/json',
+    'Content-Type': 'application/json',
+  };
+  const token = csrfToken();
+  if (token) headers['X-CSRF-Token'] = token;
+  const res = await fetch(PROPOSAL_PATH, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(request),
+    credentials: 'same-origin',
+    signal,
+  });
+  if (!res.ok) throw await refusal(res);
+  if (!res.body) throw new ApiError(res.status, 'request.error', 'The answer has no body');
+  let outcome: { result: BuilderProposal } | { message: string } | null = null;
+  await readNdjson<BuilderStreamLine>(res.body, (line) => {
+    if (line.type === 'progress') onProgress?.(line.progress);
+    else if (line.type === 'result') outcome = { result: line.result };
+    else if (line.type === 'error') outcome = { message: line.message };
+    return outcome !== null;
+  });
+  const last = outcome as { result: BuilderProposal } | { message: string } | null;
+  if (last && 'result' in last) return last.result;
+  // A network failure mid-answer (no error line) has no server message: the caller's fallback applies.
+  throw new ApiError(500, last ? 'programme.builder_failed' : 'request.error', last?.message ?? '');
+}
+
+/** Where a build is: not started, running (with its last progress), done, cancelled by the chair, or failed. */
+export type BuilderRun =
+  | { state: 'idle' }
+  | { state: 'running'; progress: SessionBuilderProgress | null }
+  | { state: 'done'; proposal: BuilderProposal }
+  | { state: 'cancelled' }
+  | { state: 'failed'; error: unknown };
+
+/**
+ * One build at a time: `start` asks for a proposal (a new start aborts the previous one), `cancel` closes
+ * the request; leaving the screen cancels it too.
+ */
+export function useBuilderProposal() {
+  const [run, setRun] = useState<BuilderRun>({ state: 'idle' });
+  const current = useRef<AbortController | null>(null);
+  useEffect(() => () => current.current?.abort(), []);
+
+  const start = useCallback(async (request: BuilderRequest): Promise<BuilderProposal | null> => {
+    current.current?.abort();
+    const abort = new AbortController();
+    current.current = abort;
+    setRun({ state: 'running', progress: null });
+    const mine = () => current.current === abort;
+    try {
+      const proposal = await streamBuilderProposal(request, {
+        signal: abort.signal,
+        onProgress: (progress) => {
+          if (mine()) setRun({ state: 'running', progress });
+        },
+      });
+      if (!mine()) return null;
+      current.current = null;
+      setRun({ state: 'done', proposal });
+      return proposal;
+    } catch (error) {
+      if (mine()) {
+        current.current = null;
+        setRun(abort.signal.aborted ? { state: 'cancelled' } : { state: 'failed', error });
+      }
+      return null;
+    }
+  }, []);
+
+  const cancel = useCallback(() => current.current?.abort(), []);
+  const reset = useCallback(() => setRun({ state: 'idle' }), []);
+  return { run, start, cancel, reset };
+}
