@@ -1,0 +1,322 @@
+/**
+ * The session builder in the chair console (/BuildTechnicalSessions): set up (track, papers per session,
+ * technical-session events, rooms), the streamed proposal with its figures, editing the proposed sessions
+ * (session chairs, moving and leaving out papers), applying them in one transaction, a refusal naming the
+ * session (nothing created, edits kept), the API's refusal of a track with nothing left, and Cancel.
+ */
+import { eq } from 'drizzle-orm';
+import {
+  PROGRAMME_MESSAGES as M,
+  type DayDto,
+  type EventDto,
+  type TechnicalSessionDto,
+} from '@symposium/domain';
+import type { HTTPRequest, Page } from 'puppeteer-core';
+import { papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
+import { subjectAreasTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
+import {
+  clickSelector,
+  clickText,
+  selectOption,
+  startBrowserEnv,
+  waitForText,
+  type BrowserEnv,
+} from '../support/browser.js';
+import {
+  asChair,
+  createRoom,
+  createTechnicalSession,
+  seedChair,
+  seedPaper,
+  seedStatus,
+  seedTrack,
+  seedUser,
+  signInChair,
+  typeInto,
+  waitForTextIn,
+} from './programme.helpers.js';
+
+const textOf = (page: Page, selector: string) => page.$eval(selector, (el) => (el as HTMLElement).innerText);
+
+/** The paper ids of a proposed session's card, in order. */
+const cardPapers = (page: Page, key: number) =>
+  page.$$eval(`[data-testid^="builder-${key}-paper-"]`, (els) =>
+    els.map((el) => Number(el.getAttribute('data-testid')!.split('-').pop())),
+  );
+
+/** Moves a paper to the proposed session with key `to`, through the Move dialog. */
+async function movePaper(page: Page, paper: number, to: string): Promise<void> {
+  await clickSelector(page, `[aria-label="Move paper ${paper} to another session"]`);
+  await selectOption(page, '#builder-move-target', to);
+  await clickText(page, 'Move paper', 'button');
+  await page.waitForFunction(() => !document.querySelector('[role=dialog]'));
+}
+
+/**
+ * Confirms the apply dialog and waits until it has closed: its backdrop covers the page while it fades out,
+ * and a click meanwhile lands on the backdrop.
+ */
+async function confirmApply(page: Page): Promise<void> {
+  await clickSelector(page, '[data-testid=confirm-button]');
+  await page.waitForFunction(() => !document.querySelector('[role=dialog]'));
+}
+
+describe('chair programme: the session builder', () => {
+  let env: BrowserEnv;
+  const u = { chair: 0, sam: 0, ana: 0, ben: 0, cleo: 0 };
+  let systems = 0;
+  let otherPaper = 0;
+  const events: number[] = [];
+  let posterEvent = 0;
+  const rooms: number[] = [];
+
+  const technicalSessions = () => asChair<TechnicalSessionDto[]>(env, 'GET', '/api/chair/technical_sessions');
+
+  /** Fills the set-up step: the Systems track, 2 papers per session, both technical events, both rooms. */
+  async function setUp(page: Page): Promise<void> {
+    await page.goto(`${env.baseUrl}/chair/BuildTechnicalSessions`);
+    await page.waitForSelector('[data-testid=event-list]');
+    await selectOption(page, '#builder-track', String(systems));
+    await typeInto(page, '#builder-papers-per-session', '2');
+    for (const e of events) await clickSelector(page, `[data-testid=event-${e}] input`);
+    for (const r of rooms) await clickSelector(page, `[data-testid=room-${r}] input`);
+  }
+
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+    u.chair = await seedChair(env, 'Chair');
+    u.sam = await seedUser(env, { firstName: 'Sam', lastName: 'Sessions', email: 'sam@builder.example.org' });
+    u.ana = await seedUser(env, { firstName: 'Ana', lastName: 'Author', email: 'ana@builder.example.org' });
+    u.ben = await seedUser(env, { firstName: 'Ben', lastName: 'Author', email: 'ben@builder.example.org' });
+    u.cleo = await seedUser(env, {
+      firstName: 'Cleo',
+      lastName: 'Author',
+      email: 'cleo@builder.example.org',
+    });
+    systems = await seedTrack(env, 'Systems');
+    const other = await seedTrack(env, 'Other', 1);
+    const areas = await env.db
+      .insert(subjectAreasTable)
+      .values(
+        ['Graphs', 'Databases', 'Networks'].map((name, position) => ({ trackId: systems, name, position })),
+      )
+      .returning();
+    const accepted = await seedStatus(env, 'Accepted');
+    // Ana writes graph and database papers, Ben database and network ones: the database session cannot
+    // run alongside either of the others, which can run together.
+    const seed: [string, number, [number, ...number[]]][] = [
+      ['Graph colouring heuristics', 0, [u.ana]],
+      ['Sparse graph separators', 0, [u.ana, u.cleo]],
+      ['Query optimisation with joins', 1, [u.ana, u.ben]],
+      ['Index structures for databases', 1, [u.ben]],
+      ['Congestion control in data centres', 2, [u.ben]],
+      ['Routing in mesh networks', 2, [u.ben]],
+    ];
+    for (const [title, area, authors] of seed) {
+      const id = await seedPaper(env, {
+        title,
+        abstractText: `${title}: an abstract long enough to describe the work in some detail.`,
+        trackId: systems,
+        statusId: accepted,
+        authors,
+      });
+      await env.db
+        .update(papersTable)
+        .set({ primarySubjectAreaId: areas[area]!.id })
+        .where(eq(papersTable.id, id));
+    }
+    otherPaper = await seedPaper(env, {
+      title: 'A paper of another track',
+      trackId: other,
+      statusId: accepted,
+      authors: [u.cleo],
+    });
+    for (const name of ['Room 1', 'Room 2']) rooms.push(await createRoom(env, name));
+    const day = await asChair<DayDto>(env, 'POST', '/api/chair/days', { date: '6/1/2027' });
+    for (const [start, end] of [
+      ['10:30', '12:30'],
+      ['13:30', '15:30'],
+    ])
+      events.push(
+        (
+          await asChair<EventDto>(env, 'POST', `/api/chair/days/${day._id}/events`, {
+            type: 'TechnicalSession',
+            start,
+            end,
+          })
+        )._id,
+      );
+    posterEvent = (
+      await asChair<EventDto>(env, 'POST', `/api/chair/days/${day._id}/events`, {
+        type: 'PosterSession',
+        start: '16:00',
+        end: '18:00',
+      })
+    )._id;
+    await signInChair(env);
+  });
+  afterAll(async () => {
+    await env.close();
+  });
+
+  it('proposes sessions, edits them and applies them; a refused session creates nothing and keeps the edits', async () => {
+    const page = env.page;
+    // Reached from the hand-built screen.
+    await page.goto(`${env.baseUrl}/chair/AssignTechnicalSessions`);
+    await clickText(page, 'Session builder', 'a');
+    await page.waitForSelector('[data-testid=event-list]');
+    expect(page.url()).toBe(`${env.baseUrl}/chair/BuildTechnicalSessions`);
+
+    // Set up: only technical-session events are offered, labelled with date and time; the API's messages.
+    const eventList = await textOf(page, '[data-testid=event-list]');
+    expect(eventList).toContain('6/1/2027 10:30–12:30');
+    expect(eventList).toContain('6/1/2027 13:30–15:30');
+    expect(await page.$(`[data-testid=event-${posterEvent}]`)).toBeNull();
+    await clickText(page, 'Propose sessions', 'button');
+    await waitForText(page, M.builderTrack);
+    await waitForText(page, M.builderEvents);
+    await waitForText(page, M.room);
+    await typeInto(page, '#builder-papers-per-session', '51');
+    await clickText(page, 'Propose sessions', 'button');
+    await waitForText(page, M.builderPapersPerSession);
+
+    await setUp(page);
+    await waitForText(page, '6 accepted papers in no session yet');
+    await clickText(page, 'Propose sessions', 'button');
+
+    // Proposal: the figures, and one card per session numbered from the first free number.
+    await page.waitForSelector('[data-testid=builder-figures]');
+    expect(await textOf(page, '[data-testid=figure-sessions]')).toContain('3');
+    expect(await textOf(page, '[data-testid=figure-papers]')).toContain('6');
+    expect(await textOf(page, '[data-testid=figure-unplaced]')).toContain('0');
+    expect(await textOf(page, '[data-testid=figure-clashes]')).toContain('0');
+    expect(await textOf(page, '[data-testid=figure-placement]')).toContain('optimal');
+    expect(await textOf(page, '[data-testid=figure-grouping]')).toMatch(/× the lower bound|optimal/);
+    for (const k of [1, 2, 3]) {
+      await page.waitForSelector(`[data-testid=builder-session-${k}]`);
+      expect(await page.$eval(`#builder-number-${k}`, (el) => (el as HTMLInputElement).value)).toBe(
+        String(k),
+      );
+      expect(
+        Number(await page.$eval(`#builder-event-${k}`, (el) => (el as HTMLSelectElement).value)),
+      ).toBeGreaterThan(0);
+    }
+    expect(await page.$('[data-testid=builder-session-4]')).toBeNull();
+    const titles = await page.$$eval('input[id^=builder-title-]', (els) =>
+      els.map((el) => (el as HTMLInputElement).value),
+    );
+    expect(titles.join(' | ')).toMatch(/Graphs/);
+    expect(titles.join(' | ')).toMatch(/Databases/);
+    const first = await cardPapers(page, 1);
+    expect(first).toHaveLength(2);
+    // Paper titles come from the track's papers.
+    await waitForTextIn(page, '[data-testid=builder-papers-1]', `${first[0]}: `);
+
+    // A paper moved to another session and back, then left out and added again.
+    const moved = first[0]!;
+    await movePaper(page, moved, '2');
+    await page.waitForSelector(`[data-testid=builder-2-paper-${moved}]`);
+    expect(await cardPapers(page, 1)).toEqual([first[1]]);
+    await movePaper(page, moved, '1');
+    await page.waitForSelector(`[data-testid=builder-1-paper-${moved}]`);
+    await clickSelector(page, `[aria-label="Remove paper ${moved} from proposed session 1"]`);
+    await waitForTextIn(page, '[data-testid=builder-unassigned]', `${moved}: `);
+    await selectOption(page, '#builder-add-paper-1', String(moved));
+    await page.waitForSelector(`[data-testid=builder-1-paper-${moved}]`);
+    await page.waitForFunction(() => !document.querySelector('[data-testid=builder-unassigned]'));
+
+    // Session chairs are required (the API's message), then chosen by people search.
+    await clickText(page, 'Apply: create 3 sessions', 'button');
+    await waitForTextIn(page, '[data-testid=builder-session-1]', M.responsables);
+    await waitForText(page, 'Please correct the sessions highlighted in red');
+    for (const k of [1, 2, 3]) {
+      await typeInto(page, `#chairs-${k}-search`, 'Sam');
+      await clickSelector(page, `[data-testid=builder-session-${k}] [aria-label="Add Sam Sessions"]`);
+      await waitForTextIn(page, `[data-testid=chairs-${k}-chosen]`, 'Sam Sessions');
+    }
+    const slots = await Promise.all(
+      [1, 2, 3].map(async (k) => ({
+        event: Number(await page.$eval(`#builder-event-${k}`, (el) => (el as HTMLSelectElement).value)),
+        room: Number(await page.$eval(`#builder-room-${k}`, (el) => (el as HTMLSelectElement).value)),
+        papers: await cardPapers(page, k),
+      })),
+    );
+
+    // Meanwhile another chair takes number 3: the whole apply is refused, naming the session.
+    await createTechnicalSession(env, {
+      _id: 3,
+      title: 'Elsewhere',
+      responsables: [u.chair],
+      room: rooms[0]!,
+      papers: [otherPaper],
+    });
+    await clickText(page, 'Apply: create 3 sessions', 'button');
+    await page.waitForSelector('[data-testid=builder-confirm-list]');
+    const summary = await textOf(page, '[data-testid=builder-confirm-list]');
+    expect(summary).toContain('Technical session 1: ');
+    expect(summary).toContain('6/1/2027');
+    expect(summary).toContain('Session chairs: Sam Sessions');
+    await confirmApply(page);
+    const refused = `Technical session 3: ${M.sessionNumberTaken}`;
+    await waitForTextIn(page, '[data-testid=builder-apply-error]', refused);
+    await waitForTextIn(page, '[data-testid=builder-refusal-3]', refused);
+    expect((await technicalSessions()).map((s) => s._id)).toEqual([3]);
+    // The edits are kept.
+    expect(await textOf(page, '[data-testid=chairs-2-chosen]')).toContain('Sam Sessions');
+    expect(await cardPapers(page, 1)).toEqual(slots[0]!.papers);
+
+    // Renumbered, the proposal is applied: the answer's message, and a link to the technical sessions.
+    await typeInto(page, '#builder-number-3', '4');
+    await clickText(page, 'Apply: create 3 sessions', 'button');
+    await confirmApply(page);
+    await waitForTextIn(page, '[data-testid=builder-applied]', M.builderApplied(3));
+    await waitForTextIn(page, '[data-testid=toast]', M.builderApplied(3));
+    await clickText(page, 'View technical sessions', 'a');
+    for (const [i, n] of [1, 2, 4].entries()) {
+      await page.waitForSelector(`[data-testid=session-${n}]`);
+      expect(await textOf(page, `[data-testid=session-${n}]`)).toContain(titles[i]!);
+    }
+    expect(page.url()).toBe(`${env.baseUrl}/chair/ViewTechnicalSessions`);
+
+    const created = await Promise.all(
+      [1, 2, 4].map((n) => asChair<TechnicalSessionDto>(env, 'GET', `/api/chair/technical_sessions/${n}`)),
+    );
+    created.forEach((s, i) => {
+      expect(s.title).toBe(titles[i]);
+      expect(s.responsables.map((p) => p._id)).toEqual([u.sam]);
+      expect(s.papers.map((p) => p._id)).toEqual(slots[i]!.papers);
+      expect(s.room?._id).toBe(slots[i]!.room);
+      expect(s.event).toEqual({ has: true, reference: slots[i]!.event });
+    });
+  });
+
+  it("shows the API's refusal of a track with nothing left, and cancels a running build", async () => {
+    const page = env.page;
+    await setUp(page);
+    await waitForText(page, M.builderNoPapers);
+    await clickText(page, 'Propose sessions', 'button');
+    await waitForTextIn(page, '[data-testid=builder-failed]', M.builderNoPapers);
+
+    // A build that has not answered yet: its progress shows, and Cancel closes the request.
+    let held: HTTPRequest | null = null;
+    await page.setRequestInterception(true);
+    const hold = (req: HTTPRequest) => {
+      if (req.url().endsWith('/api/chair/programme/builder/proposal')) held = req;
+      else void req.continue();
+    };
+    page.on('request', hold);
+    try {
+      await clickText(page, 'Propose sessions', 'button');
+      await waitForTextIn(page, '[data-testid=builder-progress]', 'Starting the session builder');
+      await clickText(page, 'Cancel', 'button');
+      await page.waitForSelector('[data-testid=builder-cancelled]');
+      expect(await page.$('[data-testid=builder-progress]')).toBeNull();
+      expect(held).not.toBeNull();
+    } finally {
+      page.off('request', hold);
+      await (held as HTTPRequest | null)?.abort().catch(() => undefined);
+      await page.setRequestInterception(false);
+    }
+    expect(await page.$('[data-testid=builder-figures]')).toBeNull();
+  });
+});
