@@ -92,6 +92,8 @@ describe('chair programme: technical sessions', () => {
       {},
       `[data-testid=paper-${p.cells}]`,
     );
+    // the filtered list has arrived (the old rows can be gone before the new ones are drawn)
+    await page.waitForSelector(`[aria-label="Pick paper ${p.flows}"]`);
     expect(await page.$(`[data-testid=paper-${p.rejected}]`)).toBeNull();
     expect(
       await page.$eval(`[aria-label="Pick paper ${p.flows}"]`, (el) => (el as HTMLInputElement).disabled),
