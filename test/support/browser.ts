@@ -99,7 +99,33 @@ async function clickTextOnce(page: Page, text: string, selector: string): Promis
     selector,
     text,
   );
-  await (handle.asElement() as import('puppeteer-core').ElementHandle<HTMLElement>).click();
+  const element = handle.asElement() as import('puppeteer-core').ElementHandle<HTMLElement>;
+  await untilOnTop(page, element);
+  await element.click();
+}
+
+/**
+ * Waits until nothing covers the middle of the element (a dialog or menu that is still fading out keeps its
+ * backdrop over the page and swallows a click). When something still covers it after a while — a test that
+ * clicks outside an open menu on purpose — the click goes ahead as before.
+ */
+async function untilOnTop(
+  page: Page,
+  element: import('puppeteer-core').ElementHandle<Element>,
+): Promise<void> {
+  await element.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
+  await page
+    .waitForFunction(
+      (el: Element) => {
+        const r = el.getBoundingClientRect();
+        if (!r.width || !r.height) return false;
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return hit !== null && (hit === el || el.contains(hit) || hit.contains(el));
+      },
+      { timeout: 5000 },
+      element,
+    )
+    .catch(() => undefined);
 }
 
 /** Waits until the page shows `text` somewhere. */
@@ -185,6 +211,7 @@ export async function selectOption(page: Page, selector: string, value: string):
 export async function clickSelector(page: Page, selector: string): Promise<void> {
   await retryDetached(async () => {
     const handle = await page.waitForSelector(selector, { visible: true });
+    await untilOnTop(page, handle!);
     await handle!.click();
   });
 }
