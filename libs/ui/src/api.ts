@@ -28,8 +28,18 @@ const csrfToken = (): string | undefined =>
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-async function send(method: Method, path: string, body?: unknown): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/**
+ * The raw answer of an API call through the session cookie (with the CSRF header on writes); a refused call
+ * throws ApiError with the server's message. For answers read as they arrive (NDJSON streams): `accept`
+ * names what the caller reads, `signal` aborts the request.
+ */
+export async function send(
+  method: Method,
+  path: string,
+  body?: unknown,
+  opts: { accept?: string; signal?: AbortSignal } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: opts.accept ?? 'application/json' };
   const token = csrfToken();
   if (token) headers['X-CSRF-Token'] = decodeURIComponent(token);
   let payload: BodyInit | undefined;
@@ -38,7 +48,13 @@ async function send(method: Method, path: string, body?: unknown): Promise<Respo
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  const res = await fetch(path, { method, headers, body: payload, credentials: 'same-origin' });
+  const res = await fetch(path, {
+    method,
+    headers,
+    body: payload,
+    credentials: 'same-origin',
+    signal: opts.signal,
+  });
   if (!res.ok) {
     let err: Partial<ApiErrorBody> = {};
     try {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   EVENT_TYPE_LABELS,
   findClashes,
+  parseDayDate,
   sessionName,
   zonedTimeToUtc,
   type ClashDto,
@@ -319,7 +320,7 @@ export class ProgrammeViewService {
     return days.map((d) => ({
       _id: d._id,
       date: d.date,
-      isoDate: isoOf(d.date),
+      isoDate: isoOfDay(d.date),
       desk: d.desk,
       color: d.color,
       events: d.events.sort(byStartThenType).map((e): ProgrammeEventView => ({
@@ -399,6 +400,12 @@ function toDayShape(d: ProgrammeDayView): DayDto {
   };
 }
 
+/** The yyyy-mm-dd of a stored day's m/d/yyyy (always valid: it was parsed on save). */
+function isoOfDay(date: string): string {
+  const parsed = parseDayDate(date);
+  return 'iso' in parsed ? parsed.iso : date;
+}
+
 /** JSON with object keys sorted (jsonb does not keep key order), so equal values compare equal. */
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
@@ -408,12 +415,6 @@ function canonicalJson(value: unknown): string {
         )
       : v,
   );
-}
-
-/** m/d/yyyy → yyyy-mm-dd. */
-function isoOf(date: string): string {
-  const [m, d, y] = date.split('/');
-  return `${y}-${m!.padStart(2, '0')}-${d!.padStart(2, '0')}`;
 }
 
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();

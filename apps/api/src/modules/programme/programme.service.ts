@@ -220,17 +220,7 @@ export class ProgrammeService {
       const linked: SessionRow[] = [];
       const found = kind ? await this.repo.findSessionsByNumbers(kind, wanted, tx) : [];
       const byNumber = new Map(found.map((s) => [s.number, s]));
-      const otherEvents = new Map(
-        (
-          await Promise.all(
-            [
-              ...new Set(found.map((s) => s.eventId).filter((e): e is number => e !== null && e !== eventId)),
-            ].map((id) => this.repo.findEventById(id, tx)),
-          )
-        )
-          .filter((e): e is EventRow => Boolean(e))
-          .map((e) => [e.id, e]),
-      );
+      const otherEvents = new Map((await this.repo.eventsOfDays(null, tx)).map((e) => [e.id, e]));
       const days = new Map((await this.repo.listDays(tx)).map((d) => [d.id, d]));
       for (const id of wanted) {
         if (!kind) {

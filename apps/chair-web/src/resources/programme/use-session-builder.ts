@@ -1,9 +1,5 @@
-import type {
-  ApiError as ApiErrorBody,
-  SessionBuilderProgress,
-  SessionBuilderResult,
-} from '@symposium/domain';
-import { ApiError } from '@symposium/ui';
+import type { SessionBuilderProgress, SessionBuilderResult } from '@symposium/domain';
+import { ApiError, send } from '@symposium/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { readNdjson } from './ndjson';
 
@@ -29,31 +25,6 @@ export type BuilderStreamLine =
 
 const PROPOSAL_PATH = '/api/chair/programme/builder/proposal';
 
-/** The CSRF token the API set as a cookie; writes repeat it in a header (as the app's api client does). */
-const csrfToken = (): string | undefined => {
-  const raw = document.cookie
-    .split('; ')
-    .find((c) => c.startsWith('sym_csrf='))
-    ?.slice('sym_csrf='.length);
-  return raw === undefined ? undefined : decodeURIComponent(raw);
-};
-
-/** The API error of a refused request (its JSON body), as the app's api client builds it. */
-async function refusal(res: Response): Promise<ApiError> {
-  let body: Partial<ApiErrorBody> = {};
-  try {
-    body = (await res.json()) as ApiErrorBody;
-  } catch {
-    /* not JSON */
-  }
-  return new ApiError(
-    res.status,
-    body.code ?? 'request.error',
-    body.message ?? `Request failed (${res.status})`,
-    body.details,
-  );
-}
-
 /**
  * Asks the builder for a proposal and reads its NDJSON answer as it arrives: `onProgress` for each progress
  * line, then the proposal. A refused request (400) or an error line throws an ApiError with the server's
@@ -64,20 +35,10 @@ export async function streamBuilderProposal(
   request: BuilderRequest,
   { signal, onProgress }: { signal?: AbortSignal; onProgress?: (p: SessionBuilderProgress) => void } = {},
 ): Promise<BuilderProposal> {
-  const headers: Record<string, string> = {
-    Accept: 'application/x-ndjson, application/json',
-    'Content-Type': 'application/json',
-  };
-  const token = csrfToken();
-  if (token) headers['X-CSRF-Token'] = token;
-  const res = await fetch(PROPOSAL_PATH, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(request),
-    credentials: 'same-origin',
+  const res = await send('POST', PROPOSAL_PATH, request, {
+    accept: 'application/x-ndjson, application/json',
     signal,
   });
-  if (!res.ok) throw await refusal(res);
   if (!res.body) throw new ApiError(res.status, 'request.error', 'The answer has no body');
   let outcome: { result: BuilderProposal } | { message: string } | null = null;
   await readNdjson<BuilderStreamLine>(res.body, (line) => {
