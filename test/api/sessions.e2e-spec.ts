@@ -5,7 +5,8 @@
  * right to it; forgot-password is rate limited per e-mail and per address.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { auditLogTable, usersTable } from '../../apps/api/src/modules/users/users.table.js';
+import { auditLogTable } from '../../apps/api/src/modules/activity/activity.table.js';
+import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { loginAttemptsTable } from '../../apps/api/src/modules/auth/auth.table.js';
 import { outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
 import { chairRoles, createTestApp, type TestApp } from '../support/app.js';

@@ -13,3 +13,4 @@ export * from './reviews.js';
 export * from './assignment/index.js';
 export * from './mail-domains.js';
 export * from './programme/index.js';
+export * from './mail/index.js';

@@ -7,3 +7,5 @@ export * from '../modules/tracks/tracks.table.js';
 export * from '../modules/papers/papers.table.js';
 export * from '../modules/reviews/reviews.table.js';
 export * from '../modules/programme/programme.table.js';
+export * from '../modules/jobs/jobs.table.js';
+export * from '../modules/activity/activity.table.js';

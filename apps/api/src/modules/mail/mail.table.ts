@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Every outgoing e-mail, written in the transaction of its cause; the dispatcher sends and records. */
 export const outboxTable = pgTable(
@@ -19,11 +20,72 @@ export const outboxTable = pgTable(
     /** pending: when it is due; sending: when the claim expires (a crashed sender's rows return to pending). */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /** The SMTP server's last answer (e.g. "250 2.0.0 Ok: queued as …"). */
+    lastResponse: text('last_response'),
     messageId: text('message_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdBy: integer('created_by'),
+    /** The bulk send (mail_sends) this message belongs to, if any. */
+    sendId: integer('send_id'),
+    /** The recipient user and the paper the message is about, when known (history filters, dedupe). */
+    userId: integer('user_id'),
+    paperId: integer('paper_id'),
   },
-  (t) => [index('outbox_state_next_idx').on(t.state, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_state_next_idx').on(t.state, t.nextAttemptAt),
+    index('outbox_created_idx').on(t.createdAt),
+    index('outbox_send_idx').on(t.sendId),
+    index('outbox_created_by_idx').on(t.createdBy),
+  ],
 );
 export type OutboxRow = typeof outboxTable.$inferSelect;
+export type NewOutboxRow = typeof outboxTable.$inferInsert;
+
+/** §3 EmailTemplate: _id, subject, text, position (chairs' templates; track chairs use them). */
+export const emailTemplatesTable = pgTable('email_templates', {
+  id: serial('id').primaryKey(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  position: integer('position').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type EmailTemplateRow = typeof emailTemplatesTable.$inferSelect;
+
+/**
+ * E-mail settings. owner 'conference' holds the chairs' settings (sender name, reply-to, default cc and
+ * bcc, signature); 'user:<id>' a track chair's own sending (reply-to, signature).
+ */
+export const emailSettingsTable = pgTable('email_settings', {
+  owner: text('owner').primaryKey(),
+  senderName: text('sender_name').notNull().default(''),
+  replyTo: text('reply_to').notNull().default(''),
+  cc: text('cc').array().notNull().default([]),
+  bcc: text('bcc').array().notNull().default([]),
+  signature: text('signature').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type EmailSettingsRow = typeof emailSettingsTable.$inferSelect;
+
+/**
+ * One bulk send: what was asked (recipients, filter, template, subject and text as written) and by whom.
+ * idempotencyKey (per sender) makes queueing the same request twice produce one set of messages.
+ */
+export const mailSendsTable = pgTable(
+  'mail_sends',
+  {
+    id: serial('id').primaryKey(),
+    createdBy: integer('created_by').notNull(),
+    /** chair | cochair: the console it was sent from. */
+    role: text('role').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    templateId: integer('template_id'),
+    subject: text('subject').notNull(),
+    count: integer('count').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('mail_sends_key').on(t.createdBy, t.idempotencyKey)],
+);
+export type MailSendRow = typeof mailSendsTable.$inferSelect;

@@ -28,7 +28,8 @@ import {
   type UserFilterName,
 } from '@symposium/domain';
 import { DB, type Db, type Executor } from '../../database/database.js';
-import { auditLogTable, usersTable, type NewUserRow, type UserRow } from './users.table.js';
+import { auditLogTable } from '../activity/activity.table.js';
+import { usersTable, type NewUserRow, type UserRow } from './users.table.js';
 
 /**
  * The §5 whitelist: every filterable (dotted) name and the one column it reads. Filter names from a request

@@ -53,13 +53,3 @@ export const usersTable = pgTable(
 
 export type UserRow = typeof usersTable.$inferSelect;
 export type NewUserRow = typeof usersTable.$inferInsert;
-
-/** Impersonation and other sensitive actions, with both identities. */
-export const auditLogTable = pgTable('audit_log', {
-  id: serial('id').primaryKey(),
-  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  actorId: integer('actor_id').notNull(),
-  subjectId: integer('subject_id'),
-  action: text('action').notNull(),
-  details: jsonb('details').notNull().default({}),
-});

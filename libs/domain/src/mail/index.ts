@@ -1,0 +1,2 @@
+export * from './placeholders.js';
+export * from './mail.js';
