@@ -33,14 +33,32 @@ const reviewsSection = (chair: boolean): MenuSection => ({
   ],
 });
 
+/** E-mail (spec §2 "E-mail"): track chairs send, keep their own settings and see what they sent. */
+const emailSection = (chair: boolean): MenuSection => ({
+  title: 'E-mail',
+  items: [
+    { label: 'Send e-mail', to: paths.sendEmail },
+    ...(chair ? [{ label: 'E-mail templates', to: paths.emailTemplate }] : []),
+    { label: 'E-mail settings', to: paths.editEmailSettings },
+    { label: 'E-mail history', to: paths.viewEmailHistory },
+    ...(chair
+      ? [
+          { label: 'Activity reports', to: paths.viewActivityReports },
+          { label: 'Reminders', to: paths.viewReminders },
+        ]
+      : []),
+  ],
+});
+
 /** The chair menu, or the track chair menu (a subset, spec §2), from the one role map. */
 export function chairMenu(roles: UserRoles): MenuSection[] {
   if (!isChairLike(roles)) {
-    return [papersSection(false), reviewsSection(false)];
+    return [papersSection(false), reviewsSection(false), emailSection(false)];
   }
   return [
     papersSection(true),
     reviewsSection(true),
+    emailSection(true),
     {
       title: 'Settings',
       items: [

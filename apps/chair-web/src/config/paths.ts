@@ -114,4 +114,14 @@ export const paths = {
   assignTutorials: withSession('/AssignTutorials'),
   /** kind: technical, poster or tutorial. */
   assignSessionLink: route('/AssignSessionLink/:kind/:sessionId'),
+  /** Compose and send e-mail (optional ?primaryAuthor, ?authors or ?registered; ?filter; ?emailId). */
+  sendEmail: '/SendEmail',
+  /** E-mail to a list selection; `filter` comes encoded (encodeBulkFilter), param: primaryAuthor | authors | registered | users. */
+  sendEmailSelection: route('/SendEmail/:filter/:param', [0]),
+  emailTemplate: '/EmailTemplate/',
+  editEmailSettings: '/EditEmailSettings/',
+  viewEmailHistory: '/ViewEmailHistory/',
+  viewEmail: route('/ViewEmail/:emailId'),
+  viewActivityReports: '/ViewActivityReports/',
+  viewReminders: '/ViewReminders/',
 } as const;
