@@ -8,7 +8,7 @@ import {
   conflictOverridesTable,
   reviewRequestsTable,
 } from '../../apps/api/src/modules/reviews/reviews.table.js';
-import { auditLogTable } from '../../apps/api/src/modules/users/users.table.js';
+import { auditLogTable } from '../../apps/api/src/modules/activity/activity.table.js';
 import { setupReviews, type Person, type ReviewsEnv } from './reviews.helpers.js';
 
 describe('conflict-of-interest overrides', () => {

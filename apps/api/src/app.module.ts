@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
 import type { DatabaseHandle } from './database/database.js';
 import { DatabaseModule } from './database/database.module.js';
+import { ActivityModule } from './modules/activity/activity.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ConferenceModule } from './modules/conference/conference.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
@@ -16,6 +17,7 @@ import { UsersModule } from './modules/users/users.module.js';
 /** Feature modules only; configuration and database come in from the bootstrap. */
 export const FEATURE_MODULES = [
   HealthModule,
+  ActivityModule,
   MailModule,
   UsersModule,
   AuthModule,

@@ -7,6 +7,7 @@ import type { Executor } from '../../database/database.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import { verifyPassword } from '../../common/passwords.js';
 import { MailService } from '../mail/mail.service.js';
+import { ActivityService } from '../activity/activity.service.js';
 import { toUserResponse } from '../users/users.mapper.js';
 import { UsersService } from '../users/users.service.js';
 import type { UserRow } from '../users/users.service.js';
@@ -33,6 +34,7 @@ export class AuthService {
     private readonly mail: MailService,
     private readonly tx: TransactionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly activity: ActivityService,
   ) {}
 
   issueToken(payload: TokenPayload): Promise<string> {
@@ -144,10 +146,14 @@ export class AuthService {
     if (!impersonatorId) throw AuthErrors.notImpersonating();
     const chair = await this.users.findById(impersonatorId);
     if (!chair || chair.lockStatus) throw AuthErrors.unauthenticated();
-    await this.users.audit({
+    const user = await this.users.findById(impersonatedId);
+    await this.activity.record({
       actorId: impersonatorId,
       subjectId: impersonatedId,
       action: 'impersonation.stop',
+      summary: user
+        ? `Stopped acting as ${user.firstName} ${user.lastName} <${user.email}>`
+        : `Stopped acting as user ${impersonatedId}`,
       details: { chairId: impersonatorId, userId: impersonatedId },
     });
     return this.session(chair);

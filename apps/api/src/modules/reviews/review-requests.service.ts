@@ -19,6 +19,7 @@ import {
 import type { AuthUser } from '../../common/auth-user.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import type { Executor } from '../../database/database.js';
+import { ActivityService } from '../activity/activity.service.js';
 import { PapersService } from '../papers/papers.service.js';
 import { UsersService } from '../users/users.service.js';
 import type {
@@ -59,6 +60,7 @@ export class ReviewRequestsService {
     private readonly papers: PapersService,
     private readonly users: UsersService,
     private readonly tx: TransactionRunner,
+    private readonly activity: ActivityService,
   ) {}
 
   async query(
@@ -351,11 +353,14 @@ export class ReviewRequestsService {
       if (!flags.length) throw ReviewsErrors.noConflict();
       await this.repo.saveConflictOverride({ paperId, reviewerId, reason, chairId: caller.id }, tx);
       const [saved] = await this.lists.conflictOverrides([paperId], [reviewerId], tx);
-      await this.users.audit(
+      await this.activity.record(
         {
-          actorId: caller.impersonatorId ?? caller.id,
+          ...ActivityService.fromUser(caller),
           subjectId: reviewerId,
+          paperId,
+          trackId: paper.trackId,
           action: 'conflict.override',
+          summary: `Overrode the conflict of interest of ${reviewer.firstName} ${reviewer.lastName} with paper ${paperId}`,
           details: { paperId, reviewerId, reason, evidence: flags.map((f) => f.evidence) },
         },
         tx,
@@ -370,14 +375,17 @@ export class ReviewRequestsService {
     caller: AuthUser,
   ): Promise<{ message: string }> {
     return this.tx.run(async (tx) => {
-      await this.papers.managedPaper(paperId, null, { includeDeleted: false }, tx);
+      const paper = await this.papers.managedPaper(paperId, null, { includeDeleted: false }, tx);
       if (!(await this.repo.deleteConflictOverride(paperId, reviewerId, tx)))
         throw ReviewsErrors.overrideNotFound();
-      await this.users.audit(
+      await this.activity.record(
         {
-          actorId: caller.impersonatorId ?? caller.id,
+          ...ActivityService.fromUser(caller),
           subjectId: reviewerId,
+          paperId,
+          trackId: paper.trackId,
           action: 'conflict.override_removed',
+          summary: `Removed the conflict override of reviewer ${reviewerId} on paper ${paperId}`,
           details: { paperId, reviewerId },
         },
         tx,

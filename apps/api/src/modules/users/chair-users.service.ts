@@ -20,6 +20,7 @@ import { pgErrorCode } from '../../common/errors.js';
 import { hashPassword } from '../../common/passwords.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { TransactionRunner } from '../../database/database.module.js';
+import { ActivityService } from '../activity/activity.service.js';
 import { AuthService } from '../auth/auth.service.js';
 import { MailService } from '../mail/mail.service.js';
 import type {
@@ -129,6 +130,7 @@ export class ChairUsersService {
     private readonly auth: AuthService,
     private readonly tx: TransactionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly activity: ActivityService,
   ) {}
 
   /** §5 query: filters, search, sort, pages of at most 100, and the total. */
@@ -211,6 +213,7 @@ export class ChairUsersService {
       if (current.isAdmin && !caller.roles.admin.is) throw UsersErrors.adminAccount();
       const patch: Partial<NewUserRow> = {};
       let endSessions = false;
+      let rolesChanged = false;
 
       if (hasContact) {
         const merged: PersonInput = { ...contactOf(current), ...contact };
@@ -229,7 +232,10 @@ export class ChairUsersService {
         if (self && before.chair.is && !after.chair.is) throw UsersErrors.selfChair();
         if (self && before.admin.is && !after.admin.is) throw UsersErrors.selfAdmin();
         if (before.admin.is !== after.admin.is && !caller.roles.admin.is) throw UsersErrors.adminFlag();
-        if (!sameRoles(before, after)) Object.assign(patch, rolesToColumns(after));
+        if (!sameRoles(before, after)) {
+          Object.assign(patch, rolesToColumns(after));
+          rolesChanged = true;
+        }
         if (losesRights(before, after)) endSessions = true;
       }
 
@@ -246,6 +252,33 @@ export class ChairUsersService {
 
       const updated = await this.updateRow(id, patch, tx);
       if (endSessions) await this.auth.endSessions(id, tx);
+      const who = `${updated.firstName} ${updated.lastName} <${updated.email}>`;
+      const by = { ...ActivityService.fromUser(caller), subjectId: id };
+      if (rolesChanged)
+        await this.activity.record(
+          {
+            ...by,
+            action: 'user.roles',
+            summary: `Changed the roles of ${who}`,
+            details: { roles: rolesOf(updated) },
+          },
+          tx,
+        );
+      if (dto.lock && dto.lock.status !== current.lockStatus)
+        await this.activity.record(
+          {
+            ...by,
+            action: 'user.lock',
+            summary: `${dto.lock.status ? 'Locked' : 'Unlocked'} ${who}`,
+            details: { status: dto.lock.status },
+          },
+          tx,
+        );
+      if (newPassword)
+        await this.activity.record(
+          { ...by, action: 'user.passwordReset', summary: `Reset the password of ${who}` },
+          tx,
+        );
       if (newPassword) {
         await this.mail.enqueue(
           {
@@ -276,8 +309,14 @@ export class ChairUsersService {
       if (!current) throw UsersErrors.notFound();
       if (current.isAdmin && !caller.roles.admin.is) throw UsersErrors.adminAccount();
       await this.repo.delete(id, tx);
-      await this.repo.audit(
-        { actorId: caller.id, subjectId: id, action: 'user.delete', details: { userEmail: current.email } },
+      await this.activity.record(
+        {
+          ...ActivityService.fromUser(caller),
+          subjectId: id,
+          action: 'user.delete',
+          summary: `Deleted the user ${current.firstName} ${current.lastName} <${current.email}>`,
+          details: { userEmail: current.email },
+        },
         tx,
       );
     });
@@ -292,10 +331,11 @@ export class ChairUsersService {
     if (target.isChair || target.isAdmin) throw UsersErrors.impersonateChair();
     // A locked account could not use the session; refuse rather than hand out a dead one.
     if (target.lockStatus) throw UsersErrors.impersonateLocked();
-    await this.repo.audit({
+    await this.activity.record({
       actorId: caller.id,
       subjectId: target.id,
       action: 'impersonation.start',
+      summary: `Started acting as ${target.firstName} ${target.lastName} <${target.email}>`,
       details: { chairEmail: caller.email, userEmail: target.email },
     });
     const chair = await this.repo.findById(caller.id);

@@ -28,7 +28,6 @@ import {
   type UserFilterName,
 } from '@symposium/domain';
 import { DB, type Db, type Executor } from '../../database/database.js';
-import { auditLogTable } from '../activity/activity.table.js';
 import { usersTable, type NewUserRow, type UserRow } from './users.table.js';
 
 /**
@@ -328,17 +327,5 @@ export class UsersRepository {
   async count(ex: Executor = this.db): Promise<number> {
     const [r] = await ex.select({ n: sql<number>`count(*)::int` }).from(usersTable);
     return r?.n ?? 0;
-  }
-
-  async audit(
-    entry: { actorId: number; subjectId?: number | null; action: string; details?: Record<string, unknown> },
-    ex: Executor = this.db,
-  ): Promise<void> {
-    await ex.insert(auditLogTable).values({
-      actorId: entry.actorId,
-      subjectId: entry.subjectId ?? null,
-      action: entry.action,
-      details: entry.details ?? {},
-    });
   }
 }

@@ -136,8 +136,4 @@ export class UsersService {
   count(ex?: Executor): Promise<number> {
     return this.users.count(ex);
   }
-
-  audit(entry: Parameters<UsersRepository['audit']>[0], ex?: Executor): Promise<void> {
-    return this.users.audit(entry, ex);
-  }
 }
