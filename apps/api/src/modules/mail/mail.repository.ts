@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { DB, type Db, type Executor } from '../../database/database.js';
-import { outboxTable, type OutboxRow } from './mail.table.js';
+import { emailSettingsTable, outboxTable, type OutboxRow } from './mail.table.js';
 
-/** Rows claimed per statement. */
-export const MAIL_BATCH_SIZE = 20;
+/** Rows claimed per statement (a batch, sent over the pool's connections at the same time). */
+export const MAIL_BATCH_SIZE = 100;
 /** A claimed ('sending') row whose lease is older than this was left by a crashed process. */
 export const SENDING_LEASE_MINUTES = 10;
 /** After this many failed attempts a message the SMTP server refuses is given up ('failed'). */
@@ -13,6 +13,13 @@ export const MAX_ATTEMPTS = 8;
 export const backoffMinutes = (attemptsBefore: number) => Math.min(2 ** Math.min(attemptsBefore, 6), 60);
 
 const LEASE = sql.raw(`interval '${SENDING_LEASE_MINUTES} minutes'`);
+
+/** A message the SMTP server accepted: its Message-ID and the server's answer. */
+export interface SentRecord {
+  id: number;
+  messageId: string | null;
+  response: string | null;
+}
 
 /**
  * All SQL of the outbox dispatcher. While a row is 'sending', next_attempt_at holds the end of its
@@ -69,17 +76,24 @@ export class MailRepository {
     return rows.length;
   }
 
-  async markSent(id: number, messageId: string | null, ex: Executor = this.db): Promise<void> {
-    await ex
-      .update(outboxTable)
-      .set({
-        state: 'sent',
-        sentAt: sql`now()`,
-        messageId,
-        lastError: null,
-        attempts: sql`${outboxTable.attempts} + 1`,
-      })
-      .where(and(eq(outboxTable.id, id), eq(outboxTable.state, 'sending')));
+  /**
+   * Records messages the SMTP server accepted, in one statement: 'sent', the server's answer, one more
+   * attempt. Only rows still 'sending' (claimed) change. Returns how many were recorded.
+   */
+  async markSent(sent: readonly SentRecord[], ex: Executor = this.db): Promise<number> {
+    if (!sent.length) return 0;
+    const values = sql.join(
+      sent.map((r) => sql`(${r.id}::int, ${r.messageId}::text, ${r.response}::text)`),
+      sql`, `,
+    );
+    const result = (await ex.execute(sql`
+      UPDATE outbox AS o
+         SET state = 'sent', sent_at = now(), message_id = v.message_id, last_response = v.response,
+             last_error = NULL, attempts = o.attempts + 1
+        FROM (VALUES ${values}) AS v (id, message_id, response)
+       WHERE o.id = v.id AND o.state = 'sending'
+      RETURNING o.id`)) as { rows: unknown[] };
+    return result.rows.length;
   }
 
   /**
@@ -90,6 +104,7 @@ export class MailRepository {
     row: Pick<OutboxRow, 'id' | 'attempts'>,
     error: string,
     giveUp: boolean,
+    response: string | null = error,
     ex: Executor = this.db,
   ): Promise<Date | null> {
     const minutes = backoffMinutes(row.attempts);
@@ -99,6 +114,7 @@ export class MailRepository {
         state: giveUp ? 'failed' : 'pending',
         attempts: sql`${outboxTable.attempts} + 1`,
         lastError: error.slice(0, 2000),
+        lastResponse: response?.slice(0, 2000) ?? null,
         nextAttemptAt: sql`now() + ${minutes}::int * interval '1 minute'`,
       })
       .where(and(eq(outboxTable.id, row.id), eq(outboxTable.state, 'sending')))
@@ -113,5 +129,23 @@ export class MailRepository {
       .update(outboxTable)
       .set({ state: 'pending', nextAttemptAt: at })
       .where(and(inArray(outboxTable.id, ids), eq(outboxTable.state, 'sending')));
+  }
+
+  /** Extends the lease of claimed rows still being sent (a long batch is not taken for a crashed one). */
+  async renewLease(ids: number[], ex: Executor = this.db): Promise<void> {
+    if (!ids.length) return;
+    await ex
+      .update(outboxTable)
+      .set({ nextAttemptAt: sql`now() + ${LEASE}` })
+      .where(and(inArray(outboxTable.id, ids), eq(outboxTable.state, 'sending')));
+  }
+
+  /** The chairs' sender name from the e-mail settings ('' when none is set). */
+  async senderName(ex: Executor = this.db): Promise<string> {
+    const [row] = await ex
+      .select({ senderName: emailSettingsTable.senderName })
+      .from(emailSettingsTable)
+      .where(eq(emailSettingsTable.owner, 'conference'));
+    return row?.senderName ?? '';
   }
 }

@@ -1,21 +1,43 @@
 import nodemailer from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { SmtpConfig } from '../../config/config.js';
 import type { OutboxRow } from './mail.table.js';
 
-/** Sends one outbox row; resolves with the SMTP message id. */
+/** The sender of a message: SMTP_FROM as written, or a display name with SMTP_FROM's address. */
+export type MailSender = string | { name: string; address: string };
+
+/** What the SMTP server answered to a message it accepted. */
+export interface SentMail {
+  /** The Message-ID header of the message. */
+  messageId: string | null;
+  /** The server's answer to DATA, e.g. "250 2.0.0 Ok: queued as 4Xk2…". */
+  response: string | null;
+}
+
+/** Sends outbox rows through a pool of SMTP connections. */
 export interface MailTransport {
+  /** How many messages can be in flight at once (the pool's connections). */
+  readonly maxConnections: number;
+  /** Sends one message; `from` defaults to SMTP_FROM. */
   send(
     mail: Pick<OutboxRow, 'to' | 'cc' | 'bcc' | 'replyTo' | 'subject' | 'text' | 'html'>,
-  ): Promise<string | null>;
+    from?: MailSender,
+  ): Promise<SentMail>;
   close(): void;
 }
 
 /** null when SMTP is not configured: then the outbox is the sink and nothing is sent. */
 export const MAIL_TRANSPORT = Symbol('MAIL_TRANSPORT');
 
-/** nodemailer SMTP transport built from config.smtp; `from` is the default sender of every message. */
-export function createSmtpTransport(smtp: SmtpConfig): MailTransport {
-  const transporter = nodemailer.createTransport({
+/** Pool settings: a few long-lived connections, each sending any number of messages. */
+export const SMTP_POOL = { maxConnections: 5, maxMessages: 100_000 } as const;
+
+/** nodemailer transport options of the pool (also used by bench/mail.js for its bare reference). */
+export function smtpPoolOptions(smtp: SmtpConfig): SMTPPool.Options {
+  return {
+    pool: true,
+    maxConnections: SMTP_POOL.maxConnections,
+    maxMessages: SMTP_POOL.maxMessages,
     host: smtp.host,
     port: smtp.port,
     secure: smtp.secure,
@@ -23,23 +45,61 @@ export function createSmtpTransport(smtp: SmtpConfig): MailTransport {
     connectionTimeout: 30_000,
     greetingTimeout: 30_000,
     socketTimeout: 60_000,
-  });
+    // A message whose connection closed mid-send comes back to the dispatcher as an error instead of being
+    // sent again by the pool on its own (the server may have accepted it: the outbox decides, after back-off).
+    ...{ maxRequeues: 0 },
+  };
+}
+
+const CLOSED_WHILE_SENDING = 'Reached maximum number of retries after connection was closed';
+
+/** nodemailer pooled SMTP transport built from config.smtp; `smtp.from` is the default sender. */
+export function createSmtpTransport(smtp: SmtpConfig): MailTransport {
+  const transporter = nodemailer.createTransport(smtpPoolOptions(smtp));
   return {
-    async send(mail) {
-      const info = await transporter.sendMail({
-        from: smtp.from,
-        to: mail.to,
-        cc: mail.cc.length ? mail.cc : undefined,
-        bcc: mail.bcc.length ? mail.bcc : undefined,
-        replyTo: mail.replyTo ?? undefined,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html ?? undefined,
-      });
-      return typeof info.messageId === 'string' ? info.messageId : null;
+    maxConnections: SMTP_POOL.maxConnections,
+    async send(mail, from) {
+      try {
+        const info = await transporter.sendMail({
+          from: from ?? smtp.from,
+          to: mail.to,
+          cc: mail.cc.length ? mail.cc : undefined,
+          bcc: mail.bcc.length ? mail.bcc : undefined,
+          replyTo: mail.replyTo ?? undefined,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? undefined,
+        });
+        return {
+          messageId: typeof info.messageId === 'string' ? info.messageId : null,
+          response: typeof info.response === 'string' ? info.response : null,
+        };
+      } catch (e) {
+        if (e instanceof Error && e.message.startsWith(CLOSED_WHILE_SENDING))
+          throw Object.assign(
+            new Error('The connection to the SMTP server closed while the message was being sent'),
+            { code: 'ECONNECTION' },
+          );
+        throw e;
+      }
     },
     close: () => transporter.close(),
   };
+}
+
+/**
+ * The From of outgoing messages: with the chairs' sender name (e-mail settings), that name and the
+ * address of SMTP_FROM; without one, undefined (SMTP_FROM as it is written).
+ */
+export function senderWithName(
+  smtpFrom: string,
+  senderName: string | null | undefined,
+): MailSender | undefined {
+  const name = senderName?.replace(/[\r\n]+/g, ' ').trim();
+  if (!name) return undefined;
+  const angle = /<([^<>]+)>\s*$/.exec(smtpFrom);
+  const address = (angle ? angle[1]! : smtpFrom).trim();
+  return { name, address };
 }
 
 /** Error codes of nodemailer (and sockets) that mean the server could not be used, not that it refused this message. */
@@ -77,4 +137,10 @@ export function describeError(error: unknown): string {
       : error.message;
   }
   return String(error);
+}
+
+/** The SMTP server's answer carried by a failure (e.g. "550 5.1.1 No such user"), else the error text. */
+export function errorResponse(error: unknown): string {
+  const response = (error as { response?: unknown } | null)?.response;
+  return typeof response === 'string' && response ? response : describeError(error);
 }
