@@ -6,7 +6,8 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { eq, sql } from 'drizzle-orm';
 import { MailDispatcher } from '../../apps/api/src/modules/mail/mail.dispatcher.js';
 import { MailService } from '../../apps/api/src/modules/mail/mail.service.js';
-import { outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
+import { MAIL_BATCH_SIZE } from '../../apps/api/src/modules/mail/mail.repository.js';
+import { emailSettingsTable, outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp.js';
 
@@ -66,6 +67,8 @@ describe('mail outbox dispatcher with SMTP configured', () => {
     expect(stored).toMatchObject({ state: 'sent', attempts: 1, lastError: null });
     expect(stored.sentAt).toBeInstanceOf(Date);
     expect(stored.messageId).toBe(mail!.parsed.messageId);
+    // The SMTP server's answer to the message is kept.
+    expect(stored.lastResponse).toMatch(/^250 /);
 
     // The reset link in the received e-mail works.
     const token = /ResetPassword\?token=([A-Za-z0-9_-]+)/.exec(mail!.parsed.text!)![1];
@@ -163,6 +166,8 @@ describe('mail outbox dispatcher with SMTP configured', () => {
       expect(after.lastError).toBeTruthy();
     }
     expect((await rowById(t, id)).lastError).toMatch(/^EENVELOPE: .*501/);
+    // The server's own answer is kept as the last response.
+    expect((await rowById(t, id)).lastResponse).toMatch(/^501 /);
     expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60]);
     expect(smtp.messages).toHaveLength(0);
     expect(await dispatcher.dispatchDue()).toEqual(nothing);
@@ -200,7 +205,8 @@ describe('mail outbox dispatcher with SMTP configured', () => {
 
   it('sends each row once when two dispatch passes run at the same time', async () => {
     const mail = t.app.get(MailService);
-    const subjects = Array.from({ length: 250 }, (_, i) => `Concurrent ${i}`);
+    // More than two batches, so that both passes claim some.
+    const subjects = Array.from({ length: MAIL_BATCH_SIZE * 2.5 }, (_, i) => `Concurrent ${i}`);
     for (const s of subjects)
       await mail.enqueue({ kind: 'concurrent', to: ['many@example.org'], subject: s, text: s });
 
@@ -208,13 +214,135 @@ describe('mail outbox dispatcher with SMTP configured', () => {
     // Both passes claimed batches at the same time, and together sent every row once.
     expect(a.sent).toBeGreaterThan(0);
     expect(b.sent).toBeGreaterThan(0);
-    expect(a.sent + b.sent).toBe(250);
+    expect(a.sent + b.sent).toBe(subjects.length);
     expect(a.retried + b.retried + a.failed + b.failed).toBe(0);
     const received = smtp.messages.map((m) => m.parsed.subject!).sort();
     expect(received).toEqual([...subjects].sort());
     const rows = await t.db.select().from(outboxTable).where(eq(outboxTable.kind, 'concurrent'));
     expect(rows.every((r) => r.state === 'sent' && r.attempts === 1)).toBe(true);
     expect(await dispatcher.dispatchDue()).toEqual(nothing);
+  });
+});
+
+describe('mail outbox dispatcher sending batches over the SMTP pool', () => {
+  let smtp: TestSmtpServer;
+  let t: TestApp;
+  let dispatcher: MailDispatcher;
+  let mail: MailService;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({
+      smtp: { host: '127.0.0.1', port: smtp.port, secure: false, from: FROM },
+      runJobs: false,
+    });
+    dispatcher = t.app.get(MailDispatcher);
+    mail = t.app.get(MailService);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.stop();
+  });
+  beforeEach(async () => {
+    smtp.messages.length = 0;
+    await t.db.delete(outboxTable);
+    await t.db.delete(emailSettingsTable);
+  });
+
+  it('sends 300 messages, each to its recipient exactly once, and records every answer', async () => {
+    const recipients = Array.from({ length: 300 }, (_, i) => `person${i}@example.org`);
+    for (const to of recipients)
+      await mail.enqueue({ kind: 'bulk', to: [to], subject: `For ${to}`, text: `Dear ${to}` });
+
+    expect(await dispatcher.dispatchDue()).toEqual({ ...nothing, sent: 300 });
+    const received = smtp.messages.map((m) => m.envelope.to.join(','));
+    expect(received).toHaveLength(300);
+    expect([...received].sort()).toEqual([...recipients].sort());
+    for (const m of smtp.messages) expect(m.parsed.subject).toBe(`For ${m.envelope.to[0]}`);
+
+    const rows = await t.db.select().from(outboxTable);
+    expect(rows).toHaveLength(300);
+    for (const r of rows) {
+      expect(r).toMatchObject({ state: 'sent', attempts: 1, lastError: null });
+      expect(r.lastResponse).toMatch(/^250 /);
+      expect(r.sentAt).toBeInstanceOf(Date);
+    }
+    // Each row carries the Message-ID of the message its recipient got.
+    const byRecipient = new Map(smtp.messages.map((m) => [m.envelope.to[0], m.parsed.messageId]));
+    for (const r of rows) expect(r.messageId).toBe(byRecipient.get(r.to[0]));
+
+    expect(await dispatcher.dispatchDue()).toEqual(nothing);
+    expect(smtp.messages).toHaveLength(300);
+  });
+
+  it('retries the messages the server refuses and sends the others of the same batches', async () => {
+    const ids: { id: number; bad: boolean }[] = [];
+    for (let i = 0; i < 150; i++) {
+      const bad = i % 10 === 3;
+      const to = bad ? `bad${i}@` : `ok${i}@example.org`;
+      ids.push({
+        id: await mail.enqueue({ kind: 'mixed', to: [to], subject: `Mixed ${i}`, text: 'x' }),
+        bad,
+      });
+    }
+
+    expect(await dispatcher.dispatchDue()).toEqual({ ...nothing, sent: 135, retried: 15 });
+    expect(smtp.messages).toHaveLength(135);
+    expect(new Set(smtp.messages.map((m) => m.envelope.to[0])).size).toBe(135);
+    for (const { id, bad } of ids) {
+      const row = await rowById(t, id);
+      if (bad) {
+        expect(row).toMatchObject({ state: 'pending', attempts: 1, sentAt: null });
+        expect(row.lastError).toMatch(/^EENVELOPE: .*501/);
+        expect(row.lastResponse).toMatch(/^501 /);
+      } else {
+        expect(row).toMatchObject({ state: 'sent', attempts: 1, lastError: null });
+        expect(row.lastResponse).toMatch(/^250 /);
+      }
+    }
+  });
+
+  it("puts the chairs' sender name in From with the address of SMTP_FROM", async () => {
+    await t.db.insert(emailSettingsTable).values({ owner: 'conference', senderName: 'ICSE 2027 Chairs' });
+    await mail.enqueue({ kind: 'named', to: ['named@example.org'], subject: 'Named', text: 'x' });
+
+    expect(await dispatcher.dispatchDue()).toEqual({ ...nothing, sent: 1 });
+    const [m] = smtp.messages;
+    expect(m!.parsed.from?.value).toEqual([{ name: 'ICSE 2027 Chairs', address: 'noreply@example.org' }]);
+    expect(m!.envelope.from).toBe('noreply@example.org');
+  });
+
+  it('uses SMTP_FROM as it is when the sender name is empty', async () => {
+    await t.db.insert(emailSettingsTable).values({ owner: 'conference', senderName: '  ' });
+    // Another owner's settings (a track chair's) do not name the conference's sender.
+    await t.db.insert(emailSettingsTable).values({ owner: 'user:1', senderName: 'Someone' });
+    await mail.enqueue({ kind: 'unnamed', to: ['unnamed@example.org'], subject: 'Unnamed', text: 'x' });
+
+    expect(await dispatcher.dispatchDue()).toEqual({ ...nothing, sent: 1 });
+    expect(smtp.messages[0]!.parsed.from?.text).toBe('"Symposium" <noreply@example.org>');
+  });
+
+  it('defers every unstarted message of a large batch untouched when the server is unreachable', async () => {
+    await smtp.stop();
+    try {
+      for (let i = 0; i < 120; i++)
+        await mail.enqueue({ kind: 'down', to: [`d${i}@example.org`], subject: `D ${i}`, text: 'x' });
+      // One message was tried (alone), the rest of its batch is given back; the next batch is not claimed.
+      expect(await dispatcher.dispatchDue()).toEqual({
+        ...nothing,
+        retried: 1,
+        deferred: MAIL_BATCH_SIZE - 1,
+      });
+      const rows = await t.db.select().from(outboxTable);
+      expect(rows.every((r) => r.state === 'pending')).toBe(true);
+      expect(rows.filter((r) => r.attempts === 1)).toHaveLength(1);
+      expect(rows.find((r) => r.attempts === 1)!.lastResponse).toMatch(/ECONNREFUSED/);
+    } finally {
+      await smtp.start();
+    }
+    await t.db.update(outboxTable).set({ nextAttemptAt: sql`now()` });
+    expect(await dispatcher.dispatchDue()).toEqual({ ...nothing, sent: 120 });
+    expect(new Set(smtp.messages.map((m) => m.envelope.to[0])).size).toBe(120);
   });
 });
 
