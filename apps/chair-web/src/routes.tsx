@@ -4,6 +4,9 @@ import { ConferenceInformation } from './resources/conference/conference-informa
 import { PublisherSettings } from './resources/conference/publisher-settings';
 import { chairPaperRoutes, paperRoutes } from './resources/papers/paper-routes';
 import { programmeRoutes } from './resources/programme/programme-routes';
+import { activityRoutes } from './resources/activity/activity-routes';
+import { mailHistoryRoutes } from './resources/mail-history/mail-history-routes';
+import { reminderRoutes } from './resources/reminders/reminder-routes';
 import { chairReviewRoutes, trackChairReviewRoutes } from './resources/reviews/review-routes';
 import { StatusList } from './resources/statuses/status-list';
 import { StatusSort } from './resources/statuses/status-sort';
@@ -42,7 +45,14 @@ export const chairRoutes: ReactNode[] = [
   ...chairPaperRoutes,
   ...chairReviewRoutes,
   ...programmeRoutes,
+  ...mailHistoryRoutes,
+  ...activityRoutes,
+  ...reminderRoutes,
 ];
 
 /** The track chair console's screens (a subset of the chair's, spec §2). */
-export const trackChairRoutes: ReactNode[] = [...paperRoutes, ...trackChairReviewRoutes];
+export const trackChairRoutes: ReactNode[] = [
+  ...paperRoutes,
+  ...trackChairReviewRoutes,
+  ...mailHistoryRoutes,
+];

@@ -1,0 +1,207 @@
+import { Alert, Button, Paper, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import {
+  ACTIVITY_ACTIONS,
+  MAIL_PAGE_SIZE,
+  type ActivityEntryDto,
+  type ActivityFilter,
+} from '@symposium/domain';
+import { errorMessage, useNotify } from '@symposium/ui';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { DataTable, type DataColumn } from '../../components/data-table';
+import { PageTitle } from '../../components/page-title';
+import { paths } from '../../config/paths';
+import { ACTIVITY_ACTION_LABELS, actionLabel } from './activity-labels';
+import { DeliverySummary } from './delivery-summary';
+import { exportActivity, useActivityPage } from './use-activity';
+
+const COLUMNS: DataColumn<never>[] = [
+  { label: 'When' },
+  { label: 'Who' },
+  { label: 'Action' },
+  { label: 'Summary' },
+  { label: 'Paper' },
+];
+
+const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+const shrink = { inputLabel: { shrink: true } } as const;
+
+/**
+ * /ViewActivityReports/: the conference's activity log — who did what and when, with the chair acting as
+ * them when impersonated — with filters (action, actor, paper, dates), pages of 100 and an xlsx export;
+ * then the delivery summary of the outbox per day.
+ */
+export function ActivityReport() {
+  const notify = useNotify();
+  const [filter, setFilter] = useState<ActivityFilter>({});
+  const [page, setPage] = useState(0);
+  const [exporting, setExporting] = useState(false);
+  const entries = useActivityPage(filter, page + 1);
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      await exportActivity(filter);
+    } catch (err) {
+      notify(errorMessage(err, 'The activity could not be exported'), 'error');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <PageTitle
+        title="Activity reports"
+        subtitle="Who did what and when in the conference."
+        actions={
+          <Button variant="outlined" disabled={exporting} onClick={() => void onExport()}>
+            Export xlsx
+          </Button>
+        }
+      />
+      <ActivityFilterForm
+        onApply={(f) => {
+          setFilter(f);
+          setPage(0);
+        }}
+      />
+      {entries.isError ? (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="load-error">
+          {errorMessage(entries.error)}
+        </Alert>
+      ) : null}
+      <DataTable
+        label="Activity"
+        columns={COLUMNS}
+        rows={entries.data?.data}
+        total={entries.data?.count}
+        noun="action"
+        countTestId="activity-count"
+        bodyTestId="activity-rows"
+        fetching={entries.isFetching}
+        emptyText="No activity matches."
+        paging={{ page, pageSize: MAIL_PAGE_SIZE, onPageChange: setPage }}
+        renderRow={(entry) => <ActivityRow key={entry._id} entry={entry} />}
+      />
+      <DeliverySummary />
+    </>
+  );
+}
+
+/** The filter fields, applied together. A paper id that is not a whole number is refused here. */
+function ActivityFilterForm({ onApply }: { onApply: (filter: ActivityFilter) => void }) {
+  const [action, setAction] = useState('');
+  const [actor, setActor] = useState('');
+  const [paperId, setPaperId] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [paperError, setPaperError] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const paper = paperId.trim();
+    if (paper && !/^[1-9]\d{0,9}$/.test(paper)) {
+      setPaperError('Please fill in a paper id');
+      return;
+    }
+    setPaperError('');
+    onApply({ action, actor, ...(paper ? { paperId: Number(paper) } : {}), from, to });
+  };
+  const clear = () => {
+    setAction('');
+    setActor('');
+    setPaperId('');
+    setFrom('');
+    setTo('');
+    setPaperError('');
+    onApply({});
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+      <form onSubmit={submit} noValidate aria-label="Filter activity">
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} alignItems={{ md: 'flex-start' }}>
+          <TextField
+            select
+            label="Action"
+            name="action"
+            value={action}
+            sx={{ minWidth: 220 }}
+            slotProps={nativeSelect}
+            onChange={(e) => setAction(e.target.value)}
+          >
+            <option value="">Any</option>
+            {ACTIVITY_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {ACTIVITY_ACTION_LABELS[a]}
+              </option>
+            ))}
+          </TextField>
+          <TextField
+            label="Who"
+            name="actor"
+            value={actor}
+            helperText="Name or e-mail"
+            onChange={(e) => setActor(e.target.value)}
+          />
+          <TextField
+            label="Paper id"
+            name="paperId"
+            value={paperId}
+            inputMode="numeric"
+            error={Boolean(paperError)}
+            helperText={paperError || ' '}
+            sx={{ maxWidth: { md: 140 } }}
+            onChange={(e) => setPaperId(e.target.value)}
+          />
+          <TextField
+            label="From"
+            name="from"
+            type="date"
+            value={from}
+            slotProps={shrink}
+            onChange={(e) => setFrom(e.target.value)}
+          />
+          <TextField
+            label="To"
+            name="to"
+            type="date"
+            value={to}
+            slotProps={shrink}
+            onChange={(e) => setTo(e.target.value)}
+          />
+          <Button type="submit" sx={{ flexShrink: 0, mt: 1 }}>
+            Filter
+          </Button>
+          <Button variant="text" sx={{ flexShrink: 0, mt: 1 }} onClick={clear}>
+            Clear
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function ActivityRow({ entry }: { entry: ActivityEntryDto }) {
+  return (
+    <TableRow hover data-testid={`activity-${entry._id}`}>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(entry.at).toLocaleString()}</TableCell>
+      <TableCell>
+        <Typography variant="body2">{entry.actor ? entry.actor.name || entry.actor.email : '—'}</Typography>
+        {entry.impersonator ? (
+          <Typography variant="caption" color="text.secondary" data-testid="activity-impersonator">
+            as {entry.impersonator.name || entry.impersonator.email} (impersonating)
+          </Typography>
+        ) : null}
+      </TableCell>
+      <TableCell>{actionLabel(entry.action)}</TableCell>
+      <TableCell>{entry.summary}</TableCell>
+      <TableCell>
+        {entry.paperId !== null ? (
+          <Link to={paths.viewPaperReviews(entry.paperId)}>Paper {entry.paperId}</Link>
+        ) : (
+          '—'
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}

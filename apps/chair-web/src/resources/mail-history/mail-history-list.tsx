@@ -1,0 +1,276 @@
+import {
+  Alert,
+  Button,
+  Paper,
+  Stack,
+  TableCell,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import {
+  MAIL_HISTORY_MESSAGES,
+  MAIL_PAGE_SIZE,
+  MAIL_STATES,
+  type EmailDto,
+  type MailFilter,
+  type MailState,
+} from '@symposium/domain';
+import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { DataTable, type DataColumn } from '../../components/data-table';
+import { PageTitle } from '../../components/page-title';
+import { paths } from '../../config/paths';
+import { addressList, formatTime, MAIL_STATE_LABELS, MailStateChip } from './mail-labels';
+import { useMailPage, useMailPrefix, useResendAllFailed, useResendEmail } from './use-mail-history';
+
+const COLUMNS: DataColumn<never>[] = [
+  { label: 'Created' },
+  { label: 'To' },
+  { label: 'Subject' },
+  { label: 'State' },
+  { label: 'Attempts' },
+  { label: 'Last SMTP answer' },
+  { label: '' },
+];
+
+const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+const shrink = { inputLabel: { shrink: true } } as const;
+
+/** The failed messages of a filter: the filter with state failed (none when another state is chosen). */
+const failedOf = (filter: MailFilter): MailFilter | null =>
+  filter.state && filter.state !== 'failed' ? null : { ...filter, state: 'failed' };
+
+/**
+ * /ViewEmailHistory/: every message newest first with its delivery state, attempts and the SMTP server's
+ * last answer; filters (state, recipient, subject, dates), pages of 100, and resending failed messages
+ * one by one or all of the filter at once. Track chairs see (the server gives them) only what they sent.
+ */
+export function MailHistoryList() {
+  const prefix = useMailPrefix();
+  const notify = useNotify();
+  const [filter, setFilter] = useState<MailFilter>({});
+  const [page, setPage] = useState(0);
+  const [confirmAll, setConfirmAll] = useState(false);
+  const mails = useMailPage(filter, page + 1);
+  const failedFilter = failedOf(filter);
+  // How many the confirm step will queue again: the failed messages of the filter (asked when it opens).
+  const failed = useMailPage(failedFilter ?? {}, 1, confirmAll && failedFilter !== null);
+  const resendAll = useResendAllFailed();
+
+  return (
+    <>
+      <PageTitle
+        title="E-mail history"
+        subtitle={
+          prefix === 'chair'
+            ? 'Every e-mail of the conference with its delivery state.'
+            : 'The e-mails you sent, with their delivery state.'
+        }
+        actions={
+          <Button
+            variant="outlined"
+            color="error"
+            disabled={!failedFilter || resendAll.isPending}
+            onClick={() => setConfirmAll(true)}
+          >
+            Resend all failed
+          </Button>
+        }
+      />
+      <MailFilterForm
+        onApply={(f) => {
+          setFilter(f);
+          setPage(0);
+        }}
+      />
+      {mails.isError ? (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="load-error">
+          {errorMessage(mails.error)}
+        </Alert>
+      ) : null}
+      <DataTable
+        label="E-mails"
+        columns={COLUMNS}
+        rows={mails.data?.data}
+        total={mails.data?.count}
+        noun="e-mail"
+        countTestId="mail-count"
+        bodyTestId="mail-rows"
+        fetching={mails.isFetching}
+        emptyText="No e-mails match."
+        paging={{ page, pageSize: MAIL_PAGE_SIZE, onPageChange: setPage }}
+        renderRow={(m) => <MailRow key={m._id} mail={m} />}
+      />
+      <ConfirmDialog
+        open={confirmAll}
+        title="Resend every failed e-mail of this filter?"
+        confirmLabel="Resend"
+        busy={resendAll.isPending}
+        onCancel={() => setConfirmAll(false)}
+        onConfirm={() => {
+          if (!failedFilter) return;
+          resendAll.mutate(failedFilter, {
+            onSuccess: (res) => notify(MAIL_HISTORY_MESSAGES.resent(res?.count ?? 0)),
+            onError: (err) => notify(errorMessage(err), 'error'),
+            onSettled: () => setConfirmAll(false),
+          });
+        }}
+      >
+        <Typography data-testid="resend-all-count">
+          {failed.data === undefined || failed.isPlaceholderData
+            ? 'Counting the failed e-mails…'
+            : `${failed.data.count} failed e-mail${failed.data.count === 1 ? '' : 's'} will be queued again.`}
+        </Typography>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** The filter fields, applied together (a page of another filter starts at the first page). */
+function MailFilterForm({ onApply }: { onApply: (filter: MailFilter) => void }) {
+  const [state, setState] = useState<MailState | ''>('');
+  const [recipient, setRecipient] = useState('');
+  const [subject, setSubject] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onApply({ state, recipient, subject, from, to });
+  };
+  const clear = () => {
+    setState('');
+    setRecipient('');
+    setSubject('');
+    setFrom('');
+    setTo('');
+    onApply({});
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+      <form onSubmit={submit} noValidate aria-label="Filter e-mails">
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} alignItems={{ md: 'center' }}>
+          <TextField
+            select
+            label="State"
+            name="state"
+            value={state}
+            sx={{ minWidth: 130 }}
+            slotProps={nativeSelect}
+            onChange={(e) => setState(e.target.value as MailState | '')}
+          >
+            <option value="">Any</option>
+            {MAIL_STATES.map((s) => (
+              <option key={s} value={s}>
+                {MAIL_STATE_LABELS[s]}
+              </option>
+            ))}
+          </TextField>
+          <TextField
+            label="Recipient"
+            name="recipient"
+            value={recipient}
+            onChange={(e) => setRecipient(e.target.value)}
+          />
+          <TextField
+            label="Subject"
+            name="subject"
+            value={subject}
+            onChange={(e) => setSubject(e.target.value)}
+          />
+          <TextField
+            label="From"
+            name="from"
+            type="date"
+            value={from}
+            slotProps={shrink}
+            onChange={(e) => setFrom(e.target.value)}
+          />
+          <TextField
+            label="To"
+            name="to"
+            type="date"
+            value={to}
+            slotProps={shrink}
+            onChange={(e) => setTo(e.target.value)}
+          />
+          <Button type="submit" sx={{ flexShrink: 0 }}>
+            Filter
+          </Button>
+          <Button variant="text" sx={{ flexShrink: 0 }} onClick={clear}>
+            Clear
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function MailRow({ mail }: { mail: EmailDto }) {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const resend = useResendEmail();
+  const [confirm, setConfirm] = useState(false);
+  const open = () => void navigate(paths.viewEmail(mail._id));
+  return (
+    <TableRow
+      hover
+      data-testid={`mail-${mail._id}`}
+      sx={{ cursor: 'pointer' }}
+      onClick={open}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') open();
+      }}
+      tabIndex={0}
+      aria-label={`E-mail ${mail._id}: ${mail.subject}`}
+    >
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(mail.createdAt)}</TableCell>
+      <TableCell>{addressList(mail.to)}</TableCell>
+      <TableCell>{mail.subject}</TableCell>
+      <TableCell>
+        <MailStateChip state={mail.state} />
+      </TableCell>
+      <TableCell>{mail.attempts}</TableCell>
+      <TableCell sx={{ maxWidth: 280 }}>
+        <Tooltip title={mail.lastResponse ?? ''}>
+          <Typography variant="body2" noWrap>
+            {mail.lastResponse ?? '—'}
+          </Typography>
+        </Tooltip>
+      </TableCell>
+      <TableCell align="right" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+        {mail.state === 'failed' ? (
+          <Button
+            size="small"
+            variant="outlined"
+            aria-label={`Resend e-mail ${mail._id}`}
+            disabled={resend.isPending}
+            onClick={() => setConfirm(true)}
+          >
+            Resend
+          </Button>
+        ) : null}
+        <ConfirmDialog
+          open={confirm}
+          title="Send this e-mail again?"
+          confirmLabel="Resend"
+          busy={resend.isPending}
+          onCancel={() => setConfirm(false)}
+          onConfirm={() =>
+            resend.mutate(mail._id, {
+              onSuccess: () => notify(MAIL_HISTORY_MESSAGES.resent(1)),
+              onError: (err) => notify(errorMessage(err), 'error'),
+              onSettled: () => setConfirm(false),
+            })
+          }
+        >
+          <Typography>
+            “{mail.subject}” to {addressList(mail.to)} will be queued again.
+          </Typography>
+        </ConfirmDialog>
+      </TableCell>
+    </TableRow>
+  );
+}
