@@ -8,6 +8,7 @@ import { ConferenceModule } from './modules/conference/conference.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
+import { MailingModule } from './modules/mail/mailing.module.js';
 import { PapersModule } from './modules/papers/papers.module.js';
 import { ProgrammeModule } from './modules/programme/programme.module.js';
 import { ReviewsModule } from './modules/reviews/reviews.module.js';
@@ -26,6 +27,7 @@ export const FEATURE_MODULES = [
   PapersModule,
   ReviewsModule,
   ProgrammeModule,
+  MailingModule,
   DemoModule,
 ];
 

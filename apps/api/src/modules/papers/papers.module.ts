@@ -42,6 +42,6 @@ import { RegisteredPapersService } from './registered-papers.service.js';
     ChairPapersService,
     PaperExportsService,
   ],
-  exports: [PapersService, PaperFilesService],
+  exports: [PapersService, PaperFilesService, ChairPapersService],
 })
 export class PapersModule {}

@@ -44,5 +44,6 @@ import { ReviewsRepository } from './reviews.repository.js';
     ReviewerService,
     ReviewersService,
   ],
+  exports: [ReviewListsService],
 })
 export class ReviewsModule {}
