@@ -7,6 +7,7 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { ConferenceModule } from './modules/conference/conference.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { JobsModule } from './modules/jobs/jobs.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { MailingModule } from './modules/mail/mailing.module.js';
 import { PapersModule } from './modules/papers/papers.module.js';
@@ -28,6 +29,7 @@ export const FEATURE_MODULES = [
   ReviewsModule,
   ProgrammeModule,
   MailingModule,
+  JobsModule,
   DemoModule,
 ];
 

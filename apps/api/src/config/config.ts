@@ -30,6 +30,8 @@ export interface AppConfig {
   serveApps: boolean;
   /** Run the outbox dispatcher and scheduled jobs. */
   runJobs: boolean;
+  /** JOBS_TICK_MS: how often the reminder scheduler ticks (default 60000, once a minute). */
+  jobsTickMs?: number;
   /** LOG_LEVEL: error, warn, log (default) or debug; Nest's start-up chatter (modules, route mapping)
    * is printed only at debug. */
   logLevel?: LogLevelName;
@@ -93,6 +95,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const shutdownDrainMs = env.SHUTDOWN_DRAIN_MS ? Number(env.SHUTDOWN_DRAIN_MS) : 10_000;
   if (!Number.isInteger(shutdownDrainMs) || shutdownDrainMs < 0)
     problems.push(`SHUTDOWN_DRAIN_MS must be a whole number of milliseconds, got "${env.SHUTDOWN_DRAIN_MS}"`);
+  const jobsTickMs = env.JOBS_TICK_MS ? Number(env.JOBS_TICK_MS) : 60_000;
+  if (!Number.isInteger(jobsTickMs) || jobsTickMs < 100)
+    problems.push(
+      `JOBS_TICK_MS must be a whole number of milliseconds (100 or more), got "${env.JOBS_TICK_MS}"`,
+    );
   if (problems.length) throw new ConfigError(problems);
   if (!jwtSecret) jwtSecret = embeddedSecret(dataDir);
   return {
@@ -109,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     runJobs: true,
     logLevel,
     shutdownDrainMs,
+    jobsTickMs,
   };
 }
 

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { MailingModule } from '../mail/mailing.module.js';
+import { TracksModule } from '../tracks/tracks.module.js';
+import { ReminderCandidatesRepository } from './reminder-candidates.repository.js';
+import { ReminderScheduler } from './reminder.scheduler.js';
+import { RemindersController } from './reminders.controller.js';
+import { RemindersRepository } from './reminders.repository.js';
+import { RemindersService } from './reminders.service.js';
+
+/**
+ * Scheduled jobs: deadline and review reminders (rules in the database, a scheduler that ticks them, the
+ * chair's routes; the command line `npm run jobs` uses RemindersService).
+ */
+@Module({
+  imports: [MailingModule, TracksModule],
+  controllers: [RemindersController],
+  providers: [RemindersRepository, ReminderCandidatesRepository, RemindersService, ReminderScheduler],
+  exports: [RemindersService, ReminderScheduler],
+})
+export class JobsModule {}

@@ -1,0 +1,79 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
+import type { ReminderCandidateDto, ReminderRuleDto, ReminderRunDto } from '@symposium/domain';
+import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
+import { IdParam } from '../../common/id-param.js';
+import { ReminderRuleBodyDto } from './dto/reminder.dto.js';
+import { JobsErrors } from './jobs.errors.js';
+import { RemindersService } from './reminders.service.js';
+
+const RuleId = () => IdParam('ruleId', JobsErrors.notFound);
+
+/** Scheduled reminders (chairs only): rules, pause/resume, dry run, run now, history. */
+@ApiTags('reminders')
+@Controller('chair/reminders')
+export class RemindersController {
+  constructor(private readonly reminders: RemindersService) {}
+
+  @Get()
+  list(): Promise<ReminderRuleDto[]> {
+    return this.reminders.list();
+  }
+
+  @Post()
+  create(@Body() body: ReminderRuleBodyDto): Promise<ReminderRuleDto> {
+    return this.reminders.create(body as Parameters<RemindersService['create']>[0]);
+  }
+
+  @Get(':ruleId')
+  @ApiParam({ name: 'ruleId', type: Number })
+  get(@RuleId() id: number): Promise<ReminderRuleDto> {
+    return this.reminders.get(id);
+  }
+
+  @Put(':ruleId')
+  @ApiParam({ name: 'ruleId', type: Number })
+  update(@RuleId() id: number, @Body() body: ReminderRuleBodyDto): Promise<ReminderRuleDto> {
+    return this.reminders.update(id, body as Parameters<RemindersService['update']>[1]);
+  }
+
+  @Delete(':ruleId')
+  @ApiParam({ name: 'ruleId', type: Number })
+  remove(@RuleId() id: number): Promise<{ message: string }> {
+    return this.reminders.remove(id);
+  }
+
+  @Post(':ruleId/pause')
+  @HttpCode(200)
+  @ApiParam({ name: 'ruleId', type: Number })
+  pause(@RuleId() id: number): Promise<{ message: string }> {
+    return this.reminders.setEnabled(id, false);
+  }
+
+  @Post(':ruleId/resume')
+  @HttpCode(200)
+  @ApiParam({ name: 'ruleId', type: Number })
+  resume(@RuleId() id: number): Promise<{ message: string }> {
+    return this.reminders.setEnabled(id, true);
+  }
+
+  @Post(':ruleId/dry-run')
+  @HttpCode(200)
+  @ApiParam({ name: 'ruleId', type: Number })
+  dryRun(@RuleId() id: number): Promise<ReminderCandidateDto[]> {
+    return this.reminders.dryRun(id);
+  }
+
+  @Post(':ruleId/run')
+  @HttpCode(200)
+  @ApiParam({ name: 'ruleId', type: Number })
+  run(@RuleId() id: number, @CurrentUser() user: AuthUser): Promise<{ queued: number; message: string }> {
+    return this.reminders.runNow(id, 'chair', user.id, user.impersonatorId ?? null);
+  }
+
+  @Get(':ruleId/history')
+  @ApiParam({ name: 'ruleId', type: Number })
+  history(@RuleId() id: number): Promise<ReminderRunDto[]> {
+    return this.reminders.history(id);
+  }
+}
