@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Route } from 'react-router';
 import { ConferenceInformation } from './resources/conference/conference-information';
 import { PublisherSettings } from './resources/conference/publisher-settings';
+import { chairMailRoutes, trackChairMailRoutes } from './resources/mail/mail-routes';
 import { chairPaperRoutes, paperRoutes } from './resources/papers/paper-routes';
 import { programmeRoutes } from './resources/programme/programme-routes';
 import { activityRoutes } from './resources/activity/activity-routes';
@@ -45,6 +46,7 @@ export const chairRoutes: ReactNode[] = [
   ...chairPaperRoutes,
   ...chairReviewRoutes,
   ...programmeRoutes,
+  ...chairMailRoutes,
   ...mailHistoryRoutes,
   ...activityRoutes,
   ...reminderRoutes,
@@ -54,5 +56,6 @@ export const chairRoutes: ReactNode[] = [
 export const trackChairRoutes: ReactNode[] = [
   ...paperRoutes,
   ...trackChairReviewRoutes,
+  ...trackChairMailRoutes,
   ...mailHistoryRoutes,
 ];

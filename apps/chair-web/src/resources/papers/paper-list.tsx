@@ -29,6 +29,7 @@ import { useNavigate } from 'react-router';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
+import { encodeSendFilter } from '../mail/mail-selection';
 import { PaperEmailDialog } from './paper-email-dialog';
 import { PaperFilterBar } from './paper-filter-bar';
 import { BULK_PARAM_LABELS, primaryAuthorName, yesNo } from './paper-labels';
@@ -177,6 +178,24 @@ export function PaperList({ kind }: { kind: PaperListKind }) {
               }
             >
               Download files
+            </Button>
+            <Button
+              variant="outlined"
+              title={
+                selectedIds.length
+                  ? 'E-mail the authors of the selected papers'
+                  : 'E-mail the authors of the listed papers'
+              }
+              onClick={() =>
+                void navigate(
+                  paths.sendEmailSelection(
+                    encodeSendFilter(selectedIds.length ? { ids: selectedIds } : { filters, search }),
+                    'authors',
+                  ),
+                )
+              }
+            >
+              E-mail authors
             </Button>
             <Button aria-haspopup="menu" onClick={(e) => setBulkAnchor(e.currentTarget)}>
               Bulk edit

@@ -25,6 +25,7 @@ import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
+import { encodeSendFilter } from '../mail/mail-selection';
 import { impersonationError } from './user-impersonate';
 import { UserFilterBuilder } from './user-filter-builder';
 import { RoleChips } from './user-summary';
@@ -91,6 +92,15 @@ export function UserList() {
             </Button>
             <Button variant="outlined" disabled={exporting} onClick={() => void onExport()}>
               Export xlsx
+            </Button>
+            <Button
+              variant="outlined"
+              component={Link}
+              to={paths.sendEmailSelection(encodeSendFilter({ filters }), 'users')}
+              disabled={Boolean(search)}
+              title={search ? 'Clear the search first: an e-mail goes to the filtered users' : undefined}
+            >
+              E-mail these users
             </Button>
           </>
         }

@@ -1,0 +1,72 @@
+import { List, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
+import { PLACEHOLDERS } from '@symposium/domain';
+import { useRef, useState, type RefObject } from 'react';
+
+/**
+ * The closed placeholder list with descriptions; a click inserts `{{name}}` where the cursor was in the
+ * field last edited (subject or text). `exclude` hides the scopes the e-mail cannot fill.
+ */
+export function PlaceholderList({
+  onInsert,
+  exclude = [],
+}: {
+  onInsert: (placeholder: string) => void;
+  exclude?: readonly string[];
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: 1, maxHeight: 520, overflow: 'auto' }}>
+      <Typography variant="subtitle2" sx={{ px: 1 }}>
+        Placeholders (click to insert)
+      </Typography>
+      <List dense aria-label="Placeholders">
+        {PLACEHOLDERS.filter((p) => !exclude.includes(p.scope)).map((p) => (
+          <ListItemButton key={p.name} onClick={() => onInsert(`{{${p.name}}}`)} data-testid={`ph-${p.name}`}>
+            <ListItemText
+              primary={`{{${p.name}}}`}
+              secondary={p.description}
+              slotProps={{ primary: { sx: { fontFamily: 'monospace', fontSize: 13 } } }}
+            />
+          </ListItemButton>
+        ))}
+      </List>
+    </Paper>
+  );
+}
+
+type Field = 'subject' | 'text';
+
+/**
+ * Subject and text of a message with "insert a placeholder at the cursor": refs for the two inputs,
+ * the field last focused, and an insert that keeps the cursor after the inserted placeholder.
+ */
+export function usePlaceholderInsert(
+  subject: string,
+  setSubject: (s: string) => void,
+  text: string,
+  setText: (s: string) => void,
+) {
+  const subjectRef = useRef<HTMLInputElement>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const [last, setLast] = useState<Field>('text');
+  const insert = (placeholder: string) => {
+    const [value, set, ref]: [
+      string,
+      (s: string) => void,
+      RefObject<HTMLInputElement | HTMLTextAreaElement | null>,
+    ] = last === 'subject' ? [subject, setSubject, subjectRef] : [text, setText, textRef];
+    const el = ref.current;
+    const start = el?.selectionStart ?? value.length;
+    const end = el?.selectionEnd ?? value.length;
+    set(value.slice(0, start) + placeholder + value.slice(end));
+    const caret = start + placeholder.length;
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(caret, caret);
+    });
+  };
+  return {
+    insert,
+    subjectProps: { inputRef: subjectRef, onFocus: () => setLast('subject') },
+    textProps: { inputRef: textRef, onFocus: () => setLast('text') },
+  };
+}
