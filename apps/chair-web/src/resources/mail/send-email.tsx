@@ -47,6 +47,11 @@ const RECIPIENT_LABELS: Record<PaperRecipients, string> = {
   registered: 'Authors of registered papers',
 };
 
+const copiesHelp = (defaults: string[]) =>
+  defaults.length
+    ? `Added to the default copies of the e-mail settings: ${defaults.join(', ')}`
+    : 'Press Enter or comma after each address';
+
 const newKey = (): string =>
   typeof crypto.randomUUID === 'function'
     ? crypto.randomUUID()
@@ -93,8 +98,9 @@ function Compose({ settings, templates }: { settings: EmailSettingsDto; template
   const [emailId, setEmailId] = useState<number | null>(queryTemplate?._id ?? null);
   const [subject, setSubject] = useState(queryTemplate?.subject ?? '');
   const [text, setText] = useState(queryTemplate?.text ?? '');
-  const [cc, setCc] = useState<string[]>(settings.cc);
-  const [bcc, setBcc] = useState<string[]>(settings.bcc);
+  // The settings' default copies are always added by the server: these are the extra ones.
+  const [cc, setCc] = useState<string[]>([]);
+  const [bcc, setBcc] = useState<string[]>([]);
   const [replyTo, setReplyTo] = useState(settings.replyTo);
   const [unticked, setUnticked] = useState<UntickedMessage[]>([]);
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
@@ -129,7 +135,12 @@ function Compose({ settings, templates }: { settings: EmailSettingsDto; template
     preview.mutate(
       { ...body, cp, pg: PREVIEW_PAGE_SIZE },
       {
-        onSuccess: (response) => setShown({ request: JSON.stringify(body), response }),
+        onSuccess: (response) => {
+          const last = Math.max(1, Math.ceil(response.count / PREVIEW_PAGE_SIZE));
+          // Unticking the last message of the last page leaves that page empty: show the page before.
+          if (response.page.length === 0 && cp > last) runPreview(last, exclude);
+          else setShown({ request: JSON.stringify(body), response });
+        },
         onError: (err) => {
           setShown(null);
           setError(errorMessage(err, SEND_MESSAGES.error));
@@ -274,7 +285,9 @@ function Compose({ settings, templates }: { settings: EmailSettingsDto; template
                 value={text}
                 onChange={(e) => setText(e.target.value)}
                 slotProps={{ htmlInput: { maxLength: MAX_TEXT_LENGTH } }}
-                helperText={settings.signature ? 'Your signature is added below the text.' : ' '}
+                helperText={
+                  settings.signature ? 'The signature of the e-mail settings is added below the text.' : ' '
+                }
                 {...textProps}
               />
               {problems.length ? (
@@ -282,8 +295,20 @@ function Compose({ settings, templates }: { settings: EmailSettingsDto; template
                   {problems.join(' · ')}
                 </Alert>
               ) : null}
-              <AddressListField label="Cc" name="cc" value={cc} onChange={setCc} />
-              <AddressListField label="Bcc" name="bcc" value={bcc} onChange={setBcc} />
+              <AddressListField
+                label="Cc"
+                name="cc"
+                value={cc}
+                onChange={setCc}
+                helperText={copiesHelp(settings.cc)}
+              />
+              <AddressListField
+                label="Bcc"
+                name="bcc"
+                value={bcc}
+                onChange={setBcc}
+                helperText={copiesHelp(settings.bcc)}
+              />
               <TextField
                 label="Reply-to"
                 name="replyTo"
