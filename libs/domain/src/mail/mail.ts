@@ -230,6 +230,9 @@ export const MAIL_HISTORY_MESSAGES = {
   resent: (n: number) => `${n} e-mail${n === 1 ? '' : 's'} queued again`,
   invalidDate: 'Please fill in a valid date (YYYY-MM-DD)',
   invalidState: 'Unknown e-mail state',
+  invalidRange: 'The first date must not be after the last date',
+  invalidFilter: 'Invalid e-mail filter',
+  invalidPage: 'Invalid page',
 } as const;
 
 // ---------------------------------------------------------------- activity
@@ -295,6 +298,19 @@ export interface ActivityFilter {
   from?: string;
   to?: string;
 }
+export const ACTIVITY_MESSAGES = {
+  invalidDate: 'Please fill in a valid date (YYYY-MM-DD)',
+  invalidRange: 'The first date must not be after the last date',
+  rangeTooLong: 'Please choose at most 366 days',
+  invalidFilter: 'Invalid activity filter',
+  invalidAction: 'Unknown activity',
+  invalidPage: 'Invalid page',
+} as const;
+/** The activity report's xlsx export holds at most this many entries (newest first). */
+export const ACTIVITY_EXPORT_MAX = 100_000;
+/** The delivery summary covers at most this many days (default: the last 30). */
+export const DELIVERY_MAX_DAYS = 366;
+
 export interface DeliveryDay {
   day: string;
   queued: number;

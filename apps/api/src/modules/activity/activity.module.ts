@@ -1,10 +1,16 @@
 import { Global, Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module.js';
+import { ActivityReportService } from './activity-report.service.js';
+import { ActivityController } from './activity.controller.js';
+import { ActivityRepository } from './activity.repository.js';
 import { ActivityService } from './activity.service.js';
 
-/** The activity log: its writer (ActivityService, global) and the chair's report. */
+/** The activity log: its one writer (ActivityService, global) and the chair's report. */
 @Global()
 @Module({
-  providers: [ActivityService],
+  imports: [UsersModule],
+  controllers: [ActivityController],
+  providers: [ActivityService, ActivityRepository, ActivityReportService],
   exports: [ActivityService],
 })
 export class ActivityModule {}

@@ -24,6 +24,7 @@ import {
 import type { AuthUser } from '../../common/auth-user.js';
 import type { Executor } from '../../database/database.js';
 import { TransactionRunner } from '../../database/database.module.js';
+import { ActivityService } from '../activity/activity.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { StatusesService } from '../tracks/statuses.service.js';
 import { UsersService } from '../users/users.service.js';
@@ -87,6 +88,7 @@ export class AuthorPapersService {
     private readonly mail: MailService,
     private readonly files: FilesService,
     private readonly transactions: TransactionRunner,
+    private readonly activity: ActivityService,
   ) {}
 
   async list(user: AuthUser): Promise<PaperDto[]> {
@@ -139,6 +141,16 @@ export class AuthorPapersService {
       await this.repo.setAuthors(row.id, prepared.authors, tx);
       await this.repo.insertFiles(
         uploads.map((u) => ({ ...u, paperId: row.id, part: 'abstract' })),
+        tx,
+      );
+      await this.activity.record(
+        {
+          ...ActivityService.fromUser(user),
+          action: 'paper.submit',
+          summary: `Submitted paper ${row.id} '${row.title}'`,
+          paperId: row.id,
+          trackId: row.trackId,
+        },
         tx,
       );
       return this.papers.toDto(row, tx);
@@ -203,6 +215,17 @@ export class AuthorPapersService {
         uploads.map((u) => ({ ...u, paperId: paper.id, part: 'abstract' })),
         tx,
       );
+      await this.activity.record(
+        {
+          ...ActivityService.fromUser(user),
+          action: 'paper.edit',
+          summary: `Edited paper ${paper.id} '${input.title!.trim()}'`,
+          paperId: paper.id,
+          trackId: paper.trackId,
+          details: { filesAdded: uploads.length, filesRemoved: removed.length },
+        },
+        tx,
+      );
       return this.papers.toDto((await this.repo.findById(paper.id, tx))!, tx);
     });
     await this.files.discard(removed.map((f) => f.key));
@@ -217,6 +240,16 @@ export class AuthorPapersService {
       if (!this.papers.actions(row, await this.papers.context(row, tx)).canDelete)
         throw PapersErrors.withdrawDecided();
       await this.repo.update(paperId, { isDeleted: true }, tx);
+      await this.activity.record(
+        {
+          ...ActivityService.fromUser(user),
+          action: 'paper.withdraw',
+          summary: `Withdrew paper ${row.id} '${row.title}'`,
+          paperId: row.id,
+          trackId: row.trackId,
+        },
+        tx,
+      );
     });
     return { ok: true, message: PAPER_MESSAGES.deleted };
   }
@@ -359,6 +392,16 @@ export class AuthorPapersService {
         tx,
       );
       if (authors) await this.repo.setAuthors(paper.id, authors, tx);
+      await this.activity.record(
+        {
+          ...ActivityService.fromUser(user),
+          action: 'paper.cameraReady',
+          summary: `Submitted the camera-ready version of paper ${paper.id} '${title.trim()}'`,
+          paperId: paper.id,
+          trackId: paper.trackId,
+        },
+        tx,
+      );
       const row = await this.repo.findById(paper.id, tx);
       return { message: PAPER_MESSAGES.cameraReadySubmitted, paper: await this.papers.toDto(row!, tx) };
     });
@@ -396,6 +439,16 @@ export class AuthorPapersService {
       const row = await this.repo.update(
         paper.id,
         { presentationReadyQuestions: toAnswered(questions, answers), submittedPresentationReady: true },
+        tx,
+      );
+      await this.activity.record(
+        {
+          ...ActivityService.fromUser(user),
+          action: 'paper.presentationReady',
+          summary: `Submitted the presentation-ready version of paper ${paper.id} '${paper.title}'`,
+          paperId: paper.id,
+          trackId: paper.trackId,
+        },
         tx,
       );
       return { message: PAPER_MESSAGES.presentationReadySubmitted, paper: await this.papers.toDto(row!, tx) };

@@ -108,7 +108,7 @@ export class ChairPapersController {
   @Post('bulk')
   @HttpCode(200)
   bulk(@Scope() caller: CallerScope, @Body() body: BulkEditDto): Promise<{ nModified: number }> {
-    return this.service.bulk(caller.scope, body);
+    return this.service.bulk(caller.scope, body, caller.user);
   }
 
   @Post('export/xls')
@@ -194,7 +194,7 @@ export class ChairPapersController {
     @PaperId() paperId: number,
     @Body() body: ChairPaperUpdateDto,
   ): Promise<ChairPaperDto> {
-    return this.service.update(caller.scope, paperId, body);
+    return this.service.update(caller.scope, paperId, body, caller.user);
   }
 
   @Delete(':paperId/delete/:fileId')

@@ -16,6 +16,7 @@ import type { AuthUser } from '../../common/auth-user.js';
 import { pgErrorCode } from '../../common/errors.js';
 import type { Executor } from '../../database/database.js';
 import { TransactionRunner } from '../../database/database.module.js';
+import { ActivityService } from '../activity/activity.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { StatusesService } from '../tracks/statuses.service.js';
 import { UsersService } from '../users/users.service.js';
@@ -59,6 +60,7 @@ export class ChairPapersService {
     private readonly users: UsersService,
     private readonly mail: MailService,
     private readonly transactions: TransactionRunner,
+    private readonly activity: ActivityService,
   ) {}
 
   /** POST /papers: one page of the matching papers and the total. */
@@ -85,13 +87,20 @@ export class ChairPapersService {
   }
 
   /** PUT /papers/:paperId (ChairPaperUpdate). */
-  async update(scope: TrackScope, paperId: number, input: ChairPaperUpdateDto): Promise<ChairPaperDto> {
+  async update(
+    scope: TrackScope,
+    paperId: number,
+    input: ChairPaperUpdateDto,
+    caller: AuthUser,
+  ): Promise<ChairPaperDto> {
     try {
       return await this.transactions.run(async (tx) => {
         const current = await this.papers.managedPaper(paperId, scope, { includeDeleted: true }, tx);
         await this.repo.lock(paperId, tx);
         const patch = await this.patchOf(scope, current, input, tx);
         const row = Object.keys(patch).length ? await this.repo.update(paperId, patch, tx) : current;
+        if (Object.keys(patch).length)
+          await this.activity.record(await this.changeEntry(caller, current, patch, tx), tx);
         return this.papers.toChairDto(row!, tx);
       });
     } catch (e) {
@@ -101,13 +110,33 @@ export class ChairPapersService {
   }
 
   /** POST /papers/bulk: one UPDATE statement in one transaction → the number of papers modified. */
-  async bulk(scope: TrackScope, body: BulkEditDto): Promise<{ nModified: number }> {
+  async bulk(scope: TrackScope, body: BulkEditDto, caller: AuthUser): Promise<{ nModified: number }> {
     const query = parsePaperQuery(body); // checked even when ids decide
     const ids = parseIds(body.ids, { required: false });
     const selection: PaperSelection = ids ? { ids } : { query };
     return this.transactions.run(async (tx) => {
       const change = await this.bulkChange(scope, body, tx);
-      return { nModified: await this.query.bulkUpdate(scope, selection, change, tx) };
+      const nModified = await this.query.bulkUpdate(scope, selection, change, tx);
+      const value = change.field === 'notes' ? undefined : change.value;
+      await this.activity.record(
+        {
+          ...ActivityService.fromUser(caller),
+          action: 'paper.bulkEdit',
+          summary:
+            `${change.op === 'push' ? 'Added a note to' : `Set ${change.field}${value === undefined ? '' : ` = ${String(value)}`} on`} ` +
+            `${nModified} paper${nModified === 1 ? '' : 's'}`,
+          trackId: change.field === 'track' ? (change.value as number) : null,
+          details: {
+            op: change.op,
+            field: change.field,
+            value: change.value,
+            nModified,
+            ...(ids ? { ids } : {}),
+          },
+        },
+        tx,
+      );
+      return { nModified };
     });
   }
 
@@ -130,11 +159,49 @@ export class ChairPapersService {
         { kind: 'paper-chair-email', to: authors.map((a) => a.email), subject, text, createdBy: user.id },
         tx,
       );
+      await this.activity.record(
+        {
+          ...ActivityService.fromUser(user),
+          action: 'mail.send',
+          summary: `Sent '${subject}' to the ${authors.length} author${authors.length === 1 ? '' : 's'} of paper ${paperId}`,
+          paperId,
+          details: { to: authors.map((a) => a.email) },
+        },
+        tx,
+      );
       return { ok: true as const };
     });
   }
 
   // ----- helpers
+
+  /** The activity entry of a chair's edit: delete/restore, a decision, or an edit of other fields. */
+  private async changeEntry(caller: AuthUser, current: PaperRow, patch: PaperPatch, tx: Executor) {
+    const base = {
+      ...ActivityService.fromUser(caller),
+      paperId: current.id,
+      trackId: patch.trackId ?? current.trackId,
+      details: { fields: Object.keys(patch) } as Record<string, unknown>,
+    };
+    const paper = `paper ${current.id} '${patch.title ?? current.title}'`;
+    if (patch.isDeleted !== undefined && patch.isDeleted !== current.isDeleted)
+      return {
+        ...base,
+        action: 'paper.delete',
+        summary: `${patch.isDeleted ? 'Deleted' : 'Restored'} ${paper}`,
+        details: { ...base.details, isDeleted: patch.isDeleted },
+      };
+    if (patch.statusId !== undefined) {
+      const status = patch.statusId === null ? null : await this.statuses.findById(patch.statusId, tx);
+      return {
+        ...base,
+        action: 'paper.decision',
+        summary: status ? `Set the status of ${paper} to '${status.text}'` : `Cleared the status of ${paper}`,
+        details: { ...base.details, statusId: patch.statusId, from: current.statusId },
+      };
+    }
+    return { ...base, action: 'paper.edit', summary: `Edited ${paper} (${Object.keys(patch).join(', ')})` };
+  }
 
   /** A track the caller reaches, else 404 'Track not found' (one answer for missing and out of reach). */
   private async reachableTrack(scope: TrackScope, trackId: number, ex: Executor): Promise<TrackDto> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PAPER_MESSAGES, type PaperDto } from '@symposium/domain';
 import type { AuthUser } from '../../common/auth-user.js';
 import { TransactionRunner } from '../../database/database.module.js';
+import { ActivityService } from '../activity/activity.service.js';
 import { SignatureService } from '../documents/signature.service.js';
 import { assertAccepted } from './author-papers.service.js';
 import { PapersRepository } from './papers.repository.js';
@@ -19,6 +20,7 @@ export class PaperConsentService {
     private readonly repo: PapersRepository,
     private readonly signatures: SignatureService,
     private readonly transactions: TransactionRunner,
+    private readonly activity: ActivityService,
   ) {}
 
   async sign(
@@ -47,6 +49,17 @@ export class PaperConsentService {
           signatureName: drawn.text,
           font: drawn.font,
           jpeg: drawn.jpeg,
+        },
+        tx,
+      );
+      await this.activity.record(
+        {
+          ...ActivityService.fromUser(user),
+          action: 'paper.consent',
+          summary: `Signed the consent form of paper ${locked.id} '${locked.title}'`,
+          paperId: locked.id,
+          trackId: locked.trackId,
+          details: { agreementVersion: conference.agreementVersion ?? 1 },
         },
         tx,
       );

@@ -24,6 +24,7 @@ import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { AuthUser } from '../../common/auth-user.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import type { Executor } from '../../database/database.js';
+import { ActivityService } from '../activity/activity.service.js';
 import { ConferenceService } from '../conference/conference.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { UsersService } from '../users/users.service.js';
@@ -48,6 +49,7 @@ export class ProgrammeViewService {
     private readonly users: UsersService,
     private readonly mail: MailService,
     private readonly transactions: TransactionRunner,
+    private readonly activity: ActivityService,
   ) {}
 
   /** The draft: what publishing now would show. */
@@ -253,6 +255,15 @@ export class ProgrammeViewService {
         );
         notices += 1;
       }
+      await this.activity.record(
+        {
+          ...ActivityService.fromUser(user),
+          action: 'programme.publish',
+          summary: `Published version ${version} of the programme (${notices} change notice${notices === 1 ? '' : 's'})`,
+          details: { version, notices },
+        },
+        tx,
+      );
       return { version, publishedAt: row.publishedAt.toISOString(), notices };
     });
   }

@@ -12,6 +12,7 @@ import {
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/errors.js';
 import { TransactionRunner } from '../../database/database.module.js';
+import { ActivityService } from '../activity/activity.service.js';
 import { PapersService } from '../papers/papers.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
 import { UsersService } from '../users/users.service.js';
@@ -48,6 +49,7 @@ export class AutoAssignmentService {
     private readonly users: UsersService,
     private readonly tx: TransactionRunner,
     private readonly runner: AssignmentRunner,
+    private readonly activity: ActivityService,
   ) {}
 
   /** Solved in a worker thread; `signal` cancels it (the controller aborts when the request is closed). */
@@ -100,6 +102,18 @@ export class AutoAssignmentService {
             reviewer,
             isCameraReady,
             { createdBy: caller.id, invite: true },
+            tx,
+          );
+          await this.activity.record(
+            {
+              ...ActivityService.fromUser(caller),
+              action: 'review.assign',
+              summary: `Assigned ${reviewer.firstName} ${reviewer.lastName} to review paper ${paper.id} '${paper.title}' (automatic assignment)`,
+              subjectId: reviewer.id,
+              paperId: paper.id,
+              trackId: paper.trackId,
+              details: { requestId: row.id, isCameraReady, auto: true },
+            },
             tx,
           );
           return row.id;

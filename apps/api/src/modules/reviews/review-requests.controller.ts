@@ -57,7 +57,7 @@ export class ReviewRequestsController {
   /** Bulk delete of the requests matching the query filter (at least one filter). */
   @Delete()
   removeMany(@Query() query: RequestFilterDto, @Scope() caller: CallerScope): Promise<{ deleted: number }> {
-    return this.requests.removeMany(query, caller.scope);
+    return this.requests.removeMany(query, caller.scope, caller.user);
   }
 
   @Post()
@@ -126,7 +126,7 @@ export class ReviewRequestsController {
   @Delete(':reviewRequestId')
   @ApiParam({ name: 'reviewRequestId', type: Number })
   remove(@RequestId() id: number, @Scope() caller: CallerScope): Promise<{ message: string }> {
-    return this.requests.remove(id, caller.scope);
+    return this.requests.remove(id, caller.scope, caller.user);
   }
 }
 

@@ -100,6 +100,18 @@ export class ReviewRequestsService {
         { createdBy: caller.id, invite: true },
         tx,
       );
+      await this.activity.record(
+        {
+          ...ActivityService.fromUser(caller),
+          action: 'review.assign',
+          summary: `Assigned ${reviewer.firstName} ${reviewer.lastName} to review paper ${paper.id} '${paper.title}'${isCameraReady ? ' (camera-ready)' : ''}`,
+          subjectId: reviewer.id,
+          paperId: paper.id,
+          trackId: paper.trackId,
+          details: { requestId: row.id, isCameraReady },
+        },
+        tx,
+      );
       return row.id;
     });
     return this.dto(id);
@@ -152,6 +164,18 @@ export class ReviewRequestsService {
         );
         await this.repo.deleteReviewOf(id, tx); // a draft of the former reviewer is not the new one's
         await this.assignment.invite(moved!, paper, reviewer, caller.id, tx);
+        await this.activity.record(
+          {
+            ...ActivityService.fromUser(caller),
+            action: 'review.assign',
+            summary: `Reassigned the review of paper ${paper.id} '${paper.title}' to ${reviewer.firstName} ${reviewer.lastName}`,
+            subjectId: reviewer.id,
+            paperId: paper.id,
+            trackId: paper.trackId,
+            details: { requestId: id, from: current.reviewerId, isCameraReady: current.isCameraReady },
+          },
+          tx,
+        );
         return;
       }
       if (dto.declined !== undefined) patch.declined = dto.declined;
@@ -171,16 +195,32 @@ export class ReviewRequestsService {
     return this.dto(id);
   }
 
-  async remove(id: number, scope: number[] | null): Promise<{ message: string }> {
+  async remove(id: number, scope: number[] | null, caller: AuthUser): Promise<{ message: string }> {
     await this.tx.run(async (tx) => {
-      await this.mustFind(id, scope, tx);
+      const row = await this.mustFind(id, scope, tx);
       await this.repo.deleteRequest(id, tx);
+      await this.activity.record(
+        {
+          ...ActivityService.fromUser(caller),
+          action: 'review.unassign',
+          summary: `Removed the review request ${id} of reviewer ${row.reviewerId} on paper ${row.paperId}`,
+          subjectId: row.reviewerId,
+          paperId: row.paperId,
+          trackId: row.trackId,
+          details: { requestId: id, isCameraReady: row.isCameraReady },
+        },
+        tx,
+      );
     });
     return { message: 'Review request deleted' };
   }
 
   /** Deletes every request matching the filter (at least one filter; track chairs within their tracks). */
-  async removeMany(dto: RequestFilterDto, scope: number[] | null): Promise<{ deleted: number }> {
+  async removeMany(
+    dto: RequestFilterDto,
+    scope: number[] | null,
+    caller: AuthUser,
+  ): Promise<{ deleted: number }> {
     const f = this.filter(dto, scope);
     if (
       f.userId === undefined &&
@@ -190,7 +230,22 @@ export class ReviewRequestsService {
       f.isCameraReady === undefined
     )
       throw ReviewsErrors.bulkFilter();
-    const deleted = await this.tx.run((tx) => this.repo.deleteRequests(f, tx));
+    const deleted = await this.tx.run(async (tx) => {
+      const n = await this.repo.deleteRequests(f, tx);
+      await this.activity.record(
+        {
+          ...ActivityService.fromUser(caller),
+          action: 'review.unassign',
+          summary: `Removed ${n} review request${n === 1 ? '' : 's'}`,
+          subjectId: f.userId ?? null,
+          paperId: f.paper ?? null,
+          trackId: f.track ?? null,
+          details: { filter: { ...f }, deleted: n },
+        },
+        tx,
+      );
+      return n;
+    });
     return { deleted };
   }
 
@@ -290,6 +345,20 @@ export class ReviewRequestsService {
         request,
         dto,
         { draft: false, source: self ? 'reviewer' : 'chair', submittedBy: self ? null : caller.id },
+        tx,
+      );
+      await this.activity.record(
+        {
+          ...ActivityService.fromUser(caller),
+          action: self ? 'review.submit' : 'review.onBehalf',
+          summary: self
+            ? `Submitted a review of paper ${paper.id} '${paper.title}'`
+            : `Submitted a review of paper ${paper.id} '${paper.title}' on behalf of reviewer ${reviewerId}`,
+          subjectId: reviewerId,
+          paperId: paper.id,
+          trackId: paper.trackId,
+          details: { requestId: request.id, isCameraReady: request.isCameraReady },
+        },
         tx,
       );
       return { requestId: request.id };

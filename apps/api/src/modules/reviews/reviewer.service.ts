@@ -15,6 +15,7 @@ import {
 import type { Response } from 'express';
 import type { AuthUser } from '../../common/auth-user.js';
 import { PaperFilesService } from '../papers/paper-files.service.js';
+import { ActivityService } from '../activity/activity.service.js';
 import { PapersService } from '../papers/papers.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
 import { UsersService } from '../users/users.service.js';
@@ -65,6 +66,7 @@ export class ReviewerService {
     private readonly papers: PapersService,
     private readonly tracks: TracksService,
     private readonly users: UsersService,
+    private readonly activity: ActivityService,
   ) {}
 
   async list(dto: PageQueryDto, caller: AuthUser): Promise<{ count: number; data: ReviewRequestDto[] }> {
@@ -95,6 +97,17 @@ export class ReviewerService {
       await this.repo.updateRequest(
         row.id,
         { waiting: false, declined: !accepting, respondedAt: new Date() },
+        tx,
+      );
+      await this.activity.record(
+        {
+          ...ActivityService.fromUser(caller),
+          action: 'review.reply',
+          summary: `${accepting ? 'Accepted' : 'Declined'} the review request ${row.id} for paper ${row.paperId}`,
+          paperId: row.paperId,
+          trackId: row.trackId,
+          details: { requestId: row.id, accepted: accepting },
+        },
         tx,
       );
     });
@@ -159,6 +172,18 @@ export class ReviewerService {
       const existing = await this.repo.findReviewOf(request.id, tx);
       if (draft && existing && !existing.draft) throw ReviewsErrors.alreadySubmitted();
       await this.assignment.saveReview(request, dto, { draft, source: 'reviewer', submittedBy: null }, tx);
+      if (!draft)
+        await this.activity.record(
+          {
+            ...ActivityService.fromUser(caller),
+            action: 'review.submit',
+            summary: `Submitted a review of paper ${paperId} '${paper!.title}'`,
+            paperId,
+            trackId: request.trackId,
+            details: { requestId: request.id, isCameraReady: request.isCameraReady },
+          },
+          tx,
+        );
       return request.id;
     });
     const review = await this.repo.findReviewOf(requestId);

@@ -25,6 +25,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import type { Executor } from '../../database/database.js';
 import { MailService } from '../mail/mail.service.js';
+import { ActivityService } from '../activity/activity.service.js';
 import { PapersService } from '../papers/papers.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
 import { toUserResponse } from '../users/users.mapper.js';
@@ -54,6 +55,7 @@ export class ReviewersService {
     private readonly mail: MailService,
     private readonly tx: TransactionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly activity: ActivityService,
   ) {}
 
   async byTrack(trackId: number, scope: number[] | null): Promise<ReviewerLoadDto[]> {
@@ -166,6 +168,16 @@ export class ReviewersService {
         await this.createReviewer(person, tracks, caller, tx);
         valid++;
       }
+      await this.activity.record(
+        {
+          ...ActivityService.fromUser(caller),
+          action: 'import.reviewers',
+          summary: `Imported ${valid} of ${rows.length} reviewer${rows.length === 1 ? '' : 's'} into track${tracks.length === 1 ? '' : 's'} ${tracks.join(', ')}`,
+          trackId: tracks.length === 1 ? tracks[0] : null,
+          details: { valid, total: rows.length, tracks, errors: errors.length },
+        },
+        tx,
+      );
     });
     return { valid, total: rows.length, errors };
   }
@@ -258,6 +270,15 @@ export class ReviewersService {
           );
         }
       }
+      await this.activity.record(
+        {
+          ...ActivityService.fromUser(caller),
+          action: 'import.reviews',
+          summary: `Imported ${valid} of ${total} review${total === 1 ? '' : 's'}`,
+          details: { valid, total, errors: errors.length },
+        },
+        tx,
+      );
     });
     return { valid, total, errors };
   }
