@@ -1,0 +1,384 @@
+/**
+ * The chair console's activity reports (/ViewActivityReports/: the log after a real action, the chair
+ * acting as someone, filters, the xlsx export, the delivery summary per day) and reminder rules
+ * (/ViewReminders/: the form's checks, creating a rule, the dry run naming the author to remind and why,
+ * "Run now" queueing the reminder once, the run history, pause and resume, delete).
+ */
+import { REMINDER_KIND_LABELS, REMINDER_MESSAGES, type ReminderRuleDto } from '@symposium/domain';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'puppeteer-core';
+import { auditLogTable } from '../../apps/api/src/modules/activity/activity.table.js';
+import { reminderRulesTable } from '../../apps/api/src/modules/jobs/jobs.table.js';
+import { emailTemplatesTable, outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
+import { tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
+import {
+  clickSelector,
+  clickText,
+  fillByLabel,
+  selectOption,
+  startBrowserEnv,
+  waitForText,
+  type BrowserEnv,
+} from '../support/browser.js';
+import {
+  asChair,
+  seedChair,
+  seedPaper,
+  seedStatus,
+  seedTrack,
+  seedUser,
+  signInChair,
+  waitForTextIn,
+} from './programme.helpers.js';
+
+const DAY_MS = 86_400_000;
+
+/** Waits until the element matching `selector` reads exactly `text`. */
+const waitForExactText = (page: Page, selector: string, text: string) =>
+  page.waitForFunction(
+    (s: string, t: string) => document.querySelector(s)?.textContent === t,
+    {},
+    selector,
+    text,
+  );
+
+/** The activity rows on show, newest first: the text of each. */
+const activityRows = (page: Page) =>
+  page.$$eval('[data-testid=activity-rows] tr[data-testid^=activity-]', (rows) =>
+    rows.map((r) => (r as HTMLElement).innerText),
+  );
+
+/** Sets a date input the way a person picking a date does (React sees the change). */
+async function setDate(page: Page, name: string, value: string): Promise<void> {
+  await page.waitForSelector(`input[name=${name}]`);
+  await page.$eval(
+    `input[name=${name}]`,
+    (el, v) => {
+      const input = el as HTMLInputElement;
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setter.call(input, v);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    value,
+  );
+}
+
+const confirm = (page: Page) => clickSelector(page, '[data-testid=confirm-button]');
+
+describe('chair activity reports and reminders', () => {
+  let env: BrowserEnv;
+  let chairId = 0;
+  let aliceId = 0;
+  let lucasId = 0;
+  let paperId = 0;
+  let trackId = 0;
+  let templateId = 0;
+
+  beforeAll(async () => {
+    env = await startBrowserEnv();
+    chairId = await seedChair(env);
+    trackId = await seedTrack(env, 'Graphs');
+    await seedTrack(env, 'Security', 1);
+    // The camera-ready deadline of Graphs is in three days: a "7 days before" reminder is due now.
+    await env.db
+      .update(tracksTable)
+      .set({ canSubmitCameraReadyDeadline: new Date(Date.now() + 3 * DAY_MS) })
+      .where(eq(tracksTable.id, trackId));
+    aliceId = await seedUser(env, {
+      firstName: 'Alice',
+      lastName: 'Author',
+      email: 'alice@activity.example.org',
+    });
+    lucasId = await seedUser(env, {
+      firstName: 'Lucas',
+      lastName: 'Locked',
+      email: 'lucas@activity.example.org',
+    });
+    const accepted = await seedStatus(env, 'Accepted');
+    paperId = await seedPaper(env, {
+      title: 'Colouring sparse graphs',
+      trackId,
+      statusId: accepted,
+      authors: [aliceId],
+    });
+    const [template] = await env.db
+      .insert(emailTemplatesTable)
+      .values({
+        subject: 'Camera-ready of {{paper.title}}',
+        text: 'Dear {{recipient.firstName}},\nplease send the camera-ready version of {{paper.title}}.',
+        position: 1,
+      })
+      .returning();
+    templateId = template!.id;
+    // Alice's submission, made by the chair acting as her, a week ago.
+    await env.db.insert(auditLogTable).values({
+      at: new Date(Date.now() - 7 * DAY_MS),
+      actorId: aliceId,
+      impersonatorId: chairId,
+      action: 'paper.submit',
+      paperId,
+      trackId,
+      summary: `Submitted paper ${paperId} 'Colouring sparse graphs'`,
+    });
+    // The outbox of 1 November 2026 (UTC): two sent, one failed, one still queued.
+    const day = (h: number) => new Date(Date.UTC(2026, 10, 1, h));
+    await env.db.insert(outboxTable).values(
+      (['sent', 'sent', 'failed', 'pending'] as const).map((state, i) => ({
+        kind: 'bulk',
+        to: [`person${i}@activity.example.org`],
+        subject: 'November notice',
+        text: 'A notice.',
+        state,
+        createdAt: day(8 + i),
+        createdBy: chairId,
+      })),
+    );
+    await signInChair(env);
+  });
+  afterAll(async () => {
+    await env.close();
+  });
+
+  describe('activity reports', () => {
+    it('shows an action just done, newest first, and who acted as whom', async () => {
+      // The chair locks Lucas (through the API, as the console's user list does).
+      await asChair(env, 'PUT', `/api/chair/users/${lucasId}`, { lock: { status: true } });
+      const page = env.page;
+      await page.goto(`${env.baseUrl}/chair/`);
+      await clickText(page, 'Activity reports', 'a');
+      await waitForExactText(page, '[data-testid=activity-count]', '2 actions');
+      expect(page.url()).toBe(`${env.baseUrl}/chair/ViewActivityReports/`);
+      const [lock, submit] = await activityRows(page);
+      expect(lock).toContain('Carla Tester');
+      expect(lock).toContain('User locked or unlocked');
+      expect(lock).toContain('Locked Lucas Locked <lucas@activity.example.org>');
+      expect(submit).toContain('Alice Author');
+      expect(submit).toContain('as Carla Tester (impersonating)');
+      expect(submit).toContain('Paper submitted');
+      expect(submit).toContain(`Paper ${paperId}`);
+      // The paper's link leads to the paper.
+      const href = await page.$eval(
+        `[data-testid=activity-rows] a[href$="/ViewPaperReviews/${paperId}"]`,
+        (a) => a.getAttribute('href'),
+      );
+      expect(href).toBe(`/chair/ViewPaperReviews/${paperId}`);
+    });
+
+    it('filters by action, by who and by paper', async () => {
+      const page = env.page;
+      await page.goto(`${env.baseUrl}/chair/ViewActivityReports/`);
+      await waitForExactText(page, '[data-testid=activity-count]', '2 actions');
+      await selectOption(page, 'select[name=action]', 'user.lock');
+      await clickText(page, 'Filter', 'button');
+      await waitForExactText(page, '[data-testid=activity-count]', '1 action');
+      expect((await activityRows(page))[0]).toContain('User locked or unlocked');
+
+      await clickText(page, 'Clear', 'button');
+      await waitForExactText(page, '[data-testid=activity-count]', '2 actions');
+      await fillByLabel(page, 'Who', 'alice@activity');
+      await clickText(page, 'Filter', 'button');
+      await waitForExactText(page, '[data-testid=activity-count]', '1 action');
+      expect((await activityRows(page))[0]).toContain('Paper submitted');
+
+      await clickText(page, 'Clear', 'button');
+      await fillByLabel(page, 'Paper id', String(paperId));
+      await clickText(page, 'Filter', 'button');
+      await waitForExactText(page, '[data-testid=activity-count]', '1 action');
+      expect((await activityRows(page))[0]).toContain('Alice Author');
+
+      // A paper id that is not one is refused in the form.
+      await fillByLabel(page, 'Paper id', 'twelve');
+      await clickText(page, 'Filter', 'button');
+      await waitForText(page, 'Please fill in a paper id');
+    });
+
+    it('exports the filtered log as xlsx', async () => {
+      const page = env.page;
+      await page.goto(`${env.baseUrl}/chair/ViewActivityReports/`);
+      await waitForExactText(page, '[data-testid=activity-count]', '2 actions');
+      await selectOption(page, 'select[name=action]', 'user.lock');
+      await clickText(page, 'Filter', 'button');
+      await waitForExactText(page, '[data-testid=activity-count]', '1 action');
+      const exported = page.waitForResponse((r) => r.url().endsWith('/api/chair/activity/export/xls'));
+      await clickText(page, 'Export xlsx', 'button');
+      const res = await exported;
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toContain('spreadsheetml');
+      expect(res.headers()['content-disposition']).toContain('activity.xlsx');
+      expect(JSON.parse(res.request().postData() ?? '{}')).toEqual({ filter: { action: 'user.lock' } });
+    });
+
+    it('sums the outbox per day: queued, sending, sent and failed', async () => {
+      const page = env.page;
+      await page.goto(`${env.baseUrl}/chair/ViewActivityReports/`);
+      await page.waitForSelector('[data-testid=delivery-rows]');
+      await setDate(page, 'deliveryFrom', '2026-11-01');
+      await setDate(page, 'deliveryTo', '2026-11-01');
+      await page.waitForSelector('[data-testid=delivery-2026-11-01]');
+      const cells = await page.$$eval('[data-testid=delivery-rows] tr', (rows) =>
+        rows.map((r) => [...r.querySelectorAll('td')].slice(0, 5).map((td) => td.textContent)),
+      );
+      expect(cells).toEqual([['2026-11-01', '1', '0', '2', '1']]);
+    });
+  });
+
+  describe('reminders', () => {
+    const rules = () => asChair<ReminderRuleDto[]>(env, 'GET', '/api/chair/reminders');
+
+    it('checks the form with the API messages, then creates a rule', async () => {
+      const page = env.page;
+      await page.goto(`${env.baseUrl}/chair/`);
+      await clickText(page, 'Reminders', 'a');
+      await waitForText(page, 'No reminders yet.');
+      expect(page.url()).toBe(`${env.baseUrl}/chair/ViewReminders/`);
+      await clickText(page, 'Add reminder', 'button');
+      await fillByLabel(page, 'Days before the deadline', '7, soon');
+      await clickText(page, 'Save reminder', 'button');
+      await waitForText(page, REMINDER_MESSAGES.nameRequired);
+      await waitForText(page, REMINDER_MESSAGES.kind);
+      await waitForText(page, REMINDER_MESSAGES.offsets);
+      await waitForText(page, REMINDER_MESSAGES.template);
+
+      await fillByLabel(page, 'Name', 'Camera-ready nudge');
+      await selectOption(page, 'select[name=kind]', 'cameraReadyNotSubmitted');
+      await fillByLabel(page, 'Days before the deadline', '1, 7');
+      await selectOption(page, 'select[name=templateId]', String(templateId));
+      await clickSelector(page, 'input[aria-label="Track Graphs"]');
+      await clickText(page, 'Save reminder', 'button');
+      await waitForText(page, REMINDER_MESSAGES.saved);
+      const [rule] = await rules();
+      expect(rule).toMatchObject({
+        name: 'Camera-ready nudge',
+        kind: 'cameraReadyNotSubmitted',
+        offsets: [7, 1],
+        templateId,
+        trackIds: [trackId],
+        enabled: true,
+        sent: 0,
+      });
+      const row = `[data-testid=reminder-${rule!._id}]`;
+      await waitForTextIn(page, row, 'Camera-ready nudge');
+      const text = await page.$eval(row, (el) => (el as HTMLElement).innerText);
+      expect(text).toContain(REMINDER_KIND_LABELS.cameraReadyNotSubmitted);
+      expect(text).toContain('7 days, 1 day');
+      expect(text).toContain('Camera-ready of {{paper.title}}');
+      expect(text).toContain('Graphs');
+      expect(text).toContain('Enabled');
+
+      // The server's refusal (a name in use) shows beside the name.
+      await clickText(page, 'Add reminder', 'button');
+      await fillByLabel(page, 'Name', 'Camera-ready nudge');
+      await selectOption(page, 'select[name=kind]', 'consentNotSigned');
+      await selectOption(page, 'select[name=templateId]', String(templateId));
+      await clickText(page, 'Save reminder', 'button');
+      await page.waitForFunction(
+        (t: string) => document.querySelector('[role=dialog]')?.textContent?.includes(t),
+        {},
+        REMINDER_MESSAGES.nameTaken,
+      );
+      await clickText(page, 'Cancel', 'button');
+      await page.waitForFunction(() => !document.querySelector('[role=dialog]'));
+      expect(await rules()).toHaveLength(1);
+    });
+
+    it('dry run lists the author to remind and why, sending nothing', async () => {
+      const page = env.page;
+      const [rule] = await rules();
+      await page.goto(`${env.baseUrl}/chair/ViewReminders/`);
+      await clickSelector(page, `[aria-label="Dry run ${rule!.name}"]`);
+      await waitForExactText(
+        page,
+        '[data-testid=dry-run-count]',
+        '1 reminder would be sent now. Nothing was sent.',
+      );
+      const rows = await page.$$eval('[data-testid=dry-run-rows] tr', (trs) =>
+        trs.map((tr) => (tr as HTMLElement).innerText),
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toContain('Alice Author');
+      expect(rows[0]).toContain('alice@activity.example.org');
+      expect(rows[0]).toContain(`Paper ${paperId}`);
+      expect(rows[0]).toContain('No');
+      await clickText(page, 'Close', 'button');
+      const toAlice = (await env.db.select().from(outboxTable)).filter((m) =>
+        m.to.includes('alice@activity.example.org'),
+      );
+      expect(toAlice).toHaveLength(0);
+    });
+
+    it('"Run now" queues the reminder once and shows the run in the history', async () => {
+      const page = env.page;
+      const [rule] = await rules();
+      await page.goto(`${env.baseUrl}/chair/ViewReminders/`);
+      await clickSelector(page, `[aria-label="Run now ${rule!.name}"]`);
+      await confirm(page);
+      await waitForText(page, REMINDER_MESSAGES.queued(1));
+      await waitForExactText(page, `[data-testid=reminder-${rule!._id}] [data-testid=reminder-sent]`, '1');
+      const toAlice = (await env.db.select().from(outboxTable)).filter((m) =>
+        m.to.includes('alice@activity.example.org'),
+      );
+      expect(toAlice).toHaveLength(1);
+      expect(toAlice[0]!.subject).toBe('Camera-ready of Colouring sparse graphs');
+
+      // A second run finds nobody new; the dry run says Alice was reminded.
+      await clickSelector(page, `[aria-label="Run now ${rule!.name}"]`);
+      await confirm(page);
+      await waitForText(page, REMINDER_MESSAGES.queued(0));
+      await clickSelector(page, `[aria-label="Dry run ${rule!.name}"]`);
+      await waitForExactText(
+        page,
+        '[data-testid=dry-run-count]',
+        'Nobody would be reminded now. Nothing was sent.',
+      );
+      await waitForTextIn(page, '[data-testid=dry-run-rows]', 'Yes (skipped)');
+      await clickText(page, 'Close', 'button');
+      await page.waitForFunction(() => !document.querySelector('[role=dialog]'));
+
+      await clickSelector(page, `[aria-label="History ${rule!.name}"]`);
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=run-rows] tr').length === 2);
+      const runs = await page.$$eval('[data-testid=run-rows] tr', (trs) =>
+        trs.map((tr) => [...tr.querySelectorAll('td')].slice(2).map((td) => td.textContent)),
+      );
+      expect(runs.map((r) => r.join(' | ')).sort()).toEqual(['Chair (run now) | 0', 'Chair (run now) | 1']);
+      await clickText(page, 'Close', 'button');
+    });
+
+    it('pauses and resumes a rule', async () => {
+      const page = env.page;
+      const [rule] = await rules();
+      const row = `[data-testid=reminder-${rule!._id}]`;
+      const enabled = async () =>
+        (await env.db.select().from(reminderRulesTable).where(eq(reminderRulesTable.id, rule!._id)))[0]!
+          .enabled;
+      await page.goto(`${env.baseUrl}/chair/ViewReminders/`);
+      await clickSelector(page, `[aria-label="Pause ${rule!.name}"]`);
+      await waitForText(page, REMINDER_MESSAGES.paused);
+      await waitForExactText(page, `${row} [data-testid=reminder-state]`, 'Paused');
+      expect(await enabled()).toBe(false);
+
+      await clickSelector(page, `[aria-label="Resume ${rule!.name}"]`);
+      await waitForText(page, REMINDER_MESSAGES.resumed);
+      await waitForExactText(page, `${row} [data-testid=reminder-state]`, 'Enabled');
+      expect(await enabled()).toBe(true);
+    });
+
+    it('edits then deletes a rule after confirming', async () => {
+      const page = env.page;
+      const [rule] = await rules();
+      await page.goto(`${env.baseUrl}/chair/ViewReminders/`);
+      await clickSelector(page, `[aria-label="Edit ${rule!.name}"]`);
+      await fillByLabel(page, 'Name', 'Camera-ready, last call');
+      await fillByLabel(page, 'Days before the deadline', '2');
+      await clickText(page, 'Save reminder', 'button');
+      await waitForText(page, REMINDER_MESSAGES.saved);
+      await page.waitForSelector('[aria-label="Delete Camera-ready, last call"]');
+      expect((await rules())[0]).toMatchObject({ name: 'Camera-ready, last call', offsets: [2] });
+
+      await clickSelector(page, '[aria-label="Delete Camera-ready, last call"]');
+      await confirm(page);
+      await waitForText(page, REMINDER_MESSAGES.deleted);
+      await waitForText(page, 'No reminders yet.');
+      expect(await rules()).toEqual([]);
+    });
+  });
+});
