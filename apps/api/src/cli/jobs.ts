@@ -1,0 +1,194 @@
+/**
+ * npm run jobs -- COMMAND: the operators' tool for the scheduled reminders, on PostgreSQL (DATABASE_URL) or
+ * the embedded database (DATA_DIR). Run `npm run jobs -- help` for the commands.
+ */
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { REMINDER_KIND_LABELS, type ReminderKind, type ReminderRuleDto } from '@symposium/domain';
+import { AppModule } from '../app.module.js';
+import { DomainError } from '../common/errors.js';
+import { ConfigError, loadConfig } from '../config/config.js';
+import { DataDirInUseError, openDatabase } from '../database/database.js';
+import { RemindersService } from '../modules/jobs/reminders.service.js';
+
+const USAGE = `Scheduled reminders — npm run jobs -- COMMAND
+
+Commands (RULE is a rule's id or its name; quote names with spaces):
+  list               every reminder rule: kind, offsets, template, tracks, enabled or paused, reminders sent
+  show RULE          one rule and its last runs
+  dry-run RULE       who would be reminded now and why (nothing is sent)
+  run RULE           queue the reminders due now (each person once per deadline and offset)
+  pause RULE         stop the scheduler from running the rule
+  resume RULE        let the scheduler run the rule again
+  history [RULE]     the latest runs (of one rule, or of every rule)
+  help               this text
+
+Database: DATABASE_URL=postgres://… for PostgreSQL (the tool works while the servers run), otherwise the
+embedded database in DATA_DIR (default ./data). The embedded database can be opened by one process only:
+stop the server (npm start) before using this tool on the same DATA_DIR.
+The server runs enabled rules by itself every JOBS_TICK_MS (default 60000 ms, once a minute).`;
+
+const COMMANDS: Record<string, 'none' | 'rule' | 'optional'> = {
+  list: 'none',
+  show: 'rule',
+  'dry-run': 'rule',
+  run: 'rule',
+  pause: 'rule',
+  resume: 'rule',
+  history: 'optional',
+};
+
+class UsageError extends Error {}
+
+/** A plain text table: a header, a rule line, the rows; columns as wide as their widest cell. */
+function table(header: string[], rows: (string | number)[][]): string {
+  const cells = [header, ...rows.map((r) => r.map(String))];
+  const widths = header.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+}
+
+const when = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace('T', ' ')} UTC` : '-');
+const days = (offsets: number[]) => offsets.map((o) => `${o}d`).join(', ');
+
+async function execute(
+  reminders: RemindersService,
+  command: string,
+  ref: string | undefined,
+): Promise<string> {
+  const rule = async (): Promise<ReminderRuleDto> => reminders.resolve(ref!);
+  switch (command) {
+    case 'list': {
+      const rules = await reminders.list();
+      if (!rules.length) return 'No reminder rules yet (add them in the chair console: E-mail → Reminders).';
+      return table(
+        ['ID', 'NAME', 'KIND', 'OFFSETS', 'TEMPLATE', 'TRACKS', 'STATE', 'SENT', 'LAST RUN'],
+        rules.map((r) => [
+          r._id,
+          r.name,
+          r.kind,
+          days(r.offsets),
+          r.templateId,
+          r.trackIds.length ? r.trackIds.join(', ') : 'all',
+          r.enabled ? 'enabled' : 'paused',
+          r.sent,
+          when(r.lastRunAt),
+        ]),
+      );
+    }
+    case 'show': {
+      const r = await rule();
+      const runs = await reminders.history(r._id, 10);
+      return [
+        `Rule ${r._id}: ${r.name}`,
+        `  What:      ${r.kind} — ${REMINDER_KIND_LABELS[r.kind as ReminderKind] ?? ''}`,
+        `  When:      ${r.offsets.map((o) => (o === 0 ? 'on the day' : `${o} days before`)).join(', ')}`,
+        `  Template:  ${r.templateId}`,
+        `  Tracks:    ${r.trackIds.length ? r.trackIds.join(', ') : 'all'}`,
+        `  State:     ${r.enabled ? 'enabled' : 'paused'}`,
+        `  Sent:      ${r.sent}`,
+        `  Last run:  ${when(r.lastRunAt)}`,
+        '',
+        runs.length
+          ? table(
+              ['RUN', 'TRIGGER', 'STARTED', 'QUEUED'],
+              runs.map((x) => [x._id, x.trigger, when(x.startedAt), x.queued]),
+            )
+          : 'No runs yet.',
+      ].join('\n');
+    }
+    case 'dry-run': {
+      const r = await rule();
+      const list = await reminders.dryRun(r._id);
+      const sent = list.filter((c) => c.alreadySent).length;
+      const summary = `Rule ${r._id} '${r.name}': ${list.length} due now, ${sent} already sent, ${list.length - sent} would be queued. Nothing was sent (dry run).`;
+      if (!list.length) return summary;
+      return `${table(
+        ['TO', 'NAME', 'OBJECT', 'DEADLINE', 'OFFSET', 'SENT', 'WHY'],
+        list.map((c) => [
+          c.email,
+          c.name,
+          c.objectKey,
+          when(c.deadline),
+          `${c.offset}d`,
+          c.alreadySent ? 'yes' : 'no',
+          c.reason,
+        ]),
+      )}\n\n${summary}`;
+    }
+    case 'run': {
+      const r = await rule();
+      const res = await reminders.runNow(r._id, 'cli');
+      return `Rule ${r._id} '${r.name}': ${res.message}.`;
+    }
+    case 'pause':
+    case 'resume': {
+      const r = await rule();
+      const res = await reminders.setEnabled(r._id, command === 'resume');
+      return `Rule ${r._id} '${r.name}': ${res.message}.`;
+    }
+    case 'history': {
+      const rules = await reminders.list();
+      const names = new Map(rules.map((r) => [r._id, r.name]));
+      const r = ref === undefined ? null : await rule();
+      const runs = await reminders.history(r?._id ?? null, 50);
+      if (!runs.length) return 'No runs yet.';
+      return table(
+        ['RUN', 'RULE', 'TRIGGER', 'STARTED', 'FINISHED', 'QUEUED'],
+        runs.map((x) => [
+          x._id,
+          `${x.ruleId} ${names.get(x.ruleId) ?? ''}`.trim(),
+          x.trigger,
+          when(x.startedAt),
+          when(x.finishedAt),
+          x.queued,
+        ]),
+      );
+    }
+  }
+  throw new UsageError(`Unknown command '${command}'.`);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ref, ...rest] = argv;
+  if (command === undefined || ['help', '--help', '-h'].includes(command)) {
+    console.log(USAGE);
+    return command === undefined ? 1 : 0;
+  }
+  const arity = COMMANDS[command];
+  if (!arity) throw new UsageError(`Unknown command '${command}'.`);
+  if (arity === 'rule' && (ref === undefined || !ref.trim()))
+    throw new UsageError(`'${command}' needs a RULE (its id or name).`);
+  if ((arity === 'none' && ref !== undefined) || rest.length)
+    throw new UsageError(`Too many arguments for '${command}' (quote a name with spaces).`);
+
+  // The tool signs no tokens: on PostgreSQL it does not need the servers' JWT_SECRET.
+  const env = { ...process.env };
+  if (env.DATABASE_URL && !env.JWT_SECRET) env.JWT_SECRET = 'jobs-cli-signs-no-tokens-'.padEnd(40, '-');
+  const config = { ...loadConfig(env), serveApps: false, runJobs: false };
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const app = await NestFactory.createApplicationContext(AppModule.create(config, handle), {
+    logger: ['error', 'warn'],
+  });
+  try {
+    console.log(await execute(app.get(RemindersService), command, ref));
+    return 0;
+  } finally {
+    await app.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    if (e instanceof UsageError) console.error(`${e.message}\n\n${USAGE}`);
+    else if (e instanceof DomainError || e instanceof ConfigError || e instanceof DataDirInUseError)
+      console.error(e.message);
+    else console.error(e);
+    process.exit(1);
+  },
+);
