@@ -358,7 +358,8 @@ describe('mail outbox dispatcher with the jobs running', () => {
     const t = await createTestApp({ smtp: smtpConfig(), runJobs: true });
     const scheduler = t.app.get(SchedulerRegistry);
     try {
-      expect(scheduler.getIntervals()).toEqual(['mail-outbox-dispatcher']);
+      // (Other jobs, such as the reminder scheduler, have their own intervals.)
+      expect(scheduler.getIntervals()).toContain('mail-outbox-dispatcher');
       const u = await t.user();
       const row = await forgot(t, u.email);
       let stored = await rowById(t, row.id);
@@ -371,13 +372,13 @@ describe('mail outbox dispatcher with the jobs running', () => {
     } finally {
       await t.close();
     }
-    expect(scheduler.getIntervals()).toEqual([]);
+    expect(scheduler.getIntervals()).not.toContain('mail-outbox-dispatcher');
   });
 
   it('does not poll when runJobs is off', async () => {
     const t = await createTestApp({ smtp: smtpConfig(), runJobs: false });
     try {
-      expect(t.app.get(SchedulerRegistry).getIntervals()).toEqual([]);
+      expect(t.app.get(SchedulerRegistry).getIntervals()).not.toContain('mail-outbox-dispatcher');
     } finally {
       await t.close();
     }
