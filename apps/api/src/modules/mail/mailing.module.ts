@@ -8,7 +8,11 @@ import { EmailSettingsRepository } from './email-settings.repository.js';
 import { EmailSettingsService } from './email-settings.service.js';
 import { EmailTemplatesRepository } from './email-templates.repository.js';
 import { EmailTemplatesService } from './email-templates.service.js';
+import { MailRecipientsService } from './mail-recipients.service.js';
 import { MailRenderService } from './mail-render.service.js';
+import { MailPreviewController, UsersMailController } from './mail-send.controller.js';
+import { MailSendRepository } from './mail-send.repository.js';
+import { MailSendService } from './mail-send.service.js';
 import { ChairMailSettingsController, TrackChairMailSettingsController } from './mail-settings.controller.js';
 import { ChairMailTemplatesController, MailTemplatesController } from './mail-templates.controller.js';
 
@@ -18,7 +22,10 @@ import { ChairMailTemplatesController, MailTemplatesController } from './mail-te
  */
 @Module({
   imports: [UsersModule, PapersModule, TracksModule, ConferenceModule, ReviewsModule],
+  // MailPreviewController (static POST /mail/preview) before any controller with POST /mail/:mailId
   controllers: [
+    MailPreviewController,
+    UsersMailController,
     MailTemplatesController,
     ChairMailTemplatesController,
     ChairMailSettingsController,
@@ -30,7 +37,10 @@ import { ChairMailTemplatesController, MailTemplatesController } from './mail-te
     EmailSettingsRepository,
     EmailSettingsService,
     MailRenderService,
+    MailRecipientsService,
+    MailSendRepository,
+    MailSendService,
   ],
-  exports: [EmailTemplatesService, EmailSettingsService, MailRenderService],
+  exports: [EmailTemplatesService, EmailSettingsService, MailRenderService, MailSendService],
 })
 export class MailingModule {}

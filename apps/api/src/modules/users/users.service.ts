@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import {
   emptyRoles,
+  InvalidUserFilterError,
   normalizeEmail,
+  parseUserFilters,
   validatePerson,
   type PersonInput,
   type UserRoles,
@@ -84,6 +86,22 @@ export class UsersService {
     for (const u of await this.users.findByIds(removed, ex))
       if (!u.sessionChairSessions.length && !u.isChair && !u.isAdmin)
         await this.users.bumpSessionVersion(u.id, ex);
+  }
+
+  /**
+   * Every user matching the user list's filters (§5, as POST /users?isQuery=true), in the list's order;
+   * 400 on an invalid filter. For bulk e-mail to a filtered user list.
+   */
+  matching(filters: unknown, ex?: Executor): Promise<UserRow[]> {
+    let parsed;
+    try {
+      parsed = parseUserFilters(filters);
+    } catch (e) {
+      if (e instanceof InvalidUserFilterError)
+        throw UsersErrors.invalidFilter({ index: e.index, reason: e.reason });
+      throw e;
+    }
+    return this.users.list({ filters: parsed }, ex);
   }
 
   /** Up to `limit` users by name or e-mail (case-insensitive contains), by name. */
