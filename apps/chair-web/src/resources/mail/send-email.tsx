@@ -346,7 +346,7 @@ function Compose({ settings, templates }: { settings: EmailSettingsDto; template
           />
         </Grid>
       </Grid>
-      {response && fresh ? (
+      {response && (fresh || preview.isPending) ? (
         <PreviewPanel
           preview={response}
           pages={pages}
