@@ -1,0 +1,94 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { ApiBody, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { DeliveryDay, EmailDto, SendResponse } from '@symposium/domain';
+import type { Response } from 'express';
+import { IdParam } from '../../common/id-param.js';
+import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
+import { contentRange } from '../activity/report-params.js';
+import { MailListDto, MailResendDto } from './dto/mail-history.dto.js';
+import { MailHistoryErrors } from './mail-history.errors.js';
+import { MailHistoryService } from './mail-history.service.js';
+import { MailSendService } from './mail-send.service.js';
+
+/** Only whole ids reach the handlers: /mail/preview and /mail/resend are other routes, never a mailId. */
+const MailId = () => IdParam('mailId', MailHistoryErrors.notFound);
+
+/**
+ * §7 Mail under /api/{chair|cochair}/mail: the history (list, one message, resend one or every failed one)
+ * and, when the body has recipients, a send (MailSendService). Track chairs reach only what they sent.
+ */
+@ApiTags('mail')
+@Controller(managedPaths('mail'))
+export class MailHistoryController {
+  constructor(
+    private readonly history: MailHistoryService,
+    private readonly sends: MailSendService,
+  ) {}
+
+  /**
+   * { cp, pg, filter } → EmailDto[] newest first (200), the total in Content-Range ("emails 0-99/1234") and
+   * X-Total-Count. A body with `recipients` is a send (SendRequest) → SendResponse (201).
+   */
+  @Post()
+  @ApiBody({ type: MailListDto, description: 'or a SendRequest (with recipients)' })
+  async listOrSend(
+    @Body() body: unknown,
+    @Scope() caller: CallerScope,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<EmailDto[] | SendResponse> {
+    if (body !== null && typeof body === 'object' && !Array.isArray(body) && 'recipients' in body) {
+      const sent = await this.sends.send(caller.user, caller.prefix, body);
+      res.status(201);
+      return sent;
+    }
+    const { count, data, first } = await this.history.list(caller.user, caller.prefix, body);
+    res.status(200);
+    res.setHeader('Content-Range', contentRange('emails', first, data.length, count));
+    res.setHeader('X-Total-Count', String(count));
+    res.setHeader('Access-Control-Expose-Headers', 'Content-Range, X-Total-Count');
+    return data;
+  }
+
+  /** { filter } → every failed message of the filter queued again → { message, count }. */
+  @Post('resend')
+  @HttpCode(200)
+  @ApiBody({ type: MailResendDto })
+  resendAll(
+    @Body() body: unknown,
+    @Scope() caller: CallerScope,
+  ): Promise<{ message: string; count: number }> {
+    return this.history.resendAll(caller.user, caller.prefix, body);
+  }
+
+  @Get(':mailId')
+  @ApiParam({ name: 'mailId', type: Number })
+  get(@MailId() id: number, @Scope() caller: CallerScope): Promise<EmailDto> {
+    return this.history.get(caller.user, caller.prefix, id);
+  }
+
+  /** A failed message queued again (attempts kept, due now); 409 when it is not failed. */
+  @Post(':mailId/resend')
+  @HttpCode(200)
+  @ApiParam({ name: 'mailId', type: Number })
+  resendOne(
+    @MailId() id: number,
+    @Scope() caller: CallerScope,
+  ): Promise<{ message: string; count: number; email: EmailDto }> {
+    return this.history.resendOne(caller.user, caller.prefix, id);
+  }
+}
+
+/** GET /api/chair/activity/delivery (the activity report's delivery summary; the outbox is this module's). */
+@ApiTags('activity')
+@Controller('chair/activity')
+export class DeliveryController {
+  constructor(private readonly history: MailHistoryService) {}
+
+  /** Outbox messages per UTC day of their creation: queued (pending), sending, sent, failed. */
+  @Get('delivery')
+  @ApiQuery({ name: 'from', required: false, description: 'YYYY-MM-DD (default: 29 days before to)' })
+  @ApiQuery({ name: 'to', required: false, description: 'YYYY-MM-DD (default: today, UTC)' })
+  delivery(@Query('from') from: unknown, @Query('to') to: unknown): Promise<DeliveryDay[]> {
+    return this.history.delivery(from, to);
+  }
+}
