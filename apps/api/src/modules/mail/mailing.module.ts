@@ -8,6 +8,9 @@ import { EmailSettingsRepository } from './email-settings.repository.js';
 import { EmailSettingsService } from './email-settings.service.js';
 import { EmailTemplatesRepository } from './email-templates.repository.js';
 import { EmailTemplatesService } from './email-templates.service.js';
+import { DeliveryController, MailHistoryController } from './mail-history.controller.js';
+import { MailHistoryRepository } from './mail-history.repository.js';
+import { MailHistoryService } from './mail-history.service.js';
 import { MailRecipientsService } from './mail-recipients.service.js';
 import { MailRenderService } from './mail-render.service.js';
 import { MailPreviewController, UsersMailController } from './mail-send.controller.js';
@@ -30,6 +33,9 @@ import { ChairMailTemplatesController, MailTemplatesController } from './mail-te
     ChairMailTemplatesController,
     ChairMailSettingsController,
     TrackChairMailSettingsController,
+    // after MailPreviewController: GET /mail/:mailId and POST /mail/:mailId/resend take whole ids only
+    MailHistoryController,
+    DeliveryController,
   ],
   providers: [
     EmailTemplatesRepository,
@@ -40,6 +46,8 @@ import { ChairMailTemplatesController, MailTemplatesController } from './mail-te
     MailRecipientsService,
     MailSendRepository,
     MailSendService,
+    MailHistoryRepository,
+    MailHistoryService,
   ],
   exports: [EmailTemplatesService, EmailSettingsService, MailRenderService, MailSendService],
 })
