@@ -11,6 +11,7 @@ import {
   type EmailTemplateDto,
 } from '@symposium/domain';
 import { sql } from 'drizzle-orm';
+import { DemoSeeder } from '../../apps/api/src/modules/demo/demo-seeder.service.js';
 import { outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
 import { tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { chairRoles, createTestApp, type TestApp } from '../support/app.js';
@@ -225,5 +226,24 @@ describe('e-mail templates and settings API', () => {
       expect(rows[0]).toMatchObject({ to: [cochair.email], replyTo: 'tom@example.org' });
       expect(rows[0]!.text).toContain('-- \nTom, track chair');
     });
+  });
+
+  it('the demo conference has acceptance, rejection, camera-ready and review reminder templates', async () => {
+    const demo = await createTestApp();
+    try {
+      expect(await demo.app.get(DemoSeeder).seed()).not.toBeNull();
+      const c = await demo.user({ roles: chairRoles() });
+      const list = await demo
+        .http()
+        .get('/api/chair/emailTemplate')
+        .set(...c.auth)
+        .expect(200);
+      const subjects = (list.body as EmailTemplateDto[]).map((x) => x.subject);
+      expect(subjects).toHaveLength(4);
+      expect(subjects.join(' | ')).toMatch(/accepted.*decision.*camera-ready.*review/is);
+      expect(list.body.map((x: EmailTemplateDto) => x.position)).toEqual([1, 2, 3, 4]);
+    } finally {
+      await demo.close();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import type { Executor } from '../../database/database.js';
 import { ConferenceService } from '../conference/conference.service.js';
+import { EmailTemplatesService } from '../mail/email-templates.service.js';
 import { StatusesService } from '../tracks/statuses.service.js';
 import { TracksService, type TrackInput } from '../tracks/tracks.service.js';
 import { UsersService } from '../users/users.service.js';
@@ -160,6 +161,44 @@ const DEMO_ACCOUNTS: DemoAccount[] = [
   },
 ];
 
+/** Useful e-mail templates (acceptance, rejection, camera-ready reminder, review reminder). */
+export const DEMO_EMAIL_TEMPLATES = [
+  {
+    subject: '{{conference.shortName}}: your paper {{paper.id}} has been accepted',
+    text:
+      'Dear {{recipient.firstName}} {{recipient.lastName}},\n\n' +
+      'We are pleased to inform you that your paper {{paper.id}}, "{{paper.title}}", submitted to the ' +
+      '{{paper.track}} track of {{conference.fullName}}, has been accepted.\n\n' +
+      '{{paper.reviews}}\n\n' +
+      'Please submit the camera-ready version by {{track.cameraReadyDeadline}}: {{link.cameraReady}}\n' +
+      'Sign the consent form at {{link.consent}}.\n\nCongratulations,',
+  },
+  {
+    subject: '{{conference.shortName}}: decision on your paper {{paper.id}}',
+    text:
+      'Dear {{recipient.firstName}} {{recipient.lastName}},\n\n' +
+      'Thank you for submitting your paper {{paper.id}}, "{{paper.title}}", to {{conference.fullName}}. ' +
+      'We regret to inform you that it could not be accepted this year.\n\n' +
+      '{{paper.reviews}}\n\n' +
+      'The reviews are available at {{link.reviews}}. We hope to see your work at a future edition.\n\nKind regards,',
+  },
+  {
+    subject: 'Reminder: camera-ready version of paper {{paper.id}} due {{reminder.deadline}}',
+    text:
+      'Dear {{recipient.firstName}},\n\n' +
+      'The camera-ready version of your paper {{paper.id}}, "{{paper.title}}", has not been submitted yet. ' +
+      'The deadline is {{track.cameraReadyDeadline}}.\n\n' +
+      'Please submit it at {{link.cameraReady}}.\n\nThank you,',
+  },
+  {
+    subject: 'Reminder: your review for {{conference.shortName}} is due {{review.due}}',
+    text:
+      'Dear {{recipient.firstName}},\n\n' +
+      'This is a reminder that your review of paper {{paper.id}}, "{{paper.title}}", is due on {{review.due}}.\n\n' +
+      'You can find the review request at {{link.reviewRequest}}.\n\nThank you for your help,',
+  },
+];
+
 /** The conference's own addresses (support). */
 export const DEMO_EMAIL_DOMAIN = 'icoss.example';
 
@@ -174,6 +213,7 @@ export class DemoSeeder {
     private readonly tracks: TracksService,
     private readonly statuses: StatusesService,
     private readonly conference: ConferenceService,
+    private readonly emailTemplates: EmailTemplatesService,
     private readonly transactions: TransactionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -189,6 +229,7 @@ export class DemoSeeder {
       await this.seedConference(now, tx);
       const trackIds = await this.seedTracks(now, tx);
       await this.seedStatuses(tx);
+      await this.emailTemplates.seedIfEmpty(DEMO_EMAIL_TEMPLATES, tx);
       const accounts = await this.seedAccounts(trackIds, tx);
       const url = this.config.publicUrl;
       const width = Math.max(...accounts.map((a) => a.email.length));

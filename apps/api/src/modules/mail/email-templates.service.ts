@@ -65,6 +65,12 @@ export class EmailTemplatesService {
     return toEmailTemplateDto(await this.repo.insert(clean));
   }
 
+  /** Saves these templates (checked like any other) when there are none yet; for the demo conference. */
+  async seedIfEmpty(inputs: EmailTemplateInput[], ex: Executor): Promise<void> {
+    if ((await this.repo.list(ex)).length) return;
+    for (const input of inputs) await this.repo.insert(this.checked(input), ex);
+  }
+
   async update(id: number, input: EmailTemplateInput): Promise<EmailTemplateDto> {
     await this.mustFind(id);
     const clean = this.checked(input);
