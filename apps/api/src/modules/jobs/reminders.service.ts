@@ -338,6 +338,8 @@ export class RemindersService {
                 subject: m.subject,
                 text: body.text,
                 html: body.html,
+                userId: delivery.userId,
+                paperId: m.ctx.paperId ?? null,
               },
               tx,
             );

@@ -12,6 +12,9 @@ export interface OutgoingMail {
   text: string;
   html?: string | null;
   createdBy?: number | null;
+  /** The recipient user and the paper the message is about, when known (history, filters). */
+  userId?: number | null;
+  paperId?: number | null;
 }
 
 /** Writes e-mails to the outbox; pass the transaction of the change that causes the e-mail. */
@@ -32,6 +35,8 @@ export class MailService {
         text: mail.text,
         html: mail.html ?? null,
         createdBy: mail.createdBy ?? null,
+        userId: mail.userId ?? null,
+        paperId: mail.paperId ?? null,
       })
       .returning({ id: outboxTable.id });
     return row!.id;
