@@ -48,15 +48,17 @@ export interface DispatchResult {
  * seconds; dispatchDue() runs one pass on demand. Without SMTP nothing is sent: the outbox is the sink.
  *
  * A pass claims batches of MAIL_BATCH_SIZE due rows (FOR UPDATE SKIP LOCKED: two processes never claim
- * one row) and sends each batch over the transport's pool, as many messages at once as it has
- * connections. Each batch starts with one message alone, so an unreachable server costs one attempt, not
- * one per connection. The From carries the chairs' sender name (e-mail settings, read once per pass).
+ * one row) and sends them over the transport's pool, as many messages at once as it has connections,
+ * claiming the next batch while the current one is sent. The first message of a pass is sent alone, so an
+ * unreachable server costs one attempt, not one per connection. The From carries the chairs' sender name
+ * (e-mail settings, read once per pass).
  *
  * Attempts are counted on every try, and the server's answer is kept (last_response). A message the
  * server refuses is retried with back-off (1, 2, 4 … minutes, at most one hour) and marked 'failed' after
  * MAX_ATTEMPTS. When the server itself cannot be reached, the message is retried with the same back-off
- * but never given up, no further message of the batch is started, and the rest of the batch is deferred
- * untouched to the same time — nothing is lost while SMTP is down.
+ * but never given up, no further message is started, and every claimed message not started is deferred
+ * untouched to the same time — nothing is lost while SMTP is down. At shutdown no new batch is claimed;
+ * the claimed ones are finished and recorded (beforeApplicationShutdown waits for them).
  *
  * Accepted messages are recorded 'sent' in groups: while one UPDATE runs, the answers arriving meanwhile
  * wait for the next one. The only window for a duplicate is therefore a crash (or a lost database) after
@@ -138,15 +140,10 @@ export class MailDispatcher implements OnApplicationBootstrap, OnModuleDestroy, 
     const result: DispatchResult = { sent: 0, retried: 0, failed: 0, deferred: 0, recovered: 0 };
     if (!this.transport) return result;
     result.recovered = await this.repo.releaseExpiredLeases();
-    let from: MailSender | undefined;
-    for (let first = true; ; first = false) {
-      const batch = await this.repo.claimDue(MAIL_BATCH_SIZE);
-      if (!batch.length) break;
-      if (first) from = senderWithName(this.config.smtp?.from ?? '', await this.senderName());
-      const serverDown = await this.sendBatch(this.transport, batch, from, result);
-      // During shutdown the claimed batch is finished, but no new one is started.
-      if (serverDown || batch.length < MAIL_BATCH_SIZE || this.stopping) break;
-    }
+    const first = await this.repo.claimDue(MAIL_BATCH_SIZE);
+    if (!first.length) return result;
+    const from = senderWithName(this.config.smtp?.from ?? '', await this.senderName());
+    await new Pass(this.transport, this.repo, this.logger, from, result, () => this.stopping).run(first);
     return result;
   }
 
@@ -159,81 +156,42 @@ export class MailDispatcher implements OnApplicationBootstrap, OnModuleDestroy, 
       return '';
     }
   }
+}
 
-  /**
-   * Sends a claimed batch: the first message alone, then the rest over the pool's connections at the
-   * same time, recording results as they arrive. Returns true when the server was unreachable.
-   */
-  private async sendBatch(
-    transport: MailTransport,
-    batch: OutboxRow[],
-    from: MailSender | undefined,
-    result: DispatchResult,
-  ): Promise<boolean> {
-    const queue = [...batch];
-    /** Claimed rows whose result is not recorded yet (their lease is renewed while the batch runs). */
-    const open = new Set(batch.map((r) => r.id));
-    let down: Date | null = null;
-    let failure: unknown = null;
-    let accepted: SentRecord[] = [];
-    let recording: Promise<void> | null = null;
+/**
+ * One dispatch pass. Claimed rows wait in `queue`; as many workers as the pool has connections take
+ * them one by one. The next batch is claimed while the current one is being sent (when fewer than half a
+ * batch wait), so the connections never wait for the database; the pass ends when a claim comes back
+ * short. The first message of the pass is sent alone: an unreachable server costs one attempt, not one per
+ * connection, and nothing more is claimed.
+ */
+class Pass {
+  private readonly queue: OutboxRow[] = [];
+  /** Claimed rows whose result is not recorded yet (their lease is renewed while the pass runs). */
+  private readonly open = new Set<number>();
+  private claiming: Promise<void> | null = null;
+  private exhausted = false;
+  /** Set when the server could not be reached: when the rest is due again. */
+  private down: Date | null = null;
+  /** A database failure: the pass stops and rejects with it. */
+  private failure: unknown = null;
+  private accepted: SentRecord[] = [];
+  private recording: Promise<void> | null = null;
 
-    const record = async () => {
-      while (accepted.length) {
-        const group = accepted;
-        accepted = [];
-        await this.repo.markSent(group);
-        for (const r of group) open.delete(r.id);
-        result.sent += group.length;
-      }
-    };
-    const recordAccepted = () => {
-      recording ??= record()
-        .catch((e: unknown) => {
-          failure ??= e;
-        })
-        .finally(() => {
-          recording = null;
-          if (accepted.length && !failure) recordAccepted();
-        });
-    };
+  constructor(
+    private readonly transport: MailTransport,
+    private readonly repo: MailRepository,
+    private readonly logger: Logger,
+    private readonly from: MailSender | undefined,
+    private readonly result: DispatchResult,
+    private readonly stopping: () => boolean,
+  ) {}
 
-    const sendOne = async (row: OutboxRow) => {
-      let sent: SentRecord;
-      try {
-        const info = await transport.send(row, from);
-        sent = { id: row.id, messageId: info.messageId, response: info.response };
-      } catch (e) {
-        const serverProblem = isServerProblem(e);
-        const giveUp = !serverProblem && row.attempts + 1 >= MAX_ATTEMPTS;
-        const error = describeError(e);
-        const next = await this.repo.markAttemptFailed(row, error, giveUp, errorResponse(e));
-        open.delete(row.id);
-        if (giveUp) {
-          result.failed++;
-          this.logger.warn(`Gave up outbox message ${row.id} after ${MAX_ATTEMPTS} attempts: ${error}`);
-        } else {
-          result.retried++;
-        }
-        if (serverProblem && !down) {
-          down = next ?? new Date();
-          this.logger.warn(`SMTP server unavailable (${error}); the outbox keeps the messages`);
-        }
-        return;
-      }
-      accepted.push(sent);
-      recordAccepted();
-    };
-    const worker = async () => {
-      for (let row = queue.shift(); row; row = queue.shift()) {
-        await sendOne(row);
-        if (down || failure) return;
-      }
-    };
-
+  async run(first: OutboxRow[]): Promise<void> {
+    this.take(first);
     const renew = setInterval(
       () => {
-        this.repo.renewLease([...open]).catch((e: unknown) => {
+        this.repo.renewLease([...this.open]).catch((e: unknown) => {
           this.logger.warn(`Could not renew the lease of outbox messages: ${describeError(e)}`);
         });
       },
@@ -241,39 +199,128 @@ export class MailDispatcher implements OnApplicationBootstrap, OnModuleDestroy, 
     );
     renew.unref();
     try {
-      // The first message alone: when the server cannot be reached, only it counts an attempt.
-      const probe = queue.shift()!;
-      await sendOne(probe).catch((e: unknown) => {
-        failure ??= e;
-      });
-      if (!down && !failure && queue.length) {
-        const workers = Array.from({ length: Math.max(1, transport.maxConnections) }, () =>
-          worker().catch((e: unknown) => {
-            failure ??= e;
-          }),
+      await this.sendOne(this.queue.shift()!).catch((e: unknown) => this.fail(e));
+      if (this.running) {
+        const workers = Math.max(1, this.transport.maxConnections);
+        await Promise.all(
+          Array.from({ length: workers }, () => this.worker().catch((e: unknown) => this.fail(e))),
         );
-        await Promise.all(workers);
       }
-      while (recording) await recording;
+      while (this.claiming || this.recording) await (this.claiming ?? this.recording);
     } finally {
       clearInterval(renew);
     }
-    if (failure) {
+    if (this.failure) {
       // The database failed: give back what was not started (best effort; else the lease returns it).
       await this.repo
         .release(
-          queue.map((r) => r.id),
+          this.queue.splice(0).map((r) => r.id),
           new Date(),
         )
         .catch(() => undefined);
-      throw failure;
+      throw this.failure;
     }
-    if (down) {
-      const rest = queue.map((r) => r.id);
-      await this.repo.release(rest, down);
-      result.deferred += rest.length;
-      return true;
+    if (this.down) {
+      const rest = this.queue.splice(0).map((r) => r.id);
+      await this.repo.release(rest, this.down);
+      this.result.deferred += rest.length;
     }
-    return false;
+  }
+
+  private get running(): boolean {
+    return !this.down && !this.failure;
+  }
+
+  private fail(e: unknown): void {
+    this.failure ??= e;
+  }
+
+  private take(rows: OutboxRow[]): void {
+    if (rows.length < MAIL_BATCH_SIZE) this.exhausted = true;
+    for (const r of rows) this.open.add(r.id);
+    this.queue.push(...rows);
+  }
+
+  /** Claims the next batch in the background when the queue runs low (never during shutdown). */
+  private claimMore(): void {
+    if (this.claiming || this.exhausted || !this.running || this.stopping()) return;
+    if (this.queue.length >= MAIL_BATCH_SIZE / 2) return;
+    this.claiming = this.repo
+      .claimDue(MAIL_BATCH_SIZE)
+      .then(
+        (rows) => {
+          // Server down or a failure meanwhile: the new rows are given back with the rest of the queue.
+          this.take(rows);
+        },
+        (e: unknown) => this.fail(e),
+      )
+      .finally(() => {
+        this.claiming = null;
+      });
+  }
+
+  /** The next row to send; null when the pass is over for this worker. */
+  private async next(): Promise<OutboxRow | null> {
+    for (;;) {
+      if (!this.running) return null;
+      this.claimMore();
+      const row = this.queue.shift();
+      if (row) return row;
+      if (!this.claiming) return null;
+      await this.claiming;
+    }
+  }
+
+  private async worker(): Promise<void> {
+    for (let row = await this.next(); row; row = await this.next()) await this.sendOne(row);
+  }
+
+  private async sendOne(row: OutboxRow): Promise<void> {
+    let info;
+    try {
+      info = await this.transport.send(row, this.from);
+    } catch (e) {
+      const serverProblem = isServerProblem(e);
+      const giveUp = !serverProblem && row.attempts + 1 >= MAX_ATTEMPTS;
+      const error = describeError(e);
+      const next = await this.repo.markAttemptFailed(row, error, giveUp, errorResponse(e));
+      this.open.delete(row.id);
+      if (giveUp) {
+        this.result.failed++;
+        this.logger.warn(`Gave up outbox message ${row.id} after ${MAX_ATTEMPTS} attempts: ${error}`);
+      } else {
+        this.result.retried++;
+      }
+      if (serverProblem && !this.down) {
+        this.down = next ?? new Date();
+        this.logger.warn(`SMTP server unavailable (${error}); the outbox keeps the messages`);
+      }
+      return;
+    }
+    this.accepted.push({ id: row.id, messageId: info.messageId, response: info.response });
+    this.record();
+  }
+
+  /**
+   * Records accepted messages 'sent' in groups: one UPDATE at a time; what arrives meanwhile waits for
+   * the next. A crash before a group's UPDATE commits leaves its rows 'sending' until the lease ends.
+   */
+  private record(): void {
+    if (this.recording || !this.accepted.length || this.failure) return;
+    const group = this.accepted;
+    this.accepted = [];
+    this.recording = this.repo
+      .markSent(group)
+      .then(
+        () => {
+          for (const r of group) this.open.delete(r.id);
+          this.result.sent += group.length;
+        },
+        (e: unknown) => this.fail(e),
+      )
+      .finally(() => {
+        this.recording = null;
+        this.record();
+      });
   }
 }
