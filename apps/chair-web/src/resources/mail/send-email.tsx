@@ -254,6 +254,7 @@ function Compose({ settings, templates }: { settings: EmailSettingsDto; template
             <Stack spacing={2}>
               <TextField
                 select
+                id="email-template"
                 label="Template"
                 name="emailId"
                 value={emailId === null ? '' : String(emailId)}
