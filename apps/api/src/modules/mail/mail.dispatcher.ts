@@ -26,6 +26,13 @@ import {
   type MailTransport,
 } from './mail.transport.js';
 
+/**
+ * Accepted messages are recorded 'sent' by one UPDATE per RECORD_GROUP messages, or for what has arrived
+ * RECORD_DELAY_MS after the first unrecorded one: the most a crash can make the outbox send again.
+ */
+export const RECORD_GROUP = 25;
+export const RECORD_DELAY_MS = 20;
+
 /** How often the dispatcher looks for due outbox rows. */
 export const DISPATCH_INTERVAL_MS = 5000;
 const INTERVAL_NAME = 'mail-outbox-dispatcher';
@@ -60,10 +67,11 @@ export interface DispatchResult {
  * untouched to the same time — nothing is lost while SMTP is down. At shutdown no new batch is claimed;
  * the claimed ones are finished and recorded (beforeApplicationShutdown waits for them).
  *
- * Accepted messages are recorded 'sent' in groups: while one UPDATE runs, the answers arriving meanwhile
- * wait for the next one. The only window for a duplicate is therefore a crash (or a lost database) after
- * the server accepted a message and before its group's UPDATE committed: that row stays 'sending' until
- * its lease ends (10 minutes after the claim, renewed while the batch runs) and is then sent again. No
+ * Accepted messages are recorded 'sent' in groups (RECORD_GROUP messages or RECORD_DELAY_MS, one UPDATE
+ * at a time). The only window for a duplicate is therefore a crash (or a lost database) after the server
+ * accepted a message and before its group's UPDATE committed — at most RECORD_GROUP messages plus those
+ * in flight: such a row stays 'sending' until its lease ends (10 minutes after the claim, renewed while
+ * the pass runs) and is then sent again. No
  * process sends a row twice otherwise: a row is only sent by the pass that claimed it, once.
  */
 @Injectable()
@@ -177,6 +185,7 @@ class Pass {
   private failure: unknown = null;
   private accepted: SentRecord[] = [];
   private recording: Promise<void> | null = null;
+  private recordTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly transport: MailTransport,
@@ -206,9 +215,15 @@ class Pass {
           Array.from({ length: workers }, () => this.worker().catch((e: unknown) => this.fail(e))),
         );
       }
-      while (this.claiming || this.recording) await (this.claiming ?? this.recording);
+      for (;;) {
+        if (this.claiming) await this.claiming;
+        else if (this.recording) await this.recording;
+        else if (this.accepted.length && !this.failure) this.record(true);
+        else break;
+      }
     } finally {
       clearInterval(renew);
+      if (this.recordTimer) clearTimeout(this.recordTimer);
     }
     if (this.failure) {
       // The database failed: give back what was not started (best effort; else the lease returns it).
@@ -302,11 +317,21 @@ class Pass {
   }
 
   /**
-   * Records accepted messages 'sent' in groups: one UPDATE at a time; what arrives meanwhile waits for
-   * the next. A crash before a group's UPDATE commits leaves its rows 'sending' until the lease ends.
+   * Records accepted messages 'sent' in groups of RECORD_GROUP, or whatever has arrived RECORD_DELAY_MS
+   * after the first unrecorded one, one UPDATE at a time (`force`: now, whatever the size). A crash
+   * before a group's UPDATE commits leaves its rows 'sending' until the lease ends.
    */
-  private record(): void {
+  private record(force = false): void {
     if (this.recording || !this.accepted.length || this.failure) return;
+    if (!force && this.accepted.length < RECORD_GROUP) {
+      this.recordTimer ??= setTimeout(() => {
+        this.recordTimer = null;
+        this.record(true);
+      }, RECORD_DELAY_MS);
+      return;
+    }
+    if (this.recordTimer) clearTimeout(this.recordTimer);
+    this.recordTimer = null;
     const group = this.accepted;
     this.accepted = [];
     this.recording = this.repo

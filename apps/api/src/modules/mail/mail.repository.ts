@@ -41,7 +41,7 @@ export class MailRepository {
         .select({ id: outboxTable.id })
         .from(outboxTable)
         .where(and(eq(outboxTable.state, 'pending'), lte(outboxTable.nextAttemptAt, sql`now()`)))
-        .orderBy(asc(outboxTable.nextAttemptAt), asc(outboxTable.id))
+        .orderBy(asc(outboxTable.nextAttemptAt))
         .limit(limit)
         .for('update', { skipLocked: true });
       if (!due.length) return [];
