@@ -60,6 +60,14 @@ async function lastSendId(env: BrowserEnv): Promise<number> {
   return Math.max(...rows.map((r) => r.sendId ?? 0));
 }
 
+/** Whether the compose screen's Send button (not the confirm dialog's) is disabled. */
+const sendDisabled = (page: Page) =>
+  page.$$eval('button', (buttons) =>
+    buttons
+      .find((b) => b.textContent?.trim() === 'Send' && !b.closest('[role=dialog]'))!
+      .hasAttribute('disabled'),
+  );
+
 /** Types at the cursor of the focused field after a placeholder was inserted there. */
 async function waitForValue(page: Page, selector: string, text: string) {
   await page.waitForFunction(
@@ -152,6 +160,32 @@ describe('chair console: sending e-mail with a full preview', () => {
         text: 'Dear {{recipient.firstName}},\nyour paper "{{paper.title}}" was accepted.',
       },
     ]);
+  });
+
+  it('moves a template up and deletes one after asking', async () => {
+    const page = env.page;
+    const second = await asChair<EmailTemplateDto>(env, 'POST', '/api/chair/emailTemplate', {
+      subject: 'Camera-ready reminder',
+      text: 'Please upload the camera-ready version of {{paper.title}}.',
+    });
+    await page.reload();
+    await clickSelector(page, '[aria-label="Move Camera-ready reminder up"]');
+    await waitForTextIn(page, '[data-testid=toast]', EMAIL_TEMPLATE_MESSAGES.sorted);
+    const sorted = await asChair<EmailTemplateDto[]>(env, 'GET', '/api/chair/emailTemplate');
+    expect(sorted.map((t) => [t.subject, t.position])).toEqual([
+      ['Camera-ready reminder', 1],
+      ['Decision on {{paper.title}}', 2],
+    ]);
+    await clickSelector(page, '[aria-label="Delete Camera-ready reminder"]');
+    await clickSelector(page, '[data-testid=confirm-button]');
+    await waitForTextIn(page, '[data-testid=toast]', EMAIL_TEMPLATE_MESSAGES.deleted);
+    await page.waitForFunction(
+      (id: number) => !document.querySelector(`[data-testid="template-${id}"]`),
+      {},
+      second._id,
+    );
+    const left = await asChair<EmailTemplateDto[]>(env, 'GET', '/api/chair/emailTemplate');
+    expect(left.map((t) => t.subject)).toEqual(['Decision on {{paper.title}}']);
   });
 
   it('sets the signature and sends a test e-mail to the chair', async () => {
@@ -257,6 +291,39 @@ describe('chair console: sending e-mail with a full preview', () => {
       expect(r.text).toContain(`Dear ${name},\nyour paper "${title}" was accepted.`);
       expect(r.text).toContain(CHAIR_SIGNATURE);
     }
+  });
+
+  it('e-mails the filtered users from /ViewUsers: a paper placeholder cannot be rendered, the send waits until it is fixed', async () => {
+    const page = env.page;
+    await page.goto(`${env.baseUrl}/chair/ViewUsers`);
+    await clickText(page, 'E-mail these users', 'a');
+    await waitForTextIn(page, '[data-testid=selection-summary]', 'All users');
+    expect(page.url()).toMatch(/\/chair\/SendEmail\/.+\/users$/);
+    await fillByLabel(page, 'Subject', 'Conference news');
+    await fillByLabel(page, 'Text', 'Dear {{recipient.firstName}}, about {{paper.title}}');
+    await clickText(page, 'Preview', 'button');
+    // chair, track chair and the six authors but Cid (notify off): 7 people, none of them about a paper
+    await waitForTextIn(page, '[data-testid=preview-errors]', TEMPLATE_MESSAGES.needsPaper('paper.title'));
+    await waitForTextIn(page, '[data-testid=preview-errors]', '7 messages could not be rendered');
+    expect(await sendDisabled(page)).toBe(true);
+
+    await fillByLabel(page, 'Text', 'Dear {{recipient.firstName}}, the programme is online.');
+    await clickText(page, 'Preview', 'button');
+    await waitForTextIn(page, '[data-testid=preview-count]', '7 messages will be sent');
+    await page.waitForFunction(() => !document.querySelector('[data-testid=preview-errors]'));
+    expect(await sendDisabled(page)).toBe(false);
+    const before = await lastSendId(env);
+    await clickText(page, 'Send', 'button');
+    await clickSelector(page, '[data-testid=confirm-button]');
+    await waitForTextIn(page, '[data-testid=toast]', SEND_MESSAGES.queued(7));
+    const sendId = await lastSendId(env);
+    expect(sendId).toBeGreaterThan(before);
+    const rows = await sendRows(env, sendId);
+    const names = ['Ann', 'Ben', 'Dee', 'Eve', 'Fay'];
+    expect(rows.map((r) => r.to[0]).sort()).toEqual(
+      [CHAIR_EMAIL, TRACK_CHAIR_EMAIL, ...names.map((n) => `${n.toLowerCase()}@mail.example.org`)].sort(),
+    );
+    for (const r of rows) expect(r.paperId).toBeNull();
   });
 
   it('lets a track chair send to the papers of their track only, with their own signature', async () => {
