@@ -13,9 +13,9 @@ import {
   MAX_ATTEMPTS,
   MailRepository,
   SENDING_LEASE_MINUTES,
+  type ClaimedRow,
   type SentRecord,
 } from './mail.repository.js';
-import type { OutboxRow } from './mail.table.js';
 import {
   describeError,
   errorResponse,
@@ -174,7 +174,7 @@ export class MailDispatcher implements OnApplicationBootstrap, OnModuleDestroy, 
  * connection, and nothing more is claimed.
  */
 class Pass {
-  private readonly queue: OutboxRow[] = [];
+  private readonly queue: ClaimedRow[] = [];
   /** Claimed rows whose result is not recorded yet (their lease is renewed while the pass runs). */
   private readonly open = new Set<number>();
   private claiming: Promise<void> | null = null;
@@ -196,7 +196,7 @@ class Pass {
     private readonly stopping: () => boolean,
   ) {}
 
-  async run(first: OutboxRow[]): Promise<void> {
+  async run(first: ClaimedRow[]): Promise<void> {
     this.take(first);
     const renew = setInterval(
       () => {
@@ -250,7 +250,7 @@ class Pass {
     this.failure ??= e;
   }
 
-  private take(rows: OutboxRow[]): void {
+  private take(rows: ClaimedRow[]): void {
     if (rows.length < MAIL_BATCH_SIZE) this.exhausted = true;
     for (const r of rows) this.open.add(r.id);
     this.queue.push(...rows);
@@ -275,7 +275,7 @@ class Pass {
   }
 
   /** The next row to send; null when the pass is over for this worker. */
-  private async next(): Promise<OutboxRow | null> {
+  private async next(): Promise<ClaimedRow | null> {
     for (;;) {
       if (!this.running) return null;
       this.claimMore();
@@ -290,7 +290,7 @@ class Pass {
     for (let row = await this.next(); row; row = await this.next()) await this.sendOne(row);
   }
 
-  private async sendOne(row: OutboxRow): Promise<void> {
+  private async sendOne(row: ClaimedRow): Promise<void> {
     let info;
     try {
       info = await this.transport.send(row, this.from);

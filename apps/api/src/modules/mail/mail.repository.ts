@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { DB, type Db, type Executor } from '../../database/database.js';
 import { emailSettingsTable, outboxTable, type OutboxRow } from './mail.table.js';
 
@@ -13,6 +13,12 @@ export const MAX_ATTEMPTS = 8;
 export const backoffMinutes = (attemptsBefore: number) => Math.min(2 ** Math.min(attemptsBefore, 6), 60);
 
 const LEASE = sql.raw(`interval '${SENDING_LEASE_MINUTES} minutes'`);
+
+/** A claimed row: what the dispatcher needs to send it and record the attempt. */
+export type ClaimedRow = Pick<
+  OutboxRow,
+  'id' | 'to' | 'cc' | 'bcc' | 'replyTo' | 'subject' | 'text' | 'html' | 'attempts'
+>;
 
 /** A message the SMTP server accepted: its Message-ID and the server's answer. */
 export interface SentRecord {
@@ -30,36 +36,46 @@ export class MailRepository {
   constructor(@Inject(DB) private readonly db: Db) {}
 
   /**
-   * Claims up to `limit` due pending rows in one transaction: SELECT … FOR UPDATE SKIP LOCKED locks
-   * them, the UPDATE flips them to 'sending' — two processes never claim one row. (Two statements on
-   * purpose: in `UPDATE … WHERE id IN (SELECT … LIMIT n FOR UPDATE SKIP LOCKED)` PostgreSQL may rescan
-   * the sub-select, which then skips the rows the statement already changed and claims past the LIMIT.)
+   * Claims up to `limit` due pending rows in one statement: the MATERIALIZED CTE locks them with
+   * SELECT … FOR UPDATE SKIP LOCKED and runs exactly once, the UPDATE flips them to 'sending' — two
+   * processes never claim one row. (Not `UPDATE … WHERE id IN (SELECT … LIMIT n FOR UPDATE SKIP LOCKED)`:
+   * there PostgreSQL may rescan the sub-select, which then skips the rows the statement already changed
+   * and claims past the LIMIT.) Ordered by due time alone, an index range (ties in index order); the rows
+   * come back sorted by id.
    */
-  claimDue(limit = MAIL_BATCH_SIZE): Promise<OutboxRow[]> {
-    return this.db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: outboxTable.id })
-        .from(outboxTable)
-        .where(and(eq(outboxTable.state, 'pending'), lte(outboxTable.nextAttemptAt, sql`now()`)))
-        .orderBy(asc(outboxTable.nextAttemptAt))
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      if (!due.length) return [];
-      const rows = await tx
-        .update(outboxTable)
-        .set({ state: 'sending', nextAttemptAt: sql`now() + ${LEASE}` })
-        .where(
-          and(
-            inArray(
-              outboxTable.id,
-              due.map((r) => r.id),
-            ),
-            eq(outboxTable.state, 'pending'),
-          ),
-        )
-        .returning();
-      return rows.sort((a, b) => a.id - b.id);
-    });
+  async claimDue(limit = MAIL_BATCH_SIZE, ex: Executor = this.db): Promise<ClaimedRow[]> {
+    const result = (await ex.execute(sql`
+      WITH due AS MATERIALIZED (
+        SELECT id FROM outbox
+         WHERE state = 'pending' AND next_attempt_at <= now()
+         ORDER BY next_attempt_at
+         LIMIT ${limit}
+           FOR UPDATE SKIP LOCKED)
+      UPDATE outbox AS o
+         SET state = 'sending', next_attempt_at = now() + ${LEASE}
+        FROM due
+       WHERE o.id = due.id AND o.state = 'pending'
+      RETURNING o.id, o."to", o.cc, o.bcc, o.reply_to, o.subject, o.text, o.html, o.attempts`)) as {
+      rows: {
+        id: number;
+        to: string[];
+        cc: string[];
+        bcc: string[];
+        reply_to: string | null;
+        subject: string;
+        text: string;
+        html: string | null;
+        attempts: number;
+      }[];
+    };
+    return result.rows
+      .map(({ reply_to, ...r }) => ({
+        ...r,
+        id: Number(r.id),
+        attempts: Number(r.attempts),
+        replyTo: reply_to,
+      }))
+      .sort((a, b) => a.id - b.id);
   }
 
   /** Rows left in 'sending' past their lease (the process died mid-batch) go back to 'pending'. */
