@@ -10,7 +10,7 @@
 // created and dropped for the run. The SMTP server (smtp-server, accepting everything, counting messages
 // and recipients) runs in a child process, so the CPU times are those of the sending process alone.
 // Wall and CPU (process.cpuUsage: user + system, all threads) are printed; no thresholds (shared machines).
-// Options: --messages N (10000), --rounds N (1: best of N sends; the queueing is best of max(3, N)).
+// Options: --messages N (10000), --skip-postgres, --rounds N (1: best of N sends; the queueing is best of max(3, N)).
 import 'reflect-metadata';
 import { fork } from 'node:child_process';
 import { createConnection } from 'node:net';
@@ -100,6 +100,7 @@ const { values: opts } = parseArgs({
   options: {
     messages: { type: 'string', default: '10000' },
     rounds: { type: 'string', default: '1' },
+    'skip-postgres': { type: 'boolean', default: false },
   },
 });
 const N = Number(opts.messages);
@@ -397,7 +398,9 @@ async function main() {
     }
 
     const base = process.env.PGURL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    if (await postgresReachable()) {
+    if (opts['skip-postgres']) {
+      console.log('\nPostgreSQL skipped (--skip-postgres)');
+    } else if (await postgresReachable()) {
       const name = `bench_mail_${process.pid}`;
       const admin = new pg.Client({ connectionString: base });
       try {

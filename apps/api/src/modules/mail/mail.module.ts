@@ -8,7 +8,8 @@ import { createSmtpTransport, MAIL_TRANSPORT } from './mail.transport.js';
 
 /**
  * The outbox: MailService.enqueue writes rows in the caller's transaction; MailDispatcher sends them
- * through SMTP when config.smtp is set (nodemailer; see mail.transport.ts).
+ * through SMTP when config.smtp is set (a nodemailer pool of SMTP_POOL.maxConnections connections; see
+ * mail.transport.ts), keeping each message's state, attempts and the server's last answer.
  */
 @Global()
 @Module({
