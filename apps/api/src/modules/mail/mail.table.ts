@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Every outgoing e-mail, written in the transaction of its cause; the dispatcher sends and records. */
