@@ -62,6 +62,7 @@ CREATE TABLE "reminder_runs" (
 	"details" jsonb DEFAULT '{}'::jsonb NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "outbox_state_next_idx";--> statement-breakpoint
 ALTER TABLE "audit_log" ADD COLUMN "impersonator_id" integer;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD COLUMN "track_id" integer;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD COLUMN "paper_id" integer;--> statement-breakpoint
@@ -78,6 +79,4 @@ CREATE INDEX "reminder_runs_rule_idx" ON "reminder_runs" USING btree ("rule_id",
 CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "audit_log_action_idx" ON "audit_log" USING btree ("action","at");--> statement-breakpoint
 CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","at");--> statement-breakpoint
-CREATE INDEX "outbox_created_idx" ON "outbox" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "outbox_send_idx" ON "outbox" USING btree ("send_id");--> statement-breakpoint
-CREATE INDEX "outbox_created_by_idx" ON "outbox" USING btree ("created_by");
+CREATE INDEX "outbox_state_next_idx" ON "outbox" USING btree ("state","next_attempt_at") WHERE "outbox"."state" in ('pending', 'sending');

@@ -60,13 +60,13 @@ function whereOf(q: MailQuery): SQL | undefined {
 export class MailHistoryRepository {
   constructor(@Inject(DB) private readonly db: Db) {}
 
-  /** Newest first (createdAt, then id). */
+  /** Newest first: by id, which follows the order of queueing (the primary key serves it; see outboxTable). */
   list(q: MailQuery, page: { offset: number; limit: number }): Promise<HistoryRow[]> {
     return this.db
       .select(columns)
       .from(outboxTable)
       .where(whereOf(q))
-      .orderBy(desc(outboxTable.createdAt), desc(outboxTable.id))
+      .orderBy(desc(outboxTable.id))
       .offset(page.offset)
       .limit(page.limit);
   }
