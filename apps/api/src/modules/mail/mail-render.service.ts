@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { parseTemplate, renderTemplate, TemplateError, type ParsedTemplate } from '@symposium/domain';
+import {
+  parseTemplate,
+  placeholderInfo,
+  renderTemplate,
+  TemplateError,
+  type ParsedTemplate,
+} from '@symposium/domain';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { Executor } from '../../database/database.js';
 import { ConferenceService } from '../conference/conference.service.js';
@@ -72,11 +78,10 @@ export class MailRenderService {
       throw e;
     }
     const names = new Set([...subject.names, ...text.names]);
-    const needsPaper = [...names].some(
-      (n) => /^(paper|track|link)\./.test(n) && !/^link\.(login|reviewRequest)$/.test(n),
-    );
+    const scopes = new Set([...names].map((n) => placeholderInfo(n)?.scope));
+    const needsPaper = scopes.has('paper');
     const needsReviews = names.has('paper.reviews');
-    const needsRequest = [...names].some((n) => n.startsWith('review.') || n === 'link.reviewRequest');
+    const needsRequest = scopes.has('review');
 
     // One after the other: inside a transaction the executor is a single connection.
     const conf = await this.conference.get(undefined, ex);

@@ -33,19 +33,29 @@ export function withSignature<T extends { text: string; html: string }>(mail: T,
   };
 }
 
+/** One formatter per time zone: building an Intl.DateTimeFormat costs ~50 times more than formatting with it. */
+const deadlineFormats = new Map<string, Intl.DateTimeFormat>();
+
+function deadlineFormat(timeZone: string): { zone: string; fmt: Intl.DateTimeFormat } {
+  const zone = timeZone || 'UTC';
+  let fmt = deadlineFormats.get(zone);
+  if (!fmt) {
+    try {
+      fmt = new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'full', timeStyle: 'short' });
+    } catch {
+      return deadlineFormat('UTC');
+    }
+    deadlineFormats.set(zone, fmt);
+  }
+  return { zone, fmt };
+}
+
 /** A deadline as people read it, in the conference's time zone: "Friday, 1 May 2026, 23:59 (Europe/Lisbon)". */
 export function formatDeadline(value: Date | string | null | undefined, timeZone: string): string {
   if (value === null || value === undefined) return '';
   const d = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(d.getTime())) return '';
-  let zone = timeZone || 'UTC';
-  let fmt: Intl.DateTimeFormat;
-  try {
-    fmt = new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'full', timeStyle: 'short' });
-  } catch {
-    zone = 'UTC';
-    fmt = new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'full', timeStyle: 'short' });
-  }
+  const { zone, fmt } = deadlineFormat(timeZone);
   return `${fmt.format(d)} (${zone})`;
 }
 
@@ -115,25 +125,7 @@ export function placeholderValues(input: {
     'conference.url': c.externalURL,
     'link.login': `${url}/SignIn`,
   };
-  if (p) {
-    Object.assign(v, {
-      'paper.id': String(p.id),
-      'paper.title': p.title,
-      'paper.track': p.trackName,
-      'paper.status': p.statusText,
-      'paper.authors': p.authors.join(', '),
-      'paper.reviews': p.reviews ? reviewsSummary(p.reviews) : '',
-      'track.submissionDeadline': formatDeadline(p.deadlines.submission, tz),
-      'track.editDeadline': formatDeadline(p.deadlines.edit, tz),
-      'track.cameraReadyDeadline': formatDeadline(p.deadlines.cameraReady, tz),
-      'track.presentationReadyDeadline': formatDeadline(p.deadlines.presentationReady, tz),
-      'link.paper': `${url}/ViewPaper/${p.id}`,
-      'link.reviews': `${url}/ViewPaperReview/${p.id}`,
-      'link.cameraReady': `${url}/CameraReadySubmission/${p.trackId}/${p.id}`,
-      'link.presentationReady': `${url}/PresentationReadySubmission/${p.trackId}/${p.id}`,
-      'link.consent': `${url}/SignConsentForm/${p.id}`,
-    });
-  }
+  if (p) Object.assign(v, paperPlaceholderValues(p, url, tz));
   if (q) {
     Object.assign(v, {
       'review.replyDue': formatDeadline(q.replyDueAt, tz),
@@ -143,4 +135,32 @@ export function placeholderValues(input: {
   }
   if (input.deadline) v['reminder.deadline'] = formatDeadline(input.deadline, tz);
   return v;
+}
+
+/** The paper's values, computed once per paper of a render (its authors get one message each). */
+const paperValuesCache = new WeakMap<PaperValues, { key: string; values: PlaceholderValues }>();
+
+function paperPlaceholderValues(p: PaperValues, url: string, tz: string): PlaceholderValues {
+  const key = `${url}\u0000${tz}`;
+  const cached = paperValuesCache.get(p);
+  if (cached?.key === key) return cached.values;
+  const values: PlaceholderValues = {
+    'paper.id': String(p.id),
+    'paper.title': p.title,
+    'paper.track': p.trackName,
+    'paper.status': p.statusText,
+    'paper.authors': p.authors.join(', '),
+    'paper.reviews': p.reviews ? reviewsSummary(p.reviews) : '',
+    'track.submissionDeadline': formatDeadline(p.deadlines.submission, tz),
+    'track.editDeadline': formatDeadline(p.deadlines.edit, tz),
+    'track.cameraReadyDeadline': formatDeadline(p.deadlines.cameraReady, tz),
+    'track.presentationReadyDeadline': formatDeadline(p.deadlines.presentationReady, tz),
+    'link.paper': `${url}/ViewPaper/${p.id}`,
+    'link.reviews': `${url}/ViewPaperReview/${p.id}`,
+    'link.cameraReady': `${url}/CameraReadySubmission/${p.trackId}/${p.id}`,
+    'link.presentationReady': `${url}/PresentationReadySubmission/${p.trackId}/${p.id}`,
+    'link.consent': `${url}/SignConsentForm/${p.id}`,
+  };
+  paperValuesCache.set(p, { key, values });
+  return values;
 }
