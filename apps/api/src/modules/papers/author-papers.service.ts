@@ -143,16 +143,7 @@ export class AuthorPapersService {
         uploads.map((u) => ({ ...u, paperId: row.id, part: 'abstract' })),
         tx,
       );
-      await this.activity.record(
-        {
-          ...ActivityService.fromUser(user),
-          action: 'paper.submit',
-          summary: `Submitted paper ${row.id} '${row.title}'`,
-          paperId: row.id,
-          trackId: row.trackId,
-        },
-        tx,
-      );
+      await this.recordPaper(user, row, 'paper.submit', `Submitted paper ${row.id} '${row.title}'`, tx);
       return this.papers.toDto(row, tx);
     });
   }
@@ -215,16 +206,13 @@ export class AuthorPapersService {
         uploads.map((u) => ({ ...u, paperId: paper.id, part: 'abstract' })),
         tx,
       );
-      await this.activity.record(
-        {
-          ...ActivityService.fromUser(user),
-          action: 'paper.edit',
-          summary: `Edited paper ${paper.id} '${input.title!.trim()}'`,
-          paperId: paper.id,
-          trackId: paper.trackId,
-          details: { filesAdded: uploads.length, filesRemoved: removed.length },
-        },
+      await this.recordPaper(
+        user,
+        paper,
+        'paper.edit',
+        `Edited paper ${paper.id} '${input.title!.trim()}'`,
         tx,
+        { filesAdded: uploads.length, filesRemoved: removed.length },
       );
       return this.papers.toDto((await this.repo.findById(paper.id, tx))!, tx);
     });
@@ -240,16 +228,7 @@ export class AuthorPapersService {
       if (!this.papers.actions(row, await this.papers.context(row, tx)).canDelete)
         throw PapersErrors.withdrawDecided();
       await this.repo.update(paperId, { isDeleted: true }, tx);
-      await this.activity.record(
-        {
-          ...ActivityService.fromUser(user),
-          action: 'paper.withdraw',
-          summary: `Withdrew paper ${row.id} '${row.title}'`,
-          paperId: row.id,
-          trackId: row.trackId,
-        },
-        tx,
-      );
+      await this.recordPaper(user, row, 'paper.withdraw', `Withdrew paper ${row.id} '${row.title}'`, tx);
     });
     return { ok: true, message: PAPER_MESSAGES.deleted };
   }
@@ -392,14 +371,11 @@ export class AuthorPapersService {
         tx,
       );
       if (authors) await this.repo.setAuthors(paper.id, authors, tx);
-      await this.activity.record(
-        {
-          ...ActivityService.fromUser(user),
-          action: 'paper.cameraReady',
-          summary: `Submitted the camera-ready version of paper ${paper.id} '${title.trim()}'`,
-          paperId: paper.id,
-          trackId: paper.trackId,
-        },
+      await this.recordPaper(
+        user,
+        paper,
+        'paper.cameraReady',
+        `Submitted the camera-ready version of paper ${paper.id} '${title.trim()}'`,
         tx,
       );
       const row = await this.repo.findById(paper.id, tx);
@@ -441,14 +417,11 @@ export class AuthorPapersService {
         { presentationReadyQuestions: toAnswered(questions, answers), submittedPresentationReady: true },
         tx,
       );
-      await this.activity.record(
-        {
-          ...ActivityService.fromUser(user),
-          action: 'paper.presentationReady',
-          summary: `Submitted the presentation-ready version of paper ${paper.id} '${paper.title}'`,
-          paperId: paper.id,
-          trackId: paper.trackId,
-        },
+      await this.recordPaper(
+        user,
+        paper,
+        'paper.presentationReady',
+        `Submitted the presentation-ready version of paper ${paper.id} '${paper.title}'`,
         tx,
       );
       return { message: PAPER_MESSAGES.presentationReadySubmitted, paper: await this.papers.toDto(row!, tx) };
@@ -456,6 +429,28 @@ export class AuthorPapersService {
   }
 
   // ----- helpers
+
+  /** The activity entry of an author's change to a paper (written in the change's transaction). */
+  private recordPaper(
+    user: AuthUser,
+    paper: Pick<PaperRow, 'id' | 'trackId'>,
+    action: string,
+    summary: string,
+    tx: Executor,
+    details?: Record<string, unknown>,
+  ): Promise<void> {
+    return this.activity.record(
+      {
+        ...ActivityService.fromUser(user),
+        action,
+        summary,
+        paperId: paper.id,
+        trackId: paper.trackId,
+        details,
+      },
+      tx,
+    );
+  }
 
   private async lockedAuthorPaper(paperId: number, user: AuthUser, tx: Executor): Promise<PaperRow> {
     await this.papers.authorPaper(paperId, user.id, tx);
