@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Button, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import {
   ACTIVITY_ACTIONS,
   MAIL_PAGE_SIZE,
@@ -6,9 +6,10 @@ import {
   type ActivityFilter,
 } from '@symposium/domain';
 import { errorMessage, useNotify } from '@symposium/ui';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../components/data-table';
+import { FilterPanel } from '../../components/filter-panel';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
 import { ACTIVITY_ACTION_LABELS, actionLabel } from './activity-labels';
@@ -24,7 +25,6 @@ const COLUMNS: DataColumn<never>[] = [
 ];
 
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
-const shrink = { inputLabel: { shrink: true } } as const;
 
 /**
  * /ViewActivityReports/: the conference's activity log — who did what and when, with the chair acting as
@@ -97,8 +97,7 @@ function ActivityFilterForm({ onApply }: { onApply: (filter: ActivityFilter) => 
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [paperError, setPaperError] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const apply = () => {
     const paper = paperId.trim();
     if (paper && !/^[1-9]\d{0,9}$/.test(paper)) {
       setPaperError('Please fill in a paper id');
@@ -117,67 +116,50 @@ function ActivityFilterForm({ onApply }: { onApply: (filter: ActivityFilter) => 
     onApply({});
   };
   return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-      <form onSubmit={submit} noValidate aria-label="Filter activity">
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} alignItems={{ md: 'flex-start' }}>
-          <TextField
-            select
-            label="Action"
-            name="action"
-            value={action}
-            sx={{ minWidth: 220 }}
-            slotProps={nativeSelect}
-            onChange={(e) => setAction(e.target.value)}
-          >
-            <option value="">Any</option>
-            {ACTIVITY_ACTIONS.map((a) => (
-              <option key={a} value={a}>
-                {ACTIVITY_ACTION_LABELS[a]}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            label="Who"
-            name="actor"
-            value={actor}
-            helperText="Name or e-mail"
-            onChange={(e) => setActor(e.target.value)}
-          />
-          <TextField
-            label="Paper id"
-            name="paperId"
-            value={paperId}
-            inputMode="numeric"
-            error={Boolean(paperError)}
-            helperText={paperError || ' '}
-            sx={{ maxWidth: { md: 140 } }}
-            onChange={(e) => setPaperId(e.target.value)}
-          />
-          <TextField
-            label="From"
-            name="from"
-            type="date"
-            value={from}
-            slotProps={shrink}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-          <TextField
-            label="To"
-            name="to"
-            type="date"
-            value={to}
-            slotProps={shrink}
-            onChange={(e) => setTo(e.target.value)}
-          />
-          <Button type="submit" sx={{ flexShrink: 0, mt: 1 }}>
-            Filter
-          </Button>
-          <Button variant="text" sx={{ flexShrink: 0, mt: 1 }} onClick={clear}>
-            Clear
-          </Button>
-        </Stack>
-      </form>
-    </Paper>
+    <FilterPanel
+      label="Filter activity"
+      from={from}
+      to={to}
+      onFromChange={setFrom}
+      onToChange={setTo}
+      onApply={apply}
+      onClear={clear}
+      alignTop
+    >
+      <TextField
+        select
+        label="Action"
+        name="action"
+        value={action}
+        sx={{ minWidth: 220 }}
+        slotProps={nativeSelect}
+        onChange={(e) => setAction(e.target.value)}
+      >
+        <option value="">Any</option>
+        {ACTIVITY_ACTIONS.map((a) => (
+          <option key={a} value={a}>
+            {ACTIVITY_ACTION_LABELS[a]}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        label="Who"
+        name="actor"
+        value={actor}
+        helperText="Name or e-mail"
+        onChange={(e) => setActor(e.target.value)}
+      />
+      <TextField
+        label="Paper id"
+        name="paperId"
+        value={paperId}
+        inputMode="numeric"
+        error={Boolean(paperError)}
+        helperText={paperError || ' '}
+        sx={{ maxWidth: { md: 140 } }}
+        onChange={(e) => setPaperId(e.target.value)}
+      />
+    </FilterPanel>
   );
 }
 

@@ -15,14 +15,9 @@ import {
 import { MAIL_STATES, type DeliveryDay, type MailState } from '@symposium/domain';
 import { errorMessage } from '@symposium/ui';
 import { useState } from 'react';
+import { MAIL_STATE_LABELS } from '../mail-history/mail-labels';
 import { useDelivery } from './use-activity';
 
-const LABELS: Record<MailState, string> = {
-  queued: 'Queued',
-  sending: 'Sending',
-  sent: 'Sent',
-  failed: 'Failed',
-};
 const COLORS: Record<MailState, string> = {
   queued: 'grey.400',
   sending: 'info.main',
@@ -72,7 +67,7 @@ export function DeliverySummary() {
               <TableCell>Day</TableCell>
               {MAIL_STATES.map((s) => (
                 <TableCell key={s} align="right">
-                  {LABELS[s]}
+                  {MAIL_STATE_LABELS[s]}
                 </TableCell>
               ))}
               <TableCell sx={{ width: '35%' }} />
@@ -115,7 +110,11 @@ function Bar({ day, busiest }: { day: DeliveryDay; busiest: number }) {
     >
       {MAIL_STATES.map((s) =>
         day[s] > 0 ? (
-          <Box key={s} sx={{ flexGrow: day[s], bgcolor: COLORS[s] }} title={`${LABELS[s]}: ${day[s]}`} />
+          <Box
+            key={s}
+            sx={{ flexGrow: day[s], bgcolor: COLORS[s] }}
+            title={`${MAIL_STATE_LABELS[s]}: ${day[s]}`}
+          />
         ) : null,
       )}
     </Box>

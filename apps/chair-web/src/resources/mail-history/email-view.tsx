@@ -1,13 +1,14 @@
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { MAIL_HISTORY_MESSAGES, type EmailDto } from '@symposium/domain';
-import { ConfirmDialog, errorMessage, routeId, useNotify } from '@symposium/ui';
-import { useState, type ReactNode } from 'react';
+import { routeId } from '@symposium/ui';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
 import { addressList, formatTime, MailStateChip } from './mail-labels';
-import { useEmail, useResendEmail } from './use-mail-history';
+import { ResendEmailButton } from './resend-email-button';
+import { useEmail } from './use-mail-history';
 
 /** /ViewEmail/{emailId}: one message — every field of §3 Email and its delivery — and Resend when it failed. */
 export function EmailView() {
@@ -44,19 +45,12 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
 }
 
 function EmailDetails({ mail }: { mail: EmailDto }) {
-  const notify = useNotify();
-  const resend = useResendEmail();
-  const [confirm, setConfirm] = useState(false);
   return (
     <>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }} aria-label="Delivery">
         <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1 }}>
           <MailStateChip state={mail.state} />
-          {mail.state === 'failed' ? (
-            <Button size="small" disabled={resend.isPending} onClick={() => setConfirm(true)}>
-              Resend
-            </Button>
-          ) : null}
+          <ResendEmailButton mail={mail} />
         </Stack>
         <Field label="Attempts" testId="email-attempts">
           {mail.attempts}
@@ -124,24 +118,6 @@ function EmailDetails({ mail }: { mail: EmailDto }) {
           {mail.text}
         </Box>
       </Paper>
-      <ConfirmDialog
-        open={confirm}
-        title="Send this e-mail again?"
-        confirmLabel="Resend"
-        busy={resend.isPending}
-        onCancel={() => setConfirm(false)}
-        onConfirm={() =>
-          resend.mutate(mail._id, {
-            onSuccess: () => notify(MAIL_HISTORY_MESSAGES.resent(1)),
-            onError: (err) => notify(errorMessage(err), 'error'),
-            onSettled: () => setConfirm(false),
-          })
-        }
-      >
-        <Typography>
-          “{mail.subject}” to {addressList(mail.to)} will be queued again.
-        </Typography>
-      </ConfirmDialog>
     </>
   );
 }

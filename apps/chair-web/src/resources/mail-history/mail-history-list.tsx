@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Paper,
-  Stack,
-  TableCell,
-  TableRow,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, TableCell, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import {
   MAIL_HISTORY_MESSAGES,
   MAIL_PAGE_SIZE,
@@ -18,13 +8,16 @@ import {
   type MailState,
 } from '@symposium/domain';
 import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DataTable, type DataColumn } from '../../components/data-table';
+import { FilterPanel } from '../../components/filter-panel';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
 import { addressList, formatTime, MAIL_STATE_LABELS, MailStateChip } from './mail-labels';
-import { useMailPage, useMailPrefix, useResendAllFailed, useResendEmail } from './use-mail-history';
+import { useMailPrefix } from '../mail/use-mail';
+import { ResendEmailButton } from './resend-email-button';
+import { useMailPage, useResendAllFailed } from './use-mail-history';
 
 const COLUMNS: DataColumn<never>[] = [
   { label: 'Created' },
@@ -37,7 +30,6 @@ const COLUMNS: DataColumn<never>[] = [
 ];
 
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
-const shrink = { inputLabel: { shrink: true } } as const;
 
 /** The failed messages of a filter: the filter with state failed (none when another state is chosen). */
 const failedOf = (filter: MailFilter): MailFilter | null =>
@@ -136,10 +128,6 @@ function MailFilterForm({ onApply }: { onApply: (filter: MailFilter) => void }) 
   const [subject, setSubject] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onApply({ state, recipient, subject, from, to });
-  };
   const clear = () => {
     setState('');
     setRecipient('');
@@ -149,70 +137,49 @@ function MailFilterForm({ onApply }: { onApply: (filter: MailFilter) => void }) 
     onApply({});
   };
   return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-      <form onSubmit={submit} noValidate aria-label="Filter e-mails">
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} alignItems={{ md: 'center' }}>
-          <TextField
-            select
-            label="State"
-            name="state"
-            value={state}
-            sx={{ minWidth: 130 }}
-            slotProps={nativeSelect}
-            onChange={(e) => setState(e.target.value as MailState | '')}
-          >
-            <option value="">Any</option>
-            {MAIL_STATES.map((s) => (
-              <option key={s} value={s}>
-                {MAIL_STATE_LABELS[s]}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            label="Recipient"
-            name="recipient"
-            value={recipient}
-            onChange={(e) => setRecipient(e.target.value)}
-          />
-          <TextField
-            label="Subject"
-            name="subject"
-            value={subject}
-            onChange={(e) => setSubject(e.target.value)}
-          />
-          <TextField
-            label="From"
-            name="from"
-            type="date"
-            value={from}
-            slotProps={shrink}
-            onChange={(e) => setFrom(e.target.value)}
-          />
-          <TextField
-            label="To"
-            name="to"
-            type="date"
-            value={to}
-            slotProps={shrink}
-            onChange={(e) => setTo(e.target.value)}
-          />
-          <Button type="submit" sx={{ flexShrink: 0 }}>
-            Filter
-          </Button>
-          <Button variant="text" sx={{ flexShrink: 0 }} onClick={clear}>
-            Clear
-          </Button>
-        </Stack>
-      </form>
-    </Paper>
+    <FilterPanel
+      label="Filter e-mails"
+      from={from}
+      to={to}
+      onFromChange={setFrom}
+      onToChange={setTo}
+      onApply={() => onApply({ state, recipient, subject, from, to })}
+      onClear={clear}
+    >
+      <TextField
+        select
+        label="State"
+        name="state"
+        value={state}
+        sx={{ minWidth: 130 }}
+        slotProps={nativeSelect}
+        onChange={(e) => setState(e.target.value as MailState | '')}
+      >
+        <option value="">Any</option>
+        {MAIL_STATES.map((s) => (
+          <option key={s} value={s}>
+            {MAIL_STATE_LABELS[s]}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        label="Recipient"
+        name="recipient"
+        value={recipient}
+        onChange={(e) => setRecipient(e.target.value)}
+      />
+      <TextField
+        label="Subject"
+        name="subject"
+        value={subject}
+        onChange={(e) => setSubject(e.target.value)}
+      />
+    </FilterPanel>
   );
 }
 
 function MailRow({ mail }: { mail: EmailDto }) {
   const navigate = useNavigate();
-  const notify = useNotify();
-  const resend = useResendEmail();
-  const [confirm, setConfirm] = useState(false);
   const open = () => void navigate(paths.viewEmail(mail._id));
   return (
     <TableRow
@@ -241,35 +208,7 @@ function MailRow({ mail }: { mail: EmailDto }) {
         </Tooltip>
       </TableCell>
       <TableCell align="right" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
-        {mail.state === 'failed' ? (
-          <Button
-            size="small"
-            variant="outlined"
-            aria-label={`Resend e-mail ${mail._id}`}
-            disabled={resend.isPending}
-            onClick={() => setConfirm(true)}
-          >
-            Resend
-          </Button>
-        ) : null}
-        <ConfirmDialog
-          open={confirm}
-          title="Send this e-mail again?"
-          confirmLabel="Resend"
-          busy={resend.isPending}
-          onCancel={() => setConfirm(false)}
-          onConfirm={() =>
-            resend.mutate(mail._id, {
-              onSuccess: () => notify(MAIL_HISTORY_MESSAGES.resent(1)),
-              onError: (err) => notify(errorMessage(err), 'error'),
-              onSettled: () => setConfirm(false),
-            })
-          }
-        >
-          <Typography>
-            “{mail.subject}” to {addressList(mail.to)} will be queued again.
-          </Typography>
-        </ConfirmDialog>
+        <ResendEmailButton mail={mail} variant="outlined" aria-label={`Resend e-mail ${mail._id}`} />
       </TableCell>
     </TableRow>
   );

@@ -1,21 +1,10 @@
-import {
-  canUsePrefix,
-  MAIL_PAGE_SIZE,
-  type EmailDto,
-  type MailFilter,
-  type MailListRequest,
-} from '@symposium/domain';
-import { api, send, useSession } from '@symposium/ui';
+import { MAIL_PAGE_SIZE, type EmailDto, type MailFilter, type MailListRequest } from '@symposium/domain';
+import { api, send } from '@symposium/ui';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMailPrefix } from '../mail/use-mail';
 
 /** Every key of the history starts with 'mail-history': a resend refreshes the list and the message. */
 export const mailHistoryQueryKey = ['mail-history'] as const;
-
-/** The API prefix follows the signed-in role (§6): chairs use /api/chair, track chairs /api/cochair. */
-export function useMailPrefix(): 'chair' | 'cochair' {
-  const { user } = useSession();
-  return user && canUsePrefix(user.roles, 'chair') ? 'chair' : 'cochair';
-}
 
 export interface MailPage {
   /** Every message of the filter (the Content-Range total). */

@@ -19,6 +19,7 @@ export const mailQueryKey = ['mail'] as const;
 
 export type MailPrefix = 'chair' | 'cochair';
 
+/** The API prefix follows the signed-in role (§6): chairs use /api/chair, track chairs /api/cochair. */
 export function useMailPrefix(): MailPrefix {
   const { user } = useSession();
   return user && canUsePrefix(user.roles, 'chair') ? 'chair' : 'cochair';

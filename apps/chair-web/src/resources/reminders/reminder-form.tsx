@@ -25,7 +25,9 @@ import {
 } from '@symposium/domain';
 import { ApiError, errorMessage, useNotify } from '@symposium/ui';
 import { useState, type FormEvent } from 'react';
-import { useCreateReminder, useTemplateOptions, useTrackChoices, useUpdateReminder } from './use-reminders';
+import { useEmailTemplates } from '../mail/use-mail';
+import { useTracks } from '../tracks/use-tracks';
+import { useCreateReminder, useUpdateReminder } from './use-reminders';
 
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
@@ -111,8 +113,8 @@ export function ReminderFormDialog({ rule, onClose }: { rule: ReminderRuleDto | 
   const notify = useNotify();
   const create = useCreateReminder();
   const update = useUpdateReminder();
-  const templates = useTemplateOptions();
-  const tracks = useTrackChoices();
+  const templates = useEmailTemplates();
+  const tracks = useTracks();
   const [draft, setDraft] = useState<Draft>(() => draftOf(rule));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState('');

@@ -26,6 +26,9 @@ import { ConfirmDialog, errorMessage, Loading, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
+import { formatTime } from '../mail-history/mail-labels';
+import { useEmailTemplates } from '../mail/use-mail';
+import { useTracks } from '../tracks/use-tracks';
 import { ReminderFormDialog } from './reminder-form';
 import {
   useDeleteReminder,
@@ -34,11 +37,7 @@ import {
   useReminderRuns,
   useRunReminder,
   useSetReminderPaused,
-  useTemplateOptions,
-  useTrackChoices,
 } from './use-reminders';
-
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
 const offsetsLabel = (offsets: number[]) =>
   offsets.map((d) => (d === 0 ? 'on the day' : `${d} day${d === 1 ? '' : 's'}`)).join(', ');
@@ -52,8 +51,8 @@ type Action = { kind: 'edit' | 'delete' | 'dry-run' | 'run' | 'history'; rule: R
  */
 export function ReminderList() {
   const rules = useReminderRules();
-  const templates = useTemplateOptions();
-  const tracks = useTrackChoices();
+  const templates = useEmailTemplates();
+  const tracks = useTracks();
   const [adding, setAdding] = useState(false);
   const [action, setAction] = useState<Action | null>(null);
   const close = () => setAction(null);
@@ -164,7 +163,7 @@ function ReminderRow({
           <Chip size="small" label="Paused" data-testid="reminder-state" />
         )}
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{time(rule.lastRunAt)}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(rule.lastRunAt)}</TableCell>
       <TableCell align="right" data-testid="reminder-sent">
         {rule.sent}
       </TableCell>
@@ -300,7 +299,7 @@ function CandidateTable({ candidates }: { candidates: ReminderCandidateDto[] }) 
                     ? `Review request ${c.reviewRequestId}`
                     : c.objectKey}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{time(c.deadline)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(c.deadline)}</TableCell>
               <TableCell>{c.offset}</TableCell>
               <TableCell>{c.reason}</TableCell>
               <TableCell>{c.alreadySent ? 'Yes (skipped)' : 'No'}</TableCell>
@@ -342,8 +341,8 @@ function RunHistoryDialog({ rule, onClose }: { rule: ReminderRuleDto; onClose: (
                   <TableBody data-testid="run-rows">
                     {data.map((run) => (
                       <TableRow key={run._id}>
-                        <TableCell>{time(run.startedAt)}</TableCell>
-                        <TableCell>{time(run.finishedAt)}</TableCell>
+                        <TableCell>{formatTime(run.startedAt)}</TableCell>
+                        <TableCell>{formatTime(run.finishedAt)}</TableCell>
                         <TableCell>{TRIGGER_LABELS[run.trigger] ?? run.trigger}</TableCell>
                         <TableCell align="right">{run.queued}</TableCell>
                       </TableRow>

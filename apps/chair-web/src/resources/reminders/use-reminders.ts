@@ -1,10 +1,8 @@
 import type {
-  EmailTemplateDto,
   ReminderCandidateDto,
   ReminderRuleDto,
   ReminderRuleInput,
   ReminderRunDto,
-  TrackDto,
 } from '@symposium/domain';
 import { api } from '@symposium/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,19 +23,6 @@ export const useReminderRuns = (id: number, enabled: boolean) =>
     queryKey: [...remindersQueryKey, 'runs', id],
     queryFn: () => api<ReminderRunDto[]>('GET', `${base}/${id}/history`),
     enabled,
-  });
-
-/** The chair's templates (GET /api/chair/emailTemplate), by position. */
-export const useTemplateOptions = () =>
-  useQuery({
-    queryKey: [...remindersQueryKey, 'templates'],
-    queryFn: () => api<EmailTemplateDto[]>('GET', '/api/chair/emailTemplate'),
-  });
-
-export const useTrackChoices = () =>
-  useQuery({
-    queryKey: [...remindersQueryKey, 'tracks'],
-    queryFn: () => api<TrackDto[]>('GET', '/api/chair/tracks'),
   });
 
 /** A write of the reminders API; refreshes the rules and runs once settled (not awaited). */
