@@ -326,12 +326,11 @@ export class RemindersService {
             }),
             tx,
           );
-          const links: [number, number][] = [];
-          for (const delivery of inserted) {
-            const m = messages.get(deliveryKey(delivery))!;
-            const body = withSignature({ text: m.text, html: m.html }, settings.signature);
-            const outboxId = await this.mail.enqueue(
-              {
+          const outboxIds = await this.mail.enqueueMany(
+            inserted.map((delivery) => {
+              const m = messages.get(deliveryKey(delivery))!;
+              const body = withSignature({ text: m.text, html: m.html }, settings.signature);
+              return {
                 kind: 'reminder',
                 to: [m.to.email],
                 replyTo: settings.replyTo || null,
@@ -340,11 +339,11 @@ export class RemindersService {
                 html: body.html,
                 userId: delivery.userId,
                 paperId: m.ctx.paperId ?? null,
-              },
-              tx,
-            );
-            links.push([delivery.id, outboxId]);
-          }
+              };
+            }),
+            tx,
+          );
+          const links = inserted.map((delivery, i): [number, number] => [delivery.id, outboxIds[i]!]);
           await this.repo.setOutboxIds(links, tx);
           queued = inserted.length;
         }

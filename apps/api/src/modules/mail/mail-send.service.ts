@@ -17,7 +17,7 @@ import { EmailTemplatesService, templateFieldErrors } from './email-templates.se
 import { MailRecipientsService } from './mail-recipients.service.js';
 import { MailRenderService, withSignature } from './mail-render.service.js';
 import { MailSendRepository } from './mail-send.repository.js';
-import type { NewOutboxRow } from './mail.table.js';
+import { MailService, type OutgoingMail } from './mail.service.js';
 import { MailingErrors } from './mailing.errors.js';
 
 type Role = 'chair' | 'cochair';
@@ -57,6 +57,7 @@ export class MailSendService {
     private readonly templates: EmailTemplatesService,
     private readonly settings: EmailSettingsService,
     private readonly repo: MailSendRepository,
+    private readonly mail: MailService,
     private readonly activity: ActivityService,
     private readonly transactions: TransactionRunner,
   ) {}
@@ -108,7 +109,7 @@ export class MailSendService {
           },
           tx,
         );
-        const rows: NewOutboxRow[] = plan.messages.map((m) => ({
+        const rows: OutgoingMail[] = plan.messages.map((m) => ({
           kind: 'bulk',
           to: [m.to.email],
           cc: plan.cc,
@@ -122,7 +123,7 @@ export class MailSendService {
           userId: m.userId,
           paperId: m.paperId,
         }));
-        await this.repo.insertOutbox(rows, tx);
+        await this.mail.enqueueMany(rows, tx);
         await this.activity.record(
           {
             ...ActivityService.fromUser(caller),

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DB, type Db, type Executor } from '../../database/database.js';
-import { outboxTable } from './mail.table.js';
+import { outboxTable, type NewOutboxRow } from './mail.table.js';
 
 export interface OutgoingMail {
   kind: string;
@@ -15,6 +15,8 @@ export interface OutgoingMail {
   /** The recipient user and the paper the message is about, when known (history, filters). */
   userId?: number | null;
   paperId?: number | null;
+  /** The bulk send (mail_sends) it belongs to. */
+  sendId?: number | null;
 }
 
 /** Writes e-mails to the outbox; pass the transaction of the change that causes the e-mail. */
@@ -23,22 +25,44 @@ export class MailService {
   constructor(@Inject(DB) private readonly db: Db) {}
 
   async enqueue(mail: OutgoingMail, ex: Executor = this.db): Promise<number> {
-    const [row] = await ex
-      .insert(outboxTable)
-      .values({
-        kind: mail.kind,
-        to: mail.to,
-        cc: mail.cc ?? [],
-        bcc: mail.bcc ?? [],
-        replyTo: mail.replyTo ?? null,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html ?? null,
-        createdBy: mail.createdBy ?? null,
-        userId: mail.userId ?? null,
-        paperId: mail.paperId ?? null,
-      })
-      .returning({ id: outboxTable.id });
-    return row!.id;
+    const [id] = await this.enqueueMany([mail], ex);
+    return id!;
   }
+
+  /**
+   * Writes many e-mails, OUTBOX_BATCH rows per multi-row INSERT; answers their ids in the order given. Pass
+   * the caller's transaction: a bulk send or a reminder run queues all of its messages or none.
+   */
+  async enqueueMany(mails: OutgoingMail[], ex: Executor = this.db): Promise<number[]> {
+    const ids: number[] = [];
+    for (let i = 0; i < mails.length; i += OUTBOX_BATCH) {
+      const rows = await ex
+        .insert(outboxTable)
+        .values(mails.slice(i, i + OUTBOX_BATCH).map(outboxRowOf))
+        .returning({ id: outboxTable.id });
+      // Serial ids follow the order of the VALUES list.
+      ids.push(...rows.map((r) => r.id).sort((a, b) => a - b));
+    }
+    return ids;
+  }
+}
+
+/** Outbox rows per INSERT statement. */
+export const OUTBOX_BATCH = 500;
+
+function outboxRowOf(mail: OutgoingMail): NewOutboxRow {
+  return {
+    kind: mail.kind,
+    to: mail.to,
+    cc: mail.cc ?? [],
+    bcc: mail.bcc ?? [],
+    replyTo: mail.replyTo ?? null,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? null,
+    createdBy: mail.createdBy ?? null,
+    userId: mail.userId ?? null,
+    paperId: mail.paperId ?? null,
+    sendId: mail.sendId ?? null,
+  };
 }
