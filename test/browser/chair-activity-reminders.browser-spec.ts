@@ -214,7 +214,11 @@ describe('chair activity reports and reminders', () => {
       await page.waitForSelector('[data-testid=delivery-rows]');
       await setDate(page, 'deliveryFrom', '2026-11-01');
       await setDate(page, 'deliveryTo', '2026-11-01');
-      await page.waitForSelector('[data-testid=delivery-2026-11-01]');
+      // The rows of the earlier range (from 11-01 to today) include 11-01 too: wait for the one-day table.
+      await page.waitForFunction(() => {
+        const rows = document.querySelectorAll('[data-testid=delivery-rows] tr');
+        return rows.length === 1 && rows[0]!.matches('[data-testid=delivery-2026-11-01]');
+      });
       const cells = await page.$$eval('[data-testid=delivery-rows] tr', (rows) =>
         rows.map((r) => [...r.querySelectorAll('td')].slice(0, 5).map((td) => td.textContent)),
       );
