@@ -14,3 +14,5 @@ export * from './assignment/index.js';
 export * from './mail-domains.js';
 export * from './programme/index.js';
 export * from './mail/index.js';
+export * from './letters.js';
+export * from './reports.js';

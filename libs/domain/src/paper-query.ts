@@ -87,6 +87,10 @@ export interface ChairPaperDto extends PaperDto {
   trackName: string;
   statusText: string | null;
   acceptanceLetterEnabled: boolean;
+  /** The authors may download their certificate of presentation (/EditPaperDownloadLetter). */
+  certificateEnabled: boolean;
+  /** The authors may download their invitation letter (/EditPaperDownloadLetter). */
+  invitationLetterEnabled: boolean;
   authorViewReviewEnabled: boolean;
 }
 
@@ -116,6 +120,8 @@ export interface ChairPaperUpdate {
   isCameraReady?: boolean;
   isPresentationReady?: boolean;
   acceptanceLetterEnabled?: boolean;
+  certificateEnabled?: boolean;
+  invitationLetterEnabled?: boolean;
   authorViewReviewEnabled?: boolean;
   registration?: { author?: number | null; id?: string; amount?: number | null; extra?: string } | null;
 }

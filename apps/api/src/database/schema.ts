@@ -9,3 +9,5 @@ export * from '../modules/reviews/reviews.table.js';
 export * from '../modules/programme/programme.table.js';
 export * from '../modules/jobs/jobs.table.js';
 export * from '../modules/activity/activity.table.js';
+export * from '../modules/letters/letters.table.js';
+export * from '../modules/reports/reports.table.js';

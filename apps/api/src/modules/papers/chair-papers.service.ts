@@ -260,6 +260,8 @@ export class ChairPapersService {
       'isCameraReady',
       'isPresentationReady',
       'acceptanceLetterEnabled',
+      'certificateEnabled',
+      'invitationLetterEnabled',
       'authorViewReviewEnabled',
     ] as const)
       if (input[flag] !== undefined) patch[flag] = input[flag];

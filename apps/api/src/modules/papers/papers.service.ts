@@ -257,6 +257,8 @@ export class PapersService {
       trackName: tracks.get(row.trackId)?.name ?? '',
       statusText: row.statusId === null ? null : (statuses.get(row.statusId)?.text ?? null),
       acceptanceLetterEnabled: row.acceptanceLetterEnabled,
+      certificateEnabled: row.certificateEnabled,
+      invitationLetterEnabled: row.invitationLetterEnabled,
       authorViewReviewEnabled: row.authorViewReviewEnabled,
     }));
   }

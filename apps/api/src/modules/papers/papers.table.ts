@@ -60,6 +60,10 @@ export const papersTable = pgTable(
     otherRegistrations: jsonb('other_registrations').$type<PaperRegistration[]>().notNull().default([]),
     /** The chair lets the authors download their acceptance letter. */
     acceptanceLetterEnabled: boolean('acceptance_letter_enabled').notNull().default(false),
+    /** The chair lets the authors download their certificate of presentation. */
+    certificateEnabled: boolean('certificate_enabled').notNull().default(false),
+    /** The chair lets the authors download their invitation letter (for visas). */
+    invitationLetterEnabled: boolean('invitation_letter_enabled').notNull().default(false),
     /** The chair lets the authors read the reviews of the paper. */
     authorViewReviewEnabled: boolean('author_view_review_enabled').notNull().default(false),
     acceptWithRevisionTimestamp: timestamp('accept_with_revision_timestamp', { withTimezone: true }),
@@ -71,14 +75,30 @@ export const papersTable = pgTable(
     index('papers_track_idx').on(t.trackId),
     index('papers_status_idx').on(t.statusId),
     index('papers_updated_at_idx').on(t.updatedAt),
-    /** 'Paper registration number already in use!': a registration id belongs to one paper. */
-    uniqueIndex('papers_registration_id_key')
-      .on(sql`(${t.registration}->>'id')`)
-      .where(sql`coalesce(${t.registration}->>'id', '') <> ''`),
   ],
 );
 export type PaperRow = typeof papersTable.$inferSelect;
 export type NewPaperRow = typeof papersTable.$inferInsert;
+
+/**
+ * 'Paper registration number already in use!': every registration number of a paper (main and other
+ * registrations) has a row here, written in the transaction that changes papers.registration /
+ * other_registrations; the primary key makes a number belong to one paper (and appear once in it). Waived
+ * and Volunteer are not numbers and have no row (many papers may be waived).
+ */
+export const paperRegistrationIdsTable = pgTable(
+  'paper_registration_ids',
+  {
+    registrationId: text('registration_id').primaryKey(),
+    paperId: integer('paper_id')
+      .notNull()
+      .references(() => papersTable.id, { onDelete: 'cascade' }),
+    /** 'main' or 'other'. */
+    kind: text('kind').notNull(),
+  },
+  (t) => [index('paper_registration_ids_paper_idx').on(t.paperId)],
+);
+export type PaperRegistrationIdRow = typeof paperRegistrationIdsTable.$inferSelect;
 
 /** The authors of a paper, in order (position 0 first). */
 export const paperAuthorsTable = pgTable(

@@ -120,6 +120,8 @@ export class ChairPaperUpdateDto implements ChairPaperUpdate {
   @ApiPropertyOptional() @Optional() @IsBoolean() isCameraReady?: boolean;
   @ApiPropertyOptional() @Optional() @IsBoolean() isPresentationReady?: boolean;
   @ApiPropertyOptional() @Optional() @IsBoolean() acceptanceLetterEnabled?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() certificateEnabled?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() invitationLetterEnabled?: boolean;
   @ApiPropertyOptional() @Optional() @IsBoolean() authorViewReviewEnabled?: boolean;
   @ApiPropertyOptional({ type: ChairRegistrationDto, nullable: true })
   @ValidateIf((_o, v) => v !== null && v !== undefined)

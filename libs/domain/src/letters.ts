@@ -1,0 +1,238 @@
+/**
+ * Letters, invoices and receipts (issue 11): the document kinds, the closed placeholder list of document
+ * templates, the JSON shapes of the API and its messages. The API is described route by route in
+ * LETTER_ROUTES below; the chair console, the author app and the tests use these names.
+ */
+
+export const LETTER_KINDS = ['acceptance', 'certificate', 'invitation'] as const;
+export type LetterKind = (typeof LETTER_KINDS)[number];
+export const BILLING_KINDS = ['invoice', 'receipt'] as const;
+export type BillingKind = (typeof BILLING_KINDS)[number];
+export const DOCUMENT_KINDS = [...LETTER_KINDS, ...BILLING_KINDS, 'creditNote'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+export const isDocumentKind = (v: unknown): v is DocumentKind =>
+  typeof v === 'string' && (DOCUMENT_KINDS as readonly string[]).includes(v);
+export const isLetterKind = (v: unknown): v is LetterKind =>
+  typeof v === 'string' && (LETTER_KINDS as readonly string[]).includes(v);
+export const isBillingKind = (v: unknown): v is BillingKind =>
+  typeof v === 'string' && (BILLING_KINDS as readonly string[]).includes(v);
+
+export const DOCUMENT_LABELS: Record<DocumentKind, string> = {
+  acceptance: 'Acceptance letter',
+  certificate: 'Certificate of presentation',
+  invitation: 'Invitation letter',
+  invoice: 'Invoice',
+  receipt: 'Receipt',
+  creditNote: 'Credit note',
+};
+
+/** The paper flag (ChairPaperDto / PUT /papers/{paperId}) that lets the authors download each letter. */
+export const LETTER_FLAGS = {
+  acceptance: 'acceptanceLetterEnabled',
+  certificate: 'certificateEnabled',
+  invitation: 'invitationLetterEnabled',
+} as const satisfies Record<LetterKind, string>;
+export type LetterFlag = (typeof LETTER_FLAGS)[LetterKind];
+
+// ---------------------------------------------------------------------------------------------------------
+// Placeholders of document templates: {{name}} from this closed list, as in e-mail templates. Values are
+// HTML-escaped; the block placeholders (…Html) are HTML built by the server from escaped values.
+
+export interface DocumentPlaceholderInfo {
+  name: string;
+  description: string;
+  /** The kinds whose data has a value for it (all = every kind). */
+  kinds: readonly DocumentKind[] | 'all';
+}
+
+export const DOCUMENT_PLACEHOLDERS: readonly DocumentPlaceholderInfo[] = [
+  { name: 'conference.shortName', description: 'Conference short name', kinds: 'all' },
+  { name: 'conference.fullName', description: 'Conference full name', kinds: 'all' },
+  { name: 'conference.dates', description: 'Conference dates', kinds: 'all' },
+  { name: 'conference.city', description: 'Conference city', kinds: 'all' },
+  { name: 'conference.country', description: 'Conference country', kinds: 'all' },
+  { name: 'conference.address', description: 'Conference address (venue)', kinds: 'all' },
+  { name: 'conference.url', description: "Conference's web site", kinds: 'all' },
+  { name: 'recipient.name', description: "Recipient's full name", kinds: 'all' },
+  { name: 'recipient.firstName', description: "Recipient's first name", kinds: 'all' },
+  { name: 'recipient.lastName', description: "Recipient's last name", kinds: 'all' },
+  { name: 'recipient.affiliation', description: "Recipient's organization", kinds: 'all' },
+  { name: 'recipient.country', description: "Recipient's country", kinds: 'all' },
+  { name: 'recipient.email', description: "Recipient's e-mail address", kinds: 'all' },
+  { name: 'paper.id', description: 'Paper id', kinds: 'all' },
+  { name: 'paper.title', description: 'Paper title', kinds: 'all' },
+  { name: 'paper.authors', description: 'Authors of the paper, in order', kinds: 'all' },
+  { name: 'paper.track', description: "The paper's track", kinds: 'all' },
+  { name: 'paper.status', description: "The paper's status (decision)", kinds: 'all' },
+  {
+    name: 'session.name',
+    description: 'Session the paper is presented in (certificate; empty when not scheduled)',
+    kinds: ['certificate'],
+  },
+  { name: 'session.room', description: 'Room of the session (certificate)', kinds: ['certificate'] },
+  {
+    name: 'session.time',
+    description: 'Day and time of the session in the conference time zone (certificate)',
+    kinds: ['certificate'],
+  },
+  { name: 'signer.name', description: 'Name of the person who signs', kinds: 'all' },
+  { name: 'signer.title', description: 'Title of the person who signs', kinds: 'all' },
+  { name: 'signature', description: 'The signature image (empty when there is none)', kinds: 'all' },
+  { name: 'issuer.name', description: 'Issuer (publisher) name', kinds: 'all' },
+  { name: 'issuer.address', description: 'Issuer address', kinds: 'all' },
+  { name: 'issuer.taxId', description: 'Issuer tax id', kinds: 'all' },
+  {
+    name: 'document.number',
+    description: 'Invoice, receipt or credit note number',
+    kinds: ['invoice', 'receipt', 'creditNote'],
+  },
+  { name: 'document.date', description: 'Date of issue', kinds: 'all' },
+  { name: 'document.code', description: 'Verification code', kinds: 'all' },
+  { name: 'document.verifyUrl', description: 'Address of the verification page', kinds: 'all' },
+  { name: 'document.qrCode', description: 'QR code opening the verification page (image)', kinds: 'all' },
+  {
+    name: 'billing.linesHtml',
+    description: 'Table of the registrations billed (id, description, amount)',
+    kinds: ['invoice', 'receipt', 'creditNote'],
+  },
+  {
+    name: 'billing.total',
+    description: 'Total amount with currency',
+    kinds: ['invoice', 'receipt', 'creditNote'],
+  },
+  { name: 'billing.paymentTerms', description: 'Payment terms', kinds: ['invoice', 'receipt', 'creditNote'] },
+  {
+    name: 'billing.credits',
+    description: 'Number of the invoice or receipt a credit note corrects',
+    kinds: ['creditNote'],
+  },
+  { name: 'billing.reason', description: 'Reason of a credit note', kinds: ['creditNote'] },
+];
+
+export const isDocumentPlaceholder = (name: string): boolean =>
+  DOCUMENT_PLACEHOLDERS.some((p) => p.name === name);
+
+// ---------------------------------------------------------------------------------------------------------
+// JSON shapes
+
+/** What a document was rendered from (stored with it: issued_documents.params). */
+export interface IssuedDocumentParams {
+  kind: DocumentKind;
+  /** Every placeholder value used, as text (block placeholders as their HTML). */
+  values: Record<string, string>;
+  /** Billing lines of invoices, receipts and credit notes (amounts as decimal strings, 2 places). */
+  lines?: { registrationId: string; description: string; amount: string }[];
+  total?: string;
+  /** Which template: the chair's (updatedAt) or the default. */
+  template: { custom: boolean; updatedAt: string | null };
+}
+
+export interface IssuedDocumentDto {
+  _id: number;
+  code: string;
+  kind: DocumentKind;
+  paperId: number | null;
+  recipientUserId: number | null;
+  recipientName: string;
+  /** INV-2026-0007 for invoices, receipts and credit notes; null for letters. */
+  numberLabel: string | null;
+  /** Decimal string, e.g. "350.00"; null for letters. */
+  amount: string | null;
+  currency: string | null;
+  sha256: string;
+  size: number;
+  fileName: string;
+  creditsId: number | null;
+  /** The credit note that corrects this one, when there is one. */
+  creditedById: number | null;
+  issuedAt: string;
+  issuedBy: number | null;
+  downloads: number;
+  revokedAt: string | null;
+  revokeReason: string | null;
+  verifyUrl: string;
+}
+
+/** GET /api/verify/{code} (public): what the verification page states. */
+export interface DocumentVerificationDto {
+  code: string;
+  kind: DocumentKind;
+  kindLabel: string;
+  conference: string;
+  recipientName: string;
+  paperTitle: string | null;
+  numberLabel: string | null;
+  amount: string | null;
+  currency: string | null;
+  issuedAt: string;
+  sha256: string;
+  revoked: boolean;
+  revokedAt: string | null;
+  revokeReason: string | null;
+  /** A credit note corrects this invoice/receipt: its number. */
+  creditedBy: string | null;
+  /** A credit note: the number of the document it corrects. */
+  credits: string | null;
+}
+
+export interface LetterSettingsDto {
+  signerName: string;
+  signerTitle: string;
+  hasSignature: boolean;
+  issuerName: string;
+  issuerAddress: string;
+  issuerTaxId: string;
+  currency: string;
+  invoicePrefix: string;
+  receiptPrefix: string;
+  creditNotePrefix: string;
+  paymentTerms: string;
+}
+
+export interface DocumentTemplateDto {
+  kind: DocumentKind;
+  html: string;
+  /** true when the chair has not saved one (the built-in template). */
+  isDefault: boolean;
+  updatedAt: string | null;
+}
+
+export interface DocumentBatchDto {
+  _id: number;
+  kind: DocumentKind;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  total: number;
+  done: number;
+  failed: number;
+  errors: { paperId: number; message: string }[];
+  createdAt: string;
+  finishedAt: string | null;
+  /** Set when state is done and at least one document was issued. */
+  zipUrl: string | null;
+}
+
+/** GET /api/author/papers/{paperId}/letters: the letters the chair enabled for this paper. */
+export interface AuthorLetterDto {
+  kind: LetterKind;
+  label: string;
+}
+
+export const LETTER_MESSAGES = {
+  signatureRequired: 'Please provide a signature first.',
+  signatureInvalid: 'Please select a valid file',
+  unknownKind: 'Unknown document kind',
+  notEnabled: 'This letter is not available for this paper',
+  notRegistered: 'The paper has no registration to bill',
+  noAmount: 'The registration has no amount to bill',
+  authorNotOnPaper: 'The person is not an author of this paper',
+  templateSaved: 'The template was saved!',
+  settingsSaved: 'The letter settings were saved!',
+  revoked: 'The document was revoked',
+  alreadyRevoked: 'The document is already revoked',
+  alreadyCredited: 'The document has already been corrected by a credit note',
+  notCreditable: 'Only invoices and receipts can be corrected by a credit note',
+  reasonRequired: 'Please give a reason',
+  notFound: 'Document not found',
+  letterError: 'The letter could not be generated',
+} as const;
