@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Route } from 'react-router';
 import { ConferenceInformation } from './resources/conference/conference-information';
 import { PublisherSettings } from './resources/conference/publisher-settings';
+import { chairLetterRoutes, trackChairLetterRoutes } from './resources/letters/letter-routes';
 import { chairMailRoutes, trackChairMailRoutes } from './resources/mail/mail-routes';
 import { chairPaperRoutes, paperRoutes } from './resources/papers/paper-routes';
 import { programmeRoutes } from './resources/programme/programme-routes';
@@ -50,6 +51,7 @@ export const chairRoutes: ReactNode[] = [
   ...mailHistoryRoutes,
   ...activityRoutes,
   ...reminderRoutes,
+  ...chairLetterRoutes,
 ];
 
 /** The track chair console's screens (a subset of the chair's, spec §2). */
@@ -58,4 +60,5 @@ export const trackChairRoutes: ReactNode[] = [
   ...trackChairReviewRoutes,
   ...trackChairMailRoutes,
   ...mailHistoryRoutes,
+  ...trackChairLetterRoutes,
 ];

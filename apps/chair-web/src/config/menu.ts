@@ -50,15 +50,30 @@ const emailSection = (chair: boolean): MenuSection => ({
   ],
 });
 
+/** Letters, invoices and receipts (issue 11): templates and settings are the chair's. */
+const lettersSection = (chair: boolean): MenuSection => ({
+  title: 'Letters',
+  items: [
+    { label: 'Issue letters and receipts', to: paths.issueDocuments() },
+    ...(chair
+      ? [
+          { label: 'Letter templates', to: paths.letterTemplates },
+          { label: 'Letter settings', to: paths.letterSettings },
+        ]
+      : []),
+  ],
+});
+
 /** The chair menu, or the track chair menu (a subset, spec §2), from the one role map. */
 export function chairMenu(roles: UserRoles): MenuSection[] {
   if (!isChairLike(roles)) {
-    return [papersSection(false), reviewsSection(false), emailSection(false)];
+    return [papersSection(false), reviewsSection(false), emailSection(false), lettersSection(false)];
   }
   return [
     papersSection(true),
     reviewsSection(true),
     emailSection(true),
+    lettersSection(true),
     {
       title: 'Settings',
       items: [

@@ -124,4 +124,16 @@ export const paths = {
   viewEmail: route('/ViewEmail/:emailId'),
   viewActivityReports: '/ViewActivityReports/',
   viewReminders: '/ViewReminders/',
+  /** Letters (issue 11): the switches and issued documents of a paper, and the generators. */
+  editPaperDownloadLetter: route('/EditPaperDownloadLetter/:paperId'),
+  generateLetter: route('/GenerateLetter/:paperId'),
+  generateInvoiceOrReceipt: route('/GenerateInvoiceOrReceipt/:paperId'),
+  letterTemplates: '/LetterTemplates',
+  letterSettings: '/LetterSettings',
+  /** Bulk issue; the papers ticked on /ViewPapers come as `?ids=1,2,3`. */
+  issueDocuments: Object.assign(
+    (ids?: readonly number[]) =>
+      ids && ids.length ? `/IssueDocuments?ids=${ids.join(',')}` : '/IssueDocuments',
+    { pattern: '/IssueDocuments' },
+  ),
 } as const;

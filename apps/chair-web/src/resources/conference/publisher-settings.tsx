@@ -13,7 +13,9 @@ import {
 import { CONFERENCE_MESSAGES, type ConferenceDto } from '@symposium/domain';
 import { errorMessage, useNotify } from '@symposium/ui';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
+import { paths } from '../../config/paths';
 import { QueryView } from '../../components/query-view';
 import { useConference, useUpdatePublisherSettings, type PublisherSettingsInput } from './use-conference';
 
@@ -22,7 +24,14 @@ export function PublisherSettings() {
   const conference = useConference();
   return (
     <>
-      <PageTitle title="Publisher settings" />
+      <PageTitle
+        title="Publisher settings"
+        actions={
+          <Button component={Link} to={paths.letterSettings} variant="outlined">
+            Letter and invoice settings
+          </Button>
+        }
+      />
       <QueryView query={conference}>{(data) => <PublisherForm key={data._id} conference={data} />}</QueryView>
     </>
   );

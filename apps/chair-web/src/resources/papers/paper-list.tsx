@@ -197,6 +197,14 @@ export function PaperList({ kind }: { kind: PaperListKind }) {
             >
               E-mail authors
             </Button>
+            <Button
+              variant="outlined"
+              title="Issue a letter, invoice or receipt for each selected paper"
+              disabled={selectedIds.length === 0}
+              onClick={() => void navigate(paths.issueDocuments(selectedIds))}
+            >
+              Issue letters
+            </Button>
             <Button aria-haspopup="menu" onClick={(e) => setBulkAnchor(e.currentTarget)}>
               Bulk edit
             </Button>
@@ -396,6 +404,11 @@ function PaperRow({
             Presentation-ready files
           </MenuItem>
           <MenuItem onClick={() => go(paths.managePaperFiles(paper._id))}>Manage files</MenuItem>
+          <MenuItem onClick={() => go(paths.editPaperDownloadLetter(paper._id))}>Letters</MenuItem>
+          <MenuItem onClick={() => go(paths.generateLetter(paper._id))}>Generate letter</MenuItem>
+          <MenuItem onClick={() => go(paths.generateInvoiceOrReceipt(paper._id))}>
+            Invoice or receipt
+          </MenuItem>
           <MenuItem onClick={() => fileAction(() => downloads.exportPaperHtml(paper._id))}>
             Export html
           </MenuItem>
