@@ -15,6 +15,7 @@ import { Route, Routes, useNavigate } from 'react-router';
 import { authorMenu, reviewerMenu, sessionChairMenu } from './config/menu';
 import { paths } from './config/paths';
 import { AuthorHome } from './features/home/author-home';
+import { publicLetterRoutes } from './features/letters/routes';
 import { SessionChairProgramme } from './features/programme/session-chair-programme';
 import { ReviewerConsole } from './features/reviews/reviewer-console';
 import { useFrontEnd, type FrontEnd } from './hooks/use-front-end';
@@ -102,6 +103,7 @@ export function App() {
       <Route path={paths.signUp} element={<SignUpPage />} />
       <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
       <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+      {publicLetterRoutes}
       <Route
         path="*"
         element={

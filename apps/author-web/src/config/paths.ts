@@ -25,4 +25,6 @@ export const paths = {
   viewPaperReview: (paperId: number | string) => `/ViewPaperReview/${paperId}`,
   reviewPaper: (paperId: number | string) => `/ReviewPaper/${paperId}`,
   viewReviewRequest: (reviewRequestId: number | string) => `/ViewReviewRequest/${reviewRequestId}`,
+  /** Public (no sign-in): what the document with this verification code is (its QR code opens it). */
+  verify: (code: string) => `/verify/${code}`,
 } as const;

@@ -15,6 +15,7 @@ import { errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { PaperLetters } from '../letters/paper-letters';
 import { PaperReviewsButton } from '../reviews/components/paper-reviews-button';
 import { paperFileUrl, usePapers, useSetNotes } from './api/papers';
 import { useTracks } from './api/tracks';
@@ -109,6 +110,7 @@ function PaperCard({ paper, track }: { paper: PaperDto; track: TrackDto | undefi
         <Box sx={{ my: 1 }}>
           <PaperFiles label="Downloads" files={allFiles(paper)} url={(f) => paperFileUrl(paper._id, f._id)} />
         </Box>
+        <PaperLetters paperId={paper._id} />
         <Notes paper={paper} />
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>

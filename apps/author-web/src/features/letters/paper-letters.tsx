@@ -1,0 +1,43 @@
+import { Button, Stack, Typography } from '@mui/material';
+import type { AuthorLetterDto } from '@symposium/domain';
+import { errorMessage, useNotify } from '@symposium/ui';
+import { useState } from 'react';
+import { downloadLetter, useAuthorLetters } from './api';
+
+/**
+ * The letters a chair enabled for the paper (acceptance letter, certificate, invitation letter), each a
+ * button downloading the PDF issued to the signed-in author. Nothing is shown when none is enabled.
+ */
+export function PaperLetters({ paperId }: { paperId: number }) {
+  const notify = useNotify();
+  const letters = useAuthorLetters(paperId);
+  const [busy, setBusy] = useState<string | null>(null);
+  if (!letters.data?.length) return null;
+  const get = (letter: AuthorLetterDto) => {
+    setBusy(letter.kind);
+    downloadLetter(paperId, letter.kind)
+      .catch((err: unknown) => notify(errorMessage(err, 'The download failed'), 'error'))
+      .finally(() => setBusy(null));
+  };
+  return (
+    <Stack spacing={0.5} sx={{ my: 1 }} data-testid="paper-letters">
+      <Typography variant="subtitle2" color="text.secondary">
+        Letters
+      </Typography>
+      <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
+        {letters.data.map((l) => (
+          <Button
+            key={l.kind}
+            size="small"
+            variant="outlined"
+            data-kind={l.kind}
+            disabled={busy !== null}
+            onClick={() => get(l)}
+          >
+            {busy === l.kind ? 'Preparing…' : `Download ${l.label.toLowerCase()}`}
+          </Button>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
