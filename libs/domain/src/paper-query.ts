@@ -124,6 +124,11 @@ export interface ChairPaperUpdate {
   invitationLetterEnabled?: boolean;
   authorViewReviewEnabled?: boolean;
   registration?: { author?: number | null; id?: string; amount?: number | null; extra?: string } | null;
+  /**
+   * Chairs only (a track chair gets 403): the whole list of other registrations, replacing the stored one.
+   * Each needs an id (§5 rule); the author must be one of the paper's authors; numbers are unique across papers.
+   */
+  otherRegistrations?: { author?: number | null; id: string; amount?: number | null; extra?: string }[];
 }
 
 /** /BulkEdit/{filter}/{param}: param (BULK_EDIT_PARAMS of utils) → the paper field it changes. */

@@ -504,6 +504,109 @@ export function isValidRegistrationId(id: string, required = false): boolean {
 export const isRegisteredPaper = (registration: Pick<PaperRegistration, 'id'> | null | undefined): boolean =>
   !!registration && typeof registration.id === 'string' && registration.id.trim() !== '';
 
+/** Registration ids that are not numbers: many papers may share them, so they are not unique. */
+export const SHARED_REGISTRATION_IDS: readonly string[] = ['Waived', 'Volunteer'];
+/** Whether a registration id is a number that belongs to one paper only (not empty, Waived or Volunteer). */
+export const isUniqueRegistrationId = (id: string): boolean =>
+  id.trim() !== '' && !SHARED_REGISTRATION_IDS.includes(id.trim());
+
+/** More registration messages (edit screen and import). */
+export const REGISTRATION_EXTRA_MESSAGES = {
+  amount: 'Please fill in a valid amount: a number of 0 or more',
+  authorNotOfPaper: 'The registered author must be one of the authors of the paper',
+  duplicateInPaper: 'The same registration number is given twice for this paper',
+  tooManyOther: 'A paper can have at most 50 other registrations',
+} as const;
+
+/** At most this many other registrations per paper. */
+export const MAX_OTHER_REGISTRATIONS = 50;
+
+/** The §5 id message of a main (`required` false) or other registration id as typed; null when valid. */
+export function registrationIdError(id: string, required = false): string | null {
+  if (required && id.trim() === '') return REGISTRATION_MESSAGES.otherIdRequired;
+  return isValidRegistrationId(id, required) ? null : REGISTRATION_MESSAGES.invalidId;
+}
+
+/** An amount as typed ('' or null: none) → the number, or undefined when it is not a number ≥ 0. */
+export function parseRegistrationAmount(v: string | number | null | undefined): number | null | undefined {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'number') return Number.isFinite(v) && v >= 0 && v <= 1e12 ? v : undefined;
+  const t = v.trim();
+  if (t === '') return null;
+  if (!/^\d+(?:\.\d+)?$/.test(t)) return undefined;
+  const n = Number(t);
+  return n <= 1e12 ? n : undefined;
+}
+
+// ----- registration import (POST /api/chair/papers/import/registrations, multipart `file` + `confirm`)
+
+export const REGISTRATION_IMPORT_MAX_BYTES = 5 * 1000 * 1000;
+export const REGISTRATION_IMPORT_MAX_ROWS = 5000;
+/** Header row of the first sheet (matched ignoring case and surrounding spaces); Extra and Type optional. */
+export const REGISTRATION_IMPORT_COLUMNS = [
+  'Paper ID',
+  'Registration ID',
+  'E-mail',
+  'Amount',
+  'Extra',
+  'Type',
+] as const;
+export type RegistrationImportColumn = (typeof REGISTRATION_IMPORT_COLUMNS)[number];
+export const REGISTRATION_IMPORT_REQUIRED: readonly RegistrationImportColumn[] = [
+  'Paper ID',
+  'Registration ID',
+  'E-mail',
+  'Amount',
+];
+/** What each column holds (the import screen lists them). */
+export const REGISTRATION_IMPORT_COLUMN_HELP: Record<RegistrationImportColumn, string> = {
+  'Paper ID': 'the paper number',
+  'Registration ID': 'the registration number (§5 rule; other registrations need one)',
+  'E-mail': "the registered author's e-mail (an author of the paper)",
+  Amount: 'a number of 0 or more, or empty',
+  Extra: 'optional free text',
+  Type: 'main (default) or other',
+};
+
+export const REGISTRATION_IMPORT_MESSAGES = {
+  invalidFile: 'Please select a valid file',
+  noFile: 'Please select a file to upload',
+  tooLarge: `The spreadsheet is larger than ${REGISTRATION_IMPORT_MAX_BYTES / 1_000_000} MB`,
+  tooManyRows: `The spreadsheet has more than ${REGISTRATION_IMPORT_MAX_ROWS} rows`,
+  unpackedTooLarge: 'The spreadsheet unpacks to more than 50 MB',
+  noRows: 'The spreadsheet has no registration rows',
+  paperNotFound: 'Paper ID not found',
+  paperIdInvalid: 'The Paper ID must be a number',
+  authorNotFound: 'No author of the paper has this e-mail',
+  typeInvalid: "The Type must be 'main' or 'other'",
+  mainTwice: 'The paper has another main registration in the file',
+  inFile: 'The registration number is used by another row of the file',
+  inUse: 'Paper registration number already in use!',
+} as const;
+
+export const registrationMissingColumnsMessage = (columns: string[]) =>
+  `The spreadsheet is missing the column${columns.length > 1 ? 's' : ''}: ${columns.join(', ')}`;
+export const registrationFormulaMessage = (cell: string) =>
+  `Cell ${cell} holds a formula: please type the value`;
+export const registrationDateMessage = (cell: string) => `Cell ${cell} holds a date, not a number or text`;
+
+/** One refused row (`row`: the spreadsheet row number, the header being row 1). */
+export interface RegistrationImportError {
+  row: number;
+  message: string;
+}
+
+/** Answer of the registration import. */
+export interface RegistrationImportResult {
+  /** Rows that would be (or were) imported. */
+  valid: number;
+  /** Rows with content below the header. */
+  total: number;
+  errors: RegistrationImportError[];
+  /** true when the valid rows were written (no refused row, or confirm=true). */
+  imported: boolean;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // JSON shapes
 

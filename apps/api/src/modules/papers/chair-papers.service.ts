@@ -8,18 +8,16 @@ import {
   type ChairPaperDto,
   type FieldError,
   type PaperQueryResult,
-  type PaperRegistration,
   type TrackDto,
-  isValidRegistrationId,
 } from '@symposium/domain';
 import type { AuthUser } from '../../common/auth-user.js';
 import { pgErrorCode } from '../../common/errors.js';
 import type { Executor } from '../../database/database.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import { ActivityService } from '../activity/activity.service.js';
+import { AuthErrors } from '../auth/auth.errors.js';
 import { MailService } from '../mail/mail.service.js';
 import { StatusesService } from '../tracks/statuses.service.js';
-import { UsersService } from '../users/users.service.js';
 import { throwInvalid } from './author-papers.service.js';
 import type {
   BulkEditDto,
@@ -36,6 +34,7 @@ import {
 } from './paper-query.repository.js';
 import type { PaperPatch } from './papers.repository.js';
 import { PapersRepository } from './papers.repository.js';
+import { PaperRegistrationsService } from './paper-registrations.service.js';
 import { PapersService } from './papers.service.js';
 import type { PaperRow } from './papers.table.js';
 import { PapersErrors } from './papers.errors.js';
@@ -57,10 +56,10 @@ export class ChairPapersService {
     private readonly repo: PapersRepository,
     private readonly query: PaperQueryRepository,
     private readonly statuses: StatusesService,
-    private readonly users: UsersService,
     private readonly mail: MailService,
     private readonly transactions: TransactionRunner,
     private readonly activity: ActivityService,
+    private readonly registrations: PaperRegistrationsService,
   ) {}
 
   /** POST /papers: one page of the matching papers and the total. */
@@ -93,14 +92,35 @@ export class ChairPapersService {
     input: ChairPaperUpdateDto,
     caller: AuthUser,
   ): Promise<ChairPaperDto> {
+    const editsRegistrations = input.registration !== undefined || input.otherRegistrations !== undefined;
+    // §6: registrations are chair-only; a track chair gets the answer of any chair-only action
+    if (editsRegistrations && scope !== null) throw AuthErrors.forbidden();
     try {
       return await this.transactions.run(async (tx) => {
-        const current = await this.papers.managedPaper(paperId, scope, { includeDeleted: true }, tx);
-        await this.repo.lock(paperId, tx);
+        await this.papers.managedPaper(paperId, scope, { includeDeleted: true }, tx);
+        const current = (await this.repo.lock(paperId, tx))!;
         const patch = await this.patchOf(scope, current, input, tx);
         const row = Object.keys(patch).length ? await this.repo.update(paperId, patch, tx) : current;
-        if (Object.keys(patch).length)
-          await this.activity.record(await this.changeEntry(caller, current, patch, tx), tx);
+        const { registration, otherRegistrations, ...rest } = patch;
+        if (editsRegistrations) {
+          // the numbers in the same transaction: a number of another paper fails on the key → 409
+          const before = { main: current.registration, others: current.otherRegistrations };
+          const next = { main: row!.registration, others: row!.otherRegistrations };
+          await this.registrations.sync([paperId], [before], new Map([[paperId, next]]), tx);
+          await this.activity.record(
+            this.registrationEntry(caller, current, { registration, otherRegistrations }),
+            tx,
+          );
+        } else if (patch.isDeleted !== undefined && patch.isDeleted !== current.isDeleted) {
+          // deleting or restoring a paper changes whether its registered authors are registered
+          const regs = [current.registration, ...current.otherRegistrations];
+          await this.registrations.recomputeRegistered(
+            regs.flatMap((r) => (r && typeof r.author === 'number' ? [r.author] : [])),
+            tx,
+          );
+        }
+        if (Object.keys(rest).length)
+          await this.activity.record(await this.changeEntry(caller, current, rest, tx), tx);
         return this.papers.toChairDto(row!, tx);
       });
     } catch (e) {
@@ -265,31 +285,33 @@ export class ChairPapersService {
       'authorViewReviewEnabled',
     ] as const)
       if (input[flag] !== undefined) patch[flag] = input[flag];
-    if (input.registration !== undefined)
-      patch.registration = await this.registrationOf(current, input.registration, tx);
+    if (input.registration !== undefined || input.otherRegistrations !== undefined) {
+      const regs = await this.registrations.resolve(
+        current,
+        input.registration,
+        input.otherRegistrations,
+        tx,
+      );
+      if (input.registration !== undefined) patch.registration = regs.main;
+      if (input.otherRegistrations !== undefined) patch.otherRegistrations = regs.others;
+    }
     return patch;
   }
 
-  /** The merged registration; its id must not be used by another paper (409), its author must exist. */
-  private async registrationOf(
-    current: PaperRow,
-    input: ChairPaperUpdateDto['registration'],
-    tx: Executor,
-  ): Promise<PaperRegistration | null> {
-    if (input === null || input === undefined) return null;
-    const before = current.registration;
-    const next: PaperRegistration = {
-      author: input.author !== undefined ? input.author : (before?.author ?? null),
-      id: (input.id ?? before?.id ?? '').trim(),
-      amount: input.amount !== undefined ? input.amount : (before?.amount ?? null),
-      extra: input.extra ?? before?.extra ?? '',
+  /** The activity entry of a registration edit (ids and amounts in the details, for the audit). */
+  private registrationEntry(caller: AuthUser, current: PaperRow, patch: PaperPatch) {
+    const ids = [
+      ...(patch.registration?.id ? [patch.registration.id] : []),
+      ...(patch.otherRegistrations ?? []).map((o) => o.id),
+    ];
+    return {
+      ...ActivityService.fromUser(caller),
+      action: 'paper.registration',
+      summary: `Edited the registrations of paper ${current.id} '${current.title}'${ids.length ? ` (${ids.join(', ')})` : ''}`,
+      paperId: current.id,
+      trackId: current.trackId,
+      details: { ...patch },
     };
-    if (!isValidRegistrationId(next.id)) throw PapersErrors.registrationId();
-    if (next.author !== null && !(await this.users.findById(next.author, tx)))
-      throw PapersErrors.registrationAuthor();
-    if (next.id && (await this.query.registrationIdTaken(next.id, current.id, tx)))
-      throw PapersErrors.registrationInUse();
-    return next;
   }
 
   /** The bulk body checked: a whitelisted field, set (or push for notes), a value of the field's kind. */

@@ -8,7 +8,6 @@ import {
   getTableColumns,
   gte,
   inArray,
-  isNotNull,
   isNull,
   lt,
   lte,
@@ -254,25 +253,5 @@ export class PaperQueryRepository {
       .where(and(...conditions.filter((c): c is SQL => c !== undefined)))
       .returning({ id: papersTable.id });
     return updated.length;
-  }
-
-  /** Whether a registration id is already used by another paper. */
-  async registrationIdTaken(
-    registrationId: string,
-    exceptPaperId: number,
-    ex: Executor = this.db,
-  ): Promise<boolean> {
-    const [row] = await ex
-      .select({ id: papersTable.id })
-      .from(papersTable)
-      .where(
-        and(
-          eq(sql`${papersTable.registration}->>'id'`, registrationId),
-          ne(papersTable.id, exceptPaperId),
-          isNotNull(papersTable.registration),
-        ),
-      )
-      .limit(1);
-    return !!row;
   }
 }

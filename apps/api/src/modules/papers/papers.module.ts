@@ -11,6 +11,8 @@ import { ChairPaperFilesController, ChairPapersController } from './chair-papers
 import { ChairPapersService } from './chair-papers.service.js';
 import { PaperExportsService } from './paper-exports.service.js';
 import { PaperQueryRepository } from './paper-query.repository.js';
+import { PaperRegistrationsController } from './paper-registrations.controller.js';
+import { PaperRegistrationsService } from './paper-registrations.service.js';
 import { PaperConsentService } from './paper-consent.service.js';
 import { PaperFilesService } from './paper-files.service.js';
 import { PapersRepository } from './papers.repository.js';
@@ -30,6 +32,7 @@ import { RegisteredPapersService } from './registered-papers.service.js';
     RegisteredPapersController,
     ChairPapersController,
     ChairPaperFilesController,
+    PaperRegistrationsController,
   ],
   providers: [
     PapersRepository,
@@ -41,6 +44,7 @@ import { RegisteredPapersService } from './registered-papers.service.js';
     PaperQueryRepository,
     ChairPapersService,
     PaperExportsService,
+    PaperRegistrationsService,
   ],
   exports: [PapersService, PaperFilesService, ChairPapersService],
 })

@@ -201,6 +201,15 @@ export class UsersRepository {
     return row;
   }
 
+  /** Sets isRegistered of these users (registrations: one statement for any number of users). */
+  async setRegistered(ids: number[], isRegistered: boolean, ex: Executor = this.db): Promise<void> {
+    if (!ids.length) return;
+    await ex
+      .update(usersTable)
+      .set({ isRegistered, updatedAt: new Date() })
+      .where(and(inArray(usersTable.id, ids), ne(usersTable.isRegistered, isRegistered)));
+  }
+
   /** One page of the users matching a §5 query, and how many match in all. */
   async query(
     q: UserQuery,

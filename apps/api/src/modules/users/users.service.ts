@@ -146,6 +146,11 @@ export class UsersService {
     await this.users.update(id, { passwordHash: await hashPassword(password) }, ex);
   }
 
+  /** Sets isRegistered of these users (the registrations of papers decide it). */
+  setRegistered(ids: number[], isRegistered: boolean, ex?: Executor): Promise<void> {
+    return this.users.setRegistered(ids, isRegistered, ex);
+  }
+
   /** Every token issued to the user so far stops working (see AuthGuard). */
   endSessions(id: number, ex?: Executor): Promise<void> {
     return this.users.bumpSessionVersion(id, ex);

@@ -3,6 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   BULK_EDIT_FIELDS,
   MAX_INT32,
+  MAX_OTHER_REGISTRATIONS,
   PAPER_FILTER_NAMES,
   PAPER_MAX_PAGE_SIZE,
   PAPER_PAGE_SIZE,
@@ -12,6 +13,8 @@ import {
 import { Type } from 'class-transformer';
 import {
   Allow,
+  ArrayMaxSize,
+  IsArray,
   IsBoolean,
   IsInt,
   IsNumber,
@@ -99,6 +102,19 @@ export class ChairRegistrationDto {
   @ApiPropertyOptional() @Optional() @MaxLength(2000) @IsString() extra?: string;
 }
 
+/** One of the other registrations (each needs an id, checked with the §5 rule by the service). */
+export class ChairOtherRegistrationDto {
+  @ApiPropertyOptional({ type: Number, nullable: true }) @NullableId() author?: number | null;
+  @ApiProperty() @MaxLength(100) @IsString() id!: string;
+  @ApiPropertyOptional({ type: Number, nullable: true })
+  @ValidateIf((_o, v) => v !== null && v !== undefined)
+  @Max(1e12)
+  @Min(0)
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  amount?: number | null;
+  @ApiPropertyOptional() @Optional() @MaxLength(2000) @IsString() extra?: string;
+}
+
 /** PUT /api/{chair|cochair}/papers/:paperId (ChairPaperUpdate); every field optional. */
 export class ChairPaperUpdateDto implements ChairPaperUpdate {
   @ApiPropertyOptional() @Optional() @MaxLength(2000) @IsString() title?: string;
@@ -128,6 +144,16 @@ export class ChairPaperUpdateDto implements ChairPaperUpdate {
   @ValidateNested()
   @Type(() => ChairRegistrationDto)
   registration?: ChairRegistrationDto | null;
+  @ApiPropertyOptional({
+    type: [ChairOtherRegistrationDto],
+    description: 'chairs only; the whole list, replacing the stored one',
+  })
+  @Optional()
+  @ArrayMaxSize(MAX_OTHER_REGISTRATIONS)
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => ChairOtherRegistrationDto)
+  otherRegistrations?: ChairOtherRegistrationDto[];
 }
 
 /** POST /email/:paperId: a message to every author of the paper. */

@@ -1,0 +1,34 @@
+import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { RegistrationImportResult } from '@symposium/domain';
+import type { Request } from 'express';
+import { Scope, type CallerScope } from '../../common/managed-scope.js';
+import { PaperRegistrationsService } from './paper-registrations.service.js';
+
+/** Registrations are chair-only (§6): the import lives under /api/chair only. */
+@ApiTags('papers (chair and track chair)')
+@Controller('chair/papers')
+export class PaperRegistrationsController {
+  constructor(private readonly registrations: PaperRegistrationsService) {}
+
+  /**
+   * multipart: `file` (xlsx: Paper ID, Registration ID, E-mail, Amount, Extra, Type) and `confirm`
+   * (true: import the valid rows even when some are refused) → {valid, total, errors: [{row, message}], imported}.
+   */
+  @Post('import/registrations')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      properties: {
+        file: { type: 'string', format: 'binary' },
+        confirm: { type: 'string', enum: ['true', 'false'] },
+      },
+    },
+  })
+  @ApiOkResponse({ description: '{valid, total, errors: [{row, message}], imported}' })
+  importRegistrations(@Req() req: Request, @Scope() caller: CallerScope): Promise<RegistrationImportResult> {
+    return this.registrations.import(req, caller.user);
+  }
+}
