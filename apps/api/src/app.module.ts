@@ -13,6 +13,7 @@ import { MailingModule } from './modules/mail/mailing.module.js';
 import { PapersModule } from './modules/papers/papers.module.js';
 import { ProgrammeModule } from './modules/programme/programme.module.js';
 import { ReviewsModule } from './modules/reviews/reviews.module.js';
+import { ReportsModule } from './modules/reports/reports.module.js';
 import { TracksModule } from './modules/tracks/tracks.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 
@@ -27,6 +28,7 @@ export const FEATURE_MODULES = [
   TracksModule,
   PapersModule,
   ReviewsModule,
+  ReportsModule,
   ProgrammeModule,
   MailingModule,
   JobsModule,

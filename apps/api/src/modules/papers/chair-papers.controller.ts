@@ -71,7 +71,7 @@ const xlsxFile = (file: Buffer) =>
   });
 
 /** The html exports (set once the page is made, so errors stay JSON): no script, nothing but the inline style. */
-function htmlAnswer(res: Response, html: string): string {
+export function htmlAnswer(res: Response, html: string): string {
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
   res.setHeader('X-Content-Type-Options', 'nosniff');

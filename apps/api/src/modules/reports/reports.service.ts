@@ -1,0 +1,401 @@
+import { Injectable } from '@nestjs/common';
+import {
+  DOCUMENT_LABELS,
+  REPORT_CATEGORIES,
+  spreadsheetSafe,
+  type DocumentKind,
+  type ReconciliationList,
+  type ReportCategory,
+  type ReportCount,
+  type ReportDto,
+  type ReportSummary,
+  type ReportTable,
+} from '@symposium/domain';
+import ExcelJS from 'exceljs';
+import type { AuthUser } from '../../common/auth-user.js';
+import { TransactionRunner } from '../../database/database.module.js';
+import { ActivityService } from '../activity/activity.service.js';
+import { ReportsErrors } from './reports.errors.js';
+import { ReportsRepository, type ReportListRow, type ReportScope } from './reports.repository.js';
+
+/** Chart titles of the count series (also the xlsx sheet names of the series). */
+export const COUNT_TITLES: Record<string, string> = {
+  papersByTrack: 'Papers by track',
+  papersByStatus: 'Papers by status',
+  papersByDecision: 'Papers by decision',
+  cameraReady: 'Camera-ready (accepted papers)',
+  presentationReady: 'Presentation-ready (accepted papers)',
+  reviewRequestsByState: 'Review requests by state',
+  registeredPapersByTrack: 'Registered papers by track',
+  usersByRole: 'Users by role',
+  usersByCountry: 'Users by country',
+  usersRegistered: 'Users registered or not',
+  reviewersByTrack: 'Reviewers by track',
+};
+
+const percent = (part: number, whole: number): string =>
+  whole ? `${Math.round((part / whole) * 1000) / 10}%` : '–';
+const money = (n: number): number => Math.round(n * 100) / 100;
+
+/** The caller's view of the stored reports: a track chair sees the ones they generated for their tracks. */
+const visibility = (scope: ReportScope, user: AuthUser) =>
+  scope === null ? { scope } : { scope, createdBy: user.id };
+
+/**
+ * Reports (§7 /api/{chair|cochair}/reports): a User or Paper report is built from set-based aggregations of
+ * the caller's tracks, stored with its xlsx (one sheet per table, series and list) and listed newest first.
+ */
+@Injectable()
+export class ReportsService {
+  constructor(
+    private readonly repo: ReportsRepository,
+    private readonly tx: TransactionRunner,
+    private readonly activity: ActivityService,
+  ) {}
+
+  async list(scope: ReportScope, user: AuthUser): Promise<ReportDto[]> {
+    return (await this.repo.list(visibility(scope, user))).map(toDto);
+  }
+
+  async get(id: number, scope: ReportScope, user: AuthUser): Promise<ReportDto> {
+    const row = await this.repo.find(id, visibility(scope, user));
+    if (!row) throw ReportsErrors.notFound();
+    return toDto(row);
+  }
+
+  async xlsx(id: number, scope: ReportScope, user: AuthUser): Promise<{ name: string; data: Buffer }> {
+    const row = await this.repo.find(id, visibility(scope, user));
+    const data = row && (await this.repo.xlsxOf(id, visibility(scope, user)));
+    if (!row || !data) throw ReportsErrors.notFound();
+    return { name: `report-${row.category}-${row.id}.xlsx`, data };
+  }
+
+  /** POST /generate {category}: builds, stores and answers the report (the activity entry in the same transaction). */
+  async generate(body: unknown, scope: ReportScope, user: AuthUser): Promise<ReportDto> {
+    const category = (body as { category?: unknown } | null)?.category;
+    if (typeof category !== 'string' || !(REPORT_CATEGORIES as readonly string[]).includes(category))
+      throw ReportsErrors.category();
+    const cat = category as ReportCategory;
+    const { summary, sheets } =
+      cat === 'Paper' ? await this.paperReport(scope) : await this.userReport(scope);
+    const xlsx = await workbookOf(summary, sheets);
+    const row = await this.tx.run(async (tx) => {
+      const created = await this.repo.insert(
+        {
+          category: cat,
+          trackIds: scope,
+          summary,
+          xlsx,
+          size: xlsx.length,
+          createdBy: user.id,
+        },
+        tx,
+      );
+      await this.activity.record(
+        {
+          ...ActivityService.fromUser(user),
+          action: 'report.generate',
+          summary: `Generated ${cat} report ${created.id}`,
+          subjectId: created.id,
+          details: { category: cat, trackIds: scope },
+        },
+        tx,
+      );
+      return created;
+    });
+    return toDto(row);
+  }
+
+  // ----- the paper report
+
+  private async paperReport(scope: ReportScope): Promise<{ summary: ReportSummary; sheets: ReportTable[] }> {
+    const byTrack = await this.repo.papersByTrackAndDecision(scope);
+    const byStatus = await this.repo.papersByStatus(scope);
+    const progress = await this.repo.readyProgress(scope);
+    const load = await this.repo.reviewerLoad(scope);
+    const registrations = await this.repo.registrationsByTrack(scope);
+    const notRegistered = await this.repo.acceptedNotRegistered(scope);
+    const presenters = await this.repo.scheduledPresenterNotRegistered(scope);
+    const chairs = await this.repo.sessionChairNotRegistered(scope);
+    const letters = await this.repo.lettersNotDownloaded(scope);
+
+    const sum = (k: 'accepted' | 'rejected' | 'pending') => byTrack.reduce((n, r) => n + r[k], 0);
+    const ready = (submitted: number, approved: number): ReportCount[] => [
+      { label: 'Approved', count: approved },
+      { label: 'Submitted, not approved', count: Math.max(0, submitted - approved) },
+      { label: 'Missing', count: Math.max(0, progress.accepted - submitted) },
+    ];
+    const reqTotals = load.reduce(
+      (t, r) => ({
+        waiting: t.waiting + r.waiting,
+        declined: t.declined + r.declined,
+        submitted: t.submitted + r.submitted,
+        acceptedOpen: t.acceptedOpen + Math.max(0, r.accepted - r.submitted),
+      }),
+      { waiting: 0, declined: 0, submitted: 0, acceptedOpen: 0 },
+    );
+    const counts: Record<string, ReportCount[]> = {
+      papersByTrack: byTrack.map((r) => ({ label: r.track, count: r.total })),
+      papersByStatus: byStatus,
+      papersByDecision: [
+        { label: 'Accepted', count: sum('accepted') },
+        { label: 'Rejected', count: sum('rejected') },
+        { label: 'Pending', count: sum('pending') },
+      ],
+      cameraReady: ready(progress.crSubmitted, progress.crApproved),
+      presentationReady: ready(progress.prSubmitted, progress.prApproved),
+      reviewRequestsByState: [
+        { label: 'Waiting', count: reqTotals.waiting },
+        { label: 'Accepted, not reviewed', count: reqTotals.acceptedOpen },
+        { label: 'Reviewed', count: reqTotals.submitted },
+        { label: 'Declined', count: reqTotals.declined },
+      ],
+      registeredPapersByTrack: registrations.map((r) => ({ label: r.track, count: r.registered })),
+    };
+    const tables: ReportTable[] = [
+      {
+        title: 'Acceptance rate per track',
+        columns: ['Track', 'Papers', 'Accepted', 'Rejected', 'Pending', 'Acceptance rate', 'Rate of decided'],
+        rows: byTrack.map((r) => [
+          r.track,
+          r.total,
+          r.accepted,
+          r.rejected,
+          r.pending,
+          percent(r.accepted, r.total),
+          percent(r.accepted, r.accepted + r.rejected),
+        ]),
+      },
+      {
+        title: 'Camera-ready and presentation-ready progress',
+        columns: ['Part', 'Accepted papers', 'Submitted', 'Approved', 'Missing'],
+        rows: [
+          [
+            'Camera-ready',
+            progress.accepted,
+            progress.crSubmitted,
+            progress.crApproved,
+            Math.max(0, progress.accepted - progress.crSubmitted),
+          ],
+          [
+            'Presentation-ready',
+            progress.accepted,
+            progress.prSubmitted,
+            progress.prApproved,
+            Math.max(0, progress.accepted - progress.prSubmitted),
+          ],
+        ],
+      },
+      {
+        title: 'Reviewer load and completion',
+        columns: [
+          'Reviewer',
+          'E-mail',
+          'Requests',
+          'Accepted',
+          'Declined',
+          'Waiting',
+          'Submitted',
+          'Completion',
+        ],
+        rows: load.map((r) => [
+          r.name,
+          r.email,
+          r.requests,
+          r.accepted,
+          r.declined,
+          r.waiting,
+          r.submitted,
+          percent(r.submitted, r.accepted),
+        ]),
+      },
+      {
+        title: 'Registrations and amounts by track',
+        columns: [
+          'Track',
+          'Papers',
+          'Registered papers',
+          'Main amount',
+          'Other registrations',
+          'Other amount',
+          'Total amount',
+        ],
+        rows: [
+          ...registrations.map((r) => [
+            r.track,
+            r.papers,
+            r.registered,
+            money(r.mainAmount),
+            r.otherCount,
+            money(r.otherAmount),
+            money(r.mainAmount + r.otherAmount),
+          ]),
+          [
+            'Total',
+            registrations.reduce((n, r) => n + r.papers, 0),
+            registrations.reduce((n, r) => n + r.registered, 0),
+            money(registrations.reduce((n, r) => n + r.mainAmount, 0)),
+            registrations.reduce((n, r) => n + r.otherCount, 0),
+            money(registrations.reduce((n, r) => n + r.otherAmount, 0)),
+            money(registrations.reduce((n, r) => n + r.mainAmount + r.otherAmount, 0)),
+          ],
+        ],
+      },
+    ];
+    const paperLabel = (p: { id: number; title: string }) => `#${p.id} ${p.title}`;
+    const reconciliation: ReconciliationList[] = [
+      {
+        key: 'acceptedNotRegistered',
+        title: 'Accepted papers with no registered author',
+        items: notRegistered.map((p) => ({
+          label: paperLabel(p),
+          fixPath: `/EditPaperRegistration/${p.id}`,
+          paperId: p.id,
+        })),
+      },
+      {
+        key: 'scheduledPresenterNotRegistered',
+        title: 'Scheduled papers whose presenter is not registered',
+        items: presenters.map((p) => ({
+          label: `${paperLabel(p)} — presenter: ${p.presenter || 'none'}`,
+          fixPath: `/EditPaperRegistration/${p.id}`,
+          paperId: p.id,
+          ...(p.presenterId === null ? {} : { userId: p.presenterId }),
+        })),
+      },
+      {
+        key: 'sessionChairNotRegistered',
+        title: 'Sessions whose chair is not registered',
+        items: chairs.map((c) => ({
+          label: `Session ${c.number} ${c.title} — chair: ${c.name}`,
+          // the contact page is the chairs'; track chairs look the person up in the users list
+          fixPath: scope === null ? `/EditContactInformation/${c.userId}` : '/ViewUsers',
+          sessionId: c.sessionId,
+          userId: c.userId,
+        })),
+      },
+      {
+        key: 'lettersNotDownloaded',
+        title: 'Enabled letters not yet downloaded',
+        items: letters.map((l) => ({
+          label: `${paperLabel(l)} — ${DOCUMENT_LABELS[l.kind as DocumentKind] ?? l.kind}`,
+          fixPath: `/EditPaperDownloadLetter/${l.id}`,
+          paperId: l.id,
+        })),
+      },
+    ];
+    return { summary: { category: 'Paper', counts, tables, reconciliation }, sheets: [] };
+  }
+
+  // ----- the user report
+
+  private async userReport(scope: ReportScope): Promise<{ summary: ReportSummary; sheets: ReportTable[] }> {
+    const roles = await this.repo.usersByRole(scope);
+    const countries = await this.repo.usersByCountry(scope);
+    const reviewers = await this.repo.reviewersByTrack(scope);
+    const people = await this.repo.userList(scope);
+    const n = (k: string) => roles[k] ?? 0;
+    const counts: Record<string, ReportCount[]> = {
+      usersByRole: [
+        { label: 'Authors', count: n('authors') },
+        { label: 'Reviewers', count: n('reviewers') },
+        { label: 'Track chairs', count: n('trackChairs') },
+        { label: 'Session chairs', count: n('sessionChairs') },
+        { label: 'Chairs', count: n('chairs') },
+        { label: 'Admins', count: n('admins') },
+      ],
+      usersByCountry: countries,
+      usersRegistered: [
+        { label: 'Registered', count: n('registered') },
+        { label: 'Not registered', count: n('total') - n('registered') },
+      ],
+      reviewersByTrack: reviewers,
+    };
+    const tables: ReportTable[] = [
+      {
+        title: 'Users',
+        columns: ['Users', 'Registered', 'Not registered'],
+        rows: [[n('total'), n('registered'), n('total') - n('registered')]],
+      },
+    ];
+    const sheets: ReportTable[] = [
+      {
+        title: 'People',
+        columns: ['User ID', 'Name', 'E-mail', 'Organization', 'Country', 'Registered', 'Roles'],
+        rows: people.map((p) => [
+          p.id,
+          p.name,
+          p.email,
+          p.organization,
+          p.country,
+          p.registered ? 'Yes' : 'No',
+          p.roles,
+        ]),
+      },
+    ];
+    return { summary: { category: 'User', counts, tables }, sheets };
+  }
+}
+
+function toDto(row: ReportListRow): ReportDto {
+  return {
+    _id: row.id,
+    category: row.category as ReportCategory,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdBy,
+    trackIds: row.trackIds,
+    size: row.size,
+    summary: row.summary,
+    downloadUrl: `reports/${row.id}/xlsx`,
+  };
+}
+
+/** A sheet name: at most 31 characters, none of []:*?/\, unique in the workbook. */
+function sheetName(title: string, used: Set<string>): string {
+  const base =
+    title
+      .replace(/[[\]:*?/\\]/g, ' ')
+      .slice(0, 31)
+      .trim() || 'Sheet';
+  let name = base;
+  for (let i = 2; used.has(name.toLowerCase()); i++) name = `${base.slice(0, 27)} (${i})`;
+  used.add(name.toLowerCase());
+  return name;
+}
+
+/** The report's xlsx: one sheet per table, count series, reconciliation list and extra sheet, in full. */
+async function workbookOf(summary: ReportSummary, extra: ReportTable[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Symposium';
+  const used = new Set<string>();
+  const cell = (v: string | number | null) => (typeof v === 'string' ? spreadsheetSafe(v) : v);
+  const add = (t: ReportTable) => {
+    const sheet = workbook.addWorksheet(sheetName(t.title, used));
+    sheet.addRow(t.columns.map(cell)).font = { bold: true };
+    for (const row of t.rows) sheet.addRow(row.map(cell));
+    t.columns.forEach((title, i) => {
+      sheet.getColumn(i + 1).width = Math.min(60, Math.max(12, title.length + 2));
+    });
+  };
+  for (const t of summary.tables) add(t);
+  for (const [key, series] of Object.entries(summary.counts))
+    add({
+      title: COUNT_TITLES[key] ?? key,
+      columns: ['', 'Count'],
+      rows: series.map((c) => [c.label, c.count]),
+    });
+  for (const list of summary.reconciliation ?? [])
+    add({
+      title: list.title,
+      columns: ['Item', 'Fix', 'Paper ID', 'Session ID', 'User ID'],
+      rows: list.items.map((i) => [
+        i.label,
+        i.fixPath,
+        i.paperId ?? null,
+        i.sessionId ?? null,
+        i.userId ?? null,
+      ]),
+    });
+  for (const t of extra) add(t);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
