@@ -12,6 +12,8 @@ export function PaperLetters({ paperId }: { paperId: number }) {
   const notify = useNotify();
   const letters = useAuthorLetters(paperId);
   const [busy, setBusy] = useState<string | null>(null);
+  // Loaded and empty: an invisible mark (nothing to offer), so a reader can tell it from still loading.
+  if (letters.data && !letters.data.length) return <span hidden data-testid="no-letters" />;
   if (!letters.data?.length) return null;
   const get = (letter: AuthorLetterDto) => {
     setBusy(letter.kind);

@@ -1,0 +1,109 @@
+import { eq } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { hashPassword } from '../../apps/api/src/common/passwords.js';
+import { issuedDocumentsTable } from '../../apps/api/src/modules/letters/letters.table.js';
+import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
+import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
+import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
+import { clickSelector, signIn, startBrowserEnv, waitForText, type BrowserEnv } from '../support/browser.js';
+import { trackDownloads } from './letters.helpers.js';
+
+const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
+
+describe('author letters in the author menu', () => {
+  let env: BrowserEnv;
+  let dir: string;
+  let enabledPaper: number;
+  let closedPaper: number;
+  let authorId: number;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sym-author-letters-'));
+    env = await startBrowserEnv();
+    const [track] = await env.db.insert(tracksTable).values({ name: 'Networks', position: 0 }).returning();
+    const [author] = await env.db
+      .insert(usersTable)
+      .values({
+        firstName: 'Vera',
+        lastName: 'Visa',
+        email: 'vera@uni.example',
+        alternateEmail: 'v@o.example',
+        passwordHash: await hashPassword('author-pass-1'),
+      })
+      .returning();
+    authorId = author!.id;
+    const [status] = await env.db.select().from(statusesTable).where(eq(statusesTable.isDefault, true));
+    const papers = await env.db
+      .insert(papersTable)
+      .values([
+        {
+          title: 'Letters enabled paper',
+          abstractText: ABSTRACT,
+          trackId: track!.id,
+          statusId: status!.id,
+          primaryAuthorId: authorId,
+          acceptanceLetterEnabled: true,
+          invitationLetterEnabled: true,
+        },
+        {
+          title: 'No letters paper',
+          abstractText: ABSTRACT,
+          trackId: track!.id,
+          statusId: status!.id,
+          primaryAuthorId: authorId,
+        },
+      ])
+      .returning();
+    [enabledPaper, closedPaper] = papers.map((p) => p.id) as [number, number];
+    await env.db
+      .insert(paperAuthorsTable)
+      .values(papers.map((p) => ({ paperId: p.id, userId: authorId, position: 0 })));
+    await signIn(env, 'author', 'vera@uni.example', 'author-pass-1');
+  });
+  afterAll(async () => {
+    await env.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('offers only the enabled letters of each paper and downloads one as a PDF issued to the author', async () => {
+    const { page, baseUrl } = env;
+    const downloads = await trackDownloads(page, dir);
+    await page.goto(`${baseUrl}/`);
+    await waitForText(page, 'Letters enabled paper');
+    await waitForText(page, 'No letters paper');
+    const card = (id: number) => `[aria-labelledby="paper-${id}"]`;
+    await page.waitForSelector(`${card(enabledPaper)} [data-testid=paper-letters] [data-kind=acceptance]`);
+    const offered = await page.$$eval(`${card(enabledPaper)} [data-testid=paper-letters] button`, (bs) =>
+      bs.map((b) => b.getAttribute('data-kind')),
+    );
+    expect(offered.sort()).toEqual(['acceptance', 'invitation']);
+    // The other paper's letters were asked for and none is offered.
+    await page.waitForSelector(`${card(closedPaper)} [data-testid=no-letters]`);
+    expect(await page.$(`${card(closedPaper)} [data-testid=paper-letters]`)).toBeNull();
+
+    const saved = downloads.next();
+    await clickSelector(page, `${card(enabledPaper)} [data-kind=acceptance]`);
+    const file = await saved;
+    expect(file.name).toBe(`acceptance-${enabledPaper}-Visa.pdf`);
+    expect(file.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const rows = await env.db
+      .select()
+      .from(issuedDocumentsTable)
+      .where(eq(issuedDocumentsTable.paperId, enabledPaper));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      kind: 'acceptance',
+      recipientUserId: authorId,
+      recipientName: 'Vera Visa',
+    });
+
+    // The API refuses a letter that is not enabled (what the missing button would have asked for).
+    const status = await page.evaluate(
+      (id: number) => fetch(`/api/author/papers/${id}/letters/certificate`).then((r) => r.status),
+      enabledPaper,
+    );
+    expect(status).toBe(404);
+  });
+});

@@ -1,0 +1,256 @@
+import { LETTER_MESSAGES } from '@symposium/domain';
+import { eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ElementHandle, Page } from 'puppeteer-core';
+import { hashPassword } from '../../apps/api/src/common/passwords.js';
+import { issuedDocumentsTable } from '../../apps/api/src/modules/letters/letters.table.js';
+import {
+  paperAuthorsTable,
+  paperRegistrationIdsTable,
+  papersTable,
+} from '../../apps/api/src/modules/papers/papers.table.js';
+import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
+import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
+import {
+  clickSelector,
+  clickText,
+  fillByLabel,
+  signIn,
+  startBrowserEnv,
+  waitForText,
+  type BrowserEnv,
+} from '../support/browser.js';
+import { qrOfFirstPage, signaturePng, trackDownloads } from './letters.helpers.js';
+
+const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
+/** testConfig's PUBLIC_URL: the address the QR code of every document encodes. */
+const PUBLIC_URL = 'http://localhost:3000';
+
+/** The state the verification page states (data-state of its banner: valid, revoked or unknown). */
+async function verifyState(page: Page, state: string): Promise<string> {
+  const el = await page.waitForSelector(`[data-testid=verify-state][data-state=${state}]`);
+  await el!.dispose();
+  return page.evaluate(() => document.body.innerText);
+}
+
+describe('chair letters, invoices and their verification page', () => {
+  let env: BrowserEnv;
+  let dir: string;
+  let paperId: number;
+  let downloads: Awaited<ReturnType<typeof trackDownloads>>;
+  const docs = () =>
+    env.db.select().from(issuedDocumentsTable).where(eq(issuedDocumentsTable.paperId, paperId));
+  const paperRow = async () =>
+    (await env.db.select().from(papersTable).where(eq(papersTable.id, paperId)))[0]!;
+
+  async function chooseFile(selector: string, name: string, content: Buffer) {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    const input = (await env.page.waitForSelector(selector)) as ElementHandle<HTMLInputElement>;
+    await input.uploadFile(path);
+  }
+
+  /** Answers the reason dialog (revoke or credit note) and waits until it is gone. */
+  async function giveReason(reason: string) {
+    await fillByLabel(env.page, 'Reason', reason);
+    await clickSelector(env.page, '[data-testid=reason-confirm]');
+    await env.page.waitForFunction(() => !document.querySelector('[data-testid=reason-confirm]'));
+  }
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sym-letters-'));
+    env = await startBrowserEnv();
+    downloads = await trackDownloads(env.page, dir);
+    const [track] = await env.db.insert(tracksTable).values({ name: 'Networks', position: 0 }).returning();
+    await env.db.insert(usersTable).values({
+      firstName: 'Carla',
+      lastName: 'Chair',
+      email: 'chair@example.org',
+      alternateEmail: 'c@other.org',
+      passwordHash: await hashPassword('chair-pass-1'),
+      isChair: true,
+    });
+    const [vera, otto] = await env.db
+      .insert(usersTable)
+      .values([
+        {
+          firstName: 'Vera',
+          lastName: 'Visa',
+          email: 'vera@uni.example',
+          alternateEmail: 'v@o.example',
+          organization: 'University of Porto',
+          country: 'Portugal',
+        },
+        { firstName: 'Otto', lastName: 'Other', email: 'otto@uni.example', alternateEmail: 'o@o.example' },
+      ])
+      .returning();
+    const [status] = await env.db.select().from(statusesTable).where(eq(statusesTable.isDefault, true));
+    const [paper] = await env.db
+      .insert(papersTable)
+      .values({
+        title: 'Routing in sparse meshes',
+        abstractText: ABSTRACT,
+        trackId: track!.id,
+        statusId: status!.id,
+        primaryAuthorId: vera!.id,
+        registration: { author: vera!.id, id: '1234', amount: 350, extra: 'Full registration' },
+        otherRegistrations: [{ author: otto!.id, id: '1235-B', amount: 120.5, extra: 'Extra paper' }],
+      })
+      .returning();
+    paperId = paper!.id;
+    await env.db.insert(paperAuthorsTable).values([
+      { paperId, userId: vera!.id, position: 0 },
+      { paperId, userId: otto!.id, position: 1 },
+    ]);
+    await env.db.insert(paperRegistrationIdsTable).values([
+      { registrationId: '1234', paperId, kind: 'main' },
+      { registrationId: '1235-B', paperId, kind: 'other' },
+    ]);
+    await signIn(env, 'chair', 'chair@example.org', 'chair-pass-1');
+  });
+  afterAll(async () => {
+    await env.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('enables the acceptance letter of a paper from its row actions', async () => {
+    const { page, baseUrl } = env;
+    await page.goto(`${baseUrl}/chair/ViewPapers`);
+    await clickSelector(page, `[aria-label="Actions for paper ${paperId}"]`);
+    await clickText(page, 'Letters', '[role=menuitem]');
+    await waitForText(page, 'Letters the authors may download');
+    expect(page.url()).toBe(`${baseUrl}/chair/EditPaperDownloadLetter/${paperId}`);
+    await waitForText(page, 'No document was issued yet.');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/chair/papers/${paperId}`) && r.request().method() === 'PUT',
+    );
+    await clickSelector(page, 'input[name=acceptanceLetterEnabled]');
+    expect((await saved).status()).toBe(200);
+    await page.waitForSelector('input[name=acceptanceLetterEnabled]:checked');
+    const row = await paperRow();
+    expect(row.acceptanceLetterEnabled).toBe(true);
+    expect(row.certificateEnabled).toBe(false);
+    expect(row.invitationLetterEnabled).toBe(false);
+  });
+
+  it("shows the server's signature messages, then generates a letter whose QR code opens a Valid verification page", async () => {
+    const { page, baseUrl } = env;
+    await page.goto(`${baseUrl}/chair/GenerateLetter/${paperId}`);
+    await waitForText(page, 'Routing in sparse meshes');
+    // No stored signature and none uploaded: the server's message.
+    await clickText(page, 'Use the stored signature', 'label');
+    await clickText(page, 'Generate', 'button');
+    await page.waitForSelector('[data-testid=letter-error]');
+    await waitForText(page, LETTER_MESSAGES.signatureRequired);
+    // A file named .png that is not an image: refused by the server (it checks the bytes).
+    await clickText(page, 'Upload a signature image', 'label');
+    await chooseFile('input[name=signature]', 'fake.png', Buffer.from('not an image at all'));
+    await waitForText(page, 'Chosen: fake.png');
+    await clickText(page, 'Generate', 'button');
+    await page.waitForFunction(
+      (m: string) => document.querySelector('[data-testid=letter-error]')?.textContent === m,
+      {},
+      LETTER_MESSAGES.signatureInvalid,
+    );
+    expect(await docs()).toHaveLength(0);
+
+    await chooseFile('input[name=signature]', 'signature.png', signaturePng());
+    await waitForText(page, 'Chosen: signature.png');
+    const saved = downloads.next();
+    await clickText(page, 'Generate', 'button');
+    const file = await saved;
+    expect(file.name).toBe(`acceptance-${paperId}-Visa.pdf`);
+    expect(file.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    await page.waitForSelector('[data-testid=letter-issued]');
+
+    const [doc] = await docs();
+    expect(doc).toMatchObject({ kind: 'acceptance', recipientName: 'Vera Visa', fileName: file.name });
+    expect(doc!.sha256).toBe(createHash('sha256').update(file.bytes).digest('hex'));
+    await waitForText(page, doc!.code);
+
+    const url = qrOfFirstPage(file.path, dir);
+    expect(url).toBe(`${PUBLIC_URL}/verify/${doc!.code}`);
+    await page.goto(`${baseUrl}${new URL(url!).pathname}`);
+    const text = await verifyState(page, 'valid');
+    expect(text).toContain('Valid');
+    expect(text).toContain('Vera Visa');
+    expect(text).toContain('Acceptance letter');
+    expect(text).toContain('Routing in sparse meshes');
+    expect(text).toContain(doc!.sha256);
+  });
+
+  it('revokes the letter on /EditPaperDownloadLetter: the verification page then says Revoked with the reason', async () => {
+    const { page, baseUrl } = env;
+    const [doc] = await docs();
+    await page.goto(`${baseUrl}/chair/EditPaperDownloadLetter/${paperId}`);
+    await clickSelector(page, `[aria-label="Revoke ${doc!.code}"]`);
+    // The reason is required.
+    await clickSelector(page, '[data-testid=reason-confirm]');
+    await waitForText(page, LETTER_MESSAGES.reasonRequired);
+    await giveReason('Issued to the wrong author');
+    await page.waitForFunction(
+      (id: number) =>
+        document.querySelector(`[data-testid=document-${id}]`)?.textContent?.includes('Revoked'),
+      {},
+      doc!.id,
+    );
+    const [after] = await docs();
+    expect(after!.revokedAt).not.toBeNull();
+    expect(after!.revokeReason).toBe('Issued to the wrong author');
+
+    await page.goto(`${baseUrl}/verify/${doc!.code}`);
+    const text = await verifyState(page, 'revoked');
+    expect(text).toContain('Revoked');
+    expect(text).toContain('Issued to the wrong author');
+    expect(text).toContain('Vera Visa');
+
+    await page.goto(`${baseUrl}/verify/NOSUCHCODE`);
+    expect(await verifyState(page, 'unknown')).toContain('No document with this code');
+  });
+
+  it('generates an invoice of the registrations, lists it with its number, and corrects it with a credit note', async () => {
+    const { page, baseUrl } = env;
+    await page.goto(`${baseUrl}/chair/GenerateInvoiceOrReceipt/${paperId}`);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=billing-total]')?.textContent === '470.50',
+    );
+    await waitForText(page, '1235-B');
+    const saved = downloads.next();
+    await clickText(page, 'Generate', 'button');
+    const file = await saved;
+    expect(file.name).toMatch(new RegExp(`^invoice-${paperId}-Visa\\.pdf$`));
+    expect(file.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const invoice = (await docs()).find((d) => d.kind === 'invoice')!;
+    expect(invoice.numberLabel).toMatch(/^INV-\d{4}-0001$/);
+    expect(invoice.amount).toBe('470.50');
+    await page.waitForFunction(
+      (id: number, label: string) =>
+        document.querySelector(`[data-testid=document-${id}]`)?.textContent?.includes(label),
+      {},
+      invoice.id,
+      invoice.numberLabel!,
+    );
+
+    await clickSelector(page, `[aria-label="Credit note for ${invoice.numberLabel}"]`);
+    await giveReason('Registration cancelled');
+    const credit = async () => (await docs()).find((d) => d.kind === 'creditNote');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid=document-rows] tr')].some((tr) =>
+        tr.textContent?.startsWith('Credit note'),
+      ),
+    );
+    const note = (await credit())!;
+    expect(note.creditsId).toBe(invoice.id);
+    expect(note.numberLabel).toMatch(/^CN-\d{4}-0001$/);
+    await waitForText(page, note.numberLabel!);
+    // Corrected once: no second credit note offered for the invoice.
+    await page.waitForFunction(
+      (label: string) => !document.querySelector(`[aria-label="Credit note for ${label}"]`),
+      {},
+      invoice.numberLabel!,
+    );
+  });
+});
