@@ -254,7 +254,7 @@ describe('reports', () => {
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain(`report-Paper-${paperReport._id}.xlsx`);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.body as Buffer);
+    await wb.xlsx.load(res.body as unknown as ArrayBuffer);
     const names = wb.worksheets.map((w) => w.name);
     expect(names).toEqual(
       expect.arrayContaining([

@@ -9,6 +9,8 @@ import { programmeRoutes } from './resources/programme/programme-routes';
 import { activityRoutes } from './resources/activity/activity-routes';
 import { mailHistoryRoutes } from './resources/mail-history/mail-history-routes';
 import { reminderRoutes } from './resources/reminders/reminder-routes';
+import { reportRoutes } from './resources/reports/report-routes';
+import { registrationRoutes } from './resources/registrations/registration-routes';
 import { chairReviewRoutes, trackChairReviewRoutes } from './resources/reviews/review-routes';
 import { StatusList } from './resources/statuses/status-list';
 import { StatusSort } from './resources/statuses/status-sort';
@@ -45,6 +47,7 @@ export const chairRoutes: ReactNode[] = [
   <Route key="reset" path={paths.resetUserPassword.pattern} element={<UserPasswordReset />} />,
   <Route key="contact" path={paths.editContactInformation.pattern} element={<UserContactEdit />} />,
   ...chairPaperRoutes,
+  ...registrationRoutes,
   ...chairReviewRoutes,
   ...programmeRoutes,
   ...chairMailRoutes,
@@ -52,6 +55,7 @@ export const chairRoutes: ReactNode[] = [
   ...activityRoutes,
   ...reminderRoutes,
   ...chairLetterRoutes,
+  ...reportRoutes,
 ];
 
 /** The track chair console's screens (a subset of the chair's, spec §2). */
@@ -61,4 +65,5 @@ export const trackChairRoutes: ReactNode[] = [
   ...trackChairMailRoutes,
   ...mailHistoryRoutes,
   ...trackChairLetterRoutes,
+  ...reportRoutes,
 ];

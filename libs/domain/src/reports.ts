@@ -67,3 +67,27 @@ export const REPORT_MESSAGES = {
   notFound: 'Report not found',
   generated: 'The report was generated!',
 } as const;
+
+/** Chart titles of the count series of ReportSummary.counts (the xlsx names its sheets after them too). */
+export const REPORT_COUNT_TITLES: Record<string, string> = {
+  papersByTrack: 'Papers by track',
+  papersByStatus: 'Papers by status',
+  papersByDecision: 'Papers by decision',
+  cameraReady: 'Camera-ready (accepted papers)',
+  presentationReady: 'Presentation-ready (accepted papers)',
+  reviewRequestsByState: 'Review requests by state',
+  registeredPapersByTrack: 'Registered papers by track',
+  usersByRole: 'Users by role',
+  usersByCountry: 'Users by country',
+  usersRegistered: 'Users registered or not',
+  reviewersByTrack: 'Reviewers by track',
+};
+
+/** The series shown as parts of a whole (a pie); the others are bars. */
+export const REPORT_PIE_SERIES: readonly string[] = [
+  'papersByDecision',
+  'cameraReady',
+  'presentationReady',
+  'reviewRequestsByState',
+  'usersRegistered',
+];

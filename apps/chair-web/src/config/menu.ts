@@ -12,10 +12,12 @@ const papersSection = (chair: boolean): MenuSection => ({
     { label: 'Presentation-ready papers', to: paths.viewPresentationReadyPapers },
     { label: 'Deleted papers', to: paths.viewDeletedPapers },
     { label: 'Decision making', to: paths.paperDecisionMaking },
+    { label: 'Reports', to: paths.viewReports },
     ...(chair
       ? [
           { label: 'Configure camera-ready', to: paths.configureCameraReady },
           { label: 'Configure presentation-ready', to: paths.configurePresentationReady },
+          { label: 'Import registrations', to: paths.importRegistrations },
         ]
       : []),
   ],

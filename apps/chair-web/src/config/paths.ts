@@ -87,6 +87,9 @@ export const paths = {
   editPaperCameraReady: route('/EditPaperCameraReady/:paperId'),
   editPaperPresentationReady: route('/EditPaperPresentationReady/:paperId'),
   managePaperFiles: route('/ManagePaperFiles/:paperId'),
+  /** Registrations (chair only): one paper's registrations, and the xlsx import. */
+  editPaperRegistration: route('/EditPaperRegistration/:paperId'),
+  importRegistrations: '/ImportRegistrations',
   assignReviewersManual: '/AssignReviewersManual',
   assignReviewersAuto: '/AssignReviewersAuto',
   /** The review requests, optionally of one reviewer (a query parameter, not a path segment). */
@@ -124,6 +127,8 @@ export const paths = {
   viewEmail: route('/ViewEmail/:emailId'),
   viewActivityReports: '/ViewActivityReports/',
   viewReminders: '/ViewReminders/',
+  /** Reports (§7): generate User or Paper reports, their summaries and xlsx. */
+  viewReports: '/ViewReports',
   /** Letters (issue 11): the switches and issued documents of a paper, and the generators. */
   editPaperDownloadLetter: route('/EditPaperDownloadLetter/:paperId'),
   generateLetter: route('/GenerateLetter/:paperId'),

@@ -4,12 +4,13 @@ import { escapeHtml } from '../documents/html.js';
 import { ChairPapersService } from '../papers/chair-papers.service.js';
 import { PAPER_QUERY_MESSAGES } from '../papers/paper-filters.js';
 import { PapersErrors } from '../papers/papers.errors.js';
-import type { TrackScope } from '../papers/paper-query.repository.js';
-import type { PaperRow } from '../papers/papers.table.js';
 import { ReviewListsService } from '../reviews/review-lists.service.js';
 import { StatusesService } from '../tracks/statuses.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
 import { ReportsRepository } from './reports.repository.js';
+
+/** The tracks a caller reaches: null = every track. */
+type TrackScope = number[] | null;
 
 export interface PaperReviewerAssignment {
   paperId: number;
@@ -59,7 +60,7 @@ export class PaperReviewsExportService {
     const score = (v: number | null) => (v === null ? '' : String(v));
     const sections = papers
       .filter((p) => !p.isDeleted)
-      .map((p: PaperRow) => {
+      .map((p) => {
         const mine = reviews.filter((r) => r.review.paperId === p.id);
         const articles = mine.map((r, i) => {
           const v = r.review;

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, arrayContained, desc, eq, getTableColumns, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { DB, type Db, type Executor } from '../../database/database.js';
-import { rowsOf } from '../jobs/reminders.repository.js';
 import { reportsTable, type ReportRow } from './reports.table.js';
 
 /** The tracks a report covers: null = every track (chairs), else the track chair's tracks. */
@@ -10,6 +9,12 @@ export type ReportScope = number[] | null;
 export type ReportListRow = Omit<ReportRow, 'xlsx'>;
 
 const { xlsx: _xlsx, ...listColumns } = getTableColumns(reportsTable);
+
+/** The rows of a raw query's result (node-postgres and PGlite both answer { rows }). */
+function rowsOf(res: unknown): Record<string, unknown>[] {
+  if (Array.isArray(res)) return res as Record<string, unknown>[];
+  return (res as { rows?: Record<string, unknown>[] }).rows ?? [];
+}
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   DOCUMENT_LABELS,
   REPORT_CATEGORIES,
+  REPORT_COUNT_TITLES,
   spreadsheetSafe,
   type DocumentKind,
   type ReconciliationList,
@@ -17,21 +18,6 @@ import { TransactionRunner } from '../../database/database.module.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ReportsErrors } from './reports.errors.js';
 import { ReportsRepository, type ReportListRow, type ReportScope } from './reports.repository.js';
-
-/** Chart titles of the count series (also the xlsx sheet names of the series). */
-export const COUNT_TITLES: Record<string, string> = {
-  papersByTrack: 'Papers by track',
-  papersByStatus: 'Papers by status',
-  papersByDecision: 'Papers by decision',
-  cameraReady: 'Camera-ready (accepted papers)',
-  presentationReady: 'Presentation-ready (accepted papers)',
-  reviewRequestsByState: 'Review requests by state',
-  registeredPapersByTrack: 'Registered papers by track',
-  usersByRole: 'Users by role',
-  usersByCountry: 'Users by country',
-  usersRegistered: 'Users registered or not',
-  reviewersByTrack: 'Reviewers by track',
-};
 
 const percent = (part: number, whole: number): string =>
   whole ? `${Math.round((part / whole) * 1000) / 10}%` : '–';
@@ -380,7 +366,7 @@ async function workbookOf(summary: ReportSummary, extra: ReportTable[]): Promise
   for (const t of summary.tables) add(t);
   for (const [key, series] of Object.entries(summary.counts))
     add({
-      title: COUNT_TITLES[key] ?? key,
+      title: REPORT_COUNT_TITLES[key] ?? key,
       columns: ['', 'Count'],
       rows: series.map((c) => [c.label, c.count]),
     });

@@ -1,0 +1,131 @@
+import {
+  Button,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { REPORT_MESSAGES, type ReportCategory, type ReportDto } from '@symposium/domain';
+import { errorMessage, QueryState, useNotify } from '@symposium/ui';
+import { useState } from 'react';
+import { PageTitle } from '../../components/page-title';
+import { ReportSummaryView } from './report-summary';
+import { useDownloadReport, useGenerateReport, useReports } from './use-reports';
+
+const when = (iso: string) => new Date(iso).toLocaleString();
+const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/**
+ * /ViewReports: generate a User or Paper report (of every track for chairs, of their tracks for track
+ * chairs), the reports generated so far (download each as xlsx), and the selected report's summary.
+ */
+export function ViewReports() {
+  const notify = useNotify();
+  const reports = useReports();
+  const generate = useGenerateReport();
+  const downloadXlsx = useDownloadReport();
+  const [selected, setSelected] = useState<number | null>(null);
+
+  const onGenerate = (category: ReportCategory) =>
+    generate.mutate(category, {
+      onSuccess: (created) => {
+        setSelected(created._id);
+        notify(REPORT_MESSAGES.generated);
+      },
+      onError: (e) => notify(errorMessage(e, 'The report could not be generated'), 'error'),
+    });
+
+  const onDownload = async (r: ReportDto) => {
+    try {
+      await downloadXlsx(r);
+    } catch (e) {
+      notify(errorMessage(e, 'The report could not be downloaded'), 'error');
+    }
+  };
+
+  return (
+    <>
+      <PageTitle
+        title="Reports"
+        subtitle="Papers, reviews, registrations and people at a glance, with what still needs fixing."
+        actions={
+          <>
+            <Button variant="contained" disabled={generate.isPending} onClick={() => onGenerate('Paper')}>
+              Generate paper report
+            </Button>
+            <Button variant="outlined" disabled={generate.isPending} onClick={() => onGenerate('User')}>
+              Generate user report
+            </Button>
+          </>
+        }
+      />
+      <QueryState queries={[reports]} fallback="The reports could not be obtained">
+        {() => {
+          const list = reports.data ?? [];
+          const current = list.find((r) => r._id === selected) ?? list[0];
+          return (
+            <Stack spacing={3}>
+              <TableContainer component={Paper} variant="outlined">
+                <Table size="small" aria-label="Generated reports">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Generated</TableCell>
+                      <TableCell>Category</TableCell>
+                      <TableCell>Tracks</TableCell>
+                      <TableCell align="right">Size</TableCell>
+                      <TableCell />
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {list.length ? (
+                      list.map((r) => (
+                        <TableRow
+                          key={r._id}
+                          hover
+                          selected={r._id === current?._id}
+                          data-testid={`report-row-${r._id}`}
+                        >
+                          <TableCell>{when(r.createdAt)}</TableCell>
+                          <TableCell>{r.category}</TableCell>
+                          <TableCell>{r.trackIds === null ? 'All tracks' : 'My tracks'}</TableCell>
+                          <TableCell align="right">{kb(r.size)}</TableCell>
+                          <TableCell align="right">
+                            <Stack direction="row" spacing={1} justifyContent="flex-end">
+                              <Button size="small" onClick={() => setSelected(r._id)}>
+                                Show
+                              </Button>
+                              <Button size="small" onClick={() => void onDownload(r)}>
+                                Download xlsx
+                              </Button>
+                            </Stack>
+                          </TableCell>
+                        </TableRow>
+                      ))
+                    ) : (
+                      <TableRow>
+                        <TableCell colSpan={5}>No report generated yet.</TableCell>
+                      </TableRow>
+                    )}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+              {current ? (
+                <Stack spacing={2} data-testid="report-summary">
+                  <Typography variant="h5" component="h2">
+                    {current.category} report of {when(current.createdAt)}
+                  </Typography>
+                  <ReportSummaryView summary={current.summary} />
+                </Stack>
+              ) : null}
+            </Stack>
+          );
+        }}
+      </QueryState>
+    </>
+  );
+}
