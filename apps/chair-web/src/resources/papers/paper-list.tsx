@@ -34,6 +34,7 @@ import { PaperEmailDialog } from './paper-email-dialog';
 import { PaperFilterBar } from './paper-filter-bar';
 import { BULK_PARAM_LABELS, primaryAuthorName, yesNo } from './paper-labels';
 import {
+  useIsChair,
   usePaperDownloads,
   usePaperPage,
   usePaperStatuses,
@@ -327,6 +328,7 @@ function PaperRow({
   const notify = useNotify();
   const update = useUpdatePaper();
   const downloads = usePaperDownloads();
+  const isChair = useIsChair();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirm, setConfirm] = useState<'delete' | 'restore' | null>(null);
   const [emailing, setEmailing] = useState(false);
@@ -404,6 +406,9 @@ function PaperRow({
             Presentation-ready files
           </MenuItem>
           <MenuItem onClick={() => go(paths.managePaperFiles(paper._id))}>Manage files</MenuItem>
+          {isChair ? (
+            <MenuItem onClick={() => go(paths.editPaperRegistration(paper._id))}>Registration</MenuItem>
+          ) : null}
           <MenuItem onClick={() => go(paths.editPaperDownloadLetter(paper._id))}>Letters</MenuItem>
           <MenuItem onClick={() => go(paths.generateLetter(paper._id))}>Generate letter</MenuItem>
           <MenuItem onClick={() => go(paths.generateInvoiceOrReceipt(paper._id))}>

@@ -1,0 +1,23 @@
+import type { RegistrationImportResult } from '@symposium/domain';
+import { api } from '@symposium/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { papersQueryKey } from '../papers/use-papers';
+
+/**
+ * POST /api/chair/papers/import/registrations (chair only): the xlsx, and `confirm` to import the valid rows
+ * even when some are refused.
+ */
+export function useImportRegistrations() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, confirm }: { file: File; confirm: boolean }) => {
+      const form = new FormData();
+      if (confirm) form.append('confirm', 'true');
+      form.append('file', file, file.name);
+      return api<RegistrationImportResult>('POST', '/api/chair/papers/import/registrations', form);
+    },
+    onSuccess: (r) => {
+      if (r.imported) void qc.invalidateQueries({ queryKey: papersQueryKey });
+    },
+  });
+}
