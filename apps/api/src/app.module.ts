@@ -8,6 +8,7 @@ import { ConferenceModule } from './modules/conference/conference.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
+import { LettersModule } from './modules/letters/letters.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { MailingModule } from './modules/mail/mailing.module.js';
 import { PapersModule } from './modules/papers/papers.module.js';
@@ -31,6 +32,7 @@ export const FEATURE_MODULES = [
   ReportsModule,
   ProgrammeModule,
   MailingModule,
+  LettersModule,
   JobsModule,
   DemoModule,
 ];

@@ -236,3 +236,99 @@ export const LETTER_MESSAGES = {
   notFound: 'Document not found',
   letterError: 'The letter could not be generated',
 } as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// Parsing document templates (the e-mail templates' parser shape, with the document placeholder list)
+
+export const DOCUMENT_TEMPLATE_MESSAGES = {
+  unknown: (raw: string) => `Unknown placeholder ${raw}`,
+  malformed: (raw: string) => `Malformed placeholder ${raw}: write {{name}} with a name from the list`,
+  notForKind: (name: string, kind: DocumentKind) =>
+    `The placeholder {{${name}}} has no value in a document of kind ${DOCUMENT_LABELS[kind].toLowerCase()}`,
+  htmlRequired: 'Please write the template',
+  tooLong: (max: number) => `The template must be at most ${max} characters`,
+} as const;
+
+/** Longest template HTML accepted (characters). */
+export const DOCUMENT_TEMPLATE_MAX = 200_000;
+
+export type DocumentTemplatePart = { text: string } | { placeholder: string };
+
+export interface ParsedDocumentTemplate {
+  parts: DocumentTemplatePart[];
+  /** Distinct placeholder names used, in order of first use. */
+  names: string[];
+}
+
+export class DocumentTemplateError extends Error {
+  constructor(
+    message: string,
+    /** The offending text as written, e.g. "{{paper.titel}}". */
+    public readonly placeholder: string,
+  ) {
+    super(message);
+    this.name = 'DocumentTemplateError';
+  }
+}
+
+const DOCUMENT_PLACEHOLDER_NAME = /^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9]*)*$/;
+const DOCUMENT_PLACEHOLDER_INFO = new Map(DOCUMENT_PLACEHOLDERS.map((p) => [p.name, p]));
+
+/** Placeholders whose value is HTML built by the server (an <img> or a table), not escaped text. */
+export const DOCUMENT_BLOCK_PLACEHOLDERS: readonly string[] = ['signature', 'document.qrCode', 'billing.linesHtml'];
+
+/** Whether a document of this kind has a value for the placeholder. */
+export const documentPlaceholderFits = (name: string, kind: DocumentKind): boolean => {
+  const info = DOCUMENT_PLACEHOLDER_INFO.get(name);
+  return Boolean(info && (info.kinds === 'all' || info.kinds.includes(kind)));
+};
+
+/**
+ * Splits a document template into text and placeholders, like parseTemplate of the e-mail templates.
+ * Throws DocumentTemplateError naming the first unknown or malformed placeholder, or (with `kind`) one that
+ * has no value in that kind of document.
+ */
+export function parseDocumentTemplate(template: string, kind?: DocumentKind): ParsedDocumentTemplate {
+  const parts: DocumentTemplatePart[] = [];
+  const names: string[] = [];
+  let i = 0;
+  let text = '';
+  while (i < template.length) {
+    const open = template.indexOf('{{', i);
+    if (open < 0) {
+      text += template.slice(i);
+      break;
+    }
+    text += template.slice(i, open);
+    const close = template.indexOf('}}', open + 2);
+    const nextOpen = template.indexOf('{{', open + 2);
+    if (close < 0 || (nextOpen >= 0 && nextOpen < close)) {
+      const end = Math.min(
+        template.length,
+        open + 40,
+        ...[nextOpen, template.indexOf('\n', open), template.indexOf('<', open)].filter((n) => n > open),
+      );
+      const raw = template.slice(open, end).trimEnd();
+      throw new DocumentTemplateError(DOCUMENT_TEMPLATE_MESSAGES.malformed(raw), raw);
+    }
+    const raw = template.slice(open, close + 2);
+    const name = template.slice(open + 2, close).trim();
+    if (!DOCUMENT_PLACEHOLDER_NAME.test(name))
+      throw new DocumentTemplateError(DOCUMENT_TEMPLATE_MESSAGES.malformed(raw), raw);
+    if (!DOCUMENT_PLACEHOLDER_INFO.has(name))
+      throw new DocumentTemplateError(DOCUMENT_TEMPLATE_MESSAGES.unknown(raw), raw);
+    if (kind && !documentPlaceholderFits(name, kind))
+      throw new DocumentTemplateError(DOCUMENT_TEMPLATE_MESSAGES.notForKind(name, kind), raw);
+    if (text) parts.push({ text });
+    text = '';
+    parts.push({ placeholder: name });
+    if (!names.includes(name)) names.push(name);
+    i = close + 2;
+  }
+  if (text) parts.push({ text });
+  return { parts, names };
+}
+
+/** `INV-2026` + 7 → `INV-2026-0007`. */
+export const documentNumberLabel = (series: string, n: number): string =>
+  `${series}-${String(n).padStart(4, '0')}`;

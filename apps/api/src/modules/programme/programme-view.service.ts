@@ -52,6 +52,35 @@ export class ProgrammeViewService {
     private readonly activity: ActivityService,
   ) {}
 
+  /**
+   * Where a paper is presented (certificates of presentation): its session's name and title, room, day
+   * (YYYY-MM-DD) and HH:MM times, local to the conference time zone; null when the paper is not scheduled.
+   */
+  async placeOfPaper(
+    paperId: number,
+    ex?: Executor,
+  ): Promise<{
+    session: string;
+    room: string | null;
+    date: string | null;
+    start: string | null;
+    end: string | null;
+  } | null> {
+    const [placement] = await this.repo.placementsOf([paperId], ex);
+    if (!placement) return null;
+    const s = placement.session;
+    const room = s.roomId === null ? undefined : await this.repo.findRoom(s.roomId, ex);
+    const event = s.eventId === null ? undefined : await this.repo.findEventById(s.eventId, ex);
+    const day = event ? await this.repo.findDay(event.dayId, ex) : undefined;
+    return {
+      session: sessionName(s.kind as SessionKind, s.number) + (s.title ? `: ${s.title}` : ''),
+      room: room?.name ?? null,
+      date: day?.date ?? null,
+      start: event?.start ?? null,
+      end: event?.end ?? null,
+    };
+  }
+
   /** The draft: what publishing now would show. */
   async draft(ex?: Executor): Promise<ProgrammeView> {
     const conference = await this.conference.get(undefined, ex);

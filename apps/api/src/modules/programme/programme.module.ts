@@ -51,6 +51,6 @@ import { SessionsService } from './sessions.service.js';
     SessionBuilderService,
     { provide: SessionPapersLookup, useExisting: ProgrammeViewService },
   ],
-  exports: [SessionPapersLookup],
+  exports: [SessionPapersLookup, ProgrammeViewService],
 })
 export class ProgrammeModule {}

@@ -1,0 +1,46 @@
+import { Module } from '@nestjs/common';
+import { ConferenceModule } from '../conference/conference.module.js';
+import { DocumentsModule } from '../documents/documents.module.js';
+import { PapersModule } from '../papers/papers.module.js';
+import { TracksModule } from '../tracks/tracks.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { DocumentBatchesService } from './document-batches.service.js';
+import { DocumentComposer } from './document-composer.js';
+import { LetterSettingsService } from './letter-settings.service.js';
+import {
+  AuthorLettersController,
+  ChairLetterSettingsController,
+  DocumentsController,
+  PaperLettersController,
+  SignatureUploadInterceptor,
+  VerifyController,
+} from './letters.controller.js';
+import { LettersRepository } from './letters.repository.js';
+import { LettersService } from './letters.service.js';
+
+/**
+ * Letters (acceptance, certificate, invitation), invoices, receipts and credit notes as verifiable PDFs:
+ * templates and settings, issuing with gap-free numbering, revoking, crediting, the public verification,
+ * the authors' downloads, and bulk issues run as batches. Rendered by the documents module's Chromium; the
+ * programme (global) tells where a paper is presented.
+ */
+@Module({
+  imports: [PapersModule, ConferenceModule, TracksModule, UsersModule, DocumentsModule],
+  controllers: [
+    ChairLetterSettingsController,
+    PaperLettersController,
+    DocumentsController,
+    VerifyController,
+    AuthorLettersController,
+  ],
+  providers: [
+    LettersRepository,
+    DocumentComposer,
+    LettersService,
+    LetterSettingsService,
+    DocumentBatchesService,
+    SignatureUploadInterceptor,
+  ],
+  exports: [LettersService],
+})
+export class LettersModule {}

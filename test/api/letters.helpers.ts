@@ -1,0 +1,75 @@
+/**
+ * Set-up of the letters tests: the chair papers set-up with a filled-in conference, and readers of the PDFs
+ * the API answers (text with pdftotext, page 1 as PNG with pdftoppm, the QR code decoded with jsQR).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import jsQRModule from 'jsqr';
+import { PNG } from 'pngjs';
+import type { Response } from 'supertest';
+import { binary, setupChair, type ChairEnv } from './papers-chair.helpers.js';
+
+/** jsqr is CommonJS with its function as exports.default: take it whichever way the loader hands it over. */
+type Decode = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
+const jsQR = ((jsQRModule as unknown as { default?: Decode }).default ?? jsQRModule) as unknown as Decode;
+
+export async function setupLetters(): Promise<ChairEnv> {
+  const env = await setupChair();
+  await env.conference({
+    shortName: 'GRAPHS 2026',
+    fullName: 'International Conference on Graphs',
+    dates: '14–17 July 2026',
+    city: 'Lisbon',
+    country: 'Portugal',
+    address: 'Avenida Rovisco Pais 1',
+    timeZone: 'Europe/Lisbon',
+  });
+  return env;
+}
+
+/** A real PNG (a small dark bar) to use as a signature image. */
+export function signaturePng(): Buffer {
+  const png = new PNG({ width: 120, height: 30 });
+  for (let i = 0; i < png.data.length; i += 4) {
+    const x = (i / 4) % 120;
+    const dark = x > 10 && x < 110 && Math.floor(i / 4 / 120) % 10 < 3;
+    png.data[i] = png.data[i + 1] = png.data[i + 2] = dark ? 20 : 255;
+    png.data[i + 3] = 255;
+  }
+  return PNG.sync.write(png);
+}
+
+/** The body of a binary answer (supertest's parser for PDFs and zips). */
+export const asBuffer = (res: Response, cb: (err: Error | null, body: Buffer) => void) => binary(res, cb);
+
+export function pdfText(pdf: Buffer): string {
+  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
+}
+
+/** Renders page 1 at 150 dpi and decodes the QR code on it; null when none is found. */
+export function qrOfPage1(pdf: Buffer): string | null {
+  const dir = mkdtempSync(join(tmpdir(), 'letters-qr-'));
+  try {
+    const file = join(dir, 'doc.pdf');
+    writeFileSync(file, pdf);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '150',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      file,
+      join(dir, 'page'),
+    ]);
+    const png = PNG.sync.read(readFileSync(join(dir, 'page.png')));
+    const found = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    return found?.data ?? null;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
