@@ -6,7 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { hashPassword } from '../../apps/api/src/common/passwords.js';
-import { issuedDocumentsTable } from '../../apps/api/src/modules/letters/letters.table.js';
+import {
+  documentTemplatesTable,
+  issuedDocumentsTable,
+  letterSettingsTable,
+} from '../../apps/api/src/modules/letters/letters.table.js';
 import {
   paperAuthorsTable,
   paperRegistrationIdsTable,
@@ -18,6 +22,7 @@ import {
   clickSelector,
   clickText,
   fillByLabel,
+  selectOption,
   signIn,
   startBrowserEnv,
   waitForText,
@@ -252,5 +257,100 @@ describe('chair letters, invoices and their verification page', () => {
       {},
       invoice.numberLabel!,
     );
+  });
+
+  it('stores a signature and the signer in /LetterSettings, then a letter is generated with the stored signature', async () => {
+    const { page, baseUrl } = env;
+    await page.goto(`${baseUrl}/chair/PublisherSettings`);
+    await clickText(page, 'Letter and invoice settings');
+    await page.waitForSelector('[data-testid=no-signature]');
+    expect(page.url()).toBe(`${baseUrl}/chair/LetterSettings`);
+    await chooseFile('input[name=storedSignature]', 'stored.png', signaturePng());
+    // The preview is the stored image, served back by the API.
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid=signature-preview]');
+      return !!img && img.complete && img.naturalWidth === 240;
+    });
+    await fillByLabel(page, 'Signer name', 'Carla Chair');
+    await fillByLabel(page, 'Signer title', 'General chair');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/chair/letters/settings') && r.request().method() === 'PUT',
+    );
+    await clickText(page, 'Save', 'button');
+    expect((await saved).status()).toBe(200);
+    await waitForText(page, LETTER_MESSAGES.settingsSaved);
+    const [settings] = await env.db.select().from(letterSettingsTable);
+    expect(settings).toMatchObject({ signerName: 'Carla Chair', signerTitle: 'General chair' });
+    expect(settings!.signature?.length).toBeGreaterThan(0);
+
+    await page.goto(`${baseUrl}/chair/GenerateLetter/${paperId}`);
+    await waitForText(page, 'Routing in sparse meshes');
+    await selectOption(page, 'select[name=kind]', 'invitation');
+    await clickText(page, 'Use the stored signature', 'label');
+    await waitForText(page, 'A signature is stored in the letter settings.');
+    const file = downloads.next();
+    await clickText(page, 'Generate', 'button');
+    expect((await file).name).toBe(`invitation-${paperId}-Visa.pdf`);
+    await page.waitForSelector('[data-testid=letter-issued]');
+  });
+
+  it("refuses an unknown placeholder in /LetterTemplates with the server's message, saves, previews and resets", async () => {
+    const { page, baseUrl } = env;
+    await page.goto(`${baseUrl}/chair/LetterTemplates`);
+    await waitForText(page, 'The built-in template (not changed).');
+    await page.waitForSelector('[data-testid="ph-recipient.name"]');
+    // Billing placeholders are not offered for a letter.
+    expect(await page.$('[data-testid="ph-billing.total"]')).toBeNull();
+    await fillByLabel(page, 'Template (HTML)', '<p>Dear {{recipient.name}}: {{paper.titel}}</p>');
+    await clickText(page, 'Save', 'button');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid=template-error]')?.textContent ===
+        'Unknown placeholder {{paper.titel}}',
+    );
+    expect(await env.db.select().from(documentTemplatesTable)).toHaveLength(0);
+
+    await fillByLabel(page, 'Template (HTML)', '<p>Dear {{recipient.name}}: {{paper.title}}</p>');
+    await clickText(page, 'Save', 'button');
+    await waitForText(page, LETTER_MESSAGES.templateSaved);
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid=template-state]')?.textContent?.startsWith('Saved'),
+    );
+    const [stored] = await env.db.select().from(documentTemplatesTable);
+    expect(stored).toMatchObject({ kind: 'acceptance' });
+    expect(stored!.html).toContain('{{paper.title}}');
+
+    const preview = page.waitForResponse((r) => r.url().endsWith('/templates/acceptance/preview'));
+    await clickText(page, 'Preview', 'button');
+    const res = await preview;
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toContain('application/pdf');
+    await page.waitForSelector('[data-testid=pdf-preview]');
+
+    await clickText(page, 'Reset to default', 'button');
+    await clickSelector(page, '[data-testid=confirm-button]');
+    await waitForText(page, 'The built-in template (not changed).');
+    expect(await env.db.select().from(documentTemplatesTable)).toHaveLength(0);
+  });
+
+  it('issues the letters of the papers ticked on /ViewPapers as a job: progress, then the zip', async () => {
+    const { page, baseUrl } = env;
+    await page.goto(`${baseUrl}/chair/ViewPapers`);
+    await clickSelector(page, `[aria-label="Select paper ${paperId}"]`);
+    await page.waitForSelector('[data-testid=selected-count]');
+    await clickText(page, 'Issue letters', 'button');
+    await page.waitForSelector('[data-testid=selected-papers]');
+    expect(page.url()).toBe(`${baseUrl}/chair/IssueDocuments?ids=${paperId}`);
+    await selectOption(page, 'select[name=kind]', 'certificate');
+    await clickText(page, 'Start', 'button');
+    await page.waitForSelector('[data-testid=batch][data-state=done]', { timeout: 60_000 });
+    await waitForText(page, '1 issued, 0 failed, of 1');
+    const zip = downloads.next();
+    await clickText(page, 'Download zip', 'button');
+    const file = await zip;
+    expect(file.name).toMatch(/\.zip$/);
+    expect(file.bytes.subarray(0, 2).toString()).toBe('PK');
+    const certificates = (await docs()).filter((d) => d.kind === 'certificate');
+    expect(certificates).toHaveLength(1);
   });
 });
