@@ -10,6 +10,7 @@ import {
 } from '@symposium/domain';
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
+import { PassThrough } from 'node:stream';
 import yazl from 'yazl';
 import { escapeHtml } from '../documents/html.js';
 import { contentDisposition } from '../files/download.js';
@@ -19,6 +20,8 @@ import { parseIds } from './paper-filters.js';
 import type { TrackScope } from './paper-query.repository.js';
 import { PapersRepository } from './papers.repository.js';
 import { PapersService } from './papers.service.js';
+import { StatusesService } from '../tracks/statuses.service.js';
+import type { UserRow } from '../users/users.service.js';
 import type { PaperRow } from './papers.table.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -45,6 +48,9 @@ const XLSX_COLUMNS = [
   { header: 'Last Modified', key: 'updatedAt', width: 22 },
   { header: 'Abstract', key: 'abstract', width: 80 },
 ];
+
+/** Papers whose details (authors, files…) are read and written at a time by the xlsx export. */
+const EXPORT_CHUNK = 1000;
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 const fullName = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`;
@@ -79,48 +85,82 @@ export class PaperExportsService {
     private readonly papers: PapersService,
     private readonly repo: PapersRepository,
     private readonly files: FilesService,
+    private readonly statuses: StatusesService,
   ) {}
 
-  /** POST /export/xls: the selected papers (ids) or those matching filters and search. */
+  /**
+   * POST /export/xls: the selected papers (ids) or those matching filters and search. Written by exceljs's
+   * streaming writer (each row serialised as it is added, no in-memory workbook model) into memory, the
+   * papers' details read EXPORT_CHUNK papers at a time so only one chunk of DTOs is alive at once.
+   */
   async xlsx(
     scope: TrackScope,
     body: { ids?: unknown; filters?: unknown; search?: unknown; sort?: unknown },
-  ) {
+  ): Promise<Buffer> {
     const rows = await this.chairPapers.select(scope, body);
-    const dtos = await this.papers.toChairDtos(rows);
     const areas = await this.subjectAreaNames(rows);
-    const workbook = new ExcelJS.Workbook();
+    const trackNames = new Map<number, string>();
+    for (const id of new Set(rows.map((r) => r.trackId)))
+      trackNames.set(id, (await this.papers.track(id)).name);
+    const statusTexts = new Map((await this.statuses.list()).map((st) => [st._id, st.text]));
+    const chunks: Buffer[] = [];
+    const out = new PassThrough();
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const ended = new Promise<void>((resolve, reject) => {
+      out.on('end', resolve);
+      out.on('error', reject);
+    });
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: true,
+      useSharedStrings: false,
+    });
     workbook.creator = 'Symposium';
     const sheet = workbook.addWorksheet('Papers');
     sheet.columns = XLSX_COLUMNS;
-    sheet.getRow(1).font = { bold: true };
+    const header = sheet.getRow(1);
+    header.font = { bold: true };
+    header.commit();
     const text = (s: string) => spreadsheetSafe(s);
-    for (const p of dtos) {
-      const primary = p.authors.find((a) => a._id === p.primaryAuthor);
-      sheet.addRow({
-        id: p._id,
-        title: text(p.title),
-        track: text(p.trackName),
-        subjectArea: text(areas.get(p._id) ?? ''),
-        status: text(p.statusText ?? ''),
-        authors: text(p.authors.map(fullName).join('; ')),
-        emails: text(p.authors.map((a) => a.email).join('; ')),
-        organizations: text([...new Set(p.authors.map((a) => a.organization))].join('; ')),
-        countries: text([...new Set(p.authors.map((a) => a.country))].join('; ')),
-        primaryAuthor: text(primary ? `${fullName(primary)} <${primary.email}>` : ''),
-        submittedCameraReady: yesNo(p.submittedCameraReady),
-        isCameraReady: yesNo(p.isCameraReady),
-        submittedPresentationReady: yesNo(p.submittedPresentationReady),
-        isPresentationReady: yesNo(p.isPresentationReady),
-        registration: text(p.registration?.id ?? ''),
-        deleted: yesNo(p.isDeleted),
-        notes: text(p.notes),
-        createdAt: p.createdAt,
-        updatedAt: p.updatedAt,
-        abstract: text(p.abstract.text),
-      });
+    for (let start = 0; start < rows.length; start += EXPORT_CHUNK) {
+      const chunk = rows.slice(start, start + EXPORT_CHUNK);
+      // the authors of the chunk in two queries (paper_authors, users), in order
+      const authorsOf = new Map<number, UserRow[]>(chunk.map((p) => [p.id, []]));
+      for (const a of await this.papers.authorUsersOf(chunk.map((p) => p.id)))
+        authorsOf.get(a.paperId)?.push(a.user);
+      for (const p of chunk) {
+        const authors = authorsOf.get(p.id) ?? [];
+        const primary = authors.find((a) => a.id === p.primaryAuthorId);
+        sheet
+          .addRow({
+            id: p.id,
+            title: text(p.title),
+            track: text(trackNames.get(p.trackId) ?? ''),
+            subjectArea: text(areas.get(p.id) ?? ''),
+            status: text(p.statusId === null ? '' : (statusTexts.get(p.statusId) ?? '')),
+            authors: text(authors.map(fullName).join('; ')),
+            emails: text(authors.map((a) => a.email).join('; ')),
+            organizations: text([...new Set(authors.map((a) => a.organization))].join('; ')),
+            countries: text([...new Set(authors.map((a) => a.country))].join('; ')),
+            primaryAuthor: text(primary ? `${fullName(primary)} <${primary.email}>` : ''),
+            submittedCameraReady: yesNo(p.submittedCameraReady),
+            isCameraReady: yesNo(p.isCameraReady),
+            submittedPresentationReady: yesNo(p.submittedPresentationReady),
+            isPresentationReady: yesNo(p.isPresentationReady),
+            registration: text(p.registration?.id ?? ''),
+            deleted: yesNo(p.isDeleted),
+            notes: text(p.notes),
+            createdAt: p.createdAt.toISOString(),
+            updatedAt: p.updatedAt.toISOString(),
+            abstract: text(p.abstractText),
+          })
+          .commit();
+      }
     }
-    return Buffer.from(await workbook.xlsx.writeBuffer());
+    sheet.commit();
+    await workbook.commit();
+    await ended;
+    return Buffer.concat(chunks);
   }
 
   /** GET /export/html/:paperId: one paper as an html page. */
