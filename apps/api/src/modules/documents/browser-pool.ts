@@ -31,13 +31,18 @@ interface Launched {
 
 /**
  * One shared, warm headless Chromium: launched on first use, relaunched when it disconnects (crash, killed),
- * closed on application shutdown. `withPage` lends a fresh page, at most `maxPages` at a time.
+ * closed on application shutdown. `withPage` lends a page, at most `maxPages` at a time: a page whose
+ * work succeeded is kept warm for the next caller (opening a page costs more than rendering a letter);
+ * a page whose work failed is closed, so a broken or navigated page is never lent again.
  * Usable without Nest: `new BrowserPool({ maxPages: 2 })`, then `await pool.close()`.
  */
 @Injectable()
 export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(BrowserPool.name);
   private readonly slots: Semaphore;
+  private readonly maxPages: number;
+  /** Warm pages of the current browser, at most maxPages. */
+  private idle: Page[] = [];
   private resolved?: Promise<ResolvedChromium>;
   private warned = false;
   private readonly protocolTimeoutMs: number;
@@ -46,7 +51,8 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
   private launches = 0;
 
   constructor(@Optional() @Inject(BROWSER_POOL_OPTIONS) options: BrowserPoolOptions | null = null) {
-    this.slots = new Semaphore(options?.maxPages ?? 2);
+    this.maxPages = options?.maxPages ?? 2;
+    this.slots = new Semaphore(this.maxPages);
     this.protocolTimeoutMs = options?.protocolTimeoutMs ?? 30_000;
   }
 
@@ -89,16 +95,29 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
     return this.launches;
   }
 
-  /** Runs `fn` with a new page of the shared browser and closes the page afterwards. */
+  /**
+   * Runs `fn` with a page of the shared browser. `fn` must leave the page as it found it (listeners
+   * removed) when it succeeds; when it throws, the page is closed instead of kept.
+   */
   async withPage<T>(fn: (page: Page) => Promise<T>): Promise<T> {
     return this.slots.use(async () => {
-      const page = await this.newPage();
+      const page = await this.takePage();
+      let keep = false;
       try {
-        return await fn(page);
+        const result = await fn(page);
+        keep = true;
+        return result;
       } finally {
-        await page.close().catch(() => undefined);
+        if (keep && !this.closed && this.idle.length < this.maxPages && usable(page)) this.idle.push(page);
+        else await page.close().catch(() => undefined);
       }
     });
+  }
+
+  /** A warm page of the running browser, else a new one. */
+  private async takePage(): Promise<Page> {
+    for (let page = this.idle.pop(); page; page = this.idle.pop()) if (usable(page)) return page;
+    return this.newPage();
   }
 
   private async newPage(): Promise<Page> {
@@ -164,6 +183,7 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
   /** Closes the browser and removes its profile directory; the pool cannot be used afterwards. */
   async close(): Promise<void> {
     this.closed = true;
+    this.idle = [];
     const launched = this.current;
     this.current = undefined;
     if (!launched) return;
@@ -194,6 +214,8 @@ async function killAndRemove(browser: Browser, userDataDir: string): Promise<voi
   }
   await removeDir(userDataDir);
 }
+
+const usable = (page: Page): boolean => !page.isClosed() && page.browser().connected;
 
 function firstLine(error: unknown): string {
   return ((error as Error)?.message ?? String(error)).split('\n')[0]!.trim();

@@ -41,6 +41,8 @@ export interface PdfOptions extends RenderOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
+/** Puppeteer's viewport of a new page: a PDF after a JPEG on the same warm page lays out as on a new one. */
+const DEFAULT_VIEWPORT = { width: 800, height: 600, deviceScaleFactor: 1 };
 const MAX_SIDE = 5_000;
 
 /**
@@ -98,16 +100,18 @@ export class DocumentRenderer {
     const policy = contentSecurityPolicy(options.inline ?? ['font', 'image']);
     return this.pool.withPage(async (page) => {
       page.setDefaultTimeout(timeout);
+      // The pool keeps pages warm: each setting is made for every document, nothing is left from the last.
       await page.setJavaScriptEnabled(false);
       const stopWatching = options.requestLog ? await watchRequests(page, options.requestLog) : null;
+      const blockRequest = (request: HTTPRequest) => {
+        // data: URLs cannot be intercepted (abort is a no-op for them); the policy decides those.
+        if (request.url().startsWith('data:') || request.isInterceptResolutionHandled()) return;
+        request.abort('blockedbyclient').catch(() => undefined);
+      };
       try {
         await page.setRequestInterception(true);
-        page.on('request', (request: HTTPRequest) => {
-          // data: URLs cannot be intercepted (abort is a no-op for them); the policy decides those.
-          if (request.url().startsWith('data:') || request.isInterceptResolutionHandled()) return;
-          request.abort('blockedbyclient').catch(() => undefined);
-        });
-        if (viewport) await page.setViewport({ ...viewport, deviceScaleFactor: 1 });
+        page.on('request', blockRequest);
+        await page.setViewport(viewport ? { ...viewport, deviceScaleFactor: 1 } : DEFAULT_VIEWPORT);
         await page.setContent(withContentSecurityPolicy(html, policy), { waitUntil: 'load', timeout });
         await options.beforeCapture?.(page);
         assertStillTheDocument(page);
@@ -117,6 +121,7 @@ export class DocumentRenderer {
         assertStillTheDocument(page);
         return output;
       } finally {
+        page.off('request', blockRequest);
         await stopWatching?.();
       }
     });
