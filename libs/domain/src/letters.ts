@@ -275,7 +275,11 @@ const DOCUMENT_PLACEHOLDER_NAME = /^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9]*)
 const DOCUMENT_PLACEHOLDER_INFO = new Map(DOCUMENT_PLACEHOLDERS.map((p) => [p.name, p]));
 
 /** Placeholders whose value is HTML built by the server (an <img> or a table), not escaped text. */
-export const DOCUMENT_BLOCK_PLACEHOLDERS: readonly string[] = ['signature', 'document.qrCode', 'billing.linesHtml'];
+export const DOCUMENT_BLOCK_PLACEHOLDERS: readonly string[] = [
+  'signature',
+  'document.qrCode',
+  'billing.linesHtml',
+];
 
 /** Whether a document of this kind has a value for the placeholder. */
 export const documentPlaceholderFits = (name: string, kind: DocumentKind): boolean => {

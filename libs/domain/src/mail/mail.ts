@@ -248,6 +248,7 @@ export const ACTIVITY_ACTIONS = [
   'paper.consent',
   'paper.decision',
   'paper.bulkEdit',
+  'paper.registration',
   'review.assign',
   'review.unassign',
   'review.reply',
@@ -266,6 +267,10 @@ export const ACTIVITY_ACTIONS = [
   'user.passwordReset',
   'programme.publish',
   'reminder.run',
+  'document.issued',
+  'document.revoked',
+  'document.credited',
+  'report.generate',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

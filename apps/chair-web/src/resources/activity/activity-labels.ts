@@ -11,6 +11,7 @@ export const ACTIVITY_ACTION_LABELS: Record<ActivityAction, string> = {
   'paper.consent': 'Consent form signed',
   'paper.decision': 'Decision',
   'paper.bulkEdit': 'Papers edited in bulk',
+  'paper.registration': 'Registration edited',
   'review.assign': 'Reviewer assigned',
   'review.unassign': 'Reviewer unassigned',
   'review.reply': 'Review request answered',
@@ -29,6 +30,10 @@ export const ACTIVITY_ACTION_LABELS: Record<ActivityAction, string> = {
   'user.passwordReset': 'Password reset',
   'programme.publish': 'Programme published',
   'reminder.run': 'Reminders sent',
+  'document.issued': 'Letter or receipt issued',
+  'document.revoked': 'Document revoked',
+  'document.credited': 'Credit note issued',
+  'report.generate': 'Report generated',
 };
 
 /** The label of an action, or the action's own name for one the report does not know. */
