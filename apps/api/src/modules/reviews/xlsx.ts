@@ -4,144 +4,50 @@ import {
   REVIEW_IMPORT_MAX_ROWS,
   REVIEW_MESSAGES,
 } from '@symposium/domain';
-import busboy from 'busboy';
 import ExcelJS from 'exceljs';
 import type { Request } from 'express';
-import { inflateRawSync } from 'node:zlib';
+import {
+  openXlsxWorksheet,
+  readXlsxUpload,
+  type XlsxImportErrors,
+  type XlsxZipLimits,
+} from '../../common/xlsx-upload.js';
 import { FilesErrors } from '../files/files.errors.js';
 import { ReviewsErrors } from './reviews.errors.js';
 
 /** Limits of what is unpacked from an uploaded workbook before ExcelJS reads it. */
-const MAX_ENTRIES = 500;
-const MAX_UNPACKED_BYTES = 30 * 1000 * 1000;
-const MAX_RATIO = 200;
+const ZIP_LIMITS: XlsxZipLimits = { maxEntries: 500, maxUnpackedBytes: 30 * 1000 * 1000, maxRatio: 200 };
+
+/** The reviews import's codes: 'reviews.invalid_xlsx' (400) with its messages, 'reviews.xlsx_too_large' (413). */
+const ERRORS: XlsxImportErrors = {
+  notMultipart: FilesErrors.notMultipart,
+  form: (message) => ReviewsErrors.invalidXlsx(message),
+  notXlsx: () => ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.notXlsx),
+  unreadable: () => ReviewsErrors.invalidXlsx('The upload could not be read'),
+  tooLarge: ReviewsErrors.xlsxTooLarge,
+  noFile: () => ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.noFile),
+  corrupt: () => ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.corruptXlsx),
+  unpackedTooLarge: () => ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.corruptXlsx),
+  noWorkbook: () => ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.noWorkbook),
+};
+
+const accept = (): undefined => undefined;
 
 /**
  * Reads a multipart request into memory: one file (field 'file', at most REVIEW_IMPORT_MAX_BYTES) and the
- * listed text fields. Anything else (other fields, more files, a larger file) refuses the whole request.
+ * listed text fields (any value; the caller checks them). Anything else (other fields, more files, a larger
+ * file) refuses the whole request.
  */
 export function readSpreadsheetUpload(
   req: Request,
   fieldNames: readonly string[],
 ): Promise<{ file: Buffer; fields: Record<string, string> }> {
-  const type = req.headers['content-type'];
-  if (typeof type !== 'string' || !/^multipart\/form-data\s*;.*boundary=/i.test(type))
-    return Promise.reject(FilesErrors.notMultipart());
-  return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: req.headers,
-        limits: {
-          fileSize: REVIEW_IMPORT_MAX_BYTES + 1,
-          files: 1,
-          fields: fieldNames.length + 1,
-          fieldSize: 100_000,
-          parts: fieldNames.length + 3,
-        },
-      });
-    } catch {
-      return reject(FilesErrors.notMultipart());
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let file = false;
-    let failure: Error | null = null;
-    const fields: Record<string, string> = {};
-    const fail = (e: Error) => {
-      failure ??= e;
-    };
-    parser.on('file', (name, stream, info) => {
-      if (name !== 'file') {
-        fail(ReviewsErrors.invalidXlsx(`Unexpected file field '${name}'`));
-        return void stream.resume();
-      }
-      if (!info.filename) return void stream.resume();
-      file = true;
-      if (!/\.xlsx$/i.test(info.filename)) fail(ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.notXlsx));
-      stream.on('data', (c: Buffer) => {
-        size += c.length;
-        if (size <= REVIEW_IMPORT_MAX_BYTES) chunks.push(c);
-      });
-      stream.on('limit', () => fail(ReviewsErrors.xlsxTooLarge()));
-    });
-    parser.on('field', (name, value) => {
-      if (!fieldNames.includes(name)) fail(ReviewsErrors.invalidXlsx(`Unexpected field '${name}'`));
-      else fields[name] = value;
-    });
-    parser.on('filesLimit', () => fail(ReviewsErrors.invalidXlsx('Please send one file only')));
-    parser.on('fieldsLimit', () => fail(ReviewsErrors.invalidXlsx('Too many fields')));
-    parser.on('partsLimit', () => fail(ReviewsErrors.invalidXlsx('Too many fields')));
-    parser.on('error', () => fail(ReviewsErrors.invalidXlsx('The upload could not be read')));
-    parser.on('close', () => {
-      if (failure) return reject(failure);
-      if (!file || size === 0) return reject(ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.noFile));
-      resolve({ file: Buffer.concat(chunks), fields });
-    });
-    req.pipe(parser);
+  return readXlsxUpload(req, {
+    maxBytes: REVIEW_IMPORT_MAX_BYTES,
+    maxFieldBytes: 100_000,
+    fields: Object.fromEntries(fieldNames.map((name) => [name, accept])),
+    errors: ERRORS,
   });
-}
-
-/**
- * Checks an xlsx file before it is parsed: a ZIP (magic bytes PK\3\4) whose central directory parses,
- * with a workbook and content types, a bounded number of entries, and every entry inflating to at most
- * its declared size (which is capped in total and in ratio) — so a zip bomb is refused, not unpacked.
- */
-export function checkXlsxContainer(buf: Buffer): void {
-  if (buf.length < 30 || buf.readUInt32LE(0) !== 0x04034b50)
-    throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.notXlsx);
-  let end = -1;
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 65535); i--)
-    if (buf.readUInt32LE(i) === 0x06054b50) {
-      end = i;
-      break;
-    }
-  if (end < 0) throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.corruptXlsx);
-  const entries = buf.readUInt16LE(end + 10);
-  const dirSize = buf.readUInt32LE(end + 12);
-  const dirOffset = buf.readUInt32LE(end + 16);
-  if (entries > MAX_ENTRIES) throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.corruptXlsx);
-  if (dirOffset + dirSize > end) throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.corruptXlsx);
-  const names = new Set<string>();
-  let at = dirOffset;
-  let total = 0;
-  for (let n = 0; n < entries; n++) {
-    if (at + 46 > end || buf.readUInt32LE(at) !== 0x02014b50)
-      throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.corruptXlsx);
-    const method = buf.readUInt16LE(at + 10);
-    const compressed = buf.readUInt32LE(at + 20);
-    const declared = buf.readUInt32LE(at + 24);
-    const nameLen = buf.readUInt16LE(at + 28);
-    const extraLen = buf.readUInt16LE(at + 30);
-    const commentLen = buf.readUInt16LE(at + 32);
-    const local = buf.readUInt32LE(at + 42);
-    const name = buf.toString('utf8', at + 46, at + 46 + nameLen);
-    at += 46 + nameLen + extraLen + commentLen;
-    names.add(name);
-    total += declared;
-    if (
-      total > MAX_UNPACKED_BYTES ||
-      (compressed > 0 && declared / compressed > MAX_RATIO && declared > 1_000_000)
-    )
-      throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.corruptXlsx);
-    if (local + 30 > buf.length || buf.readUInt32LE(local) !== 0x04034b50)
-      throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.corruptXlsx);
-    const dataStart = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-    if (dataStart + compressed > buf.length) throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.corruptXlsx);
-    const data = buf.subarray(dataStart, dataStart + compressed);
-    if (method === 8) {
-      try {
-        // maxOutputLength: an entry that inflates past what it declares is refused
-        const out = inflateRawSync(data, { maxOutputLength: Math.max(declared, 1) });
-        if (out.length !== declared) throw new Error('size');
-      } catch {
-        throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.corruptXlsx);
-      }
-    } else if (method !== 0 || compressed !== declared)
-      throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.corruptXlsx);
-  }
-  if (!names.has('xl/workbook.xml') || !names.has('[Content_Types].xml'))
-    throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.noWorkbook);
 }
 
 /** A cell's value as text (formulas by their result, rich text joined, dates as ISO). */
@@ -170,15 +76,7 @@ export interface SheetRow {
  * refuses the whole file when it is not a workbook, lacks a required column or has too many rows.
  */
 export async function readSheet(buf: Buffer, required: readonly string[]): Promise<SheetRow[]> {
-  checkXlsxContainer(buf);
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  } catch {
-    throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.corruptXlsx);
-  }
-  const sheet = wb.worksheets[0];
-  if (!sheet) throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.noWorkbook);
+  const sheet = await openXlsxWorksheet(buf, ZIP_LIMITS, ERRORS);
   if (sheet.rowCount - 1 > REVIEW_IMPORT_MAX_ROWS)
     throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.tooManyRows);
   const header = new Map<string, number>();
