@@ -44,8 +44,14 @@ export function signaturePng(): Buffer {
 /** The body of a binary answer (supertest's parser for PDFs and zips). */
 export const asBuffer = (res: Response, cb: (err: Error | null, body: Buffer) => void) => binary(res, cb);
 
+/**
+ * The text of a PDF, every run of white space one space: where a line wraps depends on the fonts of the
+ * machine's Chromium, so a title may be cut across two lines.
+ */
 export function pdfText(pdf: Buffer): string {
-  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
+  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf })
+    .toString('utf8')
+    .replace(/\s+/g, ' ');
 }
 
 /** Renders page 1 at 150 dpi and decodes the QR code on it; null when none is found. */

@@ -1,7 +1,15 @@
+import {
+  scanPlaceholders,
+  TEMPLATE_MESSAGES,
+  type ParsedTemplate,
+  type TemplatePart,
+} from './mail/placeholders.js';
+
 /**
  * Letters, invoices and receipts (issue 11): the document kinds, the closed placeholder list of document
- * templates, the JSON shapes of the API and its messages. The API is described route by route in
- * LETTER_ROUTES below; the chair console, the author app and the tests use these names.
+ * templates (parsed by the e-mail templates' scanner), the JSON shapes of the API and its messages. The
+ * routes are listed in the README ("Letters, invoices and receipts"); the chair console, the author app and
+ * the tests use these names.
  */
 
 export const LETTER_KINDS = ['acceptance', 'certificate', 'invitation'] as const;
@@ -241,8 +249,8 @@ export const LETTER_MESSAGES = {
 // Parsing document templates (the e-mail templates' parser shape, with the document placeholder list)
 
 export const DOCUMENT_TEMPLATE_MESSAGES = {
-  unknown: (raw: string) => `Unknown placeholder ${raw}`,
-  malformed: (raw: string) => `Malformed placeholder ${raw}: write {{name}} with a name from the list`,
+  unknown: TEMPLATE_MESSAGES.unknown,
+  malformed: TEMPLATE_MESSAGES.malformed,
   notForKind: (name: string, kind: DocumentKind) =>
     `The placeholder {{${name}}} has no value in a document of kind ${DOCUMENT_LABELS[kind].toLowerCase()}`,
   htmlRequired: 'Please write the template',
@@ -252,13 +260,8 @@ export const DOCUMENT_TEMPLATE_MESSAGES = {
 /** Longest template HTML accepted (characters). */
 export const DOCUMENT_TEMPLATE_MAX = 200_000;
 
-export type DocumentTemplatePart = { text: string } | { placeholder: string };
-
-export interface ParsedDocumentTemplate {
-  parts: DocumentTemplatePart[];
-  /** Distinct placeholder names used, in order of first use. */
-  names: string[];
-}
+export type DocumentTemplatePart = TemplatePart;
+export type ParsedDocumentTemplate = ParsedTemplate;
 
 export class DocumentTemplateError extends Error {
   constructor(
@@ -271,7 +274,6 @@ export class DocumentTemplateError extends Error {
   }
 }
 
-const DOCUMENT_PLACEHOLDER_NAME = /^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9]*)*$/;
 const DOCUMENT_PLACEHOLDER_INFO = new Map(DOCUMENT_PLACEHOLDERS.map((p) => [p.name, p]));
 
 /** Placeholders whose value is HTML built by the server (an <img> or a table), not escaped text. */
@@ -293,44 +295,15 @@ export const documentPlaceholderFits = (name: string, kind: DocumentKind): boole
  * has no value in that kind of document.
  */
 export function parseDocumentTemplate(template: string, kind?: DocumentKind): ParsedDocumentTemplate {
-  const parts: DocumentTemplatePart[] = [];
-  const names: string[] = [];
-  let i = 0;
-  let text = '';
-  while (i < template.length) {
-    const open = template.indexOf('{{', i);
-    if (open < 0) {
-      text += template.slice(i);
-      break;
-    }
-    text += template.slice(i, open);
-    const close = template.indexOf('}}', open + 2);
-    const nextOpen = template.indexOf('{{', open + 2);
-    if (close < 0 || (nextOpen >= 0 && nextOpen < close)) {
-      const end = Math.min(
-        template.length,
-        open + 40,
-        ...[nextOpen, template.indexOf('\n', open), template.indexOf('<', open)].filter((n) => n > open),
-      );
-      const raw = template.slice(open, end).trimEnd();
-      throw new DocumentTemplateError(DOCUMENT_TEMPLATE_MESSAGES.malformed(raw), raw);
-    }
-    const raw = template.slice(open, close + 2);
-    const name = template.slice(open + 2, close).trim();
-    if (!DOCUMENT_PLACEHOLDER_NAME.test(name))
-      throw new DocumentTemplateError(DOCUMENT_TEMPLATE_MESSAGES.malformed(raw), raw);
-    if (!DOCUMENT_PLACEHOLDER_INFO.has(name))
-      throw new DocumentTemplateError(DOCUMENT_TEMPLATE_MESSAGES.unknown(raw), raw);
-    if (kind && !documentPlaceholderFits(name, kind))
-      throw new DocumentTemplateError(DOCUMENT_TEMPLATE_MESSAGES.notForKind(name, kind), raw);
-    if (text) parts.push({ text });
-    text = '';
-    parts.push({ placeholder: name });
-    if (!names.includes(name)) names.push(name);
-    i = close + 2;
-  }
-  if (text) parts.push({ text });
-  return { parts, names };
+  return scanPlaceholders(template, {
+    known: (name) => DOCUMENT_PLACEHOLDER_INFO.has(name),
+    refuse: (name) =>
+      kind && !documentPlaceholderFits(name, kind)
+        ? DOCUMENT_TEMPLATE_MESSAGES.notForKind(name, kind)
+        : undefined,
+    error: (message, raw) => new DocumentTemplateError(message, raw.trimEnd()),
+    stopAt: ['<'],
+  });
 }
 
 /** `INV-2026` + 7 → `INV-2026-0007`. */

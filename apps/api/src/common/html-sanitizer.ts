@@ -79,7 +79,7 @@ const ALLOWED_TAGS: Record<string, string[]> = {
 const VOID_TAGS = ['br', 'hr', 'img', 'col', 'wbr'];
 
 /** Removed together with their content (sanitize-html's nonTextTags; it replaces the default list). */
-const DROPPED_WITH_CONTENT = [
+export const DROPPED_WITH_CONTENT: readonly string[] = [
   'script',
   'style',
   'iframe',
@@ -115,7 +115,7 @@ const OPTIONS: sanitize.IOptions = {
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: true,
   disallowedTagsMode: 'discard',
-  nonTextTags: DROPPED_WITH_CONTENT,
+  nonTextTags: [...DROPPED_WITH_CONTENT],
   selfClosing: VOID_TAGS,
   transformTags: {
     a: (tagName, attribs) => {

@@ -105,11 +105,22 @@ export class TemplateError extends Error {
 
 const NAME = /^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9]*)*$/;
 
+/** How scanPlaceholders knows names and reports problems (e-mail and document templates differ). */
+export interface PlaceholderSyntax {
+  known: (name: string) => boolean;
+  /** The error to throw, with the offending text as written. */
+  error: (message: string, raw: string) => Error;
+  /** A further refusal of a known name (e.g. a placeholder with no value in this kind of document). */
+  refuse?: (name: string) => string | undefined;
+  /** Characters (besides a new line and the next "{{") that end the excerpt of a malformed placeholder. */
+  stopAt?: readonly string[];
+}
+
 /**
- * Splits a template into text and placeholders. Throws TemplateError naming the first unknown or
- * malformed placeholder ("{{" without "}}", "{{}}", "{{ paper title }}", a lone "}}" is plain text).
+ * Splits a template into text and {{name}} placeholders. Throws syntax.error naming the first unknown or
+ * malformed placeholder ("{{" without "}}", "{{}}", "{{ paper title }}"; a lone "}}" is plain text).
  */
-export function parseTemplate(template: string): ParsedTemplate {
+export function scanPlaceholders(template: string, syntax: PlaceholderSyntax): ParsedTemplate {
   const parts: TemplatePart[] = [];
   const names: string[] = [];
   let i = 0;
@@ -124,20 +135,21 @@ export function parseTemplate(template: string): ParsedTemplate {
     const close = template.indexOf('}}', open + 2);
     const nextOpen = template.indexOf('{{', open + 2);
     if (close < 0 || (nextOpen >= 0 && nextOpen < close)) {
-      const end = Math.min(
-        template.length,
-        open + 40,
-        ...[nextOpen, template.indexOf('\n', open)].filter((n) => n > open),
-      );
-      throw new TemplateError(
-        TEMPLATE_MESSAGES.malformed(template.slice(open, end).trimEnd()),
-        template.slice(open, end),
-      );
+      const stops = [
+        nextOpen,
+        template.indexOf('\n', open),
+        ...(syntax.stopAt ?? []).map((c) => template.indexOf(c, open)),
+      ];
+      const end = Math.min(template.length, open + 40, ...stops.filter((n) => n > open));
+      const raw = template.slice(open, end);
+      throw syntax.error(TEMPLATE_MESSAGES.malformed(raw.trimEnd()), raw);
     }
     const raw = template.slice(open, close + 2);
     const name = template.slice(open + 2, close).trim();
-    if (!NAME.test(name)) throw new TemplateError(TEMPLATE_MESSAGES.malformed(raw), raw);
-    if (!KNOWN.has(name)) throw new TemplateError(TEMPLATE_MESSAGES.unknown(raw), raw);
+    if (!NAME.test(name)) throw syntax.error(TEMPLATE_MESSAGES.malformed(raw), raw);
+    if (!syntax.known(name)) throw syntax.error(TEMPLATE_MESSAGES.unknown(raw), raw);
+    const refusal = syntax.refuse?.(name);
+    if (refusal) throw syntax.error(refusal, raw);
     if (text) parts.push({ text });
     text = '';
     parts.push({ placeholder: name });
@@ -147,6 +159,13 @@ export function parseTemplate(template: string): ParsedTemplate {
   if (text) parts.push({ text });
   return { parts, names };
 }
+
+/** An e-mail template's parts; throws TemplateError naming the first unknown or malformed placeholder. */
+export const parseTemplate = (template: string): ParsedTemplate =>
+  scanPlaceholders(template, {
+    known: (name) => KNOWN.has(name),
+    error: (message, raw) => new TemplateError(message, raw),
+  });
 
 /** Every problem of a template (subject and text), as messages; empty when it is valid. */
 export function templateProblems(...templates: string[]): string[] {

@@ -1,5 +1,6 @@
 import sanitize from 'sanitize-html';
 import { DOCUMENT_BLOCK_PLACEHOLDERS, parseDocumentTemplate, type DocumentKind } from '@symposium/domain';
+import { DROPPED_WITH_CONTENT as HTML_DROPPED_WITH_CONTENT } from '../../common/html-sanitizer.js';
 import { escapeHtml } from '../documents/html.js';
 
 /**
@@ -74,31 +75,8 @@ const TEXT_TAGS = [
 ];
 const TABLE_TAGS = ['table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td'];
 
-const DROPPED_WITH_CONTENT = [
-  'script',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'form',
-  'noscript',
-  'noembed',
-  'noframes',
-  'template',
-  'textarea',
-  'select',
-  'option',
-  'title',
-  'svg',
-  'math',
-  'xmp',
-  'plaintext',
-  'audio',
-  'video',
-  'canvas',
-];
+/** The publishing agreement's list but <style> and <head>: a document template may style its page. */
+const DROPPED_WITH_CONTENT = HTML_DROPPED_WITH_CONTENT.filter((tag) => tag !== 'style' && tag !== 'head');
 
 const OPTIONS: sanitize.IOptions = {
   allowedTags: [...LAYOUT_TAGS, ...TEXT_TAGS, ...TABLE_TAGS, 'style'],
