@@ -5,12 +5,14 @@
 //  the same papers, read with one SQL statement, in the same run; ratio = bare wall / API wall (≥ 0.7 is the
 //  target). Wall and CPU (process.cpuUsage) of each, and the peak memory over the baseline (rss and
 //  heapUsed sampled every 10 ms, after a gc). Best of --rounds (default 2), alternating the two.
-// Options: --papers N (20000), --rounds N (2).
+// Then the same on PostgreSQL (a throwaway database on PGURL, default 127.0.0.1:5432) when it answers.
+// Options: --papers N (20000), --rounds N (2), --skip-postgres.
 import 'reflect-metadata';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { createApp } from '../apps/api/dist/app.factory.js';
 import { DB } from '../apps/api/dist/database/database.js';
 import { PaperExportsService } from '../apps/api/dist/modules/papers/paper-exports.service.js';
@@ -19,7 +21,11 @@ import { statusesTable, tracksTable } from '../apps/api/dist/modules/tracks/trac
 import { usersTable } from '../apps/api/dist/modules/users/users.table.js';
 
 const { values: opts } = parseArgs({
-  options: { papers: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '2' } },
+  options: {
+    papers: { type: 'string', default: '20000' },
+    rounds: { type: 'string', default: '2' },
+    'skip-postgres': { type: 'boolean', default: false },
+  },
 });
 const PAPERS = Number(opts.papers);
 const ROUNDS = Number(opts.rounds);
@@ -204,12 +210,14 @@ async function bare(db) {
   return { rows: rows.length, buffer: Buffer.concat(chunks) };
 }
 
-async function main() {
+/** One database: seed it, check both writers make the same sheet, measure them alternately. */
+async function benchOn(label, database) {
+  console.log(`\n== ${label}`);
   const app = await createApp(
     {
       port: 0,
       dataDir: '/nonexistent',
-      inMemoryDatabase: true,
+      ...database,
       jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
       publicUrl: 'http://localhost',
       demoData: false,
@@ -276,6 +284,28 @@ async function main() {
   );
   console.log(`ratio bare wall / API wall: ${(b.wall / a.wall).toFixed(2)} (target ≥ 0.7)`);
   await app.close();
+}
+
+async function main() {
+  await benchOn('PGlite (in-process, in memory)', { inMemoryDatabase: true });
+  if (opts['skip-postgres']) return console.log('\nPostgreSQL skipped (--skip-postgres)');
+  const base = process.env.PGURL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: base });
+  try {
+    await admin.connect();
+  } catch (e) {
+    return console.log(`\nPostgreSQL not reachable at ${base} (${e.message}): PGlite only`);
+  }
+  const name = `bench_exports_${process.pid}`;
+  try {
+    await admin.query(`create database ${name}`);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    await benchOn(`PostgreSQL (${url.host})`, { databaseUrl: url.toString() });
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+    await admin.end();
+  }
 }
 
 await main();
