@@ -21,7 +21,7 @@ import type { TrackScope } from './paper-query.repository.js';
 import { PapersRepository } from './papers.repository.js';
 import { PapersService } from './papers.service.js';
 import { StatusesService } from '../tracks/statuses.service.js';
-import type { UserRow } from '../users/users.service.js';
+import { UsersService, type UserRow } from '../users/users.service.js';
 import type { PaperRow } from './papers.table.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -51,6 +51,8 @@ const XLSX_COLUMNS = [
 
 /** Papers whose details (authors, files…) are read and written at a time by the xlsx export. */
 const EXPORT_CHUNK = 1000;
+/** Users kept between chunks of an export (bounds its memory when nearly every author is new). */
+const EXPORT_PEOPLE_CACHE = 20_000;
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 const fullName = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`;
@@ -86,6 +88,7 @@ export class PaperExportsService {
     private readonly repo: PapersRepository,
     private readonly files: FilesService,
     private readonly statuses: StatusesService,
+    private readonly users: UsersService,
   ) {}
 
   /**
@@ -122,12 +125,20 @@ export class PaperExportsService {
     header.font = { bold: true };
     header.commit();
     const text = (s: string) => spreadsheetSafe(s);
+    /** Authors write many papers: each user row is read once (up to EXPORT_PEOPLE_CACHE at a time). */
+    const people = new Map<number, UserRow>();
     for (let start = 0; start < rows.length; start += EXPORT_CHUNK) {
       const chunk = rows.slice(start, start + EXPORT_CHUNK);
-      // the authors of the chunk in two queries (paper_authors, users), in order
+      // the authors of the chunk in order (paper_authors), their users read once for the whole export
       const authorsOf = new Map<number, UserRow[]>(chunk.map((p) => [p.id, []]));
-      for (const a of await this.papers.authorUsersOf(chunk.map((p) => p.id)))
-        authorsOf.get(a.paperId)?.push(a.user);
+      const links = await this.repo.authorsOf(chunk.map((p) => p.id));
+      if (people.size > EXPORT_PEOPLE_CACHE) people.clear();
+      const unknown = [...new Set(links.map((l) => l.userId))].filter((id) => !people.has(id));
+      for (const user of await this.users.findByIds(unknown)) people.set(user.id, user);
+      for (const l of links) {
+        const user = people.get(l.userId);
+        if (user) authorsOf.get(l.paperId)?.push(user);
+      }
       for (const p of chunk) {
         const authors = authorsOf.get(p.id) ?? [];
         const primary = authors.find((a) => a.id === p.primaryAuthorId);
