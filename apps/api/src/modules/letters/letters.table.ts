@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  customType,
   index,
   integer,
   jsonb,
@@ -13,11 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { IssuedDocumentParams } from '@symposium/domain';
 import { papersTable } from '../papers/papers.table.js';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => Buffer.from(v),
-});
+import { bytea } from '../../database/columns.js';
 
 /**
  * The chair's HTML template of each document kind (DocumentKind of @symposium/domain): acceptance,

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
-  customType,
   index,
   integer,
   jsonb,
@@ -16,11 +15,7 @@ import {
 import type { AnsweredQuestion, PaperRegistration } from '@symposium/domain';
 import { statusesTable, subjectAreasTable, tracksTable } from '../tracks/tracks.table.js';
 import { usersTable } from '../users/users.table.js';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => Buffer.from(v),
-});
+import { bytea } from '../../database/columns.js';
 
 /**
  * Papers (§3). Authors live in paper_authors (ordered), files in paper_files (one row per stored file), the

@@ -1,10 +1,6 @@
-import { customType, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ReportSummary } from '@symposium/domain';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => Buffer.from(v),
-});
+import { bytea } from '../../database/columns.js';
 
 /**
  * A generated report (§3 Report, category User or Paper): the on-screen summary and the xlsx, as of
