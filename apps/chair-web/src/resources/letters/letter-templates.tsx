@@ -1,22 +1,9 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Grid,
-  List,
-  ListItemButton,
-  ListItemText,
-  Paper,
-  Stack,
-  Tab,
-  Tabs,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Grid, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import {
   DOCUMENT_KINDS,
   DOCUMENT_LABELS,
   DOCUMENT_PLACEHOLDERS,
+  documentPlaceholderFits,
   LETTER_MESSAGES,
   type DocumentKind,
   type DocumentTemplateDto,
@@ -25,6 +12,7 @@ import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useEffect, useRef, useState } from 'react';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
+import { PlaceholderList } from '../mail/placeholder-list';
 import {
   previewTemplate,
   saveFile,
@@ -33,29 +21,6 @@ import {
   useSaveTemplate,
   type FetchedFile,
 } from './use-letters';
-
-/** The placeholders a kind's data fills, each inserted at the cursor on click. */
-function DocumentPlaceholderList({ kind, onInsert }: { kind: DocumentKind; onInsert: (p: string) => void }) {
-  const list = DOCUMENT_PLACEHOLDERS.filter((p) => p.kinds === 'all' || p.kinds.includes(kind));
-  return (
-    <Paper variant="outlined" sx={{ p: 1, maxHeight: 560, overflow: 'auto' }}>
-      <Typography variant="subtitle2" sx={{ px: 1 }}>
-        Placeholders (click to insert)
-      </Typography>
-      <List dense aria-label="Placeholders">
-        {list.map((p) => (
-          <ListItemButton key={p.name} onClick={() => onInsert(`{{${p.name}}}`)} data-testid={`ph-${p.name}`}>
-            <ListItemText
-              primary={`{{${p.name}}}`}
-              secondary={p.description}
-              slotProps={{ primary: { sx: { fontFamily: 'monospace', fontSize: 13 } } }}
-            />
-          </ListItemButton>
-        ))}
-      </List>
-    </Paper>
-  );
-}
 
 /**
  * A PDF shown in an <iframe> from a blob URL; where the browser has no PDF viewer (navigator.pdfViewerEnabled
@@ -186,7 +151,10 @@ function TemplateEditor({ template }: { template: DocumentTemplateDto }) {
         </Stack>
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <DocumentPlaceholderList kind={kind} onInsert={insert} />
+        <PlaceholderList
+          onInsert={insert}
+          placeholders={DOCUMENT_PLACEHOLDERS.filter((p) => documentPlaceholderFits(p.name, kind))}
+        />
       </Grid>
       <ConfirmDialog
         open={confirmReset}

@@ -4,22 +4,26 @@ import { useRef, useState, type RefObject } from 'react';
 
 /**
  * The closed placeholder list with descriptions; a click inserts `{{name}}` where the cursor was in the
- * field last edited (subject or text). `exclude` hides the scopes the e-mail cannot fill.
+ * field last edited (subject or text). `exclude` hides the scopes the e-mail cannot fill. `placeholders`
+ * shows another closed list instead (the document templates' DOCUMENT_PLACEHOLDERS).
  */
 export function PlaceholderList({
   onInsert,
   exclude = [],
+  placeholders,
 }: {
   onInsert: (placeholder: string) => void;
   exclude?: readonly string[];
+  placeholders?: readonly { name: string; description: string }[];
 }) {
+  const list = placeholders ?? PLACEHOLDERS.filter((p) => !exclude.includes(p.scope));
   return (
     <Paper variant="outlined" sx={{ p: 1, maxHeight: 520, overflow: 'auto' }}>
       <Typography variant="subtitle2" sx={{ px: 1 }}>
         Placeholders (click to insert)
       </Typography>
       <List dense aria-label="Placeholders">
-        {PLACEHOLDERS.filter((p) => !exclude.includes(p.scope)).map((p) => (
+        {list.map((p) => (
           <ListItemButton key={p.name} onClick={() => onInsert(`{{${p.name}}}`)} data-testid={`ph-${p.name}`}>
             <ListItemText
               primary={`{{${p.name}}}`}
