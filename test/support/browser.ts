@@ -14,6 +14,7 @@ import {
 } from '../../apps/api/src/modules/documents/chromium.js';
 import { DB } from '../../apps/api/src/database/database.js';
 import { openTestDatabase, testConfig } from './app.js';
+import { checkScreenOnce } from './axe.js';
 
 /**
  * The Chromium the browser tests drive: the same resolution as the API's documents (PUPPETEER_EXECUTABLE_PATH,
@@ -131,6 +132,7 @@ async function untilOnTop(
 /** Waits until the page shows `text` somewhere. */
 export async function waitForText(page: Page, text: string): Promise<void> {
   await page.waitForFunction((t: string) => document.body.innerText.includes(t), {}, text);
+  await checkScreenOnce(page);
 }
 
 /**
@@ -186,9 +188,11 @@ export async function signIn(
   const base = app === 'chair' ? `${env.baseUrl}/chair` : env.baseUrl;
   await env.page.goto(`${base}/SignIn`);
   await fillByLabel(env.page, 'Email', email);
+  await checkScreenOnce(env.page);
   await fillByLabel(env.page, 'Password', password);
   await clickText(env.page, 'Sign in', 'button');
   await env.page.waitForSelector('[data-testid=current-user]');
+  await checkScreenOnce(env.page);
 }
 
 /** Chooses `value` in the native <select> matching `selector`, once it is rendered with that option. */

@@ -17,8 +17,9 @@ import type { AppConfig } from './config/config.js';
 import { openDatabase, type DatabaseHandle } from './database/database.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-export const AUTHOR_APP_DIR = join(ROOT, 'apps/author-web/dist');
-export const CHAIR_APP_DIR = join(ROOT, 'apps/chair-web/dist');
+/** The built front ends; AUTHOR_APP_DIR / CHAIR_APP_DIR point elsewhere (a build in a temporary directory). */
+export const AUTHOR_APP_DIR = process.env.AUTHOR_APP_DIR || join(ROOT, 'apps/author-web/dist');
+export const CHAIR_APP_DIR = process.env.CHAIR_APP_DIR || join(ROOT, 'apps/chair-web/dist');
 
 export interface CreateAppOptions {
   handle?: DatabaseHandle;

@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'puppeteer-core';
+
+/**
+ * Accessibility checks of the browser tests (issue 12): axe-core from npm, injected into the page, every rule it
+ * runs by default (WCAG 2.0–2.2 A/AA and best practices); a finding of impact "critical" or "serious" fails the
+ * test, naming the rule, the help text and the first nodes. `A11Y=off` skips the checks (to debug something else).
+ */
+const require = createRequire(import.meta.url);
+let axeSource: string | undefined;
+const source = () => (axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+
+export const FAILING_IMPACTS = ['critical', 'serious'] as const;
+
+interface Finding {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+export class AccessibilityError extends Error {}
+
+/** Runs axe on the page as it is now and throws when it finds a critical or serious violation. */
+export async function checkAccessibility(page: Page, label = ''): Promise<void> {
+  if (process.env.A11Y === 'off') return;
+  await settle(page);
+  const already = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
+  if (!already) await page.evaluate(source());
+  const findings = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<unknown> } }).axe;
+    const result = (await axe.run(document, { resultTypes: ['violations'] })) as {
+      violations: Finding[];
+    };
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  })) as Finding[];
+  const failing = findings.filter((f) => (FAILING_IMPACTS as readonly string[]).includes(f.impact ?? ''));
+  if (failing.length === 0) return;
+  const where = label || new URL(page.url()).pathname;
+  const lines = failing.map(
+    (f) =>
+      `- ${f.impact} ${f.id}: ${f.help} (${f.nodes.length} node${f.nodes.length === 1 ? '' : 's'}: ` +
+      f.nodes
+        .slice(0, 4)
+        .map((n) => n.target.join(' '))
+        .join(' | ') +
+      ')',
+  );
+  throw new AccessibilityError(`Accessibility violations on ${where}:\n${lines.join('\n')}`);
+}
+
+/** Waits until no finite CSS animation or transition runs (a fading dialog has a contrast it never keeps). */
+async function settle(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) =>
+              a.playState !== 'running' ||
+              (a.effect?.getComputedTiming().iterations ?? 1) === Infinity,
+          ),
+      { timeout: 5000, polling: 50 },
+    )
+    .catch(() => undefined);
+}
+
+const checked = new WeakMap<Page, Set<string>>();
+
+/** A screen's key: the path with its numbers blanked, and whether a dialog is open on it. */
+async function screenKey(page: Page): Promise<string> {
+  const path = new URL(page.url()).pathname.replace(/\/\d+(?=\/|$)/g, '/#');
+  const dialog = await page.evaluate(() => !!document.querySelector('[role=dialog]')).catch(() => false);
+  return `${path}${dialog ? ' +dialog' : ''}`;
+}
+
+/**
+ * Checks the screen the page shows once per browser environment (called by the helpers that wait for a screen,
+ * so every screen a test visits is checked without the test asking).
+ */
+export async function checkScreenOnce(page: Page): Promise<void> {
+  if (process.env.A11Y === 'off') return;
+  let seen = checked.get(page);
+  if (!seen) checked.set(page, (seen = new Set()));
+  const key = await screenKey(page);
+  if (seen.has(key)) return;
+  seen.add(key);
+  await checkAccessibility(page, key);
+}
