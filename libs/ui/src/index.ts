@@ -9,3 +9,4 @@ export * from './theme';
 export * from './providers';
 export * from './query-state';
 export * from './startup-error';
+export * from './document-title';
