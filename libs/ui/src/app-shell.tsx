@@ -4,9 +4,10 @@ import {
   Box,
   Button,
   CircularProgress,
-  Divider,
   Drawer,
+  Link as MuiLink,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   ListSubheader,
@@ -17,7 +18,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from './auth';
 
@@ -53,13 +54,25 @@ export function AppShell({
   const navigate = useNavigate();
   const wide = useMediaQuery((t: Theme) => t.breakpoints.up('md'), { noSsr: true });
   const [open, setOpen] = useState(false);
+  const main = useRef<HTMLElement>(null);
+  const menuId = useId();
   return (
     <Box sx={{ display: 'flex' }}>
+      <SkipLink target={main} />
       <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
         <Toolbar>
           {wide ? null : (
-            <IconButton color="inherit" edge="start" aria-label="Open the menu" onClick={() => setOpen(true)}>
-              <SvgIcon>
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label="Open the menu"
+              aria-haspopup="true"
+              aria-expanded={open}
+              aria-controls={menuId}
+              onClick={() => setOpen(true)}
+              data-testid="menu-button"
+            >
+              <SvgIcon aria-hidden>
                 <path d="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />
               </SvgIcon>
             </IconButton>
@@ -67,7 +80,8 @@ export function AppShell({
           {conference?.logo ? (
             <Box component="img" src={conference.logo} alt="" sx={{ height: 32, mr: 2 }} />
           ) : null}
-          <Typography variant="h6" sx={{ flexGrow: 1 }} noWrap>
+          {/* The app's name, not a heading: each screen's own title is the page's h1. */}
+          <Typography variant="h6" component="div" sx={{ flexGrow: 1, minWidth: 0 }} noWrap>
             {conference?.shortName ? `${conference.shortName} — ${title}` : title}
           </Typography>
           {wide ? switchLinks : null}
@@ -99,41 +113,41 @@ export function AppShell({
         open={wide || open}
         onClose={() => setOpen(false)}
         ModalProps={{ keepMounted: true }}
+        PaperProps={{ id: menuId }}
         sx={{
           width: wide ? DRAWER : undefined,
           flexShrink: 0,
-          '& .MuiDrawer-paper': { width: DRAWER, boxSizing: 'border-box' },
+          '& .MuiDrawer-paper': { width: DRAWER, maxWidth: '85vw', boxSizing: 'border-box' },
         }}
       >
         <Toolbar />
-        {wide || !switchLinks ? null : (
-          <Box
-            sx={{ display: 'flex', flexWrap: 'wrap', p: 1, color: 'primary.main' }}
-            onClick={() => setOpen(false)}
-          >
-            {switchLinks}
-          </Box>
-        )}
         <Box component="nav" aria-label="Main menu" sx={{ overflow: 'auto' }}>
-          {menu.map((section) => (
-            <List key={section.title} dense subheader={<ListSubheader>{section.title}</ListSubheader>}>
-              {section.items.map((item) => (
-                <ListItemButton
-                  key={item.to}
-                  component={Link}
-                  to={item.to}
-                  selected={location.pathname === item.to}
-                  onClick={() => setOpen(false)}
-                >
-                  <ListItemText primary={item.label} />
-                </ListItemButton>
-              ))}
-              <Divider />
-            </List>
+          {wide || !switchLinks ? null : (
+            <Box
+              sx={{ display: 'flex', flexWrap: 'wrap', p: 1, color: 'primary.main' }}
+              onClick={() => setOpen(false)}
+            >
+              {switchLinks}
+            </Box>
+          )}
+          {menu.map((section, i) => (
+            <MenuList
+              key={section.title}
+              section={section}
+              id={`${menuId}-${i}`}
+              current={location.pathname}
+              onPick={() => setOpen(false)}
+            />
           ))}
         </Box>
       </Drawer>
-      <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, sm: 3 }, minWidth: 0 }}>
+      <Box
+        component="main"
+        id="main"
+        ref={main}
+        tabIndex={-1}
+        sx={{ flexGrow: 1, p: { xs: 2, sm: 3 }, minWidth: 0, '&:focus': { outline: 'none' } }}
+      >
         <Toolbar />
         {user?.impersonatorId ? (
           <Alert
@@ -151,6 +165,91 @@ export function AppShell({
         {children}
       </Box>
     </Box>
+  );
+}
+
+/** A keyboard focus ring the side menu's items and similar controls show (WCAG 2.4.7, 2.4.11). */
+export const focusRing = {
+  '&:focus-visible, &.Mui-focusVisible': {
+    outline: '3px solid',
+    outlineColor: 'primary.main',
+    outlineOffset: '-3px',
+  },
+} as const;
+
+/** One section of the side menu: a list whose first item is its title, each screen a list item. */
+function MenuList({
+  section,
+  id,
+  current,
+  onPick,
+}: {
+  section: MenuSection;
+  id: string;
+  current: string;
+  onPick: () => void;
+}) {
+  return (
+    <List
+      dense
+      aria-labelledby={id}
+      subheader={
+        <ListSubheader id={id} component="li">
+          {section.title}
+        </ListSubheader>
+      }
+      sx={{ borderBottom: 1, borderColor: 'divider' }}
+    >
+      {section.items.map((item) => (
+        <ListItem key={item.to} disablePadding>
+          <ListItemButton
+            component={Link}
+            to={item.to}
+            selected={current === item.to}
+            aria-current={current === item.to ? 'page' : undefined}
+            onClick={onPick}
+            sx={focusRing}
+          >
+            <ListItemText primary={item.label} />
+          </ListItemButton>
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+/**
+ * "Skip to content": the first thing Tab reaches, hidden until it has the focus; it moves the focus to the
+ * page's main landmark (past the top bar and the side menu).
+ */
+function SkipLink({ target }: { target: RefObject<HTMLElement | null> }) {
+  return (
+    <MuiLink
+      href="#main"
+      data-testid="skip-link"
+      onClick={(e) => {
+        e.preventDefault();
+        target.current?.focus();
+        target.current?.scrollIntoView?.({ block: 'start' });
+      }}
+      sx={{
+        position: 'fixed',
+        left: 8,
+        top: 8,
+        zIndex: (t) => t.zIndex.tooltip + 1,
+        px: 2,
+        py: 1,
+        bgcolor: 'background.paper',
+        color: 'primary.main',
+        fontWeight: 600,
+        borderRadius: 1,
+        boxShadow: 3,
+        transform: 'translateY(-200%)',
+        '&:focus': { transform: 'none', outline: '3px solid', outlineColor: 'primary.main' },
+      }}
+    >
+      Skip to content
+    </MuiLink>
   );
 }
 

@@ -15,11 +15,18 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { api, ApiError, errorMessage } from './api';
 import { Loading } from './app-shell';
 import { useSession } from './auth';
+import { useDocumentTitle } from './document-title';
 import { StartupError } from './startup-error';
 
+/** The signed-out pages: one card in the page's main landmark, its title the page's only h1 and the tab title. */
 function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
+    <Box
+      component="main"
+      id="main"
+      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}
+    >
       <Card sx={{ width: '100%', maxWidth: 480 }}>
         <CardContent>
           <Typography variant="h5" component="h1" gutterBottom>
@@ -221,7 +228,11 @@ export function ForgotPasswordPage() {
   };
   return (
     <AuthCard title="Forgot your password?">
-      {done ? <Alert severity="success">{done}</Alert> : null}
+      {done ? (
+        <Alert severity="success" role="status">
+          {done}
+        </Alert>
+      ) : null}
       {error ? <Alert severity="error">{error}</Alert> : null}
       <form onSubmit={(e) => void submit(e)} noValidate>
         <TextField
@@ -271,7 +282,7 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title="Choose a new password">
       {done ? (
-        <Alert severity="success">
+        <Alert severity="success" role="status">
           {done}{' '}
           <MuiLink component={Link} to="/SignIn">
             Sign in

@@ -1,4 +1,4 @@
-import { Box, Button, FormHelperText, Typography } from '@mui/material';
+import { Box, ButtonBase, FormHelperText, Typography } from '@mui/material';
 import { useId, useRef, useState, type DragEvent } from 'react';
 
 export interface FileUploadProps {
@@ -22,8 +22,10 @@ export interface FileUploadProps {
 }
 
 /**
- * An upload box: a button opening the file picker (limited to `extensions`) and a drop zone. Each chosen file
- * is checked with `validate` before it is handed on; the first problem is shown under the box.
+ * An upload box: one real button that is also the drop zone. Clicking it, or Enter/Space when it has the focus,
+ * opens the file picker (limited to `extensions`); files can be dropped on it. Its accessible name is its text
+ * ("Choose file — Paper file … or drop a file here (pdf)"). Each chosen file is checked with `validate` before it
+ * is handed on; the first problem is shown under the box, announced (role=alert) and linked by aria-describedby.
  */
 export function FileUpload({
   label,
@@ -61,52 +63,79 @@ export function FileUpload({
   };
   const shown = problem ?? error ?? null;
 
+  const errorId = `${id}-error`;
+
   return (
     <Box>
-      <Box
+      <input
+        ref={input}
+        id={id}
+        name={name}
+        type="file"
+        hidden
+        multiple={multiple}
+        disabled={disabled}
+        aria-label={label}
+        accept={extensions.map((e) => `.${e}`).join(',')}
+        onChange={(e) => {
+          take(e.target.files);
+          e.target.value = '';
+        }}
+      />
+      <ButtonBase
+        disabled={disabled}
+        onClick={() => input.current?.click()}
         onDragOver={(e) => {
           e.preventDefault();
           setOver(true);
         }}
         onDragLeave={() => setOver(false)}
         onDrop={onDrop}
+        aria-describedby={shown ? errorId : undefined}
         data-testid={name ? `upload-${name}` : 'upload'}
         sx={{
+          width: '100%',
+          justifyContent: 'flex-start',
+          textAlign: 'left',
           border: 2,
           borderStyle: 'dashed',
-          borderColor: shown ? 'error.main' : over ? 'primary.main' : 'divider',
+          borderColor: shown ? 'error.main' : over ? 'primary.main' : 'text.secondary',
           borderRadius: 1,
           p: 2,
           display: 'flex',
           alignItems: 'center',
           gap: 2,
           flexWrap: 'wrap',
+          bgcolor: over ? 'action.hover' : undefined,
+          '&:hover': { bgcolor: 'action.hover' },
+          '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+          '&.Mui-disabled': { opacity: 0.6 },
         }}
       >
-        <input
-          ref={input}
-          id={id}
-          name={name}
-          type="file"
-          hidden
-          multiple={multiple}
-          disabled={disabled}
-          aria-label={label}
-          accept={extensions.map((e) => `.${e}`).join(',')}
-          onChange={(e) => {
-            take(e.target.files);
-            e.target.value = '';
+        <Box
+          component="span"
+          sx={{
+            border: 1,
+            borderColor: 'primary.main',
+            color: 'primary.main',
+            borderRadius: 1,
+            px: 2,
+            py: 0.75,
+            fontWeight: 500,
+            fontSize: '0.875rem',
+            textTransform: 'uppercase',
+            letterSpacing: '0.03em',
+            whiteSpace: 'nowrap',
           }}
-        />
-        <Button variant="outlined" disabled={disabled} onClick={() => input.current?.click()}>
+        >
           Choose file{multiple ? 's' : ''}
-        </Button>
-        <Typography variant="body2" color="text.secondary">
+        </Box>
+        <Typography component="span" variant="body2" color="text.secondary">
           {label} — or drop {multiple ? 'files' : 'a file'} here ({extensions.join(', ')})
         </Typography>
-      </Box>
+      </ButtonBase>
       {shown ? (
-        <FormHelperText error role="alert">
+        <FormHelperText id={errorId} error role="alert">
           {shown}
         </FormHelperText>
       ) : null}

@@ -6,7 +6,11 @@ type Notify = (message: string, severity?: Severity) => void;
 
 const NotifyContext = createContext<Notify>(() => undefined);
 
-/** Toasts for the spec's success and failure messages. */
+/**
+ * Toasts for the spec's success and failure messages, announced to screen readers: errors and warnings as
+ * role=alert (assertive), successes and information as role=status (polite). The theme's colours give the filled
+ * toasts at least 4.5:1.
+ */
 export function NotifyProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<{ message: string; severity: Severity; key: number } | null>(null);
   const notify = useCallback<Notify>(
@@ -28,7 +32,8 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
             severity={toast.severity}
             onClose={() => setToast(null)}
             variant="filled"
-            role="alert"
+            role={toast.severity === 'error' || toast.severity === 'warning' ? 'alert' : 'status'}
+            aria-live={toast.severity === 'error' || toast.severity === 'warning' ? 'assertive' : 'polite'}
             data-testid="toast"
           >
             {toast.message}

@@ -7,7 +7,7 @@ export function StartupError({ message }: { message: string }) {
   const { reload } = useSession();
   const [busy, setBusy] = useState(false);
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
+    <Box component="main" sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
       <Alert
         severity="error"
         data-testid="startup-error"
