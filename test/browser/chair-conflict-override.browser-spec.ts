@@ -86,7 +86,7 @@ describe('overriding a conflict of interest (chair console)', () => {
     expect(await page.$eval(box, (el) => (el as HTMLInputElement).disabled)).toBe(true);
     await waitForText(page, 'Same e-mail domain as Alice Author: up.pt');
 
-    await clickSelector(page, `[aria-label="Override the conflict of Uma Unger with paper ${paper}"]`);
+    await clickSelector(page, `[aria-label="Override conflict of Uma Unger with paper ${paper}"]`);
     await clickText(page, 'Override', 'button');
     await waitForText(page, 'Please give the reason for overriding the conflict of interest');
     expect(await env.db.select().from(conflictOverridesTable)).toHaveLength(0);

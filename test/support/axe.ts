@@ -1,11 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'puppeteer-core';
 
 /**
  * Accessibility checks of the browser tests (issue 12): axe-core from npm, injected into the page, every rule it
  * runs by default (WCAG 2.0–2.2 A/AA and best practices); a finding of impact "critical" or "serious" fails the
- * test, naming the rule, the help text and the first nodes. `A11Y=off` skips the checks (to debug something else).
+ * test, naming the rule, the help text and the first nodes. `A11Y=off` skips the checks (to debug something else);
+ * `A11Y=report` does not fail but appends every screen's findings to the file A11Y_REPORT (default
+ * /tmp/a11y-report.txt), to survey many screens in one run while fixing them.
  */
 const require = createRequire(import.meta.url);
 let axeSource: string | undefined;
@@ -29,7 +31,8 @@ export async function checkAccessibility(page: Page, label = ''): Promise<void> 
   const already = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!already) await page.evaluate(source());
   const findings = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<unknown> } }).axe;
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<unknown> } })
+      .axe;
     const result = (await axe.run(document, { resultTypes: ['violations'] })) as {
       violations: Finding[];
     };
@@ -52,7 +55,12 @@ export async function checkAccessibility(page: Page, label = ''): Promise<void> 
         .join(' | ') +
       ')',
   );
-  throw new AccessibilityError(`Accessibility violations on ${where}:\n${lines.join('\n')}`);
+  const message = `Accessibility violations on ${where}:\n${lines.join('\n')}`;
+  if (process.env.A11Y === 'report') {
+    appendFileSync(process.env.A11Y_REPORT ?? '/tmp/a11y-report.txt', `${message}\n`);
+    return;
+  }
+  throw new AccessibilityError(message);
 }
 
 /** Waits until no finite CSS animation or transition runs (a fading dialog has a contrast it never keeps). */
@@ -63,9 +71,7 @@ async function settle(page: Page): Promise<void> {
         document
           .getAnimations()
           .every(
-            (a) =>
-              a.playState !== 'running' ||
-              (a.effect?.getComputedTiming().iterations ?? 1) === Infinity,
+            (a) => a.playState !== 'running' || (a.effect?.getComputedTiming().iterations ?? 1) === Infinity,
           ),
       { timeout: 5000, polling: 50 },
     )

@@ -1,4 +1,5 @@
 import {
+  Box,
   LinearProgress,
   Paper,
   Stack,
@@ -14,11 +15,28 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 
-/** A column header; a column with a `field` sorts the list by that field. */
+/**
+ * A column header; a column with a `field` sorts the list by that field. A column without a visible label (row
+ * actions) is announced by `hiddenLabel` (default "Actions") so no header cell is empty (axe empty-table-header).
+ */
 export interface DataColumn<F extends string> {
   label: string;
   field?: F;
+  hiddenLabel?: string;
 }
+
+/** Hidden on screen, read by screen readers. */
+export const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
 
 export interface DataSort<F extends string> {
   field: F;
@@ -43,6 +61,8 @@ export function nextSort<F extends string>(sort: DataSort<F> | undefined, field:
  * The chair console's list table: a count line ("3 papers"), a progress bar
  * while fetching, sortable column headers and a pager. The server sorts and
  * pages: the table shows one page of rows and reports sort and page changes.
+ * A table wider than the screen (a phone) scrolls inside its container, which
+ * is a named, focusable region so the keyboard can scroll it too.
  */
 export function DataTable<T, F extends string = never>({
   label,
@@ -90,14 +110,14 @@ export function DataTable<T, F extends string = never>({
   const columnCount = columns.length + (leadingHeader ? 1 : 0);
   return (
     <Paper variant="outlined">
-      <Stack direction="row" spacing={2} alignItems="center" sx={{ px: 2, pt: 1 }}>
+      <Stack direction="row" alignItems="center" sx={{ px: 2, pt: 1, gap: 2, flexWrap: 'wrap' }}>
         <Typography data-testid={countTestId}>
           {total === undefined ? ' ' : `${total} ${noun}${total === 1 ? '' : 's'}`}
         </Typography>
         {toolbar}
       </Stack>
       {fetching ? <LinearProgress /> : <div style={{ height: 4 }} />}
-      <TableContainer>
+      <TableContainer role="region" aria-label={label} tabIndex={0} sx={scrollSx}>
         <Table size="small" aria-label={label}>
           <TableHead>
             <TableRow>
@@ -105,7 +125,7 @@ export function DataTable<T, F extends string = never>({
               {columns.map((c, i) => {
                 const active = c.field !== undefined && sort?.field === c.field;
                 return (
-                  <TableCell key={c.label || i} sortDirection={active ? sort!.order : false}>
+                  <TableCell key={c.label || `column-${i}`} sortDirection={active ? sort!.order : false}>
                     {c.field !== undefined && onSortChange ? (
                       <TableSortLabel
                         active={active}
@@ -114,8 +134,12 @@ export function DataTable<T, F extends string = never>({
                       >
                         {c.label}
                       </TableSortLabel>
-                    ) : (
+                    ) : c.label ? (
                       c.label
+                    ) : (
+                      <Box component="span" sx={visuallyHidden}>
+                        {c.hiddenLabel ?? 'Actions'}
+                      </Box>
                     )}
                   </TableCell>
                 );
@@ -141,5 +165,22 @@ export function DataTable<T, F extends string = never>({
         onPageChange={(_e, p) => onPageChange(p)}
       />
     </Paper>
+  );
+}
+
+/** The scrolling container of a wide table: a keyboard focus ring, since Tab reaches it. */
+export const scrollSx = {
+  overflowX: 'auto',
+  '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: '-3px' },
+} as const;
+
+/** The header cell of a column of row actions: no visible text, "Actions" (or `label`) for screen readers. */
+export function ActionsHeaderCell({ label = 'Actions' }: { label?: string }) {
+  return (
+    <TableCell>
+      <Box component="span" sx={visuallyHidden}>
+        {label}
+      </Box>
+    </TableCell>
   );
 }

@@ -1,7 +1,11 @@
 import { Box, Stack, Typography } from '@mui/material';
+import { useDocumentTitle } from '@symposium/ui';
 import type { ReactNode } from 'react';
 
-/** A screen's heading, with optional actions on the right. */
+/**
+ * A screen's heading (its h1), with optional actions on the right (below it on a phone); it also names the browser
+ * tab "<title> · <conference>". Actions wrap instead of widening the page.
+ */
 export function PageTitle({
   title,
   subtitle,
@@ -11,10 +15,16 @@ export function PageTitle({
   subtitle?: ReactNode;
   actions?: ReactNode;
 }) {
+  useDocumentTitle(title);
   return (
-    <Stack direction="row" alignItems="flex-start" justifyContent="space-between" sx={{ mb: 2 }} spacing={2}>
-      <Box>
-        <Typography variant="h4" component="h1">
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      alignItems={{ xs: 'stretch', sm: 'flex-start' }}
+      justifyContent="space-between"
+      sx={{ mb: 2, gap: 2 }}
+    >
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
           {title}
         </Typography>
         {subtitle ? (
@@ -24,7 +34,7 @@ export function PageTitle({
         ) : null}
       </Box>
       {actions ? (
-        <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+        <Stack direction="row" sx={{ flexShrink: 0, flexWrap: 'wrap', gap: 1 }}>
           {actions}
         </Stack>
       ) : null}

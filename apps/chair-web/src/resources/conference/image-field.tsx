@@ -1,6 +1,6 @@
 import { Box, Button, FormHelperText, Paper, Stack, Typography } from '@mui/material';
 import { CONFERENCE_MESSAGES, IMAGE_MAX_BYTES } from '@symposium/domain';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 /** Image types the API accepts for the banner and the logo (it checks the bytes too). */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
@@ -28,6 +28,7 @@ export function ImageField({
   onChange: (change: ImageChange, error?: string) => void;
 }) {
   const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const file = change instanceof File ? change : null;
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
@@ -71,23 +72,30 @@ export function ImageField({
         )}
       </Box>
       <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
-        <Button component="label" htmlFor={inputId} variant="outlined" size="small">
+        {/* A real button that opens the hidden picker (a <label role=button> is not an allowed role). */}
+        <Button
+          variant="outlined"
+          size="small"
+          aria-describedby={`${inputId}-help`}
+          onClick={() => input.current?.click()}
+        >
           Choose {label.toLowerCase()}
-          <input
-            id={inputId}
-            name={name}
-            type="file"
-            accept={IMAGE_TYPES.join(',')}
-            hidden
-            onChange={(e) => {
-              const picked = e.target.files?.[0] ?? null;
-              e.target.value = '';
-              if (!picked) return;
-              if (!isValidImage(picked)) onChange(null, CONFERENCE_MESSAGES.invalidFile);
-              else onChange(picked);
-            }}
-          />
         </Button>
+        <input
+          ref={input}
+          id={inputId}
+          name={name}
+          type="file"
+          accept={IMAGE_TYPES.join(',')}
+          hidden
+          onChange={(e) => {
+            const picked = e.target.files?.[0] ?? null;
+            e.target.value = '';
+            if (!picked) return;
+            if (!isValidImage(picked)) onChange(null, CONFERENCE_MESSAGES.invalidFile);
+            else onChange(picked);
+          }}
+        />
         {file ? (
           <Typography variant="body2" noWrap sx={{ maxWidth: 160 }}>
             {file.name}
@@ -103,7 +111,7 @@ export function ImageField({
           </Button>
         ) : null}
       </Stack>
-      <FormHelperText error={Boolean(error)}>
+      <FormHelperText id={`${inputId}-help`} error={Boolean(error)} role={error ? 'alert' : undefined}>
         {error ?? `PNG, JPEG, GIF or WebP, at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`}
       </FormHelperText>
     </Paper>

@@ -24,7 +24,7 @@ import {
   type PaperFilePart,
 } from '@symposium/domain';
 import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
-import { useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { formatBytes, PART_TITLES } from './paper-labels';
 import { PaperScreen } from './paper-screen';
 import { useDeletePaperFile, usePaperDownloads, useUploadPaperFile } from './use-papers';
@@ -47,6 +47,7 @@ function FilePart({ paper, part }: { paper: ChairPaperDto; part: PaperFilePart }
   const remove = useDeletePaperFile();
   const downloads = usePaperDownloads();
   const [toDelete, setToDelete] = useState<PaperFileDto | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   const files = filesOf(paper, part);
   const accept = PART_EXTENSIONS[part].map((e) => `.${e}`).join(',');
 
@@ -115,17 +116,19 @@ function FilePart({ paper, part }: { paper: ChairPaperDto; part: PaperFilePart }
           ))}
         </List>
       )}
-      <Button component="label" size="small" disabled={upload.isPending}>
+      {/* A real button that opens the hidden picker (a <label role=button> is not an allowed role). */}
+      <Button size="small" disabled={upload.isPending} onClick={() => input.current?.click()}>
         {part !== 'abstract' && files.length ? 'Replace file' : 'Upload file'}
-        <input
-          hidden
-          type="file"
-          name={`upload-${part}`}
-          aria-label={`Upload ${PART_TITLES[part]}`}
-          accept={accept}
-          onChange={onFile}
-        />
       </Button>
+      <input
+        ref={input}
+        hidden
+        type="file"
+        name={`upload-${part}`}
+        aria-label={`Upload ${PART_TITLES[part]}`}
+        accept={accept}
+        onChange={onFile}
+      />
       <ConfirmDialog
         open={toDelete !== null}
         title={`Delete ${toDelete?.name ?? 'the file'}?`}

@@ -27,6 +27,7 @@ import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { DataTable, type DataColumn } from '../../components/data-table';
+import { SelectAllCheckbox } from '../../components/select-all-checkbox';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
 import { encodeSendFilter } from '../mail/mail-selection';
@@ -291,11 +292,11 @@ export function PaperList({ kind }: { kind: PaperListKind }) {
         }
         leadingHeader={
           <TableCell padding="checkbox">
-            <Checkbox
+            <SelectAllCheckbox
+              label="Select all papers on this page"
               checked={pageAllSelected}
               indeterminate={!pageAllSelected && rows.some((p) => selected.has(p._id))}
               onChange={togglePage}
-              slotProps={{ input: { 'aria-label': 'Select all papers on this page' } }}
             />
           </TableCell>
         }

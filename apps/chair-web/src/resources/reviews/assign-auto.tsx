@@ -406,7 +406,7 @@ function AddReviewer({
         size="small"
         variant="outlined"
         onClick={() => setOpen(true)}
-        aria-label={`Add a reviewer to paper ${paperId}`}
+        aria-label={`Add reviewer to paper ${paperId}`}
       >
         Add reviewer
       </Button>

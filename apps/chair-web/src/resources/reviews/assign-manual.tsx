@@ -29,6 +29,7 @@ import {
 import { errorMessage, useNotify } from '@symposium/ui';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { SelectAllCheckbox } from '../../components/select-all-checkbox';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
@@ -219,10 +220,10 @@ function PaperPicker({
         <TableHead>
           <TableRow>
             <TableCell padding="checkbox">
-              <Checkbox
+              <SelectAllCheckbox
+                label="Select all papers"
                 checked={all}
                 indeterminate={!all && selected.length > 0}
-                slotProps={{ input: { 'aria-label': 'Select all papers' } }}
                 onChange={() => onChange(all ? [] : papers.map((p) => p._id))}
               />
             </TableCell>

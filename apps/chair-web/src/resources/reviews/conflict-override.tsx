@@ -81,7 +81,7 @@ export function ConflictOverride({ paper, candidate }: { paper: number; candidat
       <Button
         size="small"
         onClick={() => setOpen(true)}
-        aria-label={`Override the conflict of ${name} with paper ${paper}`}
+        aria-label={`Override conflict of ${name} with paper ${paper}`}
       >
         Override conflict
       </Button>

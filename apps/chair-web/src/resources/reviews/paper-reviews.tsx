@@ -18,6 +18,7 @@ import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
+import { ActionsHeaderCell } from '../../components/data-table';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
 import { ReviewCard } from './review-card';
@@ -130,7 +131,7 @@ export function EditPaperReviews() {
                     <TableCell>State</TableCell>
                     <TableCell>Evaluation</TableCell>
                     <TableCell>Due</TableCell>
-                    <TableCell />
+                    <ActionsHeaderCell />
                   </TableRow>
                 </TableHead>
                 <TableBody data-testid="request-rows">
@@ -180,7 +181,7 @@ export function EditPaperReviews() {
                     <TableCell>Load</TableCell>
                     <TableCell>Bid</TableCell>
                     <TableCell>Conflicts and limits</TableCell>
-                    <TableCell />
+                    <ActionsHeaderCell />
                   </TableRow>
                 </TableHead>
                 <TableBody data-testid="candidate-rows">

@@ -14,6 +14,7 @@ import {
 import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ActionsHeaderCell } from '../../components/data-table';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
 import {
@@ -68,7 +69,7 @@ export function TrackReviewers() {
                     <TableCell>Review requests</TableCell>
                     <TableCell>Camera-ready</TableCell>
                     <TableCell>Reviewed</TableCell>
-                    <TableCell />
+                    <ActionsHeaderCell />
                   </TableRow>
                 </TableHead>
                 <TableBody data-testid="track-reviewer-rows">
