@@ -42,9 +42,25 @@ export class ConflictDetector {
     }
     const orgIds = new Map<string, number>();
     const domainIds = new Map<string, number>();
+    // people share organizations and mail hosts: normalize each distinct one once
+    const normalized = new Map<string, string>();
+    const organizationOf = (name: string) => {
+      let o = normalized.get(name);
+      if (o === undefined) normalized.set(name, (o = normalizeOrganization(name)));
+      return o;
+    };
+    const hostDomains = new Map<string, string | null>();
+    const domainOf = (email: string) => {
+      const at = email.lastIndexOf('@');
+      if (at < 0) return null; // institutionDomain depends on the part after the last '@' only
+      const host = email.slice(at + 1);
+      let d = hostDomains.get(host);
+      if (d === undefined) hostDomains.set(host, (d = institutionDomain(email)));
+      return d;
+    };
     for (const p of problem.people ?? []) {
       const i = this.person(p.id);
-      const o = p.organization ? normalizeOrganization(p.organization) : '';
+      const o = p.organization ? organizationOf(p.organization) : '';
       if (o) {
         let oi = orgIds.get(o);
         if (oi === undefined) orgIds.set(o, (oi = orgIds.size));
@@ -54,7 +70,7 @@ export class ConflictDetector {
       }
       const ds: number[] = [];
       for (const e of p.emails ?? []) {
-        const d = institutionDomain(e);
+        const d = domainOf(e);
         if (!d) continue;
         let di = domainIds.get(d);
         if (di === undefined) {

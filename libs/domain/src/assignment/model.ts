@@ -5,7 +5,7 @@
  */
 import { ConflictDetector } from './conflicts.js';
 import { AssignmentCancelledError, type AssignmentNetwork } from './flow.js';
-import { InvertedIndex, tfidfVectors, tokenize } from './text.js';
+import { IntList, InvertedIndex, TermIds, tfidfOfIds } from './text.js';
 import {
   DEFAULT_AFFINITY_WEIGHTS,
   type AffinityWeights,
@@ -17,6 +17,19 @@ import {
 } from './types.js';
 
 export const idKey = (id: AssignmentId): string => `${typeof id}:${id}`;
+
+/** Index by id without building a key string for numeric ids (numbers and strings stay distinct). */
+class IdIndex {
+  private readonly numbers = new Map<number, number>();
+  private readonly strings = new Map<string, number>();
+  get(id: AssignmentId): number | undefined {
+    return typeof id === 'number' ? this.numbers.get(id) : this.strings.get(id);
+  }
+  set(id: AssignmentId, value: number): void {
+    if (typeof id === 'number') this.numbers.set(id, value);
+    else this.strings.set(id, value);
+  }
+}
 
 export interface BuiltModel {
   network: AssignmentNetwork;
@@ -51,17 +64,15 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
   const P = papers.length;
   const R = reviewers.length;
 
-  const reviewerIndex = new Map<string, number>();
+  const reviewerIndex = new IdIndex();
   reviewers.forEach((r, i) => {
-    const k = idKey(r.id);
-    if (reviewerIndex.has(k)) throw new Error(`Reviewer ${r.id} is listed twice`);
-    reviewerIndex.set(k, i);
+    if (reviewerIndex.get(r.id) !== undefined) throw new Error(`Reviewer ${r.id} is listed twice`);
+    reviewerIndex.set(r.id, i);
   });
-  const paperIndex = new Map<string, number>();
+  const paperIndex = new IdIndex();
   papers.forEach((p, i) => {
-    const k = idKey(p.id);
-    if (paperIndex.has(k)) throw new Error(`Paper ${p.id} is listed twice`);
-    paperIndex.set(k, i);
+    if (paperIndex.get(p.id) !== undefined) throw new Error(`Paper ${p.id} is listed twice`);
+    paperIndex.set(p.id, i);
   });
 
   const cap = new Int32Array(R);
@@ -82,48 +93,71 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
   // per paper: its bids and declined reviewers (filled into per-reviewer scratch arrays in the loop)
   const bidsOf: { r: number; kind: BidKind }[][] = Array.from({ length: P }, () => []);
   for (const b of problem.bids ?? []) {
-    const r = reviewerIndex.get(idKey(b.reviewerId));
-    const p = paperIndex.get(idKey(b.paperId));
+    const r = reviewerIndex.get(b.reviewerId);
+    const p = paperIndex.get(b.paperId);
     if (r !== undefined && p !== undefined) bidsOf[p].push({ r, kind: b.bid });
   }
   const declinedOf: number[][] = Array.from({ length: P }, () => []);
   for (const d of problem.declined ?? []) {
-    const r = reviewerIndex.get(idKey(d.reviewerId));
-    const p = paperIndex.get(idKey(d.paperId));
+    const r = reviewerIndex.get(d.reviewerId);
+    const p = paperIndex.get(d.paperId);
     if (r !== undefined && p !== undefined) declinedOf[p].push(r);
   }
   const bidScratch = new Int8Array(R).fill(-1); // index into BID_KINDS, -1 = no bid
-  const declinedScratch = new Uint8Array(R);
+  // bid part by BID_KINDS index + 1 (0: no bid; a 'conflict' bid the chair overrode weighs nothing)
+  const bidValue = Float64Array.of(weights.willing, weights.eager, weights.notWilling, 0);
+  const bidValueOf = (rank: number) => (rank >= 0 ? bidValue[rank] : 0);
 
   // text similarity: TF-IDF over papers and reviewer profiles (their papers + keywords, keywords twice)
-  const docs: string[][] = papers.map((p) => tokenize(p.text ?? ''));
-  for (const r of reviewers) {
-    const kw = tokenize((r.keywords ?? []).join(' '));
-    docs.push([...tokenize(r.text ?? ''), ...kw, ...kw]);
-  }
-  const vectors = tfidfVectors(docs);
+  const termIds = new TermIds();
+  const ids = new IntList();
+  const docStart = new Int32Array(P + R + 1);
+  papers.forEach((p, i) => {
+    termIds.add(p.text ?? '', ids);
+    docStart[i + 1] = ids.length;
+  });
+  reviewers.forEach((r, i) => {
+    termIds.add(r.text ?? '', ids);
+    const kwFrom = ids.length;
+    termIds.add((r.keywords ?? []).join(' '), ids);
+    const kwTo = ids.length;
+    for (let k = kwFrom; k < kwTo; k++) ids.push(ids.data[k]);
+    docStart[P + i + 1] = ids.length;
+  });
+  const vectors = tfidfOfIds(ids.data, docStart, termIds.size);
   const reviewerDoc = (i: number) => P + i;
   const indexes = new Map<string, InvertedIndex>();
-  for (const [t, members] of byTrack) indexes.set(t, new InvertedIndex(vectors, members.map(reviewerDoc)));
+  const trackMembers = new Map<string, Int32Array>();
+  for (const [t, members] of byTrack) {
+    indexes.set(t, new InvertedIndex(vectors, members.map(reviewerDoc)));
+    trackMembers.set(t, Int32Array.from(members));
+  }
 
-  // subject areas: per area, which reviewers have it
+  // subject areas: per area, which reviewers have it (as a list, to mark a paper's areas per reviewer)
   const areaIds = new Map<string, number>();
-  const areaHolders: Uint8Array[] = [];
+  const areaHolders: number[][] = [];
   const areaId = (name: string) => {
     const k = name.trim().toLowerCase();
     let id = areaIds.get(k);
     if (id === undefined) {
       areaIds.set(k, (id = areaHolders.length));
-      areaHolders.push(new Uint8Array(R));
+      areaHolders.push([]);
     }
     return id;
   };
   reviewers.forEach((r, i) => {
-    for (const a of r.subjectAreas ?? []) areaHolders[areaId(a)][i] = 1;
+    for (const a of new Set((r.subjectAreas ?? []).map(areaId))) areaHolders[a].push(i);
   });
+  const subjectScratch = new Float64Array(R); // this paper's subject part per reviewer
   const detector = new ConflictDetector(problem);
-  const reviewerPerson = reviewers.map((r) => detector.person(r.id));
-  const suspectScratch = new Uint8Array(detector.size());
+  const reviewerPerson = Int32Array.from(reviewers, (r) => detector.person(r.id));
+  // person → reviewer index (-1: not a reviewer); people interned later are never reviewers
+  const reviewerOfPerson = new Int32Array(detector.size()).fill(-1);
+  reviewerPerson.forEach((person, r) => (reviewerOfPerson[person] = r));
+  const reviewerOf = (person: number) => (person < reviewerOfPerson.length ? reviewerOfPerson[person] : -1);
+  // per reviewer, for the current paper: 1 = skipped outright (author, existing reviewer, declined),
+  // 2 = a suspect whose conflict is to be checked
+  const markScratch = new Uint8Array(R);
 
   const target = new Int32Array(P);
   const need = new Int32Array(P);
@@ -131,44 +165,33 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
   const existing: AssignmentId[][] = [];
   const conflicts: PairConflict[] = [];
   const arcStart = new Int32Array(P + 1);
-  let arcReviewer: number[] = [];
-  let arcCost: number[] = [];
-  let bidPart: number[] = [];
-  let subjectPart: number[] = [];
-  let textPart: number[] = [];
-  let arcBid: (BidKind | undefined)[] = [];
-  const chunks: {
-    rev: Int32Array;
-    cost: Int32Array;
-    bid: Float64Array;
-    subj: Float64Array;
-    text: Float64Array;
-    kinds: (BidKind | undefined)[];
-  }[] = [];
-  const flushChunk = () => {
-    chunks.push({
-      rev: Int32Array.from(arcReviewer),
-      cost: Int32Array.from(arcCost),
-      bid: Float64Array.from(bidPart),
-      subj: Float64Array.from(subjectPart),
-      text: Float64Array.from(textPart),
-      kinds: arcBid,
-    });
-    arcReviewer = [];
-    arcCost = [];
-    bidPart = [];
-    subjectPart = [];
-    textPart = [];
-    arcBid = [];
+  // the arcs, in typed arrays grown by doubling
+  let arcCap = K !== undefined ? Math.max(1024, P * Math.min(K, R)) : 1 << 16;
+  let arcReviewer = new Int32Array(arcCap);
+  let arcCost = new Int32Array(arcCap);
+  let bidPart = new Float64Array(arcCap);
+  let subjectPart = new Float64Array(arcCap);
+  let textPart = new Float64Array(arcCap);
+  const arcBid: (BidKind | undefined)[] = [];
+  const grow = (min: number) => {
+    while (arcCap < min) arcCap *= 2;
+    const more = <A extends Int32Array | Float64Array>(a: A, make: (n: number) => A) => {
+      const b = make(arcCap);
+      b.set(a);
+      return b;
+    };
+    arcReviewer = more(arcReviewer, (n) => new Int32Array(n));
+    arcCost = more(arcCost, (n) => new Int32Array(n));
+    bidPart = more(bidPart, (n) => new Float64Array(n));
+    subjectPart = more(subjectPart, (n) => new Float64Array(n));
+    textPart = more(textPart, (n) => new Float64Array(n));
   };
   let arcCount = 0;
   let scores = new Float64Array(0);
-  const candRev: number[] = [];
-  const candCost: number[] = [];
-  const candBid: number[] = [];
-  const candSubj: number[] = [];
-  const candText: number[] = [];
-  const candKind: (BidKind | undefined)[] = [];
+  // this paper's eligible candidates: member slot and cost (reused); `select` is the quickselect copy
+  let candSlot = new Int32Array(0);
+  let candCost = new Int32Array(0);
+  let select = new Int32Array(0);
 
   for (let p = 0; p < P; p++) {
     if ((p & 127) === 0) {
@@ -177,114 +200,105 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
     }
     const paper = papers[p];
     const trackKey = idKey(paper.track);
-    const members = byTrack.get(trackKey) ?? [];
+    const members = trackMembers.get(trackKey) ?? EMPTY;
+    const m = members.length;
     const existingIds = [...new Map((paper.reviewerIds ?? []).map((id) => [idKey(id), id])).values()];
     existing.push(existingIds);
-    const existingPeople = existingIds.map((id) => detector.person(id));
     const index = indexes.get(trackKey);
-    if (index && scores.length < members.length) scores = new Float64Array(members.length * 2);
+    if (index && scores.length < m) scores = new Float64Array(m * 2);
     if (index) index.score(vectors[p], scores);
+    if (candSlot.length < m) {
+      candSlot = new Int32Array(m * 2);
+      candCost = new Int32Array(m * 2);
+      select = new Int32Array(m * 2);
+    }
     const screen = detector.paperScreen(paper);
     const areas = (paper.subjectAreas ?? []).map(areaId);
-    const primary = areas.length > 0 ? areaHolders[areas[0]] : undefined;
-    const secondary = areas.slice(1).map((a) => areaHolders[a]);
+    // the primary area wins over the others
+    for (let a = areas.length - 1; a >= 1; a--)
+      for (const r of areaHolders[areas[a]]) subjectScratch[r] = weights.secondarySubject;
+    if (areas.length > 0) for (const r of areaHolders[areas[0]]) subjectScratch[r] = weights.primarySubject;
     for (const b of bidsOf[p]) {
       const rank = BID_KINDS.indexOf(b.kind);
       if (rank > bidScratch[b.r]) bidScratch[b.r] = rank;
     }
-    for (const r of declinedOf[p]) declinedScratch[r] = 1;
-    for (const s of screen.suspects) suspectScratch[s] = 1;
-    candRev.length =
-      candCost.length =
-      candBid.length =
-      candSubj.length =
-      candText.length =
-      candKind.length =
-        0;
-    const authors = screen.authors;
-    for (let slot = 0; slot < members.length; slot++) {
-      const r = members[slot];
-      const person = reviewerPerson[r];
-      if (authors.includes(person) || existingPeople.includes(person)) continue;
-      if (declinedScratch[r]) continue;
-      if (suspectScratch[person] && detector.conflicts(screen, person)) {
+    for (const s of screen.suspects) {
+      const r = reviewerOf(s);
+      if (r >= 0) markScratch[r] = 2;
+    }
+    for (const r of declinedOf[p]) markScratch[r] = 1;
+    for (const id of existingIds) {
+      const r = reviewerOf(detector.person(id));
+      if (r >= 0) markScratch[r] = 1;
+    }
+    for (const a of screen.authors) {
+      const r = reviewerOf(a);
+      if (r >= 0) markScratch[r] = 1;
+    }
+    const textWeight = weights.text;
+    const n = collectCandidates(
+      members,
+      markScratch,
+      remaining,
+      scores,
+      bidScratch,
+      bidValue,
+      subjectScratch,
+      textWeight,
+      scale,
+      candSlot,
+      candCost,
+      (r) => {
+        const person = reviewerPerson[r];
+        if (!detector.conflicts(screen, person)) return false;
         conflicts.push({
           paperId: paper.id,
           reviewerId: reviewers[r].id,
           evidence: detector.evidenceFor(screen, person),
         });
-        continue;
-      }
-      if (remaining[r] <= 0) continue;
-      const kind = bidScratch[r] >= 0 ? BID_KINDS[bidScratch[r]] : undefined;
-      const bid =
-        kind === 'eager'
-          ? weights.eager
-          : kind === 'willing'
-            ? weights.willing
-            : kind === 'notWilling'
-              ? weights.notWilling
-              : 0;
-      let subject = 0;
-      if (primary && primary[r]) subject = weights.primarySubject;
-      else for (const holders of secondary) if (holders[r]) subject = weights.secondarySubject;
-      const text = weights.text * scores[slot];
-      candRev.push(r);
-      candCost.push(-Math.round((bid + subject + text) * scale));
-      candBid.push(bid);
-      candSubj.push(subject);
-      candText.push(text);
-      candKind.push(kind);
-    }
-    for (const b of bidsOf[p]) bidScratch[b.r] = -1;
-    for (const r of declinedOf[p]) declinedScratch[r] = 0;
-    for (const s of screen.suspects) suspectScratch[s] = 0;
-    const n = candRev.length;
+        return true;
+      },
+    );
     eligibleCount[p] = n;
     target[p] = Math.max(existingIds.length, Math.min(perPaper, existingIds.length + n));
     need[p] = target[p] - existingIds.length;
     const keep = K !== undefined && n > K ? Math.max(K, need[p]) : n;
     // the `keep` cheapest arcs, ties to the earlier reviewer (members are in input order)
-    const threshold = keep < n ? Int32Array.from(candCost).sort()[keep - 1] : Infinity;
-    let below = 0;
-    if (keep < n) for (let i = 0; i < n; i++) if (candCost[i] < threshold) below++;
-    let ties = keep - below;
-    let kept = 0;
-    for (let i = 0; i < n; i++) {
-      if (keep < n) {
-        if (candCost[i] > threshold) continue;
-        if (candCost[i] === threshold) {
-          if (ties === 0) continue;
-          ties--;
-        }
-      }
-      arcReviewer.push(candRev[i]);
-      arcCost.push(candCost[i]);
-      bidPart.push(candBid[i]);
-      subjectPart.push(candSubj[i]);
-      textPart.push(candText[i]);
-      arcBid.push(candKind[i]);
-      kept++;
+    const kept = keep < n ? keepCheapest(candSlot, candCost, n, keep, select) : n;
+    if (arcCount + kept > arcCap) grow(arcCount + kept);
+    for (let i = 0; i < kept; i++) {
+      const cost = candCost[i];
+      const slot = candSlot[i];
+      const r = members[slot];
+      const rank = bidScratch[r];
+      arcReviewer[arcCount] = r;
+      arcCost[arcCount] = cost;
+      bidPart[arcCount] = bidValueOf(rank);
+      subjectPart[arcCount] = subjectScratch[r];
+      textPart[arcCount] = textWeight * scores[slot];
+      arcBid.push(rank >= 0 ? BID_KINDS[rank] : undefined);
+      arcCount++;
     }
-    arcCount += kept;
     arcStart[p + 1] = arcCount;
-    if (arcReviewer.length > 1 << 16) flushChunk();
+    // reset the scratch arrays
+    for (const b of bidsOf[p]) bidScratch[b.r] = -1;
+    for (const a of areas) for (const r of areaHolders[a]) subjectScratch[r] = 0;
+    for (const s of screen.suspects) {
+      const r = reviewerOf(s);
+      if (r >= 0) markScratch[r] = 0;
+    }
+    for (const r of declinedOf[p]) markScratch[r] = 0;
+    for (const id of existingIds) {
+      const r = reviewerOf(detector.person(id));
+      if (r >= 0) markScratch[r] = 0;
+    }
+    for (const a of screen.authors) {
+      const r = reviewerOf(a);
+      if (r >= 0) markScratch[r] = 0;
+    }
   }
-  flushChunk();
   options.onProgress?.({ phase: 'prepare', done: P, total: P });
 
-  const concat = <A extends Int32Array | Float64Array>(
-    make: (n: number) => A,
-    pick: (c: (typeof chunks)[0]) => A,
-  ) => {
-    const out = make(arcCount);
-    let at = 0;
-    for (const c of chunks) {
-      out.set(pick(c), at);
-      at += pick(c).length;
-    }
-    return out;
-  };
   return {
     network: {
       papers: P,
@@ -292,14 +306,8 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
       need,
       capacity: remaining,
       arcStart,
-      arcReviewer: concat(
-        (n) => new Int32Array(n),
-        (c) => c.rev,
-      ),
-      arcCost: concat(
-        (n) => new Int32Array(n),
-        (c) => c.cost,
-      ),
+      arcReviewer: arcReviewer.slice(0, arcCount),
+      arcCost: arcCost.slice(0, arcCount),
     },
     scale,
     weights,
@@ -309,21 +317,120 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
     eligible: eligibleCount,
     cap,
     load,
-    bidPart: concat(
-      (n) => new Float64Array(n),
-      (c) => c.bid,
-    ),
-    subjectPart: concat(
-      (n) => new Float64Array(n),
-      (c) => c.subj,
-    ),
-    textPart: concat(
-      (n) => new Float64Array(n),
-      (c) => c.text,
-    ),
-    arcBid: chunks.flatMap((c) => c.kinds),
+    bidPart: bidPart.slice(0, arcCount),
+    subjectPart: subjectPart.slice(0, arcCount),
+    textPart: textPart.slice(0, arcCount),
+    arcBid,
     conflicts,
   };
+}
+
+const EMPTY = new Int32Array(0);
+
+/**
+ * Keeps the `keep` cheapest of the n candidates, ties to the earlier one (candidates are in member
+ * order), compacting candSlot/candCost in place (order kept); returns `keep`. `select` is scratch.
+ */
+function keepCheapest(
+  candSlot: Int32Array,
+  candCost: Int32Array,
+  n: number,
+  keep: number,
+  select: Int32Array,
+): number {
+  select.set(candCost.subarray(0, n));
+  const threshold = kthSmallest(select, n, keep - 1);
+  let below = 0;
+  for (let i = 0; i < n; i++) if (candCost[i] < threshold) below++;
+  let ties = keep - below;
+  let out = 0;
+  for (let i = 0; i < n; i++) {
+    const cost = candCost[i];
+    if (cost > threshold) continue;
+    if (cost === threshold) {
+      if (ties === 0) continue;
+      ties--;
+    }
+    candSlot[out] = candSlot[i];
+    candCost[out] = cost;
+    out++;
+  }
+  return out;
+}
+
+/**
+ * One paper's eligible candidates among the track's members (in member order): their slots and costs
+ * into candSlot/candCost; returns how many. mark[r]: 1 = skip (author, existing reviewer, declined),
+ * 2 = suspect, kept unless `conflicted(r)` (which records the conflict). A function of its own so that
+ * the hot loop sees only typed arrays.
+ */
+function collectCandidates(
+  members: Int32Array,
+  mark: Uint8Array,
+  remaining: Int32Array,
+  scores: Float64Array,
+  bidRank: Int8Array,
+  bidValue: Float64Array,
+  subject: Float64Array,
+  textWeight: number,
+  scale: number,
+  candSlot: Int32Array,
+  candCost: Int32Array,
+  conflicted: (r: number) => boolean,
+): number {
+  let n = 0;
+  for (let slot = 0, m = members.length; slot < m; slot++) {
+    const r = members[slot];
+    const mk = mark[r];
+    if (mk !== 0 && (mk === 1 || conflicted(r))) continue;
+    if (remaining[r] <= 0) continue;
+    const rank = bidRank[r];
+    const bid = rank >= 0 ? bidValue[rank] : 0;
+    const text = textWeight * scores[slot];
+    candSlot[n] = slot;
+    candCost[n] = -Math.round((bid + subject[r] + text) * scale);
+    n++;
+  }
+  return n;
+}
+
+/**
+ * The k-th smallest (0-based) of a[0..n), by quickselect (Hoare partition, median-of-three pivot);
+ * reorders a.
+ */
+export function kthSmallest(a: Int32Array, n: number, k: number): number {
+  let lo = 0;
+  let hi = n - 1;
+  while (hi > lo) {
+    const mid = (lo + hi) >>> 1;
+    // median of three as the pivot value
+    let x = a[lo];
+    let y = a[mid];
+    const z = a[hi];
+    if (x > y) [x, y] = [y, x];
+    if (y > z) {
+      y = z;
+      if (x > y) y = x;
+    }
+    const pivot = y;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) {
+        const t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k];
+  }
+  return a[k];
 }
 
 function abort(): never {
