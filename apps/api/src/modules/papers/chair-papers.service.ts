@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   abstractError,
+  paperActions,
   BULK_EDIT_FIELDS,
   PAPER_MESSAGES,
   titleError,
@@ -18,7 +19,10 @@ import { ActivityService } from '../activity/activity.service.js';
 import { AuthErrors } from '../auth/auth.errors.js';
 import { MailService } from '../mail/mail.service.js';
 import { StatusesService } from '../tracks/statuses.service.js';
+import { ConferenceErrors } from '../conference/conference.errors.js';
+import { trackActivities } from '../tracks/tracks.mapper.js';
 import { throwInvalid } from './author-papers.service.js';
+import { paperDtoOf, toChairPaperDto } from './papers.mapper.js';
 import type {
   BulkEditDto,
   ChairPaperEmailDto,
@@ -66,8 +70,51 @@ export class ChairPapersService {
   async list(scope: TrackScope, body: PaperQueryDto): Promise<PaperQueryResult> {
     const q = parsePaperQuery(body);
     const page = parsePage(body.cp, body.pg);
+    // two statements for the page (count; rows with track, status, conference), one for its details
     const { count, rows } = await this.query.page(scope, q, page);
-    return { count, data: await this.papers.toChairDtos(rows) };
+    if (!rows.length) return { count, data: [] };
+    if (!rows[0]!.conference) throw ConferenceErrors.notFound();
+    const details = await this.query.pageDetailsOf(rows.map((r) => r.paper.id));
+    const byPaper = <T>(pairs: [number, T][]) => {
+      const out = new Map<number, T[]>();
+      for (const [id, item] of pairs) {
+        const list = out.get(id);
+        if (list) list.push(item);
+        else out.set(id, [item]);
+      }
+      return out;
+    };
+    const authors = byPaper(details.authors);
+    const files = byPaper(details.files);
+    const consents = new Map(details.consents);
+    const activities = new Map<number, TrackDto['activities']>();
+    const now = new Date();
+    const data = rows.map(({ paper, track, status, conference }) => {
+      let acts = activities.get(paper.trackId);
+      if (!acts) activities.set(paper.trackId, (acts = trackActivities(track)));
+      // a decision: a status other than the default one (as PapersService.context)
+      const hasDecision = Boolean(status && !status.isDefault);
+      const showDecision = conference!.authorView?.viewConferenceTrackStatus === true;
+      const dto = paperDtoOf(paper, {
+        authors: authors.get(paper.id) ?? [],
+        files: files.get(paper.id) ?? [],
+        consent: consents.get(paper.id),
+        decision: showDecision && hasDecision ? status!.text : null,
+        actions: paperActions(
+          {
+            isDeleted: paper.isDeleted,
+            isAccepted: status?.isAccepted === true,
+            hasDecision,
+            activities: acts,
+            digitalConsentSigning: conference!.digitalConsentSigning,
+            authorViewReviewEnabled: paper.authorViewReviewEnabled,
+          },
+          now,
+        ),
+      });
+      return toChairPaperDto(dto, paper, track.name, status?.text ?? null);
+    });
+    return { count, data };
   }
 
   /** The papers of an export: exactly `ids` when given, else those matching the filters and search. */

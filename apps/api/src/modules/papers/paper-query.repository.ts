@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { escapeLike, type BulkField } from '@symposium/domain';
+import {
+  escapeLike,
+  type BulkField,
+  type PaperAuthorDto,
+  type PaperConsentDto,
+  type PaperFileDto,
+} from '@symposium/domain';
 import {
   and,
   asc,
@@ -15,13 +21,28 @@ import {
   or,
   sql,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import { DB, type Db, type Executor } from '../../database/database.js';
-import { statusesTable, subjectAreasTable, tracksTable } from '../tracks/tracks.table.js';
+import { CONFERENCE_ID } from '../conference/conference.service.js';
+import { conferenceTable, type ConferenceRow } from '../conference/conference.table.js';
+import {
+  statusesTable,
+  subjectAreasTable,
+  tracksTable,
+  type StatusRow,
+  type TrackRow,
+} from '../tracks/tracks.table.js';
 import { usersTable } from '../users/users.table.js';
 import { sessionPapersTable } from '../programme/programme.table.js';
 import type { ParsedPaperFilter, ParsedPaperQuery } from './paper-filters.js';
-import { paperAuthorsTable, papersTable, type PaperRow } from './papers.table.js';
+import {
+  paperAuthorsTable,
+  paperConsentsTable,
+  paperFilesTable,
+  papersTable,
+  type PaperRow,
+} from './papers.table.js';
 
 /** The tracks a caller reaches: null = every track (chairs), else the track chair's tracks. */
 export type TrackScope = number[] | null;
@@ -140,6 +161,28 @@ export function selectionCondition(scope: TrackScope, sel: PaperSelection): SQL 
 
 const primaryAuthors = usersTable;
 
+/** The track columns a paper's actions depend on (TrackDto.activities). */
+const TRACK_ACTIVITY_COLUMNS = {
+  name: tracksTable.name,
+  canSubmitPaper: tracksTable.canSubmitPaper,
+  canSubmitPaperDeadline: tracksTable.canSubmitPaperDeadline,
+  canEditPaper: tracksTable.canEditPaper,
+  canEditPaperDeadline: tracksTable.canEditPaperDeadline,
+  canSubmitCameraReady: tracksTable.canSubmitCameraReady,
+  canSubmitCameraReadyDeadline: tracksTable.canSubmitCameraReadyDeadline,
+  canSubmitPresentationReady: tracksTable.canSubmitPresentationReady,
+  canSubmitPresentationReadyDeadline: tracksTable.canSubmitPresentationReadyDeadline,
+};
+
+/** A paper of a list page with its track's name and activities, its status and the conference's flags. */
+export interface PaperListRow {
+  paper: PaperRow;
+  track: Pick<TrackRow, keyof typeof TRACK_ACTIVITY_COLUMNS>;
+  status: Pick<StatusRow, 'text' | 'isDefault' | 'isAccepted'> | null;
+  /** null only when the conference row is missing. */
+  conference: Pick<ConferenceRow, 'authorView' | 'digitalConsentSigning'> | null;
+}
+
 /** Sort by one whitelisted key (text case-insensitively, missing values last), then by id so pages are stable. */
 function orderOf(sort: ParsedPaperQuery['sort']): SQL[] {
   if (!sort) return [asc(papersTable.id)];
@@ -161,18 +204,30 @@ function orderOf(sort: ParsedPaperQuery['sort']): SQL[] {
   ];
 }
 
+/** What a list page shows of its papers' authors, files and consents (see pageDetailsOf). */
+export interface PageDetails {
+  /** [paper id, author] pairs, by paper and position. */
+  authors: [number, PaperAuthorDto][];
+  /** [paper id, file] pairs, by file id. */
+  files: [number, PaperFileDto][];
+  consents: [number, PaperConsentDto][];
+}
+
 /** The chair's paper lists and bulk edits: SQL built only from the whitelists above. */
 @Injectable()
 export class PaperQueryRepository {
   constructor(@Inject(DB) private readonly db: Db) {}
 
-  /** One page of the selection in the query's order, and how many match in all. */
+  /**
+   * One page of the selection in the query's order with what the list shows of each paper's track, status
+   * and the conference (two statements: the count, then the page with its joins), and how many match in all.
+   */
   async page(
     scope: TrackScope,
     query: ParsedPaperQuery,
     page: { offset: number; limit: number },
     ex: Executor = this.db,
-  ): Promise<{ count: number; rows: PaperRow[] }> {
+  ): Promise<{ count: number; rows: PaperListRow[] }> {
     const where = selectionCondition(scope, { query });
     const [total] = await ex
       .select({ n: sql<number>`count(*)::int` })
@@ -180,7 +235,61 @@ export class PaperQueryRepository {
       .where(where);
     const count = total?.n ?? 0;
     if (!count || page.offset >= count) return { count, rows: [] };
-    return { count, rows: await this.list(scope, { query }, query.sort, page, ex) };
+    let q = ex
+      .select({
+        paper: getTableColumns(papersTable),
+        track: TRACK_ACTIVITY_COLUMNS,
+        status: {
+          text: statusesTable.text,
+          isDefault: statusesTable.isDefault,
+          isAccepted: statusesTable.isAccepted,
+        },
+        conference: {
+          authorView: conferenceTable.authorView,
+          digitalConsentSigning: conferenceTable.digitalConsentSigning,
+        },
+      })
+      .from(papersTable)
+      .innerJoin(tracksTable, eq(tracksTable.id, papersTable.trackId))
+      .leftJoin(statusesTable, eq(statusesTable.id, papersTable.statusId))
+      .leftJoin(conferenceTable, eq(conferenceTable.id, CONFERENCE_ID))
+      .$dynamic();
+    // the primary author's row only when the order needs it
+    if (query.sort?.field === 'primaryAuthor')
+      q = q.leftJoin(primaryAuthors, eq(primaryAuthors.id, papersTable.primaryAuthorId));
+    const rows = await q
+      .where(where)
+      .orderBy(...orderOf(query.sort))
+      .limit(page.limit)
+      .offset(page.offset);
+    return { count, rows: rows as PaperListRow[] };
+  }
+
+  /**
+   * The authors (PaperAuthorDto, ordered), files (PaperFileDto, by id) and consents of a page of
+   * papers, in one statement: three JSON arrays built by the database (ISO dates as toISOString writes them).
+   */
+  async pageDetailsOf(paperIds: number[], ex: Executor = this.db): Promise<PageDetails> {
+    if (!paperIds.length) return { authors: [], files: [], consents: [] };
+    const iso = (c: SQLWrapper) => sql`to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    const a = paperAuthorsTable;
+    const u = usersTable;
+    const f = paperFilesTable;
+    const c = paperConsentsTable;
+    const [row] = await ex
+      .select({
+        authors: sql<
+          PageDetails['authors']
+        >`(select coalesce(json_agg(json_build_array(${a.paperId}, json_build_object('_id', ${u.id}, 'firstName', ${u.firstName}, 'lastName', ${u.lastName}, 'email', ${u.email}, 'organization', ${u.organization}, 'country', ${u.country})) order by ${a.paperId}, ${a.position}), '[]'::json) from ${a} inner join ${u} on ${u.id} = ${a.userId} where ${inArray(a.paperId, paperIds)})`,
+        files: sql<
+          PageDetails['files']
+        >`(select coalesce(json_agg(json_build_array(${f.paperId}, json_build_object('_id', ${f.id}, 'part', ${f.part}, 'name', ${f.name}, 'size', ${f.size}, 'sha256', ${f.sha256}, 'contentType', ${f.contentType}, 'createdAt', ${iso(f.createdAt)})) order by ${f.id}), '[]'::json) from ${f} where ${inArray(f.paperId, paperIds)})`,
+        consents: sql<
+          PageDetails['consents']
+        >`(select coalesce(json_agg(json_build_array(${c.paperId}, json_build_object('signedAt', ${iso(c.signedAt)}, 'signedBy', ${c.userId}, 'agreementVersion', ${c.agreementVersion}, 'signatureName', ${c.signatureName}, 'font', ${c.font}))), '[]'::json) from ${c} where ${inArray(c.paperId, paperIds)})`,
+      })
+      .from(sql`(select 1) as one`);
+    return row!;
   }
 
   /** Every paper of a selection (the exports), in the given order. */

@@ -3,6 +3,8 @@ import {
   PRESENTATION_READY_PARTS,
   REGISTERED_DOWNLOAD_PARTS,
   type CameraReadyPart,
+  type ChairPaperDto,
+  type PaperConsentDto,
   type PaperActions,
   type PaperAuthorDto,
   type PaperDto,
@@ -42,10 +44,19 @@ function slots<P extends string>(parts: readonly P[], files: PaperFileRow[]): Re
   return out;
 }
 
+function dtoSlots<P extends string>(
+  parts: readonly P[],
+  files: PaperFileDto[],
+): Record<P, PaperFileDto | null> {
+  const out = {} as Record<P, PaperFileDto | null>;
+  for (const part of parts) out[part] = files.find((x) => x.part === part) ?? null;
+  return out;
+}
+
 export interface PaperParts {
   authors: PaperAuthorDto[];
   files: PaperFileRow[];
-  consent?: Omit<PaperConsentRow, 'jpeg'>;
+  consent?: Pick<PaperConsentRow, 'signedAt' | 'userId' | 'agreementVersion' | 'signatureName' | 'font'>;
   actions: PaperActions;
   /** The decision the authors may see (null: none, or not shown to authors). */
   decision?: string | null;
@@ -53,14 +64,41 @@ export interface PaperParts {
 
 /** The paper as its authors (and later the chairs) see it: §3 field names plus the server-computed actions. */
 export function toPaperDto(row: PaperRow, parts: PaperParts): PaperDto {
-  const files = parts.files.filter((f) => f.paperId === row.id);
+  const c = parts.consent;
+  return paperDtoOf(row, {
+    authors: parts.authors,
+    files: parts.files.filter((f) => f.paperId === row.id).map(toPaperFileDto),
+    consent: c && {
+      signedAt: c.signedAt.toISOString(),
+      signedBy: c.userId,
+      agreementVersion: c.agreementVersion,
+      signatureName: c.signatureName,
+      font: c.font,
+    },
+    actions: parts.actions,
+    decision: parts.decision,
+  });
+}
+
+/** The paper's DTO from the parts already in their response shape (the files and consent of this paper). */
+export function paperDtoOf(
+  row: PaperRow,
+  parts: {
+    authors: PaperAuthorDto[];
+    files: PaperFileDto[];
+    consent?: PaperConsentDto;
+    actions: PaperActions;
+    decision?: string | null;
+  },
+): PaperDto {
+  const { files } = parts;
   return {
     _id: row.id,
     title: row.title,
     abstract: {
       text: row.abstractText,
       questions: row.abstractQuestions,
-      files: files.filter((f) => f.part === 'abstract').map(toPaperFileDto),
+      files: files.filter((f) => f.part === 'abstract'),
     },
     authors: parts.authors,
     primaryAuthor: row.primaryAuthorId,
@@ -75,11 +113,11 @@ export function toPaperDto(row: PaperRow, parts: PaperParts): PaperDto {
     isCameraReady: row.isCameraReady,
     isPresentationReady: row.isPresentationReady,
     cameraReady: {
-      files: slots<CameraReadyPart>(CAMERA_READY_PARTS, files),
+      files: dtoSlots<CameraReadyPart>(CAMERA_READY_PARTS, files),
       questions: row.cameraReadyQuestions,
     },
     presentationReady: {
-      files: slots<PresentationReadyPart>(PRESENTATION_READY_PARTS, files),
+      files: dtoSlots<PresentationReadyPart>(PRESENTATION_READY_PARTS, files),
       questions: row.presentationReadyQuestions,
     },
     registration: row.registration ?? null,
@@ -88,17 +126,25 @@ export function toPaperDto(row: PaperRow, parts: PaperParts): PaperDto {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     actions: parts.actions,
-    ...(parts.consent
-      ? {
-          consent: {
-            signedAt: parts.consent.signedAt.toISOString(),
-            signedBy: parts.consent.userId,
-            agreementVersion: parts.consent.agreementVersion,
-            signatureName: parts.consent.signatureName,
-            font: parts.consent.font,
-          },
-        }
-      : {}),
+    ...(parts.consent ? { consent: parts.consent } : {}),
+  };
+}
+
+/** The chairs' shape: the paper's DTO plus track name, status text and the chair-only flags. */
+export function toChairPaperDto(
+  dto: PaperDto,
+  row: PaperRow,
+  trackName: string,
+  statusText: string | null,
+): ChairPaperDto {
+  return {
+    ...dto,
+    trackName,
+    statusText,
+    acceptanceLetterEnabled: row.acceptanceLetterEnabled,
+    certificateEnabled: row.certificateEnabled,
+    invitationLetterEnabled: row.invitationLetterEnabled,
+    authorViewReviewEnabled: row.authorViewReviewEnabled,
   };
 }
 

@@ -5,6 +5,34 @@ import type { SubjectAreaRow, TrackRow } from './tracks.table.js';
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 const date = (s: string | null): Date | null => (s === null ? null : parseDeadline(s));
 
+/** The track's activities (open flag and deadline each), as TrackDto.activities shows them. */
+export function trackActivities(
+  row: Pick<
+    TrackRow,
+    | 'canSubmitPaper'
+    | 'canSubmitPaperDeadline'
+    | 'canEditPaper'
+    | 'canEditPaperDeadline'
+    | 'canSubmitCameraReady'
+    | 'canSubmitCameraReadyDeadline'
+    | 'canSubmitPresentationReady'
+    | 'canSubmitPresentationReadyDeadline'
+  >,
+): TrackDto['activities'] {
+  return {
+    canSubmitPaper: { status: row.canSubmitPaper, deadline: iso(row.canSubmitPaperDeadline) },
+    canEditPaper: { status: row.canEditPaper, deadline: iso(row.canEditPaperDeadline) },
+    canSubmitCameraReady: {
+      status: row.canSubmitCameraReady,
+      deadline: iso(row.canSubmitCameraReadyDeadline),
+    },
+    canSubmitPresentationReady: {
+      status: row.canSubmitPresentationReady,
+      deadline: iso(row.canSubmitPresentationReadyDeadline),
+    },
+  };
+}
+
 /** The track as the API shows it (spec §3 field names). */
 export function toTrackDto(row: TrackRow, areas: SubjectAreaRow[]): TrackDto {
   return {
@@ -12,18 +40,7 @@ export function toTrackDto(row: TrackRow, areas: SubjectAreaRow[]): TrackDto {
     name: row.name,
     position: row.position,
     subjectAreas: areas.map((a) => ({ _id: a.id, name: a.name })),
-    activities: {
-      canSubmitPaper: { status: row.canSubmitPaper, deadline: iso(row.canSubmitPaperDeadline) },
-      canEditPaper: { status: row.canEditPaper, deadline: iso(row.canEditPaperDeadline) },
-      canSubmitCameraReady: {
-        status: row.canSubmitCameraReady,
-        deadline: iso(row.canSubmitCameraReadyDeadline),
-      },
-      canSubmitPresentationReady: {
-        status: row.canSubmitPresentationReady,
-        deadline: iso(row.canSubmitPresentationReadyDeadline),
-      },
-    },
+    activities: trackActivities(row),
     submissionProperties: {
       welcomeMessage: row.submissionWelcomeMessage,
       abstractLength: row.abstractLength,
