@@ -10,7 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { CONFERENCE_MESSAGES, type ConferenceDto } from '@symposium/domain';
-import { useNotify, useSession } from '@symposium/ui';
+import { useDocumentTitle, useNotify, useSession } from '@symposium/ui';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { MyPapers } from '../papers/my-papers';
@@ -96,6 +96,7 @@ function NotifySwitch({ conferenceId, checked }: { conferenceId: number; checked
 
 /** The author menu (every route without a screen of its own, spec §2). */
 export function AuthorHome() {
+  useDocumentTitle('Author menu');
   const { user, conference } = useSession();
   if (!user) return null;
   return (

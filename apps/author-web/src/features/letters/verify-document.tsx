@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { DocumentVerificationDto } from '@symposium/domain';
-import { ApiError, errorMessage, Loading } from '@symposium/ui';
+import { ApiError, errorMessage, Loading, useDocumentTitle } from '@symposium/ui';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useVerification } from './api';
@@ -60,6 +60,7 @@ function Facts({ doc }: { doc: DocumentVerificationDto }) {
  * its kind, recipient, paper, number and amount, issue date and the sha256 of the issued PDF.
  */
 export function VerifyDocument() {
+  useDocumentTitle('Document verification');
   const { code = '' } = useParams();
   const verification = useVerification(code);
   let body: ReactNode;

@@ -14,7 +14,7 @@ import {
   type PaperDto,
   type TrackDto,
 } from '@symposium/domain';
-import { ApiError, errorMessage, useNotify } from '@symposium/ui';
+import { ApiError, errorMessage, useDocumentTitle, useNotify } from '@symposium/ui';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
@@ -247,6 +247,7 @@ function CameraReadyWizard({
 
 /** /CameraReadySubmission/{trackId}/{paperId}: welcome, title/abstract, authors, upload, questions, confirm. */
 export function CameraReadySubmission() {
+  useDocumentTitle('Camera-ready submission');
   return (
     <FinalStageRoute
       action="canSubmitCameraReady"

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { PAPER_MESSAGES } from '@symposium/domain';
-import { ConfirmDialog, errorMessage, QueryState, useNotify } from '@symposium/ui';
+import { ConfirmDialog, errorMessage, QueryState, useDocumentTitle, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -9,6 +9,7 @@ import { routeId } from './utils/route-id';
 
 /** /ConfirmationDelete/{paperId}: withdraws the paper (soft delete; a chair can restore it) after a confirm. */
 export function ConfirmationDelete() {
+  useDocumentTitle('Delete paper');
   const paperId = routeId(useParams().paperId);
   const navigate = useNavigate();
   const notify = useNotify();

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { PAPER_MESSAGES } from '@symposium/domain';
-import { errorMessage, QueryState, useNotify } from '@symposium/ui';
+import { errorMessage, QueryState, useDocumentTitle, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -12,6 +12,7 @@ import { routeId } from './utils/route-id';
  * an author can remove recipients (and add them back) before sending it through the outbox.
  */
 export function ConfirmationEmail() {
+  useDocumentTitle('Confirmation e-mail');
   const paperId = routeId(useParams().paperId);
   const notify = useNotify();
   const email = useConfirmationEmail(paperId);

@@ -10,7 +10,7 @@ import {
   type PaperDto,
   type TrackDto,
 } from '@symposium/domain';
-import { ApiError, errorMessage, useNotify } from '@symposium/ui';
+import { ApiError, errorMessage, useDocumentTitle, useNotify } from '@symposium/ui';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
@@ -155,6 +155,7 @@ function PresentationReadyWizard({
 
 /** /PresentationReadySubmission/{trackId}/{paperId}: welcome, upload, questions (exactly three), confirm. */
 export function PresentationReadySubmission() {
+  useDocumentTitle('Presentation-ready submission');
   return (
     <FinalStageRoute
       action="canSubmitPresentationReady"

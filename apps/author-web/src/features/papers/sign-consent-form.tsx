@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { PAPER_MESSAGES, type ConferenceDto, type PaperDto } from '@symposium/domain';
-import { errorMessage, QueryState, useNotify, useSession } from '@symposium/ui';
+import { errorMessage, QueryState, useDocumentTitle, useNotify, useSession } from '@symposium/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -87,6 +87,7 @@ function ConsentForm({ paper, conference }: { paper: PaperDto; conference: Confe
 
 /** /SignConsentForm/{paperId}: the publishing agreement, a typed signature drawn by the server as a JPEG. */
 export function SignConsentForm() {
+  useDocumentTitle('Consent form');
   const paperId = routeId(useParams().paperId);
   const { conference } = useSession();
   const paper = usePaper(paperId);

@@ -37,6 +37,7 @@ import {
   FileUpload,
   QueryState,
   type CurrentUser,
+  useDocumentTitle,
   useNotify,
   useSession,
 } from '@symposium/ui';
@@ -296,6 +297,7 @@ function SubmissionForm({
 /** /ChooseTrack/{trackId}/SubmissionLight and …/SubmissionLight/{paperId}: a new paper, or an edit. */
 export function SubmissionLight() {
   const params = useParams();
+  useDocumentTitle(params.paperId === undefined ? 'Submit a paper' : `Edit paper ${params.paperId}`);
   const trackId = Number(params.trackId);
   const paperId = params.paperId === undefined ? null : Number(params.paperId);
   const { user, conference } = useSession();

@@ -7,7 +7,7 @@ import { useTrack } from './api/tracks';
 import { AuthorList, Answers, Section } from './components/paper-details';
 import { PaperFiles } from './components/paper-files';
 import { routeId } from './utils/route-id';
-import { QueryState } from '@symposium/ui';
+import { QueryState, useDocumentTitle } from '@symposium/ui';
 
 const partFiles = (files: Record<string, PaperFileDto | null>) =>
   Object.entries(files)
@@ -17,6 +17,7 @@ const partFiles = (files: Record<string, PaperFileDto | null>) =>
 /** /ViewPaper/{paperId}: the paper as submitted, with its camera-ready and presentation-ready material. */
 export function ViewPaper() {
   const paperId = routeId(useParams().paperId);
+  useDocumentTitle(`Paper ${paperId}`);
   const paper = usePaper(paperId);
   const track = useTrack(paper.data?.track ?? 0);
   if (Number.isNaN(paperId)) return <Alert severity="error">{PAPER_MESSAGES.notFound}</Alert>;

@@ -5,10 +5,11 @@ import { registeredFileUrl, useRegisteredPaper } from './api/registered-paper';
 import { AuthorList, Section } from './components/paper-details';
 import { PaperFiles } from './components/paper-files';
 import { routeId } from './utils/route-id';
-import { QueryState } from '@symposium/ui';
+import { QueryState, useDocumentTitle } from '@symposium/ui';
 
 /** /ViewSessionPaper/{paperId}: a registered paper; each download opens in a new window. */
 export function ViewSessionPaper() {
+  useDocumentTitle('Session paper');
   const paperId = routeId(useParams().paperId);
   const paper = useRegisteredPaper(paperId);
   if (Number.isNaN(paperId)) return <Alert severity="error">{PAPER_MESSAGES.notFound}</Alert>;

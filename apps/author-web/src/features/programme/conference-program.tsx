@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Typography } from '@mui/material';
-import { QueryState } from '@symposium/ui';
+import { QueryState, useDocumentTitle } from '@symposium/ui';
 import { calendarUrl, useProgramme } from './api/programme';
 import { ProgramTable } from './components/program-table';
 import { ProgrammeDays } from './components/programme-days';
@@ -14,6 +14,7 @@ const calendarButton = { maxWidth: '100%', overflowWrap: 'anywhere' } as const;
 
 /** /ConferenceProgram/: the programme table, then the published days with their events and sessions. */
 export function ConferenceProgram() {
+  useDocumentTitle('Conference programme');
   const programme = useProgramme();
   return (
     <Stack spacing={2} sx={{ overflowWrap: 'break-word', minWidth: 0 }}>

@@ -1,5 +1,5 @@
 import { Alert, Stack, Typography } from '@mui/material';
-import { QueryState } from '@symposium/ui';
+import { QueryState, useDocumentTitle } from '@symposium/ui';
 import { paths } from '../../config/paths';
 import { useSessionProgramme } from './api/session-programme';
 import { ProgramTable } from './components/program-table';
@@ -12,6 +12,7 @@ import { PROGRAMME_VIEW_MESSAGES } from './messages';
  * and the conference programme table.
  */
 export function SessionChairProgramme() {
+  useDocumentTitle('My sessions');
   const programme = useSessionProgramme();
   return (
     <Stack spacing={2} sx={{ overflowWrap: 'break-word', minWidth: 0 }}>

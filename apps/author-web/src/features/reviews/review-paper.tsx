@@ -11,7 +11,7 @@ import {
   type ReviewField,
   type ReviewRequestDto,
 } from '@symposium/domain';
-import { ApiError, errorMessage, QueryState, routeId, useNotify } from '@symposium/ui';
+import { ApiError, errorMessage, QueryState, routeId, useDocumentTitle, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -259,6 +259,7 @@ function Review({ paperId, data }: { paperId: number; data: ReviewerPaper }) {
 
 /** /ReviewPaper/{paperId}: the reviewer's review of a paper assigned to them (§5 rules; drafts kept). */
 export function ReviewPaper() {
+  useDocumentTitle('Review paper');
   const paperId = routeId(useParams().paperId);
   const paper = useReviewerPaper(paperId);
   if (Number.isNaN(paperId)) return <Alert severity="error">{PAPER_NOT_FOUND}</Alert>;

@@ -22,7 +22,7 @@ import {
   type BidValue,
   type DeclaredConflictDto,
 } from '@symposium/domain';
-import { errorMessage, QueryState, useNotify, useSession } from '@symposium/ui';
+import { errorMessage, QueryState, useDocumentTitle, useNotify, useSession } from '@symposium/ui';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
@@ -339,6 +339,7 @@ function Conflicts() {
 
 /** The reviewer console (spec §2: every reviewer route without a screen of its own). */
 export function ReviewerConsole() {
+  useDocumentTitle('Reviewer console');
   const { user } = useSession();
   if (!user) return null;
   return (

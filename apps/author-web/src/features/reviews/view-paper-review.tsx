@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { canUsePrefix, PAPER_MESSAGES, type AuthorReviewDto } from '@symposium/domain';
-import { ApiError, errorMessage, QueryState, routeId, useSession } from '@symposium/ui';
+import { ApiError, errorMessage, QueryState, routeId, useDocumentTitle, useSession } from '@symposium/ui';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { useAuthorReviews } from './api/author-reviews';
@@ -67,6 +67,7 @@ function AuthorView({ reviews }: { reviews: AuthorReviewDto[] }) {
  */
 export function ViewPaperReview() {
   const paperId = routeId(useParams().paperId);
+  useDocumentTitle(`Reviews of paper ${paperId}`);
   const { user } = useSession();
   const canReview = user ? canUsePrefix(user.roles, 'reviewer') : false;
   const asReviewer = useReviewerPaper(paperId, canReview);

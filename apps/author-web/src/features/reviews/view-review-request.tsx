@@ -5,7 +5,7 @@ import { paths } from '../../config/paths';
 import { useRequest, useReviewerPaper } from './api/reviewer';
 import { DueDates, RequestActions, StateChip, utcDay } from './components/request-parts';
 import { Field, PaperSummary } from './components/review-details';
-import { QueryState, routeId } from '@symposium/ui';
+import { QueryState, routeId, useDocumentTitle } from '@symposium/ui';
 
 function RequestView({ request }: { request: ReviewRequestDto }) {
   // The API shows a reviewer the paper of a request they did not decline.
@@ -49,6 +49,7 @@ function RequestView({ request }: { request: ReviewRequestDto }) {
 
 /** /ViewReviewRequest/{reviewRequestId}: one of the reviewer's requests with its paper; accept or decline. */
 export function ViewReviewRequest() {
+  useDocumentTitle('Review request');
   const id = routeId(useParams().reviewRequestId);
   const request = useRequest(id);
   return (

@@ -1,11 +1,13 @@
 import { Button, Typography } from '@mui/material';
 import { isActivityOpen } from '@symposium/domain';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '@symposium/ui';
 import { paths } from '../../config/paths';
 import { TrackList } from './components/track-list';
 
 /** /ChooseTrack: pick the track of a new paper; only tracks open for submission offer the button. */
 export function ChooseTrack() {
+  useDocumentTitle('Choose a track');
   return (
     <TrackList
       title="Choose a track"

@@ -2,9 +2,10 @@ import { Box, Link, Paper, Stack, Typography } from '@mui/material';
 import { decisionLabel, type PaperFileDto } from '@symposium/domain';
 import type { ReactNode } from 'react';
 
-export function Field({ label, children }: { label: string; children: ReactNode }) {
+/** One name–value pair of a <dl>: a <div> holding its <dt> and <dd> (the only wrapper a <dl> allows). */
+export function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <Box>
+    <Box sx={wide ? { gridColumn: '1 / -1' } : undefined}>
       <Typography variant="subtitle2" color="text.secondary" component="dt">
         {label}
       </Typography>
@@ -89,24 +90,26 @@ export function ReviewDetails({
       <Typography variant="h6" component="h2" gutterBottom>
         {title}
       </Typography>
-      <Stack component="dl" spacing={1} sx={{ m: 0 }}>
-        <Field label="Final decision">
+      {/* the scores side by side, the rest full width: a grid, so every pair stays a direct child of the dl */}
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(8rem, 1fr))', gap: 1 }}
+      >
+        <Field label="Final decision" wide>
           <span data-testid="decision">{decisionLabel(review.final) || 'not chosen'}</span>
         </Field>
-        <Stack direction="row" spacing={4}>
-          <Field label="Quality">{score(review.quality)}</Field>
-          <Field label="Contribution">{score(review.contribution)}</Field>
-          <Field label="Originality">{score(review.originality)}</Field>
-        </Stack>
-        <Field label="Comments to the authors">
+        <Field label="Quality">{score(review.quality)}</Field>
+        <Field label="Contribution">{score(review.contribution)}</Field>
+        <Field label="Originality">{score(review.originality)}</Field>
+        <Field label="Comments to the authors" wide>
           <span data-testid="comments-author">{review.comments.author || '—'}</span>
         </Field>
         {review.comments.chair !== undefined ? (
-          <Field label="Comments to the track chair">
+          <Field label="Comments to the track chair" wide>
             <span data-testid="comments-chair">{review.comments.chair || '—'}</span>
           </Field>
         ) : null}
-      </Stack>
+      </Box>
     </Paper>
   );
 }
