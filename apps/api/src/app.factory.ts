@@ -6,8 +6,8 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, extname, join, posix, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/exception.filter.js';
@@ -81,23 +81,97 @@ export async function createApp(config: AppConfig, opts: CreateAppOptions = {}):
   return app;
 }
 
+/** Hashed build output: its name changes with its content, so a browser keeps it for a year unasked. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html (and every client-side route): kept, but revalidated (ETag / Last-Modified) before each use. */
+const REVALIDATE = 'no-cache';
+/** Files with pre-compressed variants beside them (scripts/compress-assets.js, run by the vite builds). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|xml|webmanifest)$/;
+const ENCODINGS = [
+  { name: 'br', ext: '.br' },
+  { name: 'gzip', ext: '.gz' },
+] as const;
+
+/** The encodings Accept-Encoding allows (q > 0), by name; `*` stands for any not named. */
+function acceptedEncodings(header: string | undefined): Set<string> {
+  const named = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    if (!token) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = q ? Number(q.slice(2)) : 1;
+    named.set(token, Number.isFinite(value) ? value : 0);
+  }
+  const star = named.get('*') ?? 0;
+  return new Set(ENCODINGS.map((e) => e.name).filter((n) => (named.get(n) ?? star) > 0));
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One built front end: hashed assets under /assets (immutable for a year; a missing one is a 404, never
+ * index.html), other files of the build, and index.html for every other path (the client-side routes),
+ * revalidated. A file's .br or .gz variant is sent instead when the request accepts it (Vary: Accept-Encoding).
+ */
+function frontEnd(dir: string): RequestHandler {
+  const root = resolve(dir);
+  const index = join(root, 'index.html');
+  const send = (req: Request, res: Response, next: NextFunction, file: string, cacheControl: string) => {
+    let body = file;
+    if (COMPRESSIBLE.test(file)) {
+      res.vary('Accept-Encoding');
+      const accepted = acceptedEncodings(req.headers['accept-encoding']);
+      const variant = ENCODINGS.find((e) => accepted.has(e.name) && isFile(file + e.ext));
+      if (variant) {
+        body = file + variant.ext;
+        res.setHeader('Content-Encoding', variant.name);
+      }
+    }
+    res.type(extname(file));
+    res.setHeader('Cache-Control', cacheControl);
+    // send: Content-Length, ETag and Last-Modified of the bytes sent, 304 when fresh, no body for HEAD
+    res.sendFile(body, { cacheControl: false, dotfiles: 'allow' }, (error?: Error) => {
+      if (!error || res.headersSent) return;
+      res.removeHeader('Content-Encoding');
+      next(error);
+    });
+  };
+  return (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || /^\/api(\/|$)/.test(req.path)) return next();
+    if (!existsSync(index)) return next();
+    let path: string;
+    try {
+      path = decodeURIComponent(req.path);
+    } catch {
+      res.status(400).json({ statusCode: 400, error: 'Bad Request', message: 'Malformed URL path' });
+      return;
+    }
+    // Never a dotfile, a path outside the build or a NUL; such paths are client-side routes like any other.
+    const file = resolve(root, '.' + posix.normalize('/' + path));
+    const inside = file.startsWith(root + sep) && !path.includes('\0') && !/(^|\/)\./.test(path);
+    if (/^\/assets\//.test(path)) {
+      if (inside && isFile(file)) return send(req, res, next, file, IMMUTABLE);
+      res.status(404).type('text/plain').setHeader('Cache-Control', REVALIDATE).send('Not found');
+      return;
+    }
+    if (inside && file !== index && isFile(file) && !/\.(br|gz)$/.test(file))
+      return send(req, res, next, file, REVALIDATE);
+    send(req, res, next, index, REVALIDATE);
+  };
+}
+
 /** Author app at /, chair console at /chair/, each with its index.html for client-side routes. */
 function serveFrontEnds(app: NestExpressApplication): void {
-  const spa = (dir: string) => {
-    const index = join(dir, 'index.html');
-    return (req: Request, res: Response, next: NextFunction) => {
-      if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api')) return next();
-      if (!existsSync(index)) return next();
-      res.sendFile(index);
-    };
-  };
-  app.use('/chair', express.static(CHAIR_APP_DIR, { index: false, maxAge: '1h' }), spa(CHAIR_APP_DIR));
+  const chair = frontEnd(CHAIR_APP_DIR);
+  const author = frontEnd(AUTHOR_APP_DIR);
+  app.use('/chair', chair);
   app.use((req: Request, res: Response, next: NextFunction) =>
-    req.path.startsWith('/api') || req.path.startsWith('/chair')
-      ? next()
-      : express.static(AUTHOR_APP_DIR, { index: false })(req, res, next),
-  );
-  app.use((req: Request, res: Response, next: NextFunction) =>
-    req.path.startsWith('/chair') ? next() : spa(AUTHOR_APP_DIR)(req, res, next),
+    /^\/(api|chair)(\/|$)/.test(req.path) ? next() : author(req, res, next),
   );
 }

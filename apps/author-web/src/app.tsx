@@ -9,17 +9,28 @@ import {
   useSession,
   type MenuSection,
 } from '@symposium/ui';
-import { Button } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Button, CircularProgress } from '@mui/material';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { authorMenu, reviewerMenu, sessionChairMenu } from './config/menu';
 import { paths } from './config/paths';
-import { AuthorHome } from './features/home/author-home';
 import { publicLetterRoutes } from './features/letters/routes';
-import { SessionChairProgramme } from './features/programme/session-chair-programme';
-import { ReviewerConsole } from './features/reviews/reviewer-console';
 import { useFrontEnd, type FrontEnd } from './hooks/use-front-end';
 import { authorRoutes, sessionChairRoutes } from './routes';
+
+/* The home screens load with their front end's first screen; every other screen is lazy in the route tables. */
+const AuthorHome = lazy(() => import('./features/home/author-home').then((m) => ({ default: m.AuthorHome })));
+const ReviewerConsole = lazy(() =>
+  import('./features/reviews/reviewer-console').then((m) => ({ default: m.ReviewerConsole })),
+);
+const SessionChairProgramme = lazy(() =>
+  import('./features/programme/session-chair-programme').then((m) => ({ default: m.SessionChairProgramme })),
+);
+
+/** What the page area shows while a screen's code loads: a named progress bar, not a blank page. */
+function PageLoading() {
+  return <CircularProgress aria-label="Loading the page" sx={{ display: 'block', mx: 'auto', my: 4 }} />;
+}
 
 /** Each front end of the author app: its title, menu, screens, what other routes show, its switch label. */
 const FRONT_ENDS: Record<
@@ -88,30 +99,34 @@ function AuthorArea() {
         </>
       }
     >
-      <Routes>
-        {current.routes}
-        <Route path="*" element={current.home} />
-      </Routes>
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          {current.routes}
+          <Route path="*" element={current.home} />
+        </Routes>
+      </Suspense>
     </AppShell>
   );
 }
 
 export function App() {
   return (
-    <Routes>
-      <Route path={paths.signIn} element={<SignInPage />} />
-      <Route path={paths.signUp} element={<SignUpPage />} />
-      <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
-      <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
-      {publicLetterRoutes}
-      <Route
-        path="*"
-        element={
-          <RequireAuth>
-            <AuthorArea />
-          </RequireAuth>
-        }
-      />
-    </Routes>
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        <Route path={paths.signIn} element={<SignInPage />} />
+        <Route path={paths.signUp} element={<SignUpPage />} />
+        <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+        {publicLetterRoutes}
+        <Route
+          path="*"
+          element={
+            <RequireAuth>
+              <AuthorArea />
+            </RequireAuth>
+          }
+        />
+      </Routes>
+    </Suspense>
   );
 }

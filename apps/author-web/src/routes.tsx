@@ -1,11 +1,17 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route } from 'react-router';
 import { paths } from './config/paths';
 import { paperRoutes, sessionPaperRoutes } from './features/papers/routes';
 import { programmeRoutes } from './features/programme/routes';
 import { reviewRoutes } from './features/reviews/routes';
-import { ChooseTrack } from './features/tracks/choose-track';
-import { ConferenceTrackStatus } from './features/tracks/conference-track-status';
+
+/* Each screen is its own chunk, fetched when its route first renders (Suspense in app.tsx). */
+const ChooseTrack = lazy(() =>
+  import('./features/tracks/choose-track').then((m) => ({ default: m.ChooseTrack })),
+);
+const ConferenceTrackStatus = lazy(() =>
+  import('./features/tracks/conference-track-status').then((m) => ({ default: m.ConferenceTrackStatus })),
+);
 
 /** The author app's screens; each feature folder adds its <Route>s here (other routes: the author menu). */
 export const authorRoutes: ReactNode[] = [

@@ -1,4 +1,14 @@
-import { Alert, Box, Button, Card, CardActionArea, CardContent, Grid, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  Grid,
+  CircularProgress,
+  Typography,
+} from '@mui/material';
 import { canUsePrefix, isChairLike } from '@symposium/domain';
 import {
   AppShell,
@@ -10,11 +20,16 @@ import {
   useSession,
   type MenuSection,
 } from '@symposium/ui';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { chairMenu } from './config/menu';
 import { chairRoutes, trackChairRoutes } from './routes';
 import { paths } from './config/paths';
+
+/** What the page area shows while a screen's code loads (screens are lazy in the route tables). */
+function PageLoading() {
+  return <CircularProgress aria-label="Loading the page" sx={{ display: 'block', mx: 'auto', my: 4 }} />;
+}
 
 /** Chair and track chair console: only users who may use the chair or cochair prefix get in. */
 function ChairArea({ children }: { children: (menu: MenuSection[], isChair: boolean) => ReactNode }) {
@@ -85,11 +100,13 @@ export function App() {
           <RequireAuth>
             <ChairArea>
               {(menu, isChair) => (
-                <Routes>
-                  {/* Track chairs get their subset of the screens (spec §2, §6). */}
-                  {isChair ? chairRoutes : trackChairRoutes}
-                  <Route path="*" element={<ChairMenu menu={menu} />} />
-                </Routes>
+                <Suspense fallback={<PageLoading />}>
+                  <Routes>
+                    {/* Track chairs get their subset of the screens (spec §2, §6). */}
+                    {isChair ? chairRoutes : trackChairRoutes}
+                    <Route path="*" element={<ChairMenu menu={menu} />} />
+                  </Routes>
+                </Suspense>
               )}
             </ChairArea>
           </RequireAuth>

@@ -1,7 +1,5 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route } from 'react-router';
-import { ConferenceInformation } from './resources/conference/conference-information';
-import { PublisherSettings } from './resources/conference/publisher-settings';
 import { chairLetterRoutes, trackChairLetterRoutes } from './resources/letters/letter-routes';
 import { chairMailRoutes, trackChairMailRoutes } from './resources/mail/mail-routes';
 import { chairPaperRoutes, paperRoutes } from './resources/papers/paper-routes';
@@ -12,21 +10,47 @@ import { reminderRoutes } from './resources/reminders/reminder-routes';
 import { reportRoutes } from './resources/reports/report-routes';
 import { registrationRoutes } from './resources/registrations/registration-routes';
 import { chairReviewRoutes, trackChairReviewRoutes } from './resources/reviews/review-routes';
-import { StatusList } from './resources/statuses/status-list';
-import { StatusSort } from './resources/statuses/status-sort';
-import { TrackCreate } from './resources/tracks/track-create';
-import { TrackEdit } from './resources/tracks/track-edit';
-import { TrackList } from './resources/tracks/track-list';
-import { TrackSort } from './resources/tracks/track-sort';
-import { UserContactEdit } from './resources/users/user-contact-edit';
-import { UserDelete } from './resources/users/user-delete';
-import { UserImpersonate } from './resources/users/user-impersonate';
-import { UserList } from './resources/users/user-list';
-import { UserLock } from './resources/users/user-lock';
-import { UserPasswordReset } from './resources/users/user-password-reset';
-import { UserRegister } from './resources/users/user-register';
-import { ManageRoles } from './resources/users/user-roles';
 import { paths } from './config/paths';
+
+/* Each screen is its own chunk, fetched when its route first renders (Suspense in app.tsx). */
+const ConferenceInformation = lazy(() =>
+  import('./resources/conference/conference-information').then((m) => ({ default: m.ConferenceInformation })),
+);
+const PublisherSettings = lazy(() =>
+  import('./resources/conference/publisher-settings').then((m) => ({ default: m.PublisherSettings })),
+);
+const StatusList = lazy(() =>
+  import('./resources/statuses/status-list').then((m) => ({ default: m.StatusList })),
+);
+const StatusSort = lazy(() =>
+  import('./resources/statuses/status-sort').then((m) => ({ default: m.StatusSort })),
+);
+const TrackCreate = lazy(() =>
+  import('./resources/tracks/track-create').then((m) => ({ default: m.TrackCreate })),
+);
+const TrackEdit = lazy(() => import('./resources/tracks/track-edit').then((m) => ({ default: m.TrackEdit })));
+const TrackList = lazy(() => import('./resources/tracks/track-list').then((m) => ({ default: m.TrackList })));
+const TrackSort = lazy(() => import('./resources/tracks/track-sort').then((m) => ({ default: m.TrackSort })));
+const UserContactEdit = lazy(() =>
+  import('./resources/users/user-contact-edit').then((m) => ({ default: m.UserContactEdit })),
+);
+const UserDelete = lazy(() =>
+  import('./resources/users/user-delete').then((m) => ({ default: m.UserDelete })),
+);
+const UserImpersonate = lazy(() =>
+  import('./resources/users/user-impersonate').then((m) => ({ default: m.UserImpersonate })),
+);
+const UserList = lazy(() => import('./resources/users/user-list').then((m) => ({ default: m.UserList })));
+const UserLock = lazy(() => import('./resources/users/user-lock').then((m) => ({ default: m.UserLock })));
+const UserPasswordReset = lazy(() =>
+  import('./resources/users/user-password-reset').then((m) => ({ default: m.UserPasswordReset })),
+);
+const UserRegister = lazy(() =>
+  import('./resources/users/user-register').then((m) => ({ default: m.UserRegister })),
+);
+const ManageRoles = lazy(() =>
+  import('./resources/users/user-roles').then((m) => ({ default: m.ManageRoles })),
+);
 
 /** The chair console's screens (paths of spec §2, listed in config/paths.ts). */
 export const chairRoutes: ReactNode[] = [

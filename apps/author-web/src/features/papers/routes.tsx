@@ -1,14 +1,30 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route } from 'react-router';
 import { paths } from '../../config/paths';
-import { CameraReadySubmission } from './camera-ready-submission';
-import { ConfirmationDelete } from './confirmation-delete';
-import { ConfirmationEmail } from './confirmation-email';
-import { PresentationReadySubmission } from './presentation-ready-submission';
-import { SignConsentForm } from './sign-consent-form';
-import { SubmissionLight } from './submission-light';
-import { ViewPaper } from './view-paper';
-import { ViewSessionPaper } from './view-session-paper';
+
+/* Each screen is its own chunk, fetched when its route first renders (Suspense in app.tsx). */
+const CameraReadySubmission = lazy(() =>
+  import('./camera-ready-submission').then((m) => ({ default: m.CameraReadySubmission })),
+);
+const ConfirmationDelete = lazy(() =>
+  import('./confirmation-delete').then((m) => ({ default: m.ConfirmationDelete })),
+);
+const ConfirmationEmail = lazy(() =>
+  import('./confirmation-email').then((m) => ({ default: m.ConfirmationEmail })),
+);
+const PresentationReadySubmission = lazy(() =>
+  import('./presentation-ready-submission').then((m) => ({ default: m.PresentationReadySubmission })),
+);
+const SignConsentForm = lazy(() =>
+  import('./sign-consent-form').then((m) => ({ default: m.SignConsentForm })),
+);
+const SubmissionLight = lazy(() =>
+  import('./submission-light').then((m) => ({ default: m.SubmissionLight })),
+);
+const ViewPaper = lazy(() => import('./view-paper').then((m) => ({ default: m.ViewPaper })));
+const ViewSessionPaper = lazy(() =>
+  import('./view-session-paper').then((m) => ({ default: m.ViewSessionPaper })),
+);
 
 /** /ViewSessionPaper: also the one screen of the session-chair front end besides its days and events. */
 export const sessionPaperRoutes: ReactNode[] = [

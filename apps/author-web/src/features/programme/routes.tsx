@@ -1,7 +1,11 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route } from 'react-router';
 import { paths } from '../../config/paths';
-import { ConferenceProgram } from './conference-program';
+
+/* Each screen is its own chunk, fetched when its route first renders (Suspense in app.tsx). */
+const ConferenceProgram = lazy(() =>
+  import('./conference-program').then((m) => ({ default: m.ConferenceProgram })),
+);
 
 /** The programme screens of the author menu (spec §2). */
 export const programmeRoutes: ReactNode[] = [

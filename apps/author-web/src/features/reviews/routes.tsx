@@ -1,9 +1,15 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route } from 'react-router';
 import { paths } from '../../config/paths';
-import { ReviewPaper } from './review-paper';
-import { ViewPaperReview } from './view-paper-review';
-import { ViewReviewRequest } from './view-review-request';
+
+/* Each screen is its own chunk, fetched when its route first renders (Suspense in app.tsx). */
+const ReviewPaper = lazy(() => import('./review-paper').then((m) => ({ default: m.ReviewPaper })));
+const ViewPaperReview = lazy(() =>
+  import('./view-paper-review').then((m) => ({ default: m.ViewPaperReview })),
+);
+const ViewReviewRequest = lazy(() =>
+  import('./view-review-request').then((m) => ({ default: m.ViewReviewRequest })),
+);
 
 /** The reviewer screens (spec §2) and the authors' reviews (/ViewPaperReview). */
 export const reviewRoutes: ReactNode[] = [

@@ -1,12 +1,20 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route } from 'react-router';
 import { paths } from '../../config/paths';
-import { GenerateInvoiceOrReceipt } from './generate-invoice';
-import { GenerateLetter } from './generate-letter';
-import { IssueDocuments } from './issue-documents';
-import { LetterSettings } from './letter-settings';
-import { LetterTemplates } from './letter-templates';
-import { EditPaperDownloadLetter } from './paper-download-letter';
+
+/* Each screen is its own chunk, fetched when its route first renders (Suspense in app.tsx). */
+const GenerateInvoiceOrReceipt = lazy(() =>
+  import('./generate-invoice').then((m) => ({ default: m.GenerateInvoiceOrReceipt })),
+);
+const GenerateLetter = lazy(() => import('./generate-letter').then((m) => ({ default: m.GenerateLetter })));
+const IssueDocuments = lazy(() => import('./issue-documents').then((m) => ({ default: m.IssueDocuments })));
+const LetterSettings = lazy(() => import('./letter-settings').then((m) => ({ default: m.LetterSettings })));
+const LetterTemplates = lazy(() =>
+  import('./letter-templates').then((m) => ({ default: m.LetterTemplates })),
+);
+const EditPaperDownloadLetter = lazy(() =>
+  import('./paper-download-letter').then((m) => ({ default: m.EditPaperDownloadLetter })),
+);
 
 /** Letters, invoices and receipts of one paper and the bulk issue: chairs and track chairs (their tracks). */
 export const trackChairLetterRoutes: ReactNode[] = [

@@ -1,9 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route } from 'react-router';
 import { paths } from '../../config/paths';
-import { EmailSettings } from './email-settings';
-import { SendEmail } from './send-email';
-import { EmailTemplateList } from './template-list';
+
+/* Each screen is its own chunk, fetched when its route first renders (Suspense in app.tsx). */
+const EmailSettings = lazy(() => import('./email-settings').then((m) => ({ default: m.EmailSettings })));
+const SendEmail = lazy(() => import('./send-email').then((m) => ({ default: m.SendEmail })));
+const EmailTemplateList = lazy(() =>
+  import('./template-list').then((m) => ({ default: m.EmailTemplateList })),
+);
 
 /** The e-mail screens of chairs (spec §2 "E-mail"). */
 export const chairMailRoutes: ReactNode[] = [

@@ -1,12 +1,19 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route } from 'react-router';
-import { BulkEdit } from './bulk-edit';
-import { ConfigureStage } from './configure-stage';
-import { PaperDecisionMaking } from './paper-decision-making';
-import { ChangeTrack, EditPaperStatus, EditStageStatus } from './paper-edit';
-import { EditPaperStage, ManagePaperFiles } from './paper-files';
-import { PaperList } from './paper-list';
 import { paths } from '../../config/paths';
+
+/* Each screen is its own chunk, fetched when its route first renders (Suspense in app.tsx). */
+const BulkEdit = lazy(() => import('./bulk-edit').then((m) => ({ default: m.BulkEdit })));
+const ConfigureStage = lazy(() => import('./configure-stage').then((m) => ({ default: m.ConfigureStage })));
+const PaperDecisionMaking = lazy(() =>
+  import('./paper-decision-making').then((m) => ({ default: m.PaperDecisionMaking })),
+);
+const ChangeTrack = lazy(() => import('./paper-edit').then((m) => ({ default: m.ChangeTrack })));
+const EditPaperStatus = lazy(() => import('./paper-edit').then((m) => ({ default: m.EditPaperStatus })));
+const EditStageStatus = lazy(() => import('./paper-edit').then((m) => ({ default: m.EditStageStatus })));
+const EditPaperStage = lazy(() => import('./paper-files').then((m) => ({ default: m.EditPaperStage })));
+const ManagePaperFiles = lazy(() => import('./paper-files').then((m) => ({ default: m.ManagePaperFiles })));
+const PaperList = lazy(() => import('./paper-list').then((m) => ({ default: m.PaperList })));
 
 /** The paper screens of chairs and track chairs (§2; the server limits track chairs to their tracks). */
 export const paperRoutes: ReactNode[] = [

@@ -1,17 +1,33 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route } from 'react-router';
 import { paths } from '../../config/paths';
-import { AssignConferenceDays } from './assign-days';
-import { AssignPosterSessions } from './assign-poster-sessions';
-import { AssignTechnicalSessions } from './assign-technical-sessions';
-import { AssignTutorials } from './assign-tutorials';
-import { DayList } from './day-list';
-import { PosterSessionList } from './poster-session-list';
-import { RoomList } from './room-list';
-import { SessionBuilder } from './session-builder';
-import { SessionLinkForm } from './session-link-form';
-import { TechnicalSessionList } from './technical-session-list';
-import { TutorialList } from './tutorial-list';
+
+/* Each screen is its own chunk, fetched when its route first renders (Suspense in app.tsx). */
+const AssignConferenceDays = lazy(() =>
+  import('./assign-days').then((m) => ({ default: m.AssignConferenceDays })),
+);
+const AssignPosterSessions = lazy(() =>
+  import('./assign-poster-sessions').then((m) => ({ default: m.AssignPosterSessions })),
+);
+const AssignTechnicalSessions = lazy(() =>
+  import('./assign-technical-sessions').then((m) => ({ default: m.AssignTechnicalSessions })),
+);
+const AssignTutorials = lazy(() =>
+  import('./assign-tutorials').then((m) => ({ default: m.AssignTutorials })),
+);
+const DayList = lazy(() => import('./day-list').then((m) => ({ default: m.DayList })));
+const PosterSessionList = lazy(() =>
+  import('./poster-session-list').then((m) => ({ default: m.PosterSessionList })),
+);
+const RoomList = lazy(() => import('./room-list').then((m) => ({ default: m.RoomList })));
+const SessionBuilder = lazy(() => import('./session-builder').then((m) => ({ default: m.SessionBuilder })));
+const SessionLinkForm = lazy(() =>
+  import('./session-link-form').then((m) => ({ default: m.SessionLinkForm })),
+);
+const TechnicalSessionList = lazy(() =>
+  import('./technical-session-list').then((m) => ({ default: m.TechnicalSessionList })),
+);
+const TutorialList = lazy(() => import('./tutorial-list').then((m) => ({ default: m.TutorialList })));
 
 /** The programme screens (spec §2 "Programme"): chairs only, track chairs get none (§6). */
 export const programmeRoutes: ReactNode[] = [

@@ -1,8 +1,14 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route } from 'react-router';
 import { paths } from '../../config/paths';
-import { EditPaperRegistration } from './registration-edit';
-import { ImportRegistrations } from './registration-import';
+
+/* Each screen is its own chunk, fetched when its route first renders (Suspense in app.tsx). */
+const EditPaperRegistration = lazy(() =>
+  import('./registration-edit').then((m) => ({ default: m.EditPaperRegistration })),
+);
+const ImportRegistrations = lazy(() =>
+  import('./registration-import').then((m) => ({ default: m.ImportRegistrations })),
+);
 
 /** Registrations are chair-only (§6): the per-paper edit and the xlsx import. */
 export const registrationRoutes: ReactNode[] = [

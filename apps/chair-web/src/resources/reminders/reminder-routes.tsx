@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route } from 'react-router';
 import { paths } from '../../config/paths';
-import { ReminderList } from './reminder-list';
+
+/* Each screen is its own chunk, fetched when its route first renders (Suspense in app.tsx). */
+const ReminderList = lazy(() => import('./reminder-list').then((m) => ({ default: m.ReminderList })));
 
 /** The reminder rules (scheduled jobs): chairs only. */
 export const reminderRoutes: ReactNode[] = [

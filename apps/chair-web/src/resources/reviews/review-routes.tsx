@@ -1,13 +1,31 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route } from 'react-router';
-import { AssignReviewersAuto } from './assign-auto';
-import { AssignReviewersManual } from './assign-manual';
-import { ImportReviewers } from './import-reviewers';
-import { EditPaperReviews, ViewPaperReviews } from './paper-reviews';
-import { ReviewRequestList } from './review-request-list';
-import { ReviewRequestView } from './review-request-view';
-import { SubmitPaperReview, SubmitReviewAsUser } from './review-submit';
 import { paths } from '../../config/paths';
+
+/* Each screen is its own chunk, fetched when its route first renders (Suspense in app.tsx). */
+const AssignReviewersAuto = lazy(() =>
+  import('./assign-auto').then((m) => ({ default: m.AssignReviewersAuto })),
+);
+const AssignReviewersManual = lazy(() =>
+  import('./assign-manual').then((m) => ({ default: m.AssignReviewersManual })),
+);
+const ImportReviewers = lazy(() =>
+  import('./import-reviewers').then((m) => ({ default: m.ImportReviewers })),
+);
+const EditPaperReviews = lazy(() => import('./paper-reviews').then((m) => ({ default: m.EditPaperReviews })));
+const ViewPaperReviews = lazy(() => import('./paper-reviews').then((m) => ({ default: m.ViewPaperReviews })));
+const ReviewRequestList = lazy(() =>
+  import('./review-request-list').then((m) => ({ default: m.ReviewRequestList })),
+);
+const ReviewRequestView = lazy(() =>
+  import('./review-request-view').then((m) => ({ default: m.ReviewRequestView })),
+);
+const SubmitPaperReview = lazy(() =>
+  import('./review-submit').then((m) => ({ default: m.SubmitPaperReview })),
+);
+const SubmitReviewAsUser = lazy(() =>
+  import('./review-submit').then((m) => ({ default: m.SubmitReviewAsUser })),
+);
 
 /** Review screens of chairs and track chairs (§2; the server limits track chairs to their tracks). */
 const sharedReviewRoutes: ReactNode[] = [
