@@ -24,6 +24,18 @@ import { toRequestDto } from './reviews.mapper.js';
 import { ReviewsRepository } from './reviews.repository.js';
 import { ReviewsErrors } from './reviews.errors.js';
 
+/** Papers assembled between two yields to the event loop. */
+const SLICE = 2000;
+const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Above this many same-track pairs the network keeps the 50 best candidates per paper (as bench/run.js on
+ * 10,000 × 6,000): every pair of such a track would not fit in memory (60 M arcs). Below it, every eligible
+ * pair is an arc and the optimum is exact.
+ */
+export const FULL_NETWORK_PAIRS = 4_000_000;
+export const CANDIDATES_PER_PAPER = 50;
+
 export interface ApplyResult {
   saved: number;
   total: number;
@@ -59,9 +71,14 @@ export class AutoAssignmentService {
     signal?: AbortSignal,
   ): Promise<AssignmentResult> {
     const problem = await this.problem(dto.track, dto.isCameraReady ?? false, scope);
+    const large = problem.papers.length * problem.reviewers.length > FULL_NETWORK_PAIRS;
     return this.runner.solve(
       problem,
-      { reviewsPerPaper: MAX_REVIEWS_PER_PAPER, maxPerReviewer: MAX_REVIEWS_PER_REVIEWER },
+      {
+        reviewsPerPaper: MAX_REVIEWS_PER_PAPER,
+        maxPerReviewer: MAX_REVIEWS_PER_REVIEWER,
+        ...(large ? { candidatesPerPaper: CANDIDATES_PER_PAPER } : {}),
+      },
       { signal },
     );
   }
@@ -134,7 +151,12 @@ export class AutoAssignmentService {
     };
   }
 
-  /** The solver instance of one track, from the database. */
+  /**
+   * The solver instance of one track, from the database. Grouped through maps (linear in the rows, not
+   * papers × requests or reviewers × their papers) and assembled in slices with a yield to the event loop
+   * between them, so that other requests (e.g. /api/health) are served while a track of 10,000 papers is
+   * read; the affinity (tokenising, TF-IDF) and the network are built in the worker thread.
+   */
   async problem(trackId: number, isCameraReady: boolean, scope: number[] | null): Promise<AssignmentProblem> {
     await this.managedTrack(trackId, scope);
     const papers = await this.papers.listOfTracks([trackId]);
@@ -150,37 +172,71 @@ export class AutoAssignmentService {
       this.papers.papersAuthoredBy(reviewerIds),
       this.repo.conflictOverrides(paperIds),
     ]);
+    await breather();
     const ofKind = requests.filter((r) => r.isCameraReady === isCameraReady);
+    const existingOf = new Map<number, number[]>();
+    for (const r of ofKind)
+      if (!r.declined) {
+        let list = existingOf.get(r.paperId);
+        if (!list) existingOf.set(r.paperId, (list = []));
+        list.push(r.reviewerId);
+      }
     const people = new Map<number, { id: number; organization: string; emails: string[] }>();
-    for (const u of [...reviewers, ...authors.map((a) => a.user)])
+    const addPerson = (u: {
+      id: number;
+      organization: string;
+      email: string;
+      alternateEmail: string | null;
+    }) =>
       people.set(u.id, {
         id: u.id,
         organization: u.organization,
-        emails: [u.email, u.alternateEmail].filter(Boolean),
+        emails: [u.email, u.alternateEmail].filter((e): e is string => Boolean(e)),
       });
+    reviewers.forEach(addPerson);
+    await breather();
+    for (const a of authors) addPerson(a.user);
     const authorships = new Map<number, number[]>();
-    for (const a of authors) authorships.set(a.paperId, [...(authorships.get(a.paperId) ?? []), a.user.id]);
+    for (const a of authors) {
+      let list = authorships.get(a.paperId);
+      if (!list) authorships.set(a.paperId, (list = []));
+      list.push(a.user.id);
+    }
     for (const p of reviewerPapers) authorships.set(p.paperId, p.authorIds);
-    return {
-      papers: papers.map((p) => ({
+    // each reviewer's own papers (title and abstract), in the order of reviewerPapers
+    const ownTexts = new Map<number, string[]>();
+    for (const p of reviewerPapers)
+      for (const id of new Set(p.authorIds)) {
+        let list = ownTexts.get(id);
+        if (!list) ownTexts.set(id, (list = []));
+        list.push(`${p.title}\n${p.abstract}`);
+      }
+    await breather();
+    const problemPapers: AssignmentProblem['papers'] = [];
+    for (let i = 0; i < papers.length; i++) {
+      const p = papers[i];
+      problemPapers.push({
         id: p.id,
         track: p.trackId,
         text: `${p.title}\n${p.abstractText}`,
         authorIds: authorships.get(p.id) ?? [],
-        reviewerIds: ofKind.filter((r) => r.paperId === p.id && !r.declined).map((r) => r.reviewerId),
-      })),
-      reviewers: reviewers.map((r) => {
-        const load = loads.get(r.id)!;
-        return {
-          id: r.id,
-          tracks: r.reviewerTracks,
-          load: isCameraReady ? load.cameraReady : load.total,
-          text: reviewerPapers
-            .filter((p) => p.authorIds.includes(r.id))
-            .map((p) => `${p.title}\n${p.abstract}`)
-            .join('\n'),
-        };
-      }),
+        reviewerIds: existingOf.get(p.id) ?? [],
+      });
+      if (i % SLICE === SLICE - 1) await breather();
+    }
+    const problemReviewers = reviewers.map((r) => {
+      const load = loads.get(r.id)!;
+      return {
+        id: r.id,
+        tracks: r.reviewerTracks,
+        load: isCameraReady ? load.cameraReady : load.total,
+        text: (ownTexts.get(r.id) ?? []).join('\n'),
+      };
+    });
+    await breather();
+    return {
+      papers: problemPapers,
+      reviewers: problemReviewers,
       people: [...people.values()],
       authorships: [...authorships.entries()].map(([paperId, authorIds]) => ({ paperId, authorIds })),
       bids: bids.map((b) => ({ reviewerId: b.reviewerId, paperId: b.paperId, bid: b.bid as BidValue })),
