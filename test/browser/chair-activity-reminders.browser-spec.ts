@@ -22,6 +22,8 @@ import {
 } from '../support/browser.js';
 import {
   asChair,
+  checkDialog,
+  checkState,
   seedChair,
   seedPaper,
   seedStatus,
@@ -162,6 +164,7 @@ describe('chair activity reports and reminders', () => {
         (a) => a.getAttribute('href'),
       );
       expect(href).toBe(`/chair/ViewPaperReviews/${paperId}`);
+      await checkState(page, 'ViewActivityReports, two actions');
     });
 
     it('filters by action, by who and by paper', async () => {
@@ -190,6 +193,7 @@ describe('chair activity reports and reminders', () => {
       await fillByLabel(page, 'Paper id', 'twelve');
       await clickText(page, 'Filter', 'button');
       await waitForText(page, 'Please fill in a paper id');
+      await checkState(page, 'ViewActivityReports, a refused filter');
     });
 
     it('exports the filtered log as xlsx', async () => {
@@ -223,6 +227,7 @@ describe('chair activity reports and reminders', () => {
         rows.map((r) => [...r.querySelectorAll('td')].slice(0, 5).map((td) => td.textContent)),
       );
       expect(cells).toEqual([['2026-11-01', '1', '0', '2', '1']]);
+      await checkState(page, 'ViewActivityReports, delivery of one day');
     });
   });
 
@@ -268,6 +273,7 @@ describe('chair activity reports and reminders', () => {
       expect(text).toContain('Camera-ready of {{paper.title}}');
       expect(text).toContain('Graphs');
       expect(text).toContain('Enabled');
+      await checkState(page, 'ViewReminders, one rule');
 
       // The server's refusal (a name in use) shows beside the name.
       await clickText(page, 'Add reminder', 'button');
@@ -280,6 +286,7 @@ describe('chair activity reports and reminders', () => {
         {},
         REMINDER_MESSAGES.nameTaken,
       );
+      await checkDialog(page, 'ViewReminders, a refused name');
       await clickText(page, 'Cancel', 'button');
       await page.waitForFunction(() => !document.querySelector('[role=dialog]'));
       expect(await rules()).toHaveLength(1);
@@ -303,6 +310,7 @@ describe('chair activity reports and reminders', () => {
       expect(rows[0]).toContain('alice@activity.example.org');
       expect(rows[0]).toContain(`Paper ${paperId}`);
       expect(rows[0]).toContain('No');
+      await checkDialog(page, 'ViewReminders, dry run');
       await clickText(page, 'Close', 'button');
       const toAlice = (await env.db.select().from(outboxTable)).filter((m) =>
         m.to.includes('alice@activity.example.org'),
@@ -315,6 +323,7 @@ describe('chair activity reports and reminders', () => {
       const [rule] = await rules();
       await page.goto(`${env.baseUrl}/chair/ViewReminders/`);
       await clickSelector(page, `[aria-label="Run now ${rule!.name}"]`);
+      await checkDialog(page, 'ViewReminders, run now');
       await confirm(page);
       await waitForText(page, REMINDER_MESSAGES.queued(1));
       await waitForExactText(page, `[data-testid=reminder-${rule!._id}] [data-testid=reminder-sent]`, '1');
@@ -340,6 +349,7 @@ describe('chair activity reports and reminders', () => {
 
       await clickSelector(page, `[aria-label="History ${rule!.name}"]`);
       await page.waitForFunction(() => document.querySelectorAll('[data-testid=run-rows] tr').length === 2);
+      await checkDialog(page, 'ViewReminders, run history');
       const runs = await page.$$eval('[data-testid=run-rows] tr', (trs) =>
         trs.map((tr) => [...tr.querySelectorAll('td')].slice(2).map((td) => td.textContent)),
       );
@@ -358,6 +368,7 @@ describe('chair activity reports and reminders', () => {
       await clickSelector(page, `[aria-label="Pause ${rule!.name}"]`);
       await waitForText(page, REMINDER_MESSAGES.paused);
       await waitForExactText(page, `${row} [data-testid=reminder-state]`, 'Paused');
+      await checkState(page, 'ViewReminders, a paused rule');
       expect(await enabled()).toBe(false);
 
       await clickSelector(page, `[aria-label="Resume ${rule!.name}"]`);

@@ -29,6 +29,7 @@ import {
   type BrowserEnv,
 } from '../support/browser.js';
 import { qrOfFirstPage, signaturePng, trackDownloads } from './letters.helpers.js';
+import { checkDialog, checkState } from './programme.helpers.js';
 
 const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
 /** testConfig's PUBLIC_URL: the address the QR code of every document encodes. */
@@ -135,6 +136,7 @@ describe('chair letters, invoices and their verification page', () => {
     await clickSelector(page, 'input[name=acceptanceLetterEnabled]');
     expect((await saved).status()).toBe(200);
     await page.waitForSelector('input[name=acceptanceLetterEnabled]:checked');
+    await checkState(page, 'EditPaperDownloadLetter, a letter enabled');
     const row = await paperRow();
     expect(row.acceptanceLetterEnabled).toBe(true);
     expect(row.certificateEnabled).toBe(false);
@@ -150,6 +152,7 @@ describe('chair letters, invoices and their verification page', () => {
     await clickText(page, 'Generate', 'button');
     await page.waitForSelector('[data-testid=letter-error]');
     await waitForText(page, LETTER_MESSAGES.signatureRequired);
+    await checkState(page, 'GenerateLetter, refused');
     // A file named .png that is not an image: refused by the server (it checks the bytes).
     await clickText(page, 'Upload a signature image', 'label');
     await chooseFile('input[name=signature]', 'fake.png', Buffer.from('not an image at all'));
@@ -175,6 +178,7 @@ describe('chair letters, invoices and their verification page', () => {
     expect(doc).toMatchObject({ kind: 'acceptance', recipientName: 'Vera Visa', fileName: file.name });
     expect(doc!.sha256).toBe(createHash('sha256').update(file.bytes).digest('hex'));
     await waitForText(page, doc!.code);
+    await checkState(page, 'GenerateLetter, issued');
 
     const url = qrOfFirstPage(file.path, dir);
     expect(url).toBe(`${PUBLIC_URL}/verify/${doc!.code}`);
@@ -191,7 +195,10 @@ describe('chair letters, invoices and their verification page', () => {
     const { page, baseUrl } = env;
     const [doc] = await docs();
     await page.goto(`${baseUrl}/chair/EditPaperDownloadLetter/${paperId}`);
+    await page.waitForSelector(`[aria-label="Revoke ${doc!.code}"]`);
+    await checkState(page, 'EditPaperDownloadLetter, an issued letter');
     await clickSelector(page, `[aria-label="Revoke ${doc!.code}"]`);
+    await checkDialog(page, 'EditPaperDownloadLetter, revoke');
     // The reason is required.
     await clickSelector(page, '[data-testid=reason-confirm]');
     await waitForText(page, LETTER_MESSAGES.reasonRequired);
@@ -202,6 +209,7 @@ describe('chair letters, invoices and their verification page', () => {
       {},
       doc!.id,
     );
+    await checkState(page, 'EditPaperDownloadLetter, a revoked letter');
     const [after] = await docs();
     expect(after!.revokedAt).not.toBeNull();
     expect(after!.revokeReason).toBe('Issued to the wrong author');
@@ -239,7 +247,9 @@ describe('chair letters, invoices and their verification page', () => {
       invoice.numberLabel!,
     );
 
+    await checkState(page, 'GenerateInvoiceOrReceipt, an invoice issued');
     await clickSelector(page, `[aria-label="Credit note for ${invoice.numberLabel}"]`);
+    await checkDialog(page, 'GenerateInvoiceOrReceipt, credit note');
     await giveReason('Registration cancelled');
     const credit = async () => (await docs()).find((d) => d.kind === 'creditNote');
     await page.waitForFunction(() =>
@@ -257,6 +267,7 @@ describe('chair letters, invoices and their verification page', () => {
       {},
       invoice.numberLabel!,
     );
+    await checkState(page, 'GenerateInvoiceOrReceipt, credited');
   });
 
   it('stores a signature and the signer in /LetterSettings, then a letter is generated with the stored signature', async () => {
@@ -265,6 +276,7 @@ describe('chair letters, invoices and their verification page', () => {
     await clickText(page, 'Letter and invoice settings');
     await page.waitForSelector('[data-testid=no-signature]');
     expect(page.url()).toBe(`${baseUrl}/chair/LetterSettings`);
+    await checkState(page, 'LetterSettings, no signature');
     await chooseFile('input[name=storedSignature]', 'stored.png', signaturePng());
     // The preview is the stored image, served back by the API.
     await page.waitForFunction(() => {
@@ -279,6 +291,7 @@ describe('chair letters, invoices and their verification page', () => {
     await clickText(page, 'Save', 'button');
     expect((await saved).status()).toBe(200);
     await waitForText(page, LETTER_MESSAGES.settingsSaved);
+    await checkState(page, 'LetterSettings, saved with a signature');
     const [settings] = await env.db.select().from(letterSettingsTable);
     expect(settings).toMatchObject({ signerName: 'Carla Chair', signerTitle: 'General chair' });
     expect(settings!.signature?.length).toBeGreaterThan(0);
@@ -308,6 +321,7 @@ describe('chair letters, invoices and their verification page', () => {
         document.querySelector('[data-testid=template-error]')?.textContent ===
         'Unknown placeholder {{paper.titel}}',
     );
+    await checkState(page, 'LetterTemplates, refused');
     expect(await env.db.select().from(documentTemplatesTable)).toHaveLength(0);
 
     await fillByLabel(page, 'Template (HTML)', '<p>Dear {{recipient.name}}: {{paper.title}}</p>');
@@ -326,8 +340,10 @@ describe('chair letters, invoices and their verification page', () => {
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toContain('application/pdf');
     await page.waitForSelector('[data-testid=pdf-preview]');
+    await checkState(page, 'LetterTemplates, preview');
 
     await clickText(page, 'Reset to default', 'button');
+    await checkDialog(page, 'LetterTemplates, reset');
     await clickSelector(page, '[data-testid=confirm-button]');
     await waitForText(page, 'The built-in template (not changed).');
     expect(await env.db.select().from(documentTemplatesTable)).toHaveLength(0);
@@ -341,6 +357,7 @@ describe('chair letters, invoices and their verification page', () => {
     await clickText(page, 'Issue letters', 'button');
     await page.waitForSelector('[data-testid=selected-papers]');
     expect(page.url()).toBe(`${baseUrl}/chair/IssueDocuments?ids=${paperId}`);
+    await checkState(page, 'IssueDocuments, one paper');
     await selectOption(page, 'select[name=kind]', 'certificate');
     await clickText(page, 'Start', 'button');
     await page.waitForSelector('[data-testid=batch][data-state=done]', { timeout: 60_000 });

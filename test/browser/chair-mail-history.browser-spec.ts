@@ -19,7 +19,15 @@ import {
   waitForText,
   type BrowserEnv,
 } from '../support/browser.js';
-import { PASSWORD, seedChair, seedTrack, seedUser, signInChair, waitForTextIn } from './programme.helpers.js';
+import {
+  checkState,
+  PASSWORD,
+  seedChair,
+  seedTrack,
+  seedUser,
+  signInChair,
+  waitForTextIn,
+} from './programme.helpers.js';
 
 const TRACK_CHAIR_EMAIL = 'tom@history.example.org';
 
@@ -195,6 +203,7 @@ describe('chair e-mail history', () => {
     // Resend is offered on failed messages only.
     await page.waitForSelector(`[aria-label="Resend e-mail ${ids.bounced}"]`);
     expect(await page.$(`[aria-label="Resend e-mail ${ids.welcome}"]`)).toBeNull();
+    await checkState(page, 'ViewEmailHistory, the first page');
 
     // The second page: the 9 oldest of the January send.
     await clickSelector(page, 'button[aria-label="Go to next page"]');
@@ -209,6 +218,7 @@ describe('chair e-mail history', () => {
     await clickText(page, 'Filter', 'button');
     await waitForCount(page, '2 e-mails');
     await waitForRows(page, [ids.trackFailed, ids.bounced]);
+    await checkState(page, 'ViewEmailHistory, filtered');
 
     await clickText(page, 'Clear', 'button');
     await waitForCount(page, '109 e-mails');
@@ -246,6 +256,7 @@ describe('chair e-mail history', () => {
     expect(await field('email-attempts')).toBe('1');
     expect(await field('email-sent-at')).not.toBe('—');
     expect(await field('mail-state')).toBe('Sent');
+    await checkState(page, 'ViewEmail, a sent message');
     // A sent message is not offered again.
     expect(await page.$$eval('button', (bs) => bs.some((b) => b.textContent === 'Resend'))).toBe(false);
   });
@@ -254,6 +265,7 @@ describe('chair e-mail history', () => {
     const page = env.page;
     await page.goto(`${env.baseUrl}/chair/ViewEmail/${ids.bounced}`);
     await waitForTextIn(page, '[data-testid=email-last-response]', '550 5.1.1 Mailbox unavailable');
+    await checkState(page, 'ViewEmail, a failed message');
     await clickText(page, 'Resend', 'button');
     await confirm(page);
     await waitForText(page, MAIL_HISTORY_MESSAGES.resent(1));

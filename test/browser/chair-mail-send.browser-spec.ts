@@ -27,6 +27,7 @@ import {
 import {
   asChair,
   CHAIR_EMAIL,
+  checkState,
   PASSWORD,
   seedChair,
   seedPaper,
@@ -152,6 +153,7 @@ describe('chair console: sending e-mail with a full preview', () => {
     await clickText(page, 'Save', 'button');
     await waitForTextIn(page, '[data-testid=toast]', EMAIL_TEMPLATE_MESSAGES.saved);
     await waitForTextIn(page, '[data-testid=template-rows]', 'Decision on {{paper.title}}');
+    await checkState(page, 'EmailTemplate, one template');
 
     const templates = await asChair<EmailTemplateDto[]>(env, 'GET', '/api/chair/emailTemplate');
     expect(templates.map(({ subject, text }) => ({ subject, text }))).toEqual([
@@ -176,6 +178,7 @@ describe('chair console: sending e-mail with a full preview', () => {
       ['Camera-ready reminder', 1],
       ['Decision on {{paper.title}}', 2],
     ]);
+    await checkState(page, 'EmailTemplate, two templates');
     await clickSelector(page, '[aria-label="Delete Camera-ready reminder"]');
     await clickSelector(page, '[data-testid=confirm-button]');
     await waitForTextIn(page, '[data-testid=toast]', EMAIL_TEMPLATE_MESSAGES.deleted);
@@ -192,6 +195,7 @@ describe('chair console: sending e-mail with a full preview', () => {
     const page = env.page;
     await clickText(page, 'E-mail settings', 'a');
     await page.waitForSelector('textarea[name=signature]');
+    await checkState(page, 'EditEmailSettings');
     await fillByLabel(page, 'Signature', CHAIR_SIGNATURE);
     await clickText(page, 'Save', 'button');
     await waitForTextIn(page, '[data-testid=toast]', EMAIL_SETTINGS_MESSAGES.saved);
@@ -218,9 +222,12 @@ describe('chair console: sending e-mail with a full preview', () => {
     await waitForTextIn(page, '[data-testid=selection-summary]', '6 selected papers');
     expect(page.url()).toContain('/chair/SendEmail/');
     expect(page.url()).toMatch(/\/authors$/);
+    await checkState(page, 'SendEmail, the authors of ticked papers');
 
     // the template fills in the subject and the text
     await clickSelector(page, '[role=combobox][aria-labelledby*="email-template-label"]');
+    await page.waitForSelector('[role=option]', { visible: true });
+    await checkState(page, 'SendEmail, the template list open');
     await clickText(page, 'Decision on {{paper.title}}', '[role=option]');
     await page.waitForFunction(
       () =>
@@ -242,6 +249,7 @@ describe('chair console: sending e-mail with a full preview', () => {
     expect(sample).toContain('Subject: Decision on Colouring planar graphs');
     expect(sample).toContain('Dear Ann,\nyour paper "Colouring planar graphs" was accepted.');
     expect(sample).toContain(CHAIR_SIGNATURE);
+    await checkState(page, 'SendEmail, the preview');
 
     await clickText(page, 'Next', 'button');
     await waitForTextIn(page, '[data-testid=preview-page]', 'Page 2 of 2');
@@ -259,6 +267,7 @@ describe('chair console: sending e-mail with a full preview', () => {
     await clickSelector(page, '[data-testid=confirm-button]');
     await waitForTextIn(page, '[data-testid=toast]', SEND_MESSAGES.queued(10));
     await waitForTextIn(page, '[data-testid=send-result]', SEND_MESSAGES.queued(10));
+    await checkState(page, 'SendEmail, sent');
     const history = await page.$eval('[data-testid=send-result] a', (a) => a.getAttribute('href'));
     expect(history).toBe('/chair/ViewEmailHistory/');
 
@@ -306,6 +315,7 @@ describe('chair console: sending e-mail with a full preview', () => {
     await waitForTextIn(page, '[data-testid=preview-errors]', TEMPLATE_MESSAGES.needsPaper('paper.title'));
     await waitForTextIn(page, '[data-testid=preview-errors]', '7 messages could not be rendered');
     expect(await sendDisabled(page)).toBe(true);
+    await checkState(page, 'SendEmail, messages that cannot be rendered');
 
     await fillByLabel(page, 'Text', 'Dear {{recipient.firstName}}, the programme is online.');
     await clickText(page, 'Preview', 'button');
@@ -334,12 +344,14 @@ describe('chair console: sending e-mail with a full preview', () => {
     await page.waitForSelector('textarea[name=signature]');
     // the conference's sender name is the chairs': shown, not editable
     expect(await page.$eval('input[name=senderName]', (el) => (el as HTMLInputElement).disabled)).toBe(true);
+    await checkState(page, 'EditEmailSettings, a track chair');
     await fillByLabel(page, 'Signature', TRACK_SIGNATURE);
     await clickText(page, 'Save', 'button');
     await waitForTextIn(page, '[data-testid=toast]', EMAIL_SETTINGS_MESSAGES.saved);
 
     await clickText(page, 'Send e-mail', 'a');
     await waitForTextIn(page, '[data-testid=selection-summary]', 'All papers of your tracks');
+    await checkState(page, 'SendEmail, a track chair');
     await fillByLabel(page, 'Subject', 'Graphs track news');
     await fillByLabel(page, 'Text', 'Hello, about your paper ');
     await clickSelector(page, '[data-testid="ph-paper.title"]');

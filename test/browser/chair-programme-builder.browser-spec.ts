@@ -24,6 +24,8 @@ import {
 } from '../support/browser.js';
 import {
   asChair,
+  checkDialog,
+  checkState,
   createRoom,
   createTechnicalSession,
   seedChair,
@@ -45,8 +47,9 @@ const cardPapers = (page: Page, key: number) =>
   );
 
 /** Moves a paper to the proposed session with key `to`, through the Move dialog. */
-async function movePaper(page: Page, paper: number, to: string): Promise<void> {
-  await clickSelector(page, `[aria-label="Move paper ${paper} to another session"]`);
+async function movePaper(page: Page, paper: number, to: string, check = false): Promise<void> {
+  await clickSelector(page, `[aria-label="Move to another session: paper ${paper}"]`);
+  if (check) await checkDialog(page, 'BuildTechnicalSessions, move paper');
   await selectOption(page, '#builder-move-target', to);
   await clickText(page, 'Move paper', 'button');
   await page.waitForFunction(() => !document.querySelector('[role=dialog]'));
@@ -56,7 +59,8 @@ async function movePaper(page: Page, paper: number, to: string): Promise<void> {
  * Confirms the apply dialog and waits until it has closed: its backdrop covers the page while it fades out,
  * and a click meanwhile lands on the backdrop.
  */
-async function confirmApply(page: Page): Promise<void> {
+async function confirmApply(page: Page, check = false): Promise<void> {
+  if (check) await checkDialog(page, 'BuildTechnicalSessions, apply');
   await clickSelector(page, '[data-testid=confirm-button]');
   await page.waitForFunction(() => !document.querySelector('[role=dialog]'));
 }
@@ -211,16 +215,18 @@ describe('chair programme: the session builder', () => {
     expect(first).toHaveLength(2);
     // Paper titles come from the track's papers.
     await waitForTextIn(page, '[data-testid=builder-papers-1]', `${first[0]}: `);
+    await checkState(page, 'BuildTechnicalSessions, proposal');
 
     // A paper moved to another session and back, then left out and added again.
     const moved = first[0]!;
-    await movePaper(page, moved, '2');
+    await movePaper(page, moved, '2', true);
     await page.waitForSelector(`[data-testid=builder-2-paper-${moved}]`);
     expect(await cardPapers(page, 1)).toEqual([first[1]]);
     await movePaper(page, moved, '1');
     await page.waitForSelector(`[data-testid=builder-1-paper-${moved}]`);
     await clickSelector(page, `[aria-label="Remove paper ${moved} from proposed session 1"]`);
     await waitForTextIn(page, '[data-testid=builder-unassigned]', `${moved}: `);
+    await checkState(page, 'BuildTechnicalSessions, a paper left out');
     await selectOption(page, '#builder-add-paper-1', String(moved));
     await page.waitForSelector(`[data-testid=builder-1-paper-${moved}]`);
     await page.waitForFunction(() => !document.querySelector('[data-testid=builder-unassigned]'));
@@ -229,6 +235,7 @@ describe('chair programme: the session builder', () => {
     await clickText(page, 'Apply: create 3 sessions', 'button');
     await waitForTextIn(page, '[data-testid=builder-session-1]', M.responsables);
     await waitForText(page, 'Please correct the sessions highlighted in red');
+    await checkState(page, 'BuildTechnicalSessions, sessions in error');
     for (const k of [1, 2, 3]) {
       await typeInto(page, `#chairs-${k}-search`, 'Sam');
       await clickSelector(page, `[data-testid=builder-session-${k}] [aria-label="Add Sam Sessions"]`);
@@ -256,10 +263,11 @@ describe('chair programme: the session builder', () => {
     expect(summary).toContain('Technical session 1: ');
     expect(summary).toContain('6/1/2027');
     expect(summary).toContain('Session chairs: Sam Sessions');
-    await confirmApply(page);
+    await confirmApply(page, true);
     const refused = `Technical session 3: ${M.sessionNumberTaken}`;
     await waitForTextIn(page, '[data-testid=builder-apply-error]', refused);
     await waitForTextIn(page, '[data-testid=builder-refusal-3]', refused);
+    await checkState(page, 'BuildTechnicalSessions, apply refused');
     expect((await technicalSessions()).map((s) => s._id)).toEqual([3]);
     // The edits are kept.
     expect(await textOf(page, '[data-testid=chairs-2-chosen]')).toContain('Sam Sessions');
@@ -271,6 +279,7 @@ describe('chair programme: the session builder', () => {
     await confirmApply(page);
     await waitForTextIn(page, '[data-testid=builder-applied]', M.builderApplied(3));
     await waitForTextIn(page, '[data-testid=toast]', M.builderApplied(3));
+    await checkState(page, 'BuildTechnicalSessions, applied');
     await clickText(page, 'View technical sessions', 'a');
     for (const [i, n] of [1, 2, 4].entries()) {
       await page.waitForSelector(`[data-testid=session-${n}]`);
@@ -296,6 +305,7 @@ describe('chair programme: the session builder', () => {
     await waitForText(page, M.builderNoPapers);
     await clickText(page, 'Propose sessions', 'button');
     await waitForTextIn(page, '[data-testid=builder-failed]', M.builderNoPapers);
+    await checkState(page, 'BuildTechnicalSessions, refused by the API');
 
     // A build that has not answered yet: its progress shows, and Cancel closes the request.
     let held: HTTPRequest | null = null;
@@ -308,6 +318,7 @@ describe('chair programme: the session builder', () => {
     try {
       await clickText(page, 'Propose sessions', 'button');
       await waitForTextIn(page, '[data-testid=builder-progress]', 'Starting the session builder');
+      await checkState(page, 'BuildTechnicalSessions, build in progress');
       await clickText(page, 'Cancel', 'button');
       await page.waitForSelector('[data-testid=builder-cancelled]');
       expect(await page.$('[data-testid=builder-progress]')).toBeNull();

@@ -33,6 +33,8 @@ import {
   seedTrack,
   seedUser,
   signInChair,
+  checkDialog,
+  checkState,
   waitForTextIn,
 } from './programme.helpers.js';
 
@@ -106,6 +108,7 @@ describe('chair programme: days, events, sessions and publication', () => {
       ['6/2/2027', 'Desk opens at 8:00', '#2e7d32'],
     ]);
     const [day1, day2] = list as [DayDto, DayDto];
+    await checkState(page, 'AssignConferenceDays, days step with two days');
 
     // Step 2: events. A preset slot, a custom one (19:00–22:00 by default), then one deleted.
     await clickText(page, 'Next', 'button');
@@ -135,12 +138,15 @@ describe('chair programme: days, events, sessions and publication', () => {
     await noDialog(page);
 
     await clickSelector(page, '[aria-label="Add event to 6/2/2027"]');
+    await checkDialog(page, 'AssignConferenceDays, new event');
     await selectOption(page, 'select[name=type]', 'TechnicalSession');
     await clickText(page, 'Save event', 'button');
     await waitForTextIn(page, `[data-testid=events-of-${day2._id}]`, '08:00–10:00');
     await noDialog(page);
 
+    await checkState(page, 'AssignConferenceDays, events step with events');
     await clickSelector(page, '[aria-label="Delete event 19:00 Keynote Session of 6/1/2027"]');
+    await checkDialog(page, 'AssignConferenceDays, delete event');
     await clickSelector(page, '[data-testid=confirm-button]');
     await waitForText(page, PROGRAMME_MESSAGES.eventDeleted);
     await page.waitForFunction(
@@ -175,6 +181,7 @@ describe('chair programme: days, events, sessions and publication', () => {
     const partial = `[data-testid=event-sessions-result-${early._id}]`;
     await waitForTextIn(page, partial, eventSessionsPartial(1, 2));
     expect(await textOf(page, partial)).toContain('Technical session 1: Technical session 1 is already in');
+    await checkState(page, 'AssignConferenceDays, sessions step with results');
     list = await days();
     expect(list.map((d) => d.events[0]!.sessions)).toEqual([[1, 2], [3]]);
 
@@ -206,6 +213,7 @@ describe('chair programme: days, events, sessions and publication', () => {
     );
     await clickText(page, 'Acknowledge', 'button');
     await waitForTextIn(page, '[data-testid=clash-list]', 'Acknowledged by Carla Tester');
+    await checkState(page, 'AssignConferenceDays, summary step with clashes');
   });
 
   it('edits and deletes days on /ViewDays/ and publishes the programme after listing open clashes', async () => {
@@ -217,6 +225,7 @@ describe('chair programme: days, events, sessions and publication', () => {
     expect(await textOf(page, `[data-testid=day-${extra._id}] [data-testid=day-color]`)).toBe('Orange');
 
     await clickSelector(page, '[aria-label="Delete day 6/3/2027"]');
+    await checkDialog(page, 'ViewDays, delete day');
     await clickSelector(page, '[data-testid=confirm-button]');
     await waitForText(page, 'Day successfully deleted');
     await page.waitForFunction(
@@ -227,6 +236,7 @@ describe('chair programme: days, events, sessions and publication', () => {
     await noDialog(page);
 
     await clickSelector(page, '[aria-label="Edit day 6/2/2027"]');
+    await checkDialog(page, 'ViewDays, edit day');
     await fillByLabel(page, 'Desk', 'Desk opens at 7:30');
     await selectOption(page, '[role=dialog] select[name=color]', '#6a1b9a');
     await clickText(page, 'Save day', 'button');
@@ -249,10 +259,12 @@ describe('chair programme: days, events, sessions and publication', () => {
     expect(await page.$$eval('[data-testid=publish-clashes] li', (els) => els.length)).toBe(
       status.unacknowledgedClashes,
     );
+    await checkDialog(page, 'ViewDays, publish');
     await clickSelector(page, '[data-testid=confirm-publish]');
     await waitForTextIn(page, '[data-testid=publish-result]', 'Version 1 published');
     await waitForTextIn(page, '[data-testid=published-version]', 'Published version 1');
     await waitForTextIn(page, '[data-testid=draft-status]', 'The draft is the published programme.');
+    await checkState(page, 'ViewDays, published');
 
     const published = await asChair<ProgrammeView>(env, 'GET', '/api/author/programme');
     expect(published.version).toBe(1);

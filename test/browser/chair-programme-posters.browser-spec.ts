@@ -14,6 +14,7 @@ import {
 } from '../support/browser.js';
 import {
   asChair,
+  checkState,
   createRoom,
   seedChair,
   seedPaper,
@@ -65,6 +66,7 @@ describe('chair programme: poster sessions', () => {
       `[data-testid=paper-${p.hulls}] [data-testid=scheduled]`,
       'In Poster session 1',
     );
+    await checkState(page, 'AssignPosterSessions, pick step');
     await clickSelector(page, `[aria-label="Pick paper ${p.matching}"]`);
     await clickSelector(page, `[aria-label="Pick paper ${p.trees}"]`);
     await clickText(page, 'Next', 'button');
@@ -88,9 +90,11 @@ describe('chair programme: poster sessions', () => {
     const summary = await page.$eval('[data-testid=confirm-list]', (el) => (el as HTMLElement).innerText);
     expect(summary).toContain(`Poster session 2\t${p.matching}: Bipartite matchings on a poster\tHall`);
     expect(summary).toContain(`Poster session 3\t${p.trees}: Spanning trees on a poster\tFoyer`);
+    await checkState(page, 'AssignPosterSessions, confirm step');
     await clickText(page, 'Create 2 poster sessions', 'button');
     await waitForTextIn(page, '[data-testid=outcome-2]', 'Created');
     await waitForTextIn(page, '[data-testid=outcome-3]', 'Created');
+    await checkState(page, 'AssignPosterSessions, results');
     expect((await posters()).map((s) => [s._id, s.paper?._id, s.room?._id])).toEqual([
       [1, p.hulls, r.hall],
       [2, p.matching, r.hall],
@@ -110,6 +114,7 @@ describe('chair programme: poster sessions', () => {
       {},
       String(r.foyer),
     );
+    await checkState(page, 'AssignPosterSessions, editing session 3');
     await selectOption(page, 'select[name=room]', String(r.hall));
     await clickText(page, 'Save session', 'button');
     await waitForText(page, 'The session was successfully saved!');
@@ -117,6 +122,8 @@ describe('chair programme: poster sessions', () => {
 
     await page.goto(`${env.baseUrl}/chair/ViewPosterSessions`);
     await clickSelector(page, '[aria-label="Delete Poster session 2"]');
+    await page.waitForSelector('[aria-label="Cancel deleting Poster session 2"]');
+    await checkState(page, 'ViewPosterSessions, delete pending');
     await clickSelector(page, '[aria-label="Cancel deleting Poster session 2"]');
     await page.waitForSelector('[aria-label="Delete Poster session 2"]');
     await clickSelector(page, '[aria-label="Delete Poster session 2"]');

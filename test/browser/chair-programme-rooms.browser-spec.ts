@@ -15,6 +15,8 @@ import {
 } from '../support/browser.js';
 import {
   asChair,
+  checkDialog,
+  checkState,
   createTechnicalSession,
   PASSWORD,
   seedChair,
@@ -84,6 +86,7 @@ describe('chair programme: rooms', () => {
       ['Room A', 120],
       ['Room B', null],
     ]);
+    await checkState(page, 'ViewEditAddRooms, two rooms');
 
     // The server's own refusal (a name in use) is toasted.
     await fillByLabel(page, 'Room name', 'Room A');
@@ -96,6 +99,7 @@ describe('chair programme: rooms', () => {
     const page = env.page;
     await page.goto(`${env.baseUrl}/chair/ViewEditAddRooms`);
     await clickSelector(page, '[aria-label="Edit Room B"]');
+    await checkDialog(page, 'ViewEditAddRooms, edit room');
     await fillByLabel(page, 'Name', 'Auditorium B');
     await fillByLabel(page, 'Room capacity', '80');
     await clickText(page, 'Save room', 'button');
@@ -130,6 +134,7 @@ describe('chair programme: rooms', () => {
       {},
       message,
     );
+    await checkState(page, 'ViewEditAddRooms, room in use');
     expect((await rooms()).map((r) => r.name)).toContain('Auditorium B');
   });
 

@@ -16,6 +16,7 @@ import {
 } from '../support/browser.js';
 import {
   asChair,
+  checkState,
   createRoom,
   createTechnicalSession,
   seedChair,
@@ -121,6 +122,7 @@ describe('chair programme: technical sessions', () => {
     await clickSelector(page, `[aria-label="Move paper ${p.cuts} up"]`);
     await clickSelector(page, `[aria-label="Remove paper ${p.paths} from the session"]`);
     await waitForTextIn(page, '[data-testid=unplaced]', String(p.paths));
+    await checkState(page, 'AssignTechnicalSessions, build step with a session');
 
     // A second session with the paper taken out of the first; a title in use is refused before sending.
     await clickText(page, 'Add another session', 'button');
@@ -146,6 +148,7 @@ describe('chair programme: technical sessions', () => {
     expect(confirm2).toContain(
       `1. ${p.colour}: Graph colouring heuristics; 2. ${p.cuts}: Minimum cuts revisited`,
     );
+    await checkState(page, 'AssignTechnicalSessions, confirm step');
     // (Chaired by Sam: deleting it below must not end the signed-in chair's sessions — the API ends the
     // sessions of whoever stops chairing a session.)
     await createTechnicalSession(env, {
@@ -158,6 +161,7 @@ describe('chair programme: technical sessions', () => {
     await clickText(page, 'Create 2 sessions', 'button');
     await waitForTextIn(page, '[data-testid=outcome-2]', 'Created');
     await waitForTextIn(page, '[data-testid=outcome-3]', PROGRAMME_MESSAGES.sessionNumberTaken);
+    await checkState(page, 'AssignTechnicalSessions, results with a refusal');
 
     // Back to fix the number, then only the remaining session is created.
     await clickText(page, 'Back', 'button');
@@ -187,6 +191,7 @@ describe('chair programme: technical sessions', () => {
     await page.waitForSelector('[data-testid=draft-2]');
     expect(page.url()).toBe(`${env.baseUrl}/chair/AssignTechnicalSessions?session=2`);
     expect(await page.$eval('#number-2', (el) => (el as HTMLInputElement).disabled)).toBe(true);
+    await checkState(page, 'AssignTechnicalSessions, editing session 2');
     await typeInto(page, '#title-2', 'Graph algorithms II');
     await clickSelector(page, `[aria-label="Move paper ${p.colour} down"]`);
     await clickText(page, 'Save session', 'button');
@@ -201,6 +206,7 @@ describe('chair programme: technical sessions', () => {
     await page.waitForSelector('[data-testid=session-3]');
     await clickSelector(page, '[aria-label="Delete Technical session 3"]');
     await page.waitForSelector('[aria-label="Confirm deleting Technical session 3"]');
+    await checkState(page, 'ViewTechnicalSessions, delete pending');
     await clickSelector(page, '[aria-label="Cancel deleting Technical session 3"]');
     await page.waitForSelector('[aria-label="Delete Technical session 3"]');
     expect(await page.$('[aria-label="Confirm deleting Technical session 3"]')).toBeNull();

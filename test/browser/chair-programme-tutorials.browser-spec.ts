@@ -14,6 +14,7 @@ import {
 } from '../support/browser.js';
 import {
   asChair,
+  checkState,
   createRoom,
   seedChair,
   seedPaper,
@@ -63,6 +64,7 @@ describe('chair programme: tutorials', () => {
     expect(await env.page.$eval('[data-testid=no-tutorial-track]', (el) => el.textContent)).toBe(
       PROGRAMME_MESSAGES.noTutorialTrack,
     );
+    await checkState(env.page, 'AssignTutorials, no tutorial track');
   });
 
   it('shows the tutorial page, selects paper, presenter, number and room, then creates the tutorial', async () => {
@@ -75,6 +77,7 @@ describe('chair programme: tutorials', () => {
     await waitForTextIn(page, '[data-testid=tutorial-track]', 'Tutorials and Workshops');
     await page.waitForSelector(`[data-testid=tutorial-papers] [data-testid=paper-${p.deep}]`);
     expect(await page.$(`[data-testid=paper-${p.main}]`)).toBeNull();
+    await checkState(page, 'AssignTutorials, papers step');
     await clickText(page, 'Next', 'button');
 
     // Select: the presenter is one of the paper's authors (the primary author first).
@@ -94,6 +97,7 @@ describe('chair programme: tutorials', () => {
     ]);
     await selectOption(page, 'select[name=presenter]', String(u.olga));
     expect(await page.$eval('input[name=number]', (el) => (el as HTMLInputElement).value)).toBe('1');
+    await checkState(page, 'AssignTutorials, select step');
     await clickText(page, 'Next', 'button');
     await waitForText(page, PROGRAMME_MESSAGES.room);
     await selectOption(page, 'select[name=room]', String(room));
@@ -109,8 +113,10 @@ describe('chair programme: tutorials', () => {
       'Tutorial room',
     ])
       expect(summary).toContain(text);
+    await checkState(page, 'AssignTutorials, summary step');
     await clickText(page, 'Create tutorial', 'button');
     await waitForTextIn(page, '[data-testid=tutorial-created]', 'Tutorial 1 was created.');
+    await checkState(page, 'AssignTutorials, created');
     const [t] = await tutorials();
     expect([t!._id, t!.paper?._id, t!.presenter?._id, t!.room?._id]).toEqual([1, p.intro, u.olga, room]);
 
@@ -132,6 +138,7 @@ describe('chair programme: tutorials', () => {
       {},
       String(u.olga),
     );
+    await checkState(page, 'AssignTutorials, editing tutorial 1');
     await selectOption(page, 'select[name=presenter]', String(u.ana));
     await clickText(page, 'Save tutorial', 'button');
     await waitForText(page, 'The tutorial was successfully saved!');
@@ -139,6 +146,8 @@ describe('chair programme: tutorials', () => {
 
     await page.goto(`${env.baseUrl}/chair/ViewTutorials`);
     await clickSelector(page, '[aria-label="Delete Tutorial 1"]');
+    await page.waitForSelector('[aria-label="Cancel deleting Tutorial 1"]');
+    await checkState(page, 'ViewTutorials, delete pending');
     await clickSelector(page, '[aria-label="Cancel deleting Tutorial 1"]');
     await page.waitForSelector('[aria-label="Delete Tutorial 1"]');
 

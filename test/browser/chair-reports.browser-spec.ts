@@ -14,6 +14,7 @@ import {
   type BrowserEnv,
 } from '../support/browser.js';
 import {
+  checkState,
   seedChair,
   seedPaper,
   seedStatus,
@@ -79,6 +80,7 @@ describe('chair reports', () => {
       '[data-testid=reconciliation-acceptedNotRegistered]',
       'Colouring sparse graphs',
     );
+    await checkState(page, 'ViewReports, a paper report');
 
     const xlsx = page.waitForResponse((r) => /\/api\/chair\/reports\/\d+\/xlsx$/.test(r.url()));
     await clickText(page, 'Download xlsx', 'button');
@@ -115,6 +117,7 @@ describe('chair reports', () => {
       trs.map((tr) => tr.querySelectorAll('td')[1]?.textContent),
     );
     expect(rows).toEqual(['User', 'Paper']);
+    await checkState(page, 'ViewReports, a user report');
     await clickSelector(page, '[data-testid^=report-row-]:nth-child(2) button');
     await waitForTextIn(page, '[data-testid=report-summary]', 'Paper report of');
     await waitForTextIn(page, '[data-testid=reconciliation-lettersNotDownloaded]', 'Acceptance letter');

@@ -11,6 +11,7 @@ import type { CreateTechnicalSessionDto } from '../../apps/api/src/modules/progr
 import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { rolesToColumns } from '../../apps/api/src/modules/users/users.mapper.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
+import { checkAccessibility } from '../support/axe.js';
 import { signIn, type BrowserEnv } from '../support/browser.js';
 
 /** The password of every seeded user. */
@@ -198,4 +199,16 @@ export async function whileFailing(
     page.off('request', fail);
     await page.setRequestInterception(false);
   }
+}
+
+/**
+ * Runs axe on a state the automatic once-per-screen check does not see (a later wizard step, a proposal, an
+ * answer shown on the same address): critical and serious findings fail the test (test/support/axe.ts).
+ */
+export const checkState = (page: Page, label: string) => checkAccessibility(page, label);
+
+/** Waits for the open dialog to be shown, then runs axe on the page with it (label names the dialog). */
+export async function checkDialog(page: Page, label: string): Promise<void> {
+  await page.waitForSelector('[role=dialog]', { visible: true });
+  await checkAccessibility(page, `${label} (dialog)`);
 }

@@ -1,11 +1,13 @@
-import { List, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
+import { List, ListItem, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
 import { PLACEHOLDERS } from '@symposium/domain';
-import { useRef, useState, type RefObject } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 
 /**
  * The closed placeholder list with descriptions; a click inserts `{{name}}` where the cursor was in the
  * field last edited (subject or text). `exclude` hides the scopes the e-mail cannot fill. `placeholders`
- * shows another closed list instead (the document templates' DOCUMENT_PLACEHOLDERS).
+ * shows another closed list instead (the document templates' DOCUMENT_PLACEHOLDERS). The caption names the
+ * list (it is no heading: the list sits in a dialog or beside a form at different levels), and each button is
+ * inside a list item.
  */
 export function PlaceholderList({
   onInsert,
@@ -17,20 +19,23 @@ export function PlaceholderList({
   placeholders?: readonly { name: string; description: string }[];
 }) {
   const list = placeholders ?? PLACEHOLDERS.filter((p) => !exclude.includes(p.scope));
+  const captionId = useId();
   return (
     <Paper variant="outlined" sx={{ p: 1, maxHeight: 520, overflow: 'auto' }}>
-      <Typography variant="subtitle2" sx={{ px: 1 }}>
+      <Typography variant="subtitle2" component="p" id={captionId} sx={{ px: 1 }}>
         Placeholders (click to insert)
       </Typography>
-      <List dense aria-label="Placeholders">
+      <List dense aria-labelledby={captionId}>
         {list.map((p) => (
-          <ListItemButton key={p.name} onClick={() => onInsert(`{{${p.name}}}`)} data-testid={`ph-${p.name}`}>
-            <ListItemText
-              primary={`{{${p.name}}}`}
-              secondary={p.description}
-              slotProps={{ primary: { sx: { fontFamily: 'monospace', fontSize: 13 } } }}
-            />
-          </ListItemButton>
+          <ListItem key={p.name} disablePadding>
+            <ListItemButton onClick={() => onInsert(`{{${p.name}}}`)} data-testid={`ph-${p.name}`}>
+              <ListItemText
+                primary={`{{${p.name}}}`}
+                secondary={p.description}
+                slotProps={{ primary: { sx: { fontFamily: 'monospace', fontSize: 13 } } }}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Paper>

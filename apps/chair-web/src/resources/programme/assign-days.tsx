@@ -93,6 +93,9 @@ export function AssignConferenceDays() {
             {step === 1 ? list.map((d) => <DayCard key={d._id} day={d} />) : null}
             {step === 2 ? (
               <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+                <Typography variant="h6" component="h2" gutterBottom>
+                  Sessions of each event
+                </Typography>
                 <EventSessionsStep days={list} eventNames={eventsById(list)} />
               </Paper>
             ) : null}
@@ -126,6 +129,9 @@ function SummaryStep() {
   const programme = useDraftProgramme();
   return (
     <>
+      <Typography variant="h6" component="h2" gutterBottom>
+        The draft programme
+      </Typography>
       <QueryView query={programme}>{(p) => <ProgrammeSummary programme={p} />}</QueryView>
       <Paper variant="outlined" sx={{ p: 1, mb: 2 }}>
         <SummaryClashes />

@@ -218,7 +218,7 @@ function BuildTechnicalSessions() {
                           size="small"
                           variant="text"
                           color="error"
-                          aria-label={`Remove new session ${i + 1}`}
+                          aria-label={`Remove session (new session ${i + 1})`}
                           onClick={() => setDrafts(drafts.filter((x) => x.key !== d.key))}
                         >
                           Remove session
@@ -429,6 +429,9 @@ function EditForm({
   };
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        Session details
+      </Typography>
       <TechnicalSessionEditor
         draft={draft}
         onChange={setDraft}

@@ -80,7 +80,7 @@ export const BuilderSessionCard = memo(function BuilderSessionCard({
           size="small"
           variant="text"
           color="error"
-          aria-label={`Remove ${name}`}
+          aria-label={`Leave out this session (${name})`}
           onClick={() => onRemove(k)}
         >
           Leave out this session
@@ -167,7 +167,7 @@ export const BuilderSessionCard = memo(function BuilderSessionCard({
           onChange={(responsables) => set({ responsables })}
         />
         <Box>
-          <Typography variant="subtitle2" color={errors.papers ? 'error' : undefined}>
+          <Typography variant="subtitle2" component="h3" color={errors.papers ? 'error' : undefined}>
             Papers, in presentation order
           </Typography>
           {errors.papers ? (
@@ -194,7 +194,7 @@ export const BuilderSessionCard = memo(function BuilderSessionCard({
                       <Button
                         size="small"
                         variant="outlined"
-                        aria-label={`Move paper ${id} to another session`}
+                        aria-label={`Move to another session: paper ${id}`}
                         onClick={() => onAskMove(id, k)}
                       >
                         Move to…
@@ -218,27 +218,32 @@ export const BuilderSessionCard = memo(function BuilderSessionCard({
               );
             })}
           </List>
-          <TextField
-            select
-            label="Add a paper"
-            id={`builder-add-paper-${k}`}
-            name="addPaper"
-            value=""
-            disabled={unassigned.length === 0}
-            helperText={unassigned.length === 0 ? 'No paper of the track is left out' : undefined}
-            sx={{ maxWidth: { md: 560 } }}
-            slotProps={nativeSelect}
-            onChange={(e) => {
-              if (e.target.value) onMovePaper(Number(e.target.value), k);
-            }}
-          >
-            <option value="">Choose a paper left out</option>
-            {unassigned.map((p) => (
-              <option key={p._id} value={String(p._id)}>
-                {p._id}: {p.title}
-              </option>
-            ))}
-          </TextField>
+          {unassigned.length === 0 ? (
+            // Said in text rather than as the helper of a disabled select (greyed text below 4.5:1 contrast).
+            <Typography variant="body2" color="text.secondary" data-testid={`builder-add-paper-${k}-none`}>
+              No paper of the track is left out.
+            </Typography>
+          ) : (
+            <TextField
+              select
+              label="Add a paper"
+              id={`builder-add-paper-${k}`}
+              name="addPaper"
+              value=""
+              sx={{ maxWidth: { md: 560 } }}
+              slotProps={nativeSelect}
+              onChange={(e) => {
+                if (e.target.value) onMovePaper(Number(e.target.value), k);
+              }}
+            >
+              <option value="">Choose a paper left out</option>
+              {unassigned.map((p) => (
+                <option key={p._id} value={String(p._id)}>
+                  {p._id}: {p.title}
+                </option>
+              ))}
+            </TextField>
+          )}
         </Box>
       </Stack>
     </Paper>

@@ -24,6 +24,7 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import type { BuilderEventOption } from './builder-session-card';
 import { nativeSelect, parseWholeNumber, roomLabel } from './programme-labels';
+import { disabledTextReadable } from './technical-session-editor';
 import type { BuilderRequest } from './use-session-builder';
 
 /** The set-up form's values, as typed. */
@@ -155,7 +156,7 @@ export function BuilderSetup({
   const percent =
     progress && progress.total > 0 ? Math.min(100, (100 * progress.done) / progress.total) : null;
   return (
-    <Stack spacing={2}>
+    <Stack spacing={2} sx={disabledTextReadable}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'flex-start' }}>
         <TextField
           select

@@ -40,8 +40,14 @@ export function PersonPicker({
   const chosen = new Set(value.map((p) => p._id));
   const matches = (people.data ?? []).filter((p) => !chosen.has(p._id));
   return (
-    <Box>
-      <Typography variant="subtitle2" color={error ? 'error' : undefined}>
+    <Box role="group" aria-labelledby={`${idPrefix}-label`}>
+      {/* A sub-heading of the session it belongs to (under the session's h2). */}
+      <Typography
+        variant="subtitle2"
+        component="h3"
+        id={`${idPrefix}-label`}
+        color={error ? 'error' : undefined}
+      >
         {label}
       </Typography>
       <Stack

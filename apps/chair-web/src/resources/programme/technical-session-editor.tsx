@@ -50,6 +50,14 @@ export const describeDraft = (d: TechnicalDraft, rooms: RoomDto[]) =>
   ].join(' · ');
 
 /**
+ * Disabled fields keep their legends and helper texts in the secondary text colour: MUI greys them to
+ * #9e9e9e (2.7:1 on white), which axe counts as a contrast failure; the text stays readable.
+ */
+export const disabledTextReadable = {
+  '& .MuiFormLabel-root.Mui-disabled, & .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' },
+} as const;
+
+/**
  * The fields of one technical session: number (fixed once created), title, session chairs, room, and its
  * papers in order (move up/down, remove, add one of `available`).
  */
@@ -72,7 +80,7 @@ export function TechnicalSessionEditor({
   const set = (patch: Partial<TechnicalDraft>) => onChange({ ...draft, ...patch });
   const k = draft.key;
   return (
-    <Stack spacing={1} data-testid={`draft-${k}`}>
+    <Stack spacing={1} data-testid={`draft-${k}`} sx={disabledTextReadable}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <TextField
           label="Session number"
@@ -122,7 +130,7 @@ export function TechnicalSessionEditor({
         onChange={(responsables) => set({ responsables })}
       />
       <Box>
-        <Typography variant="subtitle2" color={errors.papers ? 'error' : undefined}>
+        <Typography variant="subtitle2" component="h3" color={errors.papers ? 'error' : undefined}>
           Papers, in presentation order
         </Typography>
         {errors.papers ? (
