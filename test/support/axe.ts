@@ -44,6 +44,15 @@ export async function checkAccessibility(page: Page, label = ''): Promise<void> 
     }));
   })) as Finding[];
   const failing = findings.filter((f) => (FAILING_IMPACTS as readonly string[]).includes(f.impact ?? ''));
+  if (process.env.A11Y === 'report') {
+    // The survey also notes screens whose tab title does not name the screen ("<screen> · <conference>").
+    const title = await page.title();
+    if (!title.includes(' · '))
+      appendFileSync(
+        process.env.A11Y_REPORT ?? '/tmp/a11y-report.txt',
+        `Title "${title}" on ${label || new URL(page.url()).pathname}\n`,
+      );
+  }
   if (failing.length === 0) return;
   const where = label || new URL(page.url()).pathname;
   const lines = failing.map(
