@@ -130,22 +130,21 @@ export function paperDtoOf(
   };
 }
 
-/** The chairs' shape: the paper's DTO plus track name, status text and the chair-only flags. */
+/** The chairs' shape: the paper's DTO (taken over, not copied) plus track name, status text and the chair-only flags. */
 export function toChairPaperDto(
   dto: PaperDto,
   row: PaperRow,
   trackName: string,
   statusText: string | null,
 ): ChairPaperDto {
-  return {
-    ...dto,
-    trackName,
-    statusText,
-    acceptanceLetterEnabled: row.acceptanceLetterEnabled,
-    certificateEnabled: row.certificateEnabled,
-    invitationLetterEnabled: row.invitationLetterEnabled,
-    authorViewReviewEnabled: row.authorViewReviewEnabled,
-  };
+  const out = dto as ChairPaperDto;
+  out.trackName = trackName;
+  out.statusText = statusText;
+  out.acceptanceLetterEnabled = row.acceptanceLetterEnabled;
+  out.certificateEnabled = row.certificateEnabled;
+  out.invitationLetterEnabled = row.invitationLetterEnabled;
+  out.authorViewReviewEnabled = row.authorViewReviewEnabled;
+  return out;
 }
 
 /** A registered paper as participants see it: no notes, status, registration or private files. */
