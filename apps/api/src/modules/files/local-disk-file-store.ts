@@ -111,55 +111,32 @@ export class LocalDiskFileStore extends FileStore implements OnModuleInit {
   }
 
   async writeStream(input: Readable, opts: WriteOptions): Promise<StoredObject> {
-    // errors of the input are read through the iterator below; this keeps an early or late one from going unhandled
+    // errors of the input are handled by receiveInto; this keeps an early or late one from going unhandled
     input.on('error', ignore);
     const tmp = join(this.tmpDir, `${randomBytes(16).toString('hex')}${TEMP_SUFFIX}`);
     let fh: FileHandle | undefined;
-    const hash = createHash('sha256');
-    const head = Buffer.alloc(SNIFF_HEAD_BYTES);
-    let headLength = 0;
-    let size = 0;
     let inputDone = false;
     try {
       await this.ensureDirs();
-      fh = await open(tmp, 'wx+', 0o600);
-      let tooLarge = false;
-      try {
-        for await (const chunk of input.iterator({ destroyOnReturn: false }) as AsyncIterable<
-          Buffer | string
-        >) {
-          const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-          size += buf.length;
-          if (size > opts.maxBytes) {
-            tooLarge = true;
-            break;
-          }
-          if (headLength < head.length) headLength += buf.copy(head, headLength);
-          hash.update(buf);
-          await writeAll(fh, buf);
-        }
-        inputDone = !tooLarge;
-      } catch (e) {
-        if (input.errored || input.destroyed) {
-          inputDone = true;
-          throw new UploadInterruptedError(e);
-        }
-        throw e;
-      }
-      if (tooLarge) throw new FileTooLargeError(opts.maxBytes);
+      fh = await open(tmp, 'wx', 0o600);
+      const received = await receiveInto(input, fh, opts.maxBytes);
+      inputDone = received.inputDone;
+      if (received.error) throw received.error;
       await fh.sync();
-      const tailLength = Math.min(size, SNIFF_TAIL_BYTES);
-      const tail = Buffer.alloc(tailLength);
-      if (tailLength) await readAll(fh, tail, size - tailLength);
       await fh.close();
       fh = undefined;
       const key = randomBytes(16).toString('hex');
-      const dest = this.pathOf(key);
       const dir = join(this.objectsDir, key.slice(0, 2));
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      await rename(tmp, dest);
-      await syncDirectory(dir);
-      return { key, size, sha256: hash.digest('hex'), head: head.subarray(0, headLength), tail };
+      await this.ensureObjectDir(dir);
+      await rename(tmp, this.pathOf(key)).catch(async (e: unknown) => {
+        if (!isMissing(e)) throw e;
+        // the directory went away since it was made: make it again
+        this.objectDirs.delete(dir);
+        await this.ensureObjectDir(dir);
+        await rename(tmp, this.pathOf(key));
+      });
+      await this.syncDirectory(dir);
+      return { key, size: received.size, sha256: received.sha256, head: received.head, tail: received.tail };
     } catch (e) {
       if (!inputDone) {
         if (opts.drainOnAbort) input.resume();
@@ -170,6 +147,45 @@ export class LocalDiskFileStore extends FileStore implements OnModuleInit {
       throw e;
     }
   }
+
+  /** objects/<xx> directories known to exist: one mkdir per directory per process, not one per file. */
+  private readonly objectDirs = new Set<string>();
+
+  private async ensureObjectDir(dir: string): Promise<void> {
+    if (this.objectDirs.has(dir)) return;
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    this.objectDirs.add(dir);
+  }
+
+  /**
+   * Makes the renames into `dir` durable. Concurrent callers share fsyncs (group commit): while one runs, later
+   * callers wait for the next one, which starts after it and so covers every rename done before they asked.
+   */
+  private syncDirectory(dir: string): Promise<void> {
+    let state = this.dirSyncs.get(dir);
+    if (!state) {
+      state = { running: null, next: null };
+      this.dirSyncs.set(dir, state);
+    }
+    const s = state;
+    if (!s.running) {
+      s.running = syncDirectory(dir).finally(() => {
+        s.running = null;
+        if (!s.next && !s.running) this.dirSyncs.delete(dir);
+      });
+      return s.running;
+    }
+    s.next ??= s.running.then(() => {
+      s.next = null;
+      return this.syncDirectory(dir);
+    });
+    return s.next;
+  }
+
+  private readonly dirSyncs = new Map<
+    string,
+    { running: Promise<void> | null; next: Promise<void> | null }
+  >();
 
   async open(key: string): Promise<{ stream: Readable; size: number }> {
     if (!isFileKey(key)) throw new FileNotFoundError(String(key));
@@ -227,11 +243,122 @@ export class LocalDiskFileStore extends FileStore implements OnModuleInit {
   }
 }
 
-async function writeAll(fh: FileHandle, buf: Buffer): Promise<void> {
-  let offset = 0;
-  while (offset < buf.length) {
-    const { bytesWritten } = await fh.write(buf, offset, buf.length - offset);
-    offset += bytesWritten;
+/** Bytes gathered before a write (fewer at the end of the input): few, large writes instead of one per chunk. */
+const WRITE_BATCH_BYTES = 256 * 1024;
+/** While a write is in flight, the input is paused once this much waits (bounds memory per upload). */
+const PAUSE_BYTES = 512 * 1024;
+
+interface Received {
+  size: number;
+  sha256: string;
+  head: Buffer;
+  tail: Buffer;
+  /** The input reached its end or failed: nothing is left to drain or destroy. */
+  inputDone: boolean;
+  error?: Error;
+}
+
+/**
+ * Streams `input` into `fh`: hashes each chunk once as it arrives, keeps the first SNIFF_HEAD_BYTES and the
+ * last SNIFF_TAIL_BYTES in memory (no read-back), and writes gathered chunks with one writev per batch while
+ * the next batch arrives, pausing the input when the disk falls behind. Stops at the first byte past
+ * `maxBytes` (FileTooLargeError) or a failing input (UploadInterruptedError); never rejects.
+ */
+function receiveInto(input: Readable, fh: FileHandle, maxBytes: number): Promise<Received> {
+  return new Promise((resolve) => {
+    const hash = createHash('sha256');
+    const head = Buffer.alloc(SNIFF_HEAD_BYTES);
+    let headLength = 0;
+    const tailChunks: Buffer[] = [];
+    let tailBytes = 0;
+    let size = 0;
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let writing = false;
+    let ended = false;
+    let settled = false;
+
+    const finish = (inputDone: boolean, error?: Error) => {
+      if (settled) return;
+      settled = true;
+      input.off('data', onData);
+      input.off('end', onEnd);
+      input.off('error', onError);
+      input.off('close', onClose);
+      if (error) return resolve({ size, sha256: '', head, tail: head, inputDone, error });
+      const all = tailChunks.length === 1 ? tailChunks[0]! : Buffer.concat(tailChunks);
+      const tail = Buffer.from(all.subarray(Math.max(0, all.length - SNIFF_TAIL_BYTES)));
+      resolve({ size, sha256: hash.digest('hex'), head: head.subarray(0, headLength), tail, inputDone });
+    };
+    const flush = () => {
+      if (writing || settled) return;
+      if (!ended && pendingBytes < WRITE_BATCH_BYTES) return;
+      if (!pendingBytes) return void (ended && finish(true));
+      const batch = pending;
+      pending = [];
+      pendingBytes = 0;
+      writing = true;
+      if (!ended && input.isPaused()) input.resume();
+      writevAll(fh, batch).then(
+        () => {
+          writing = false;
+          flush();
+        },
+        (e: unknown) => finish(ended, e instanceof Error ? e : new Error(String(e))),
+      );
+    };
+    const onData = (chunk: Buffer | string) => {
+      const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += buf.length;
+      if (size > maxBytes) return finish(false, new FileTooLargeError(maxBytes));
+      if (headLength < head.length) headLength += buf.copy(head, headLength);
+      hash.update(buf);
+      tailChunks.push(buf);
+      tailBytes += buf.length;
+      while (tailChunks.length > 1 && tailBytes - tailChunks[0]!.length >= SNIFF_TAIL_BYTES)
+        tailBytes -= tailChunks.shift()!.length;
+      pending.push(buf);
+      pendingBytes += buf.length;
+      if (writing && pendingBytes >= PAUSE_BYTES) input.pause();
+      flush();
+    };
+    const onEnd = () => {
+      ended = true;
+      flush();
+    };
+    const onError = (e: unknown) => {
+      ended = true;
+      finish(true, new UploadInterruptedError(e));
+    };
+    const onClose = () => {
+      if (!ended) onError(new Error('Input closed before its end'));
+    };
+    input.on('data', onData);
+    input.on('end', onEnd);
+    input.on('error', onError);
+    input.on('close', onClose);
+    if (input.errored) onError(input.errored);
+    else if (input.readableEnded) onEnd();
+  });
+}
+
+/** Writes every buffer at the file's position, one writev per call until all are written. */
+async function writevAll(fh: FileHandle, buffers: Buffer[]): Promise<void> {
+  let rest = buffers;
+  while (rest.length) {
+    const total = rest.reduce((n, b) => n + b.length, 0);
+    const { bytesWritten } = await fh.writev(rest);
+    if (bytesWritten >= total) return;
+    let skip = bytesWritten;
+    const left: Buffer[] = [];
+    for (const b of rest) {
+      if (skip >= b.length) skip -= b.length;
+      else {
+        left.push(skip ? b.subarray(skip) : b);
+        skip = 0;
+      }
+    }
+    rest = left;
   }
 }
 
