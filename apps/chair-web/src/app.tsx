@@ -17,6 +17,7 @@ import {
   ResetPasswordPage,
   SignInPage,
   SignUpPage,
+  useDocumentTitle,
   useSession,
   type MenuSection,
 } from '@symposium/ui';
@@ -55,6 +56,7 @@ function ChairArea({ children }: { children: (menu: MenuSection[], isChair: bool
 
 /** Other routes show the chair menu (spec §2). */
 export function ChairMenu({ menu }: { menu: MenuSection[] }) {
+  useDocumentTitle('Menu');
   return (
     <>
       <Typography variant="h4" component="h1" gutterBottom>
