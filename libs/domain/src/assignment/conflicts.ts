@@ -17,6 +17,8 @@ const key = (id: AssignmentId) => `${typeof id}:${id}`;
  */
 export class ConflictDetector {
   private readonly index = new Map<string, number>();
+  /** The same for numeric ids, without building a key string (numbers and strings stay distinct). */
+  private readonly numericIndex = new Map<number, number>();
   private readonly ids: AssignmentId[] = [];
   private readonly orgNames: (string | undefined)[] = [];
   private readonly orgOf: number[] = [];
@@ -128,10 +130,12 @@ export class ConflictDetector {
 
   /** Interned index of a user id. */
   person(id: AssignmentId): number {
-    const k = key(id);
-    let i = this.index.get(k);
+    const numeric = typeof id === 'number';
+    let i = numeric ? this.numericIndex.get(id) : this.index.get(key(id));
     if (i === undefined) {
-      this.index.set(k, (i = this.ids.length));
+      i = this.ids.length;
+      if (numeric) this.numericIndex.set(id, i);
+      else this.index.set(key(id), i);
       this.ids.push(id);
       this.orgOf.push(-1);
       this.orgNames.push(undefined);

@@ -162,8 +162,24 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
   const target = new Int32Array(P);
   const need = new Int32Array(P);
   const eligibleCount = new Int32Array(P);
-  const existing: AssignmentId[][] = [];
-  const conflicts: PairConflict[] = [];
+  const existing: AssignmentId[][] = new Array(P);
+  /** per paper, its conflicts (gathered in paper order at the end) */
+  const conflictsOf: PairConflict[][] = new Array(P);
+  // Papers are visited track by track (in input order within a track) so that one track's postings stay
+  // in the cache; each paper's arcs are written at the end in processing order, then put in paper order.
+  const order = Int32Array.from({ length: P }, (_, p) => p);
+  {
+    const trackRank = new Map<string, number>();
+    const rank = Int32Array.from(papers, (paper) => {
+      const k = idKey(paper.track);
+      let r = trackRank.get(k);
+      if (r === undefined) trackRank.set(k, (r = trackRank.size));
+      return r;
+    });
+    order.sort((a, b) => rank[a] - rank[b] || a - b);
+  }
+  const doneStart = new Int32Array(P);
+  const doneCount = new Int32Array(P);
   const arcStart = new Int32Array(P + 1);
   // the arcs, in typed arrays grown by doubling
   let arcCap = K !== undefined ? Math.max(1024, P * Math.min(K, R)) : 1 << 16;
@@ -193,17 +209,20 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
   let candCost = new Int32Array(0);
   let select = new Int32Array(0);
 
-  for (let p = 0; p < P; p++) {
-    if ((p & 127) === 0) {
+  for (let visit = 0; visit < P; visit++) {
+    if ((visit & 127) === 0) {
       if (options.signal?.aborted) return abort();
-      options.onProgress?.({ phase: 'prepare', done: p, total: P });
+      options.onProgress?.({ phase: 'prepare', done: visit, total: P });
     }
+    const p = order[visit];
+    const paperConflicts: PairConflict[] = [];
+    conflictsOf[p] = paperConflicts;
     const paper = papers[p];
     const trackKey = idKey(paper.track);
     const members = trackMembers.get(trackKey) ?? EMPTY;
     const m = members.length;
     const existingIds = [...new Map((paper.reviewerIds ?? []).map((id) => [idKey(id), id])).values()];
-    existing.push(existingIds);
+    existing[p] = existingIds;
     const index = indexes.get(trackKey);
     if (index && scores.length < m) scores = new Float64Array(m * 2);
     if (index) index.score(vectors[p], scores);
@@ -251,7 +270,7 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
       (r) => {
         const person = reviewerPerson[r];
         if (!detector.conflicts(screen, person)) return false;
-        conflicts.push({
+        paperConflicts.push({
           paperId: paper.id,
           reviewerId: reviewers[r].id,
           evidence: detector.evidenceFor(screen, person),
@@ -265,6 +284,8 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
     const keep = K !== undefined && n > K ? Math.max(K, need[p]) : n;
     // the `keep` cheapest arcs, ties to the earlier reviewer (members are in input order)
     const kept = keep < n ? keepCheapest(candSlot, candCost, n, keep, select) : n;
+    doneStart[p] = arcCount;
+    doneCount[p] = kept;
     if (arcCount + kept > arcCap) grow(arcCount + kept);
     for (let i = 0; i < kept; i++) {
       const cost = candCost[i];
@@ -279,7 +300,6 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
       arcBid.push(rank >= 0 ? BID_KINDS[rank] : undefined);
       arcCount++;
     }
-    arcStart[p + 1] = arcCount;
     // reset the scratch arrays
     for (const b of bidsOf[p]) bidScratch[b.r] = -1;
     for (const a of areas) for (const r of areaHolders[a]) subjectScratch[r] = 0;
@@ -299,6 +319,19 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
   }
   options.onProgress?.({ phase: 'prepare', done: P, total: P });
 
+  // the arcs in paper order
+  for (let p = 0; p < P; p++) arcStart[p + 1] = arcStart[p] + doneCount[p];
+  const inPaperOrder = <A extends Int32Array | Float64Array>(a: A, make: (n: number) => A): A => {
+    const out = make(arcCount);
+    for (let p = 0; p < P; p++) out.set(a.subarray(doneStart[p], doneStart[p] + doneCount[p]), arcStart[p]);
+    return out;
+  };
+  const arcBidOut: (BidKind | undefined)[] = new Array(arcCount);
+  for (let p = 0; p < P; p++)
+    for (let i = 0; i < doneCount[p]; i++) arcBidOut[arcStart[p] + i] = arcBid[doneStart[p] + i];
+  const ints = (n: number) => new Int32Array(n);
+  const floats = (n: number) => new Float64Array(n);
+
   return {
     network: {
       papers: P,
@@ -306,8 +339,8 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
       need,
       capacity: remaining,
       arcStart,
-      arcReviewer: arcReviewer.slice(0, arcCount),
-      arcCost: arcCost.slice(0, arcCount),
+      arcReviewer: inPaperOrder(arcReviewer, ints),
+      arcCost: inPaperOrder(arcCost, ints),
     },
     scale,
     weights,
@@ -317,11 +350,11 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
     eligible: eligibleCount,
     cap,
     load,
-    bidPart: bidPart.slice(0, arcCount),
-    subjectPart: subjectPart.slice(0, arcCount),
-    textPart: textPart.slice(0, arcCount),
-    arcBid,
-    conflicts,
+    bidPart: inPaperOrder(bidPart, floats),
+    subjectPart: inPaperOrder(subjectPart, floats),
+    textPart: inPaperOrder(textPart, floats),
+    arcBid: arcBidOut,
+    conflicts: conflictsOf.flat(),
   };
 }
 
