@@ -137,8 +137,13 @@ function BidTable({ papers }: { papers: BidPaperDto[] }) {
                       Paper {p.paper}
                       {p.isCameraReady ? ' · camera-ready' : ''}
                     </Typography>
+                    {/* a long abstract scrolls in its box: focusable, so the keyboard can scroll it too */}
                     <Typography
                       variant="body2"
+                      component="div"
+                      role="region"
+                      aria-label={`Abstract of paper ${p.paper}`}
+                      tabIndex={0}
                       sx={{ whiteSpace: 'pre-line', maxHeight: 96, overflow: 'auto', mt: 0.5 }}
                     >
                       {p.abstract}

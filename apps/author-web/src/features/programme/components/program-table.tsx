@@ -13,6 +13,10 @@ export function ProgramTable({ html }: { html: string }) {
       </Typography>
       <Box
         data-testid="program-table"
+        // scrolls sideways on a phone: focusable so the arrow keys scroll it (WCAG 2.1.1)
+        tabIndex={0}
+        role="region"
+        aria-label="Programme at a glance, scrollable"
         sx={{
           overflowX: 'auto',
           overflowWrap: 'normal',

@@ -50,7 +50,12 @@ export function TrackCard({
           )}
         </Box>
         {showStatus ? (
-          <Box sx={{ mt: 2, overflowX: 'auto' }}>
+          <Box
+            sx={{ mt: 2, overflowX: 'auto' }}
+            tabIndex={0}
+            role="region"
+            aria-label={`Status of ${track.name}, scrollable`}
+          >
             <TrackStatus track={track} now={now} />
           </Box>
         ) : null}
