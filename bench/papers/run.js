@@ -1,42 +1,91 @@
-// Papers benchmark (issue 3 figures), `npm run bench:papers`:
-//  1. a page of 100 filtered papers out of 20,000 over HTTP (POST /api/chair/papers) against the bare SQL
-//     the query needs (count, page, authors, files), measured in the same process on the same database;
-//  2. a bulk status change of 1,000 papers (POST /api/chair/papers/bulk) against the bare UPDATE;
-//  3. 200 concurrent 5 MB uploads: errors, lost or corrupted files, peak memory of the server process.
-// Prints medians and ratios; no thresholds (the machines are shared). Options: --papers N --uploads N.
+// Papers benchmark (issue 12 figures), `npm run bench:papers`, on PGlite and then on PostgreSQL (a throwaway
+// database on PGURL, default 127.0.0.1:5432; --skip-postgres leaves it out):
+//  1. a page of 100 filtered papers out of 20,000 (POST /api/chair/papers) against the bare SQL: the very
+//     statements the endpoint issues (captured once through Drizzle's logger: text and parameters, the
+//     session's user row, the count, the page with its joins and lower(title) sort, the page's details),
+//     replayed with the raw driver one after the other. One request at a time: median and p95, ratio
+//     (target endpoint ≤ 1.3× bare).
+//  2. the same at 20 concurrent connections (autocannon, in a child process) against the endpoint and against
+//     a bare node:http route in the same process on the same database running the same SQL and serialising
+//     JSON: p50/p95/p99 and requests per second of both (target endpoint ≥ 0.8× bare rps); meanwhile another
+//     child samples GET /api/health every ~20 ms and its p95 is printed (target ≤ 50 ms).
+//  3. a bulk status change of 1,000 papers (POST /api/chair/papers/bulk) against the bare UPDATE.
+//  4. uploads (bench/papers/uploads.js), once, unless --skip-uploads.
+// Wall and CPU time (process.cpuUsage of this process, which serves both the endpoint and the bare route; the
+// load generator's own CPU beside it). No thresholds; exits non-zero when a correctness check fails: the
+// endpoint's page differs from the bare SQL's rows, a non-2xx answer, a lost bulk change.
+// API_DIST=<dir> runs another build of the API (default apps/api/dist).
+// Options: --papers N (20000) --rounds N (30) --connections N (20) --seconds N (10) --uploads N (200)
+//          --skip-postgres --skip-uploads.
 import { sql } from 'drizzle-orm';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
-import { createApp } from '../../apps/api/dist/app.factory.js';
-import { DB } from '../../apps/api/dist/database/database.js';
-import { hashPassword } from '../../apps/api/dist/common/passwords.js';
-import { usersTable } from '../../apps/api/dist/modules/users/users.table.js';
-import { statusesTable, tracksTable } from '../../apps/api/dist/modules/tracks/tracks.table.js';
-import { paperAuthorsTable, papersTable } from '../../apps/api/dist/modules/papers/papers.table.js';
+import pg from 'pg';
+import { pathToFileURL } from 'node:url';
 import { runUploads } from './uploads.js';
+
+// the built API (API_DIST: another build of it, e.g. one made from a clean copy of a commit)
+const DIST = process.env.API_DIST
+  ? pathToFileURL(`${process.env.API_DIST.replace(/\/$/, '')}/`).href
+  : new URL('../../apps/api/dist/', import.meta.url).href;
+const api = (path) => import(new URL(path, DIST).href);
+const { createApp } = await api('app.factory.js');
+const { DB } = await api('database/database.js');
+const { hashPassword } = await api('common/passwords.js');
+const { usersTable } = await api('modules/users/users.table.js');
+const { statusesTable, tracksTable } = await api('modules/tracks/tracks.table.js');
+const { paperAuthorsTable, papersTable } = await api('modules/papers/papers.table.js');
 
 const { values: opts } = parseArgs({
   options: {
     papers: { type: 'string', default: '20000' },
     uploads: { type: 'string', default: '200' },
     rounds: { type: 'string', default: '30' },
+    connections: { type: 'string', default: '20' },
+    seconds: { type: 'string', default: '10' },
+    'skip-postgres': { type: 'boolean', default: false },
+    'skip-uploads': { type: 'boolean', default: false },
   },
 });
 const PAPERS = Number(opts.papers);
 const ROUNDS = Number(opts.rounds);
+const CONNECTIONS = Number(opts.connections);
+const SECONDS = Number(opts.seconds);
+const ROOT = new URL('../../', import.meta.url).pathname;
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
+let failed = false;
+const fail = (msg) => {
+  failed = true;
+  console.log(`  CHECK FAILED: ${msg}`);
 };
-async function time(rounds, fn) {
-  for (let i = 0; i < 3; i++) await fn(i); // warm-up
-  const ms = [];
-  for (let i = 0; i < rounds; i++) {
-    const t0 = performance.now();
-    await fn(i);
-    ms.push(performance.now() - t0);
-  }
-  return median(ms);
+
+const pct = (xs, p) => {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+const ms = (x) => `${x.toFixed(1)} ms`;
+const cpuMs = (c) => (c.user + c.system) / 1000;
+
+/**
+ * Runs each of fns `rounds` times after a warm-up, interleaved (a, b, a, b…) so that both see the same load
+ * of a shared machine: per fn the latencies, and the summed wall and CPU time of its calls.
+ */
+async function time(rounds, ...fns) {
+  for (let i = 0; i < 3; i++) for (const fn of fns) await fn(i);
+  const out = fns.map(() => ({ lat: [], wall: 0, cpu: 0 }));
+  for (let i = 0; i < rounds; i++)
+    for (const [k, fn] of fns.entries()) {
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      await fn(i);
+      const t = performance.now() - t0;
+      out[k].lat.push(t);
+      out[k].wall += t;
+      out[k].cpu += cpuMs(process.cpuUsage(c0));
+    }
+  return out;
 }
 
 async function seed(db) {
@@ -81,7 +130,7 @@ async function seed(db) {
     const rows = [];
     for (let i = start; i < Math.min(PAPERS, start + BATCH); i++)
       rows.push({
-        title: `Paper ${i}: ${['Graphs', 'Learning', 'Networks', 'Systems', 'Databases'][i % 5]} at scale ${i % 113}`,
+        title: `${i % 3 ? 'paper' : 'Paper'} ${i}: ${['Graphs', 'Learning', 'Networks', 'Systems', 'Databases'][i % 5]} at scale ${i % 113}`,
         abstractText: `Abstract of paper ${i}, long enough for the rules of the conference system to accept it.`,
         trackId: tracks[i % tracks.length].id,
         statusId: statuses[i % 2].id,
@@ -98,23 +147,111 @@ async function seed(db) {
   return { chair, password, tracks, statuses };
 }
 
-async function main() {
+/** The raw driver under Drizzle: PGlite's query(text, params, options) or a pg.Pool. */
+function rawQuery(db, kind) {
+  const client = db.$client;
+  if (!client || typeof client.query !== 'function')
+    throw new Error('no raw client under the Drizzle handle');
+  return kind === 'postgres'
+    ? (text, values) => client.query({ text, values, rowMode: 'array' })
+    : (text, values) => client.query(text, values, { rowMode: 'array' });
+}
+
+/** A child process running node code (ESM, from the repository root) whose last stdout line is JSON. */
+function child(code, env) {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, ['--input-type=module', '-e', code], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    p.stdout.on('data', (d) => (out += d));
+    p.on('error', reject);
+    p.on('close', (status) => {
+      if (status !== 0) return reject(new Error(`child exited with ${status}`));
+      try {
+        resolve(JSON.parse(out.trim().split('\n').pop()));
+      } catch (e) {
+        reject(new Error(`child output: ${out.slice(0, 300)} (${e.message})`));
+      }
+    });
+  });
+}
+
+// autocannon with every response's latency recorded (its own histogram has no p95); a request times out
+// only after 300 s (a request abandoned at autocannon's default 10 s would still load the server)
+const LOAD = `
+import autocannon from 'autocannon';
+const env = process.env;
+const lat = [];
+const c0 = process.cpuUsage();
+const inst = autocannon({
+  url: env.URL, method: 'POST', connections: Number(env.CONNECTIONS), duration: Number(env.SECONDS),
+  headers: JSON.parse(env.HEADERS), body: env.BODY, timeout: 300,
+});
+inst.on('response', (_c, _status, _bytes, t) => lat.push(t));
+const r = await inst;
+const c = process.cpuUsage(c0);
+console.log(JSON.stringify({ lat, requests: r.requests.total, seconds: r.duration, non2xx: r.non2xx,
+  errors: r.errors, timeouts: r.timeouts, cpu: (c.user + c.system) / 1000 }));
+`;
+
+// GET /api/health every ~20 ms until SECONDS have passed
+const HEALTH = `
+const env = process.env;
+const lat = [];
+let bad = 0;
+const end = Date.now() + Number(env.SECONDS) * 1000;
+while (Date.now() < end) {
+  const t0 = performance.now();
+  const res = await fetch(env.URL);
+  await res.arrayBuffer();
+  if (!res.ok) bad++;
+  const t = performance.now() - t0;
+  lat.push(t);
+  if (t < 20) await new Promise((r) => setTimeout(r, 20 - t));
+}
+console.log(JSON.stringify({ lat, bad }));
+`;
+
+async function load(url, headers, body, healthUrl) {
+  const env = { CONNECTIONS: String(CONNECTIONS), SECONDS: String(SECONDS) };
+  const c0 = process.cpuUsage();
+  const w0 = performance.now();
+  const [l, h] = await Promise.all([
+    child(LOAD, { ...env, URL: url, HEADERS: JSON.stringify(headers), BODY: JSON.stringify(body) }),
+    child(HEALTH, { ...env, URL: healthUrl }),
+  ]);
+  return {
+    ...l,
+    health: h,
+    wall: performance.now() - w0,
+    serverCpu: cpuMs(process.cpuUsage(c0)),
+    rps: l.requests / l.seconds,
+  };
+}
+
+async function benchOn(label, dbConfig) {
+  console.log(`\n== ${label}`);
   const app = await createApp(
     {
       port: 0,
       dataDir: '/nonexistent',
-      inMemoryDatabase: true,
       jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
       publicUrl: 'http://localhost',
       demoData: false,
       serveApps: false,
       runJobs: false,
+      ...dbConfig,
     },
     { logger: ['error'] },
   );
   await app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
   const db = app.get(DB);
+  const kind = dbConfig.databaseUrl ? 'postgres' : 'pglite';
+  const raw = rawQuery(db, kind);
   const t0 = performance.now();
   const { chair, password, tracks, statuses } = await seed(db);
   console.log(`seeded ${PAPERS} papers in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -133,80 +270,167 @@ async function main() {
   };
 
   // 1. a filtered page: track 3, status Accept, sorted by title, third page
-  const track = tracks[2].id;
-  const status = statuses[0].id;
   const query = {
     filters: [
-      { name: 'track', value: track },
-      { name: 'status', value: status },
+      { name: 'track', value: tracks[2].id },
+      { name: 'status', value: statuses[0].id },
     ],
     sort: { field: 'title', order: 'asc' },
     cp: 3,
     pg: 100,
   };
+  // the endpoint's statements, captured once (text and parameters) through Drizzle's logger
+  const session = db.session;
+  const logger = session.logger;
+  const captured = [];
+  session.logger = { logQuery: (text, params) => captured.push({ text, params: [...params] }) };
   const first = await post('/api/chair/papers', query);
-  if (first.data.length !== 100) throw new Error(`expected a full page, got ${first.data.length}`);
-  const httpList = await time(ROUNDS, () => post('/api/chair/papers', query));
-  const bareList = await time(ROUNDS, async () => {
-    await db.execute(
-      sql`select count(*) from papers where track_id = ${track} and status_id = ${status} and not is_deleted`,
-    );
-    const page = await db.execute(
-      sql`select * from papers where track_id = ${track} and status_id = ${status} and not is_deleted
-          order by title asc, id asc limit 100 offset 200`,
-    );
-    const ids = (page.rows ?? page).map((r) => r.id);
-    const idList = sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    );
-    await db.execute(
-      sql`select pa.paper_id, pa.position, u.id, u.first_name, u.last_name, u.email, u.organization, u.country
-          from paper_authors pa join users u on u.id = pa.user_id where pa.paper_id in (${idList})
-          order by pa.paper_id, pa.position`,
-    );
-    await db.execute(sql`select * from paper_files where paper_id in (${idList})`);
-  });
+  session.logger = logger;
+  console.log(`the endpoint runs ${captured.length} SQL statements for one page`);
+  if (first.data.length !== 100) fail(`expected a full page, got ${first.data.length}`);
 
-  // 2. bulk status change of 1,000 papers, alternating between two statuses so every round changes rows
+  const bare = async () => {
+    const results = [];
+    for (const s of captured) results.push(await raw(s.text, s.params));
+    return results;
+  };
+  // correctness: the endpoint's page is the bare SQL's page, in the same order, with the same count
+  const results = await bare();
+  const countRow = results.find(
+    (r) => r.rows.length === 1 && r.rows[0].length === 1 && typeof r.rows[0][0] === 'number',
+  );
+  const pageRows = results.find((r) => r.rows.length === first.data.length && r.rows.length > 1);
+  if (!countRow || countRow.rows[0][0] !== first.count)
+    fail(`count ${first.count} ≠ bare ${countRow?.rows[0][0]}`);
+  if (!pageRows || pageRows.rows.map((r) => r[0]).join() !== first.data.map((p) => p._id).join())
+    fail('the endpoint page differs from the bare SQL rows');
+
+  const [http, sqlOnly] = await time(ROUNDS, () => post('/api/chair/papers', query), bare);
+  const row = (name, t) =>
+    `  ${name.padEnd(22)} median ${ms(pct(t.lat, 50))}, p95 ${ms(pct(t.lat, 95))}; ${t.lat.length} rounds (interleaved): wall ${ms(t.wall)}, CPU ${ms(t.cpu)}`;
+  console.log(`\n1. page 3 of 100 filtered papers (title order) of ${PAPERS}, one request at a time`);
+  console.log(row('endpoint (HTTP)', http));
+  console.log(row('bare SQL (same stmts)', sqlOnly));
+  console.log(
+    `  ratio endpoint / bare SQL: median ${(pct(http.lat, 50) / pct(sqlOnly.lat, 50)).toFixed(2)}, p95 ${(pct(http.lat, 95) / pct(sqlOnly.lat, 95)).toFixed(2)}, CPU ${(http.cpu / sqlOnly.cpu).toFixed(2)} (target ≤ 1.3)`,
+  );
+
+  // 2. 20 connections: the endpoint, then a bare node:http route running the same statements
+  const bareServer = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', async () => {
+      try {
+        JSON.parse(Buffer.concat(chunks).toString() || '{}');
+        const r = await bare();
+        const body = JSON.stringify({ count: countRow.rows[0][0], data: r.map((x) => x.rows) });
+        res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+      } catch (e) {
+        res.writeHead(500).end(String(e));
+      }
+    });
+  });
+  await new Promise((r) => bareServer.listen(0, '127.0.0.1', r));
+  const bareUrl = `http://127.0.0.1:${bareServer.address().port}/`;
+  const health = `${base}/api/health`;
+  const loadEndpoint = await load(`${base}/api/chair/papers`, headers, query, health);
+  const loadBare = await load(bareUrl, headers, query, health);
+  await new Promise((r) => bareServer.close(r));
+  console.log(
+    `\n2. the same page at ${CONNECTIONS} concurrent connections for ${SECONDS} s (autocannon in a child process)`,
+  );
+  for (const [name, l] of [
+    ['endpoint', loadEndpoint],
+    ['bare node:http', loadBare],
+  ]) {
+    console.log(
+      `  ${name.padEnd(15)} ${l.rps.toFixed(1)} req/s, p50 ${ms(pct(l.lat, 50))}, p95 ${ms(pct(l.lat, 95))}, p99 ${ms(pct(l.lat, 99))}; ` +
+        `${l.requests} requests, non-2xx ${l.non2xx}, errors ${l.errors}; wall ${ms(l.wall)}, server CPU ${ms(l.serverCpu)}, load generator CPU ${ms(l.cpu)}`,
+    );
+    console.log(
+      `  ${''.padEnd(15)} GET /api/health meanwhile: ${l.health.lat.length} samples, p50 ${ms(pct(l.health.lat, 50))}, p95 ${ms(pct(l.health.lat, 95))}, max ${ms(Math.max(...l.health.lat))} (target p95 ≤ 50 ms)`,
+    );
+    if (l.non2xx || l.errors || l.health.bad)
+      fail(`${name}: non-2xx ${l.non2xx}, errors ${l.errors}, health failures ${l.health.bad}`);
+  }
+  console.log(
+    `  ratio endpoint / bare rps ${(loadEndpoint.rps / loadBare.rps).toFixed(2)} (target ≥ 0.8); server CPU per request: endpoint ${ms(loadEndpoint.serverCpu / loadEndpoint.requests)}, bare ${ms(loadBare.serverCpu / loadBare.requests)}`,
+  );
+
+  // 3. bulk status change of 1,000 papers, alternating between two statuses so every round changes rows
   const ids = Array.from({ length: 1000 }, (_, i) => i * Math.floor(PAPERS / 1000) + 1);
   let modified = 0;
-  const httpBulk = await time(Math.max(10, ROUNDS / 3), async (i) => {
-    const r = await post('/api/chair/papers/bulk', {
-      ids,
-      op: 'set',
-      field: 'status',
-      value: statuses[i % 2].id,
-    });
-    modified = r.nModified;
-  });
+  const bulkRounds = Math.max(10, Math.floor(ROUNDS / 3));
   const idList = sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-  const bareBulk = await time(Math.max(10, ROUNDS / 3), (i) =>
-    db.execute(
-      sql`update papers set status_id = ${statuses[i % 2].id}, updated_at = now() where id in (${idList})`,
-    ),
+  // interleaved: round i sets status i % 2 through the endpoint, then the same through the bare UPDATE, so
+  // the endpoint's next round changes all 1,000 again
+  const [httpBulk, bareBulk] = await time(
+    bulkRounds,
+    async (i) => {
+      const r = await post('/api/chair/papers/bulk', {
+        ids,
+        op: 'set',
+        field: 'status',
+        value: statuses[i % 2].id,
+      });
+      modified = r.nModified;
+    },
+    (i) =>
+      db.execute(
+        sql`update papers set status_id = ${statuses[i % 2].id}, updated_at = now() where id in (${idList})`,
+      ),
   );
+  console.log(`\n3. bulk status change of 1,000 papers (nModified ${modified}), ${bulkRounds} rounds`);
+  console.log(row('endpoint (HTTP)', httpBulk));
+  console.log(row('bare UPDATE', bareBulk));
+  console.log(
+    `  ratio endpoint / bare: median ${(pct(httpBulk.lat, 50) / pct(bareBulk.lat, 50)).toFixed(2)}`,
+  );
+  if (modified !== 1000) fail(`bulk modified ${modified} papers, not 1000`);
   await app.close();
+}
 
-  console.log('\nPapers benchmark (medians; ratio = HTTP endpoint / bare SQL in the same process)');
-  console.log(
-    `  list: page 3 of 100 filtered papers out of ${PAPERS}: HTTP ${httpList.toFixed(1)} ms, bare SQL ${bareList.toFixed(1)} ms, ratio ${(httpList / bareList).toFixed(2)}`,
-  );
-  console.log(
-    `  bulk status change of 1,000 papers (nModified ${modified}): HTTP ${httpBulk.toFixed(1)} ms, bare SQL ${bareBulk.toFixed(1)} ms, ratio ${(httpBulk / bareBulk).toFixed(2)}`,
-  );
+async function main() {
+  await benchOn('PGlite (in memory)', { inMemoryDatabase: true });
+  if (opts['skip-postgres']) console.log('\nPostgreSQL skipped (--skip-postgres)');
+  else {
+    const base = process.env.PGURL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const admin = new pg.Client({ connectionString: base });
+    let reachable = true;
+    try {
+      await admin.connect();
+    } catch (e) {
+      reachable = false;
+      console.log(`\nPostgreSQL not reachable at ${base} (${e.message}): PGlite only`);
+    }
+    if (reachable) {
+      const name = `bench_papers_${process.pid}`;
+      try {
+        await admin.query(`create database ${name}`);
+        const url = new URL(base);
+        url.pathname = `/${name}`;
+        await benchOn(`PostgreSQL (${url.host}, pool of 10)`, { databaseUrl: url.toString() });
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+        await admin.end();
+      }
+    }
+  }
 
-  // 3. uploads, the server in its own process
-  const up = await runUploads({ count: Number(opts.uploads), sizeMb: 5 });
-  console.log(
-    `  ${up.uploads} concurrent ${up.sizeMb} MB uploads: ${up.errors} errors, ${up.lostOrCorrupted} lost or corrupted files, ` +
-      `${up.seconds.toFixed(1)} s (${up.throughputMBs.toFixed(0)} MB/s), server RSS idle ${up.idleRssMb.toFixed(0)} MB, peak ${up.peakRssMb.toFixed(0)} MB`,
-  );
-  if (up.errorSample.length) console.log(`  error sample: ${up.errorSample.join(' | ')}`);
-  if (up.errors || up.lostOrCorrupted || modified !== 1000) process.exitCode = 1;
+  if (opts['skip-uploads']) console.log('\nuploads skipped (--skip-uploads)');
+  else {
+    const up = await runUploads({ count: Number(opts.uploads), sizeMb: 5 });
+    console.log(
+      `\n4. ${up.uploads} concurrent ${up.sizeMb} MB uploads: ${up.errors} errors, ${up.lostOrCorrupted} lost or corrupted files, ` +
+        `${up.seconds.toFixed(1)} s (${up.throughputMBs.toFixed(0)} MB/s), server RSS idle ${up.idleRssMb.toFixed(0)} MB, peak ${up.peakRssMb.toFixed(0)} MB`,
+    );
+    if (up.errorSample.length) console.log(`  error sample: ${up.errorSample.join(' | ')}`);
+    if (up.errors || up.lostOrCorrupted) fail('uploads lost or failed');
+  }
+  if (failed) process.exitCode = 1;
 }
 
 await main();
