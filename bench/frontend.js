@@ -1,0 +1,253 @@
+// Front-end bench (issue 12, "Front ends"): first contentful paint of the author and the chair sign-in pages on
+// a COLD cache (a new browser context per run), against a static page of the same compressed size (an HTML and
+// one script of the same brotli byte count that paints text as soon as it runs), both served by the API's own
+// front-end handler (serveFrontEnds: pre-compressed variants, same headers) in this process. Prints the FCP
+// medians, their ratio, the renderer's CPU time (Chromium's TaskDuration) beside the wall time, the first
+// screen's JS (raw / gzip / brotli) and this process's CPU time. Exits non-zero when a page fails to render or
+// the first screen's JS exceeds 150,000 bytes of brotli.
+//
+//   npm run build && node bench/frontend.js [--runs 9] [--throttle]
+//
+// --throttle emulates a 10 Mbit/s link with 40 ms latency (transfer size then counts, not only parsing).
+// API_DIST=<dir> runs another build of the API; AUTHOR_APP_DIR / CHAIR_APP_DIR another build of the apps.
+/* global document */ // the page functions passed to waitForFunction run in Chromium
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import puppeteer from 'puppeteer-core';
+import { compressDir } from '../scripts/compress-assets.js';
+
+const BUDGET = 150_000;
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const DIST = process.env.API_DIST
+  ? pathToFileURL(`${process.env.API_DIST.replace(/\/$/, '')}/`).href
+  : new URL('../apps/api/dist/', import.meta.url).href;
+const AUTHOR_DIR = process.env.AUTHOR_APP_DIR || join(ROOT, 'apps/author-web/dist');
+const CHAIR_DIR = process.env.CHAIR_APP_DIR || join(ROOT, 'apps/chair-web/dist');
+
+const { values: opts } = parseArgs({
+  options: { runs: { type: 'string', default: '9' }, throttle: { type: 'boolean', default: false } },
+});
+const RUNS = Number(opts.runs);
+
+let failed = false;
+const fail = (msg) => {
+  failed = true;
+  console.log(`  CHECK FAILED: ${msg}`);
+};
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const br = (buf) =>
+  brotliCompressSync(buf, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: 1 },
+  });
+const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
+
+/** The scripts a build's index.html loads or preloads (its first screen before any lazy route) and their sizes. */
+function firstScreen(dir, base) {
+  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  const srcs = [
+    ...html.matchAll(/<script[^>]*\ssrc="([^"]+\.js)"/g),
+    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g),
+  ].map((m) => m[1]);
+  let raw = 0;
+  let gz = 0;
+  let brotli = 0;
+  for (const src of srcs) {
+    const buf = readFileSync(join(dir, src.slice(base.length)));
+    raw += buf.length;
+    gz += gzipSync(buf, { level: 9 }).length;
+    brotli += br(buf).length;
+  }
+  return { files: srcs.length, raw, gz, br: brotli };
+}
+
+/**
+ * The reference: index.html and one module script whose brotli size is `target` bytes (random, hence
+ * incompressible, text in a string) and which writes the sign-in heading as soon as it runs.
+ */
+function writeReference(dir, base, target) {
+  mkdirSync(join(dir, 'assets'), { recursive: true });
+  const paint =
+    ";document.getElementById('root').innerHTML='<main><h1>Sign in</h1><p>Reference page</p></main>';";
+  const script = (n) =>
+    Buffer.from(`window.__pad=${JSON.stringify(randomBytes(n).toString('base64'))}${paint}`);
+  let lo = 0;
+  let hi = target * 2;
+  while (hi - lo > 8) {
+    const mid = (lo + hi) >> 1;
+    if (br(script(mid)).length < target) lo = mid;
+    else hi = mid;
+  }
+  const js = script(lo);
+  writeFileSync(join(dir, 'assets/reference.js'), js);
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Reference</title>\n` +
+      `    <script type="module" crossorigin src="${base}assets/reference.js"></script>\n  </head>\n` +
+      `  <body>\n    <div id="root"></div>\n  </body>\n</html>\n`,
+  );
+  return { raw: js.length, br: br(js).length };
+}
+
+async function startServer(tag, authorDir, chairDir) {
+  // app.factory reads AUTHOR_APP_DIR / CHAIR_APP_DIR when it loads: a second copy (?tag) for the reference
+  process.env.AUTHOR_APP_DIR = authorDir;
+  process.env.CHAIR_APP_DIR = chairDir;
+  const { createApp } = await import(new URL(`app.factory.js?${tag}`, DIST).href);
+  const app = await createApp(
+    {
+      port: 0,
+      dataDir: '/nonexistent',
+      inMemoryDatabase: true,
+      jwtSecret: randomBytes(32).toString('hex'),
+      publicUrl: 'http://127.0.0.1',
+      demoData: false,
+      serveApps: true,
+      runJobs: false,
+    },
+    { logger: ['error'] },
+  );
+  await app.listen(0, '127.0.0.1');
+  return { app, url: `http://127.0.0.1:${app.getHttpServer().address().port}` };
+}
+
+/** One cold load: a fresh browser context (empty cache), the page until `ready` shows, its FCP and CPU. */
+async function coldLoad(browser, url, ready) {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(30000);
+    if (opts.throttle) await page.emulateNetworkConditions({ download: 1.25e6, upload: 1.25e6, latency: 40 });
+    const t0 = performance.now();
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(ready, { polling: 'raf' });
+    const wall = performance.now() - t0;
+    const shown = await page.evaluate(() => performance.now());
+    // the paint entry is queued once the frame is presented, shortly after the content is in the DOM
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, {
+      polling: 'raf',
+      timeout: 10000,
+    });
+    const fcp = await page.evaluate(
+      () => performance.getEntriesByName('first-contentful-paint')[0].startTime,
+    );
+    const metrics = await page.metrics();
+    return { fcp, shown, wall, taskMs: metrics.TaskDuration * 1000, scriptMs: metrics.ScriptDuration * 1000 };
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  const { resolveChromium, assertExecutable } = await import(
+    new URL('modules/documents/chromium.js', DIST).href
+  );
+  const apps = [
+    {
+      name: 'author sign-in',
+      dir: AUTHOR_DIR,
+      base: '/',
+      path: '/SignIn',
+      ready: () => !!document.querySelector('input[type=password]'),
+    },
+    {
+      name: 'chair sign-in',
+      dir: CHAIR_DIR,
+      base: '/chair/',
+      path: '/chair/SignIn',
+      ready: () => !!document.querySelector('input[type=password]'),
+    },
+  ];
+  const refRoot = mkdtempSync(join(tmpdir(), 'symposium-bench-frontend-'));
+  const cpu0 = process.cpuUsage();
+  const wall0 = performance.now();
+  let browser;
+  const servers = [];
+  try {
+    console.log(`front ends: ${AUTHOR_DIR}, ${CHAIR_DIR}`);
+    for (const a of apps) {
+      a.size = firstScreen(a.dir, a.base);
+      a.refDir = join(refRoot, a.base === '/' ? 'author' : 'chair');
+      a.ref = writeReference(a.refDir, a.base, a.size.br);
+      await compressDir(a.refDir);
+    }
+    const appServer = await startServer('app', AUTHOR_DIR, CHAIR_DIR);
+    servers.push(appServer);
+    const refServer = await startServer('reference', apps[0].refDir, apps[1].refDir);
+    servers.push(refServer);
+
+    const chromium = await resolveChromium();
+    await assertExecutable(chromium.executablePath);
+    browser = await puppeteer.launch({
+      executablePath: chromium.executablePath,
+      headless: chromium.headless,
+      args: chromium.args,
+    });
+    console.log(
+      `Chromium: ${chromium.source}; ${RUNS} cold loads each, interleaved${opts.throttle ? '; throttled to 10 Mbit/s, 40 ms' : ''}`,
+    );
+    const refReady = () => !!document.querySelector('h1');
+    for (const a of apps) {
+      a.runs = [];
+      a.refRuns = [];
+      await coldLoad(browser, appServer.url + a.path, a.ready); // warm-up (server, Chromium), not counted
+      await coldLoad(browser, refServer.url + a.path, refReady);
+      for (let i = 0; i < RUNS; i++) {
+        try {
+          a.runs.push(await coldLoad(browser, appServer.url + a.path, a.ready));
+        } catch (error) {
+          fail(`${a.name} did not render: ${error.message}`);
+          break;
+        }
+        a.refRuns.push(await coldLoad(browser, refServer.url + a.path, refReady));
+      }
+    }
+
+    for (const a of apps) {
+      const s = a.size;
+      console.log(`\n${a.name} (${a.path})`);
+      console.log(
+        `  first screen JS: ${s.files} files, raw ${kb(s.raw)}, gzip ${kb(s.gz)}, brotli ${kb(s.br)} (budget ${kb(BUDGET)})`,
+      );
+      console.log(`  reference page: one script, raw ${kb(a.ref.raw)}, brotli ${kb(a.ref.br)}`);
+      if (s.br > BUDGET) fail(`${a.name}: first screen JS ${s.br} B of brotli > ${BUDGET}`);
+      if (!a.runs.length) continue;
+      const m = (runs, k) => median(runs.map((r) => r[k]));
+      const fcp = m(a.runs, 'fcp');
+      const refFcp = m(a.refRuns, 'fcp');
+      if (!Number.isFinite(fcp)) fail(`${a.name}: no first-contentful-paint entry`);
+      console.log(
+        `  FCP median: app ${fcp.toFixed(0)} ms, reference ${refFcp.toFixed(0)} ms, ratio ${(fcp / refFcp).toFixed(2)}×`,
+      );
+      console.log(
+        `  form shown (page clock) median: app ${m(a.runs, 'shown').toFixed(0)} ms, reference ${m(a.refRuns, 'shown').toFixed(0)} ms;` +
+          ` wall (goto → shown) app ${m(a.runs, 'wall').toFixed(0)} ms, reference ${m(a.refRuns, 'wall').toFixed(0)} ms`,
+      );
+      console.log(
+        `  renderer CPU median (TaskDuration / ScriptDuration): app ${m(a.runs, 'taskMs').toFixed(0)} / ${m(a.runs, 'scriptMs').toFixed(0)} ms,` +
+          ` reference ${m(a.refRuns, 'taskMs').toFixed(0)} / ${m(a.refRuns, 'scriptMs').toFixed(0)} ms`,
+      );
+    }
+  } finally {
+    await browser?.close();
+    for (const s of servers) await s.app.close();
+    rmSync(refRoot, { recursive: true, force: true });
+  }
+  const cpu = process.cpuUsage(cpu0);
+  console.log(
+    `\nbench process (servers): wall ${((performance.now() - wall0) / 1000).toFixed(1)} s, CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`,
+  );
+  if (failed) {
+    console.log('FAILED');
+    process.exit(1);
+  }
+}
+
+await main();
