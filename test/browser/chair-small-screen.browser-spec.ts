@@ -47,8 +47,52 @@ async function tabIntoMenu(page: Page, max = 12): Promise<number> {
   throw new Error(`the side menu was not reached in ${max} Tab presses`);
 }
 
+/** The innermost elements that stick out past the window's right edge, not clipped by a scrolling box. */
+const widest = (page: Page) =>
+  page.evaluate(() => {
+    const clipped = (el: Node) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
+        if (getComputedStyle(p).overflowX !== 'visible') return true;
+      return false;
+    };
+    const out = [...document.body.querySelectorAll<HTMLElement>('*')].filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.right > window.innerWidth + 1 && r.width > 0 && !clipped(el);
+    });
+    // Text that runs past its element (an unbreakable address) shows as the element holding it.
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      const el = n.parentElement;
+      if (el && range.getBoundingClientRect().right > window.innerWidth + 1 && !clipped(n)) out.push(el);
+    }
+    const inner = out.filter((el) => !out.some((o) => o !== el && el.contains(o)));
+    return inner
+      .slice(0, 3)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join('.')} "${el.textContent?.slice(0, 30)}" right=${Math.round(el.getBoundingClientRect().right)}`,
+      )
+      .join(' | ');
+  });
+
+/** Waits until the screen shows its h1 and nothing in <main> is loading any more. */
+async function waitForScreen(page: Page): Promise<string> {
+  const handle = await page.waitForFunction(() => {
+    const main = document.querySelector('main');
+    const h1 = main?.querySelector('h1');
+    if (!main || !h1 || main.querySelector('[role=progressbar]')) return null;
+    return h1.textContent?.trim() || null;
+  });
+  return (await handle.jsonValue()) as string;
+}
+
 describe('chair console on a small screen and from the keyboard', () => {
   let env: BrowserEnv;
+  let paperId = 0;
+  let authorId = 0;
+  let trackId = 0;
 
   beforeAll(async () => {
     env = await startBrowserEnv();
@@ -67,8 +111,10 @@ describe('chair console on a small screen and from the keyboard', () => {
           phone: '+351 912 345 678',
         }),
       );
+    authorId = authors[0]!;
+    trackId = track;
     for (let i = 0; i < 3; i++)
-      await seedPaper(env, {
+      paperId = await seedPaper(env, {
         title: `A study of extremely long paper titles that do not fit on a phone screen, part ${i + 1}`,
         trackId: track,
         statusId: status,
@@ -95,6 +141,57 @@ describe('chair console on a small screen and from the keyboard', () => {
     await waitForText(env.page, text);
     expect(await env.page.evaluate(() => window.innerWidth)).toBe(PHONE.width);
     expect(await pageOverflow(env.page)).toBeLessThanOrEqual(0);
+  });
+
+  it('shows every core chair screen within 390 px, with a tab title naming the screen', async () => {
+    await env.page.setViewport(PHONE);
+    const paths = [
+      '/chair/',
+      '/chair/ConferenceInformation',
+      '/chair/PublisherSettings',
+      '/chair/AddTrack/',
+      `/chair/EditTrack/${trackId}`,
+      '/chair/SortTracks',
+      '/chair/EditPaperStatusSettings/',
+      '/chair/SortPaperStatusSettings/',
+      '/chair/RegisterUser',
+      '/chair/ImpersonateUser',
+      '/chair/ManageUserLock/',
+      '/chair/ResetUserPassword/',
+      `/chair/EditContactInformation/${authorId}`,
+      `/chair/ConfirmationDeleteUser/${authorId}`,
+      '/chair/ViewRegisteredPapers',
+      '/chair/ViewDeletedPapers',
+      '/chair/PaperDecisionMaking',
+      '/chair/ConfigureCameraReady',
+      `/chair/EditPaperStatus/${paperId}`,
+      `/chair/ChangeTrack/${paperId}`,
+      `/chair/EditCameraReadyStatus/${paperId}`,
+      `/chair/EditPaperCameraReady/${paperId}`,
+      `/chair/ManagePaperFiles/${paperId}`,
+      `/chair/EditPaperRegistration/${paperId}`,
+      '/chair/ImportRegistrations',
+      '/chair/AssignReviewersManual',
+      '/chair/AssignReviewersAuto',
+      '/chair/ViewReviewRequests',
+      '/chair/ImportReviewers',
+      `/chair/EditPaperReviews/${paperId}`,
+      `/chair/ViewPaperReviews/${paperId}`,
+      '/chair/SubmitReviewAsUser/',
+    ];
+    const problems: string[] = [];
+    for (const path of paths) {
+      await env.page.goto(`${env.baseUrl}${path}`);
+      const h1 = await waitForScreen(env.page);
+      await checkScreenOnce(env.page);
+      const overflow = await pageOverflow(env.page);
+      if (overflow > 0)
+        problems.push(`${path}: ${overflow} px wider than the window (${await widest(env.page)})`);
+      const title = await env.page.title();
+      if (!title.startsWith(`${h1} · `))
+        problems.push(`${path}: title "${title}" does not start with "${h1} · "`);
+    }
+    expect(problems).toEqual([]);
   });
 
   it('scrolls a wide table inside its container, which the keyboard can reach', async () => {

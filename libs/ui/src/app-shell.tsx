@@ -146,7 +146,14 @@ export function AppShell({
         id="main"
         ref={main}
         tabIndex={-1}
-        sx={{ flexGrow: 1, p: { xs: 2, sm: 3 }, minWidth: 0, '&:focus': { outline: 'none' } }}
+        sx={{
+          flexGrow: 1,
+          p: { xs: 2, sm: 3 },
+          minWidth: 0,
+          // A long e-mail address or URL breaks instead of widening a phone's page (tables keep their widths).
+          overflowWrap: 'break-word',
+          '&:focus': { outline: 'none' },
+        }}
       >
         <Toolbar />
         {user?.impersonatorId ? (

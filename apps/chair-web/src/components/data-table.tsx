@@ -168,16 +168,20 @@ export function DataTable<T, F extends string = never>({
   );
 }
 
-/** The scrolling container of a wide table: a keyboard focus ring, since Tab reaches it. */
+/**
+ * The scrolling container of a wide table: a keyboard focus ring, since Tab reaches it; positioned, so that
+ * visually hidden header text (position: absolute) stays inside it instead of widening the page.
+ */
 export const scrollSx = {
   overflowX: 'auto',
+  position: 'relative',
   '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: '-3px' },
 } as const;
 
 /** The header cell of a column of row actions: no visible text, "Actions" (or `label`) for screen readers. */
 export function ActionsHeaderCell({ label = 'Actions' }: { label?: string }) {
   return (
-    <TableCell>
+    <TableCell sx={{ position: 'relative' }}>
       <Box component="span" sx={visuallyHidden}>
         {label}
       </Box>

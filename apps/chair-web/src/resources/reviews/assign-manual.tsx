@@ -98,7 +98,7 @@ export function AssignReviewersManual() {
   return (
     <>
       <PageTitle title="Assign reviewers manually" />
-      <Stepper activeStep={step} sx={{ mb: 3 }}>
+      <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
         {STEPS.map((s) => (
           <Step key={s}>
             <StepLabel>{s}</StepLabel>
