@@ -111,7 +111,7 @@ export function ImageField({
           </Button>
         ) : null}
       </Stack>
-      <FormHelperText id={`${inputId}-help`} error={Boolean(error)} role={error ? 'alert' : undefined}>
+      <FormHelperText id={`${inputId}-help`} error={Boolean(error)} aria-live="polite">
         {error ?? `PNG, JPEG, GIF or WebP, at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`}
       </FormHelperText>
     </Paper>
