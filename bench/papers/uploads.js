@@ -277,7 +277,7 @@ export async function runUploads({
         files,
         expected,
         databaseUrl,
-        serverArgs: kind === 'api' ? serverArgs : [],
+        serverArgs,
       });
       all.push(res);
       onRound?.(res);

@@ -16,6 +16,7 @@ import {
   type PaperFileDto,
   type PaperFilePart,
   type PaperFileKind,
+  type TrackDto,
 } from '@symposium/domain';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../../common/auth-user.js';
@@ -179,24 +180,31 @@ export class PaperFilesService implements OnModuleInit {
     toDto: (row: PaperRow, tx: Executor) => Promise<D>;
   }): Promise<{ message: string; file: PaperFileDto; paper: D }> {
     const { paperId, partParam, req } = opts;
-    const { part, ctx, replaceId } = await this.early(req, async () => {
+    const { part, track, replaceId } = await this.early(req, async () => {
       if (!isPaperFilePart(partParam)) throw PapersErrors.invalidPart();
       const paper = await opts.find();
-      const context = await this.papers.context(paper);
-      if (opts.checkOpen) this.assertPartOpen(partParam, context);
-      const replace = await this.checkUploadAllowed(paper, partParam, context, opts.replaceParam);
-      return { part: partParam, ctx: context, replaceId: replace };
+      // Only the track decides kinds, sizes and deadlines; the status is read when acceptance matters (the
+      // camera-ready and presentation-ready parts of the authors' upload), the conference never.
+      let paperTrack: TrackDto;
+      if (opts.checkOpen && partParam !== 'abstract') {
+        const context = await this.papers.context(paper);
+        this.assertPartOpen(partParam, context);
+        paperTrack = context.track;
+      } else {
+        paperTrack = await this.papers.track(paper.trackId);
+        if (opts.checkOpen) assertOpen(paperTrack, 'canEditPaper');
+      }
+      const replace = await this.checkUploadAllowed(paper, partParam, opts.replaceParam);
+      return { part: partParam, track: paperTrack, replaceId: replace };
     });
-    const kinds = this.kindsFor(part, ctx);
+    const kinds = this.kindsFor(part, track);
     const maxBytes = fileSizeLimitBytes(
-      part === 'abstract' ? DEFAULT_FILE_SIZE_LIMIT_MB : partSizeLimitMb(part, ctx.track),
+      part === 'abstract' ? DEFAULT_FILE_SIZE_LIMIT_MB : partSizeLimitMb(part, track),
     );
     const { file } = await this.files.receiveOne(req, { kinds, maxBytes });
     let replaced: string[] = [];
     const result = await this.keepOnlyIfCommitted([file], async () => {
-      if (
-        !isNameAllowedForPart(file.originalName, part, ctx.track.cameraReadySubmissionProperties.allowedFiles)
-      )
+      if (!isNameAllowedForPart(file.originalName, part, track.cameraReadySubmissionProperties.allowedFiles))
         throw PapersErrors.invalidFile();
       return this.transactions.run(async (tx) => {
         const locked = await this.repo.lock(paperId, tx);
@@ -210,7 +218,7 @@ export class PaperFilesService implements OnModuleInit {
         const current = all.filter((f) => f.part === part);
         const old = part === 'abstract' ? current.filter((f) => f.id === replaceId) : current;
         if (part === 'abstract' && replaceId !== null && !old.length) throw PapersErrors.fileNotFound();
-        const max = ctx.track.submissionProperties.maxFilesLimit;
+        const max = track.submissionProperties.maxFilesLimit;
         if (part === 'abstract' && replaceId === null && current.length >= max)
           throw PapersErrors.tooManyFiles(max);
         await this.repo.deleteFiles(
@@ -351,7 +359,6 @@ export class PaperFilesService implements OnModuleInit {
   private async checkUploadAllowed(
     paper: PaperRow,
     part: PaperFilePart,
-    ctx: PaperContext,
     replaceParam: string | undefined,
   ): Promise<number | null> {
     // The file count is checked once the file is read (in the transaction): a file of the wrong type must
@@ -364,10 +371,10 @@ export class PaperFilesService implements OnModuleInit {
   }
 
   /** The extensions a part accepts (camera-ready ones limited by the track's allowedFiles). */
-  private kindsFor(part: PaperFilePart, ctx: PaperContext): readonly PaperFileKind[] {
+  private kindsFor(part: PaperFilePart, track: TrackDto): readonly PaperFileKind[] {
     const kinds = PART_EXTENSIONS[part];
     if (!isCameraReadyPart(part)) return kinds;
-    const allowed = ctx.track.cameraReadySubmissionProperties.allowedFiles.map((e) => e.toLowerCase());
+    const allowed = track.cameraReadySubmissionProperties.allowedFiles.map((e) => e.toLowerCase());
     return kinds.filter((k) => allowed.includes(k));
   }
 
