@@ -7,6 +7,7 @@ import { issuedDocumentsTable } from '../../apps/api/src/modules/letters/letters
 import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
+import { checkAccessibility } from '../support/axe.js';
 import { clickSelector, signIn, startBrowserEnv, waitForText, type BrowserEnv } from '../support/browser.js';
 import { trackDownloads } from './letters.helpers.js';
 
@@ -98,6 +99,15 @@ describe('author letters in the author menu', () => {
       recipientUserId: authorId,
       recipientName: 'Vera Visa',
     });
+
+    // Its public verification page (what the QR code opens) says it is valid; an unknown code says so too.
+    await page.goto(`${baseUrl}/verify/${rows[0]!.code}`);
+    await waitForText(page, 'this document was issued as described below');
+    await page.goto(`${baseUrl}/verify/NOSUCHCODE`);
+    await waitForText(page, 'No document with this code');
+    await checkAccessibility(page, '/verify/NOSUCHCODE');
+    await page.goto(`${baseUrl}/`);
+    await waitForText(page, 'Letters enabled paper');
 
     // The API refuses a letter that is not enabled (what the missing button would have asked for).
     const status = await page.evaluate(

@@ -336,6 +336,7 @@ describe('the final material of an accepted paper', () => {
     await clickText(page, 'Sign consent form', '[data-testid=paper] a');
     await page.waitForFunction((p: string) => location.pathname === p, {}, `/SignConsentForm/${paperId}`);
     await page.waitForSelector('[data-testid=publishing-agreement] h2');
+    await waitForText(page, 'Consent form');
     expect(
       await page.$eval('[data-testid=publishing-agreement]', (e) => (e as HTMLElement).innerText),
     ).toContain('The authors transfer the copyright to the publisher.');

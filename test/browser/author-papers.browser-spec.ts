@@ -18,6 +18,7 @@ import {
 } from '../../apps/api/src/modules/papers/papers.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { docx, pdf } from '../api/papers-author.helpers.js';
+import { checkAccessibility } from '../support/axe.js';
 import {
   clickText,
   fillByLabel,
@@ -375,8 +376,10 @@ describe('the author papers screens', () => {
     await page.goto(`${env.baseUrl}/`);
     await clickText(page, 'Delete', '[data-testid=paper] a');
     await page.waitForFunction((p: string) => location.pathname === p, {}, `/ConfirmationDelete/${paperId}`);
+    await waitForText(page, 'Delete paper');
     await clickText(page, 'Delete paper', 'button');
     await page.waitForSelector('[data-testid=confirm-button]');
+    await checkAccessibility(page, 'delete confirmation dialog');
     await clickText(page, 'Cancel', '[role=dialog] button');
     // the closing dialog stays in the page during its exit transition: wait until it is gone
     await page.waitForSelector('[data-testid=confirm-button]', { hidden: true });
