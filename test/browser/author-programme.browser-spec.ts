@@ -6,6 +6,7 @@
  */
 import type { DayDto, EventDto, ProgrammeView } from '@symposium/domain';
 import type { Page } from 'puppeteer-core';
+import { checkAccessibility } from '../support/axe.js';
 import { clickText, signIn, startBrowserEnv, waitForText, type BrowserEnv } from '../support/browser.js';
 import {
   asChair,
@@ -185,6 +186,7 @@ describe('the conference programme in the author app', () => {
     await clickText(page, 'Conference programme', 'nav a');
     await page.waitForFunction(() => location.pathname === '/ConferenceProgram/');
     await page.waitForSelector('[data-testid=programme-not-published]');
+    await checkAccessibility(page, 'programme not published');
     expect(await page.$eval('[data-testid=programme-not-published]', (e) => e.textContent)).toBe(
       NOT_PUBLISHED,
     );
@@ -206,6 +208,7 @@ describe('the conference programme in the author app', () => {
       expect(published.timeZone).toBe('Europe/Lisbon');
       await page.goto(`${env.baseUrl}/ConferenceProgram/`);
       await page.waitForSelector('[data-testid=programme-day]');
+      await checkAccessibility(page, 'published programme');
 
       // the programme table: the chair's HTML without the script
       const table = await page.$eval('[data-testid=program-table]', (e) => ({
@@ -373,8 +376,9 @@ describe('the conference programme in the author app', () => {
       const { page } = env;
       await signOut(env);
       await signIn(env, 'author', 'sam@lisbon-uni.edu', PASSWORD);
-      await waitForText(page, 'My sessions');
+      await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'My sessions');
       await page.waitForSelector('[data-testid=programme-event]');
+      await checkAccessibility(page, "session chair's programme");
       const events = await page.$$eval('[data-testid=programme-event]', (els) =>
         els.map((e) => ({
           id: Number(e.getAttribute('data-event')),
@@ -474,6 +478,8 @@ describe('the conference programme in the author app', () => {
       await page.waitForSelector(`[data-day="${ids.day2}"]`);
       await clickText(page, 'Session chair view', 'header button');
       await page.waitForFunction(() => location.pathname === '/');
+      // the screen's heading, not the menu item of the same name (the screen's code may still be loading)
+      await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'My sessions');
       await waitForText(page, 'My sessions');
       await page.waitForSelector(`[data-event="${ids.morning}"]`);
       expect(await texts(page, '[data-testid=programme-event]')).toHaveLength(1);
