@@ -162,6 +162,9 @@ describe('front-end assets', () => {
       const reply = await get(`${base}.vite/manifest.json`);
       expect(reply.status).toBe(200);
       expect(decode(reply).equals(plainIndex())).toBe(true);
+      // a dot segment does not make index.html a hashed (immutable) asset
+      const dotted = await get(`${base}assets/../index.html`);
+      expect(dotted.headers['cache-control']).toBe('no-cache');
     });
 
     it(`keeps the first screen's JS within ${FIRST_SCREEN_CEILING} bytes of brotli`, () => {

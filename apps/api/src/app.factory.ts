@@ -149,13 +149,14 @@ function frontEnd(dir: string): RequestHandler {
     try {
       path = decodeURIComponent(req.path);
     } catch {
-      res.status(400).json({ statusCode: 400, error: 'Bad Request', message: 'Malformed URL path' });
+      res.status(400).json({ statusCode: 400, message: 'Malformed URL path' });
       return;
     }
     // Never a dotfile, a path outside the build or a NUL; such paths are client-side routes like any other.
-    const file = resolve(root, '.' + posix.normalize('/' + path));
-    const inside = file.startsWith(root + sep) && !path.includes('\0') && !/(^|\/)\./.test(path);
-    if (/^\/assets\//.test(path)) {
+    const rel = posix.normalize('/' + path);
+    const file = resolve(root, '.' + rel);
+    const inside = file.startsWith(root + sep) && !rel.includes('\0') && !/\/\./.test(rel);
+    if (/^\/assets\//.test(rel)) {
       if (inside && isFile(file)) return send(req, res, next, file, IMMUTABLE);
       res.status(404).type('text/plain').setHeader('Cache-Control', REVALIDATE).send('Not found');
       return;
