@@ -6,7 +6,7 @@
  * a visible outline. Every screen it waits for is also checked with axe at that width (test/support/axe.ts).
  */
 import type { Page } from 'puppeteer-core';
-import { checkScreenOnce } from '../support/axe.js';
+import { checkAccessibility, checkScreenOnce } from '../support/axe.js';
 import { startBrowserEnv, waitForText, type BrowserEnv } from '../support/browser.js';
 import {
   createRoom,
@@ -250,7 +250,7 @@ describe('chair console on a small screen and from the keyboard', () => {
       const r = nav?.getBoundingClientRect();
       return !!r && r.left >= 0 && r.right > 0 && r.right <= window.innerWidth;
     });
-    await checkScreenOnce(page);
+    await checkAccessibility(page, `${new URL(page.url()).pathname} with the menu drawer open`);
     expect(await page.evaluate(() => !!document.activeElement?.closest('.MuiDrawer-paper'))).toBe(true);
     // Escape closes it and gives the focus back to the menu button.
     await page.keyboard.press('Escape');

@@ -92,7 +92,14 @@ const checked = new WeakMap<Page, Set<string>>();
 /** A screen's key: the path with its numbers blanked, and whether a dialog is open on it. */
 async function screenKey(page: Page): Promise<string> {
   const path = new URL(page.url()).pathname.replace(/\/\d+(?=\/|$)/g, '/#');
-  const dialog = await page.evaluate(() => !!document.querySelector('[role=dialog]')).catch(() => false);
+  // Only a dialog on show counts (a closed drawer or dialog kept in the page is hidden, not gone).
+  const dialog = await page
+    .evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[role=dialog], [role=alertdialog]')].some((d) =>
+        d.checkVisibility({ visibilityProperty: true, opacityProperty: true }),
+      ),
+    )
+    .catch(() => false);
   return `${path}${dialog ? ' +dialog' : ''}`;
 }
 

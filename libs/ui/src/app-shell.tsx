@@ -113,7 +113,8 @@ export function AppShell({
         open={wide || open}
         onClose={() => setOpen(false)}
         ModalProps={{ keepMounted: true }}
-        PaperProps={{ id: menuId }}
+        // On a phone the drawer is a modal dialog: it needs a name (axe aria-dialog-name).
+        PaperProps={{ id: menuId, ...(wide ? {} : { 'aria-label': 'Menu' }) }}
         sx={{
           width: wide ? DRAWER : undefined,
           flexShrink: 0,
