@@ -96,7 +96,7 @@ async function screenKey(page: Page): Promise<string> {
   const dialog = await page
     .evaluate(() =>
       [...document.querySelectorAll<HTMLElement>('[role=dialog], [role=alertdialog]')].some((d) =>
-        d.checkVisibility({ visibilityProperty: true, opacityProperty: true }),
+        d.checkVisibility({ visibilityProperty: true }),
       ),
     )
     .catch(() => false);
