@@ -394,7 +394,8 @@ async function benchOn(label, dbConfig) {
 }
 
 async function main() {
-  await benchOn('PGlite (in memory)', { inMemoryDatabase: true });
+  const thread = process.env.PGLITE_THREAD ? `, PGLITE_THREAD=${process.env.PGLITE_THREAD}` : '';
+  await benchOn(`PGlite (in memory${thread})`, { inMemoryDatabase: true });
   if (opts['skip-postgres']) console.log('\nPostgreSQL skipped (--skip-postgres)');
   else {
     const base = process.env.PGURL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
