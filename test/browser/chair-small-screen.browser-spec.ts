@@ -5,6 +5,9 @@
  * first Tab stop and moves the focus to the main landmark, and a side menu item focused from the keyboard shows
  * a visible outline. Every screen it waits for is also checked with axe at that width (test/support/axe.ts).
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { checkAccessibility, checkScreenOnce } from '../support/axe.js';
 import { startBrowserEnv, waitForText, type BrowserEnv } from '../support/browser.js';
@@ -323,5 +326,52 @@ describe('chair console on a small screen and from the keyboard', () => {
       return el.matches(':focus-visible') ? getComputedStyle(el).outlineStyle : 'none';
     });
     expect(afterClick).toBe('none');
+  });
+
+  it('opens the file chooser of an upload box from the keyboard and announces a refused file', async () => {
+    const page = env.page;
+    await page.setViewport(DESKTOP);
+    await page.goto(`${env.baseUrl}/chair/ImportRegistrations`);
+    await waitForText(page, 'Expected columns');
+    const zone = '[data-testid=upload-registrations-file]';
+    // A real button, named by its text (what it does and what it takes).
+    expect(
+      await page.$eval(zone, (b) => ({
+        tag: b.tagName.toLowerCase(),
+        role: b.getAttribute('role'),
+        text: b.textContent,
+      })),
+    ).toEqual({
+      tag: 'button',
+      role: null,
+      text: expect.stringContaining('Registrations spreadsheet (xlsx)'),
+    });
+    // Past the menu with the skip link, then Tab to the box.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    let guard = 0;
+    while (!(await page.$eval(zone, (b) => b === document.activeElement)) && guard++ < 20)
+      await page.keyboard.press('Tab');
+    expect(await page.$eval(zone, (b) => b === document.activeElement && b.matches(':focus-visible'))).toBe(
+      true,
+    );
+    // Enter opens the chooser; a file of the wrong type is refused with an announced message tied to the box.
+    const dir = mkdtempSync(join(tmpdir(), 'sym-small-'));
+    writeFileSync(join(dir, 'notes.txt'), 'not a spreadsheet');
+    writeFileSync(join(dir, 'registrations.xlsx'), 'PK');
+    const [chooser] = await Promise.all([page.waitForFileChooser(), page.keyboard.press('Enter')]);
+    await chooser.accept([join(dir, 'notes.txt')]);
+    await waitForText(page, 'Please select a valid file');
+    const refused = await page.$eval(zone, (b) => {
+      const id = b.getAttribute('aria-describedby');
+      const message = id ? document.getElementById(id) : null;
+      return { role: message?.getAttribute('role'), text: message?.textContent };
+    });
+    expect(refused).toEqual({ role: 'alert', text: 'Please select a valid file' });
+    // Space opens it too; a good file is taken.
+    const [again] = await Promise.all([page.waitForFileChooser(), page.keyboard.press('Space')]);
+    await again.accept([join(dir, 'registrations.xlsx')]);
+    await waitForText(page, 'Chosen: registrations.xlsx');
+    rmSync(dir, { recursive: true, force: true });
   });
 });
