@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -9,6 +9,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { PgliteWorkerClient } from './pglite-worker.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -67,6 +68,35 @@ export interface OpenOptions {
   databaseUrl?: string;
   dataDir?: string;
   inMemory?: boolean;
+  /**
+   * Where PGlite runs: 'worker' (default) in a worker thread, so a long query never blocks the event loop;
+   * 'main' on this thread (the environment variable PGLITE_THREAD=main chooses it too, for comparisons).
+   */
+  pgliteThread?: 'worker' | 'main';
+}
+
+/** PGlite on this thread (the drizzle driver's own client), or in a worker thread behind the same interface. */
+async function startPglite(
+  dir: string | undefined,
+  thread: 'worker' | 'main',
+): Promise<{
+  client: PGlite;
+  close: () => Promise<void>;
+}> {
+  if (thread === 'worker') {
+    const worker = await PgliteWorkerClient.start(dir);
+    // drizzle-orm/pglite calls only query() and transaction() (whose client has query()), which it answers
+    return { client: worker as unknown as PGlite, close: () => worker.close() };
+  }
+  const { PGlite: PGliteClass } = await import('@electric-sql/pglite');
+  const client = dir ? new PGliteClass(dir) : new PGliteClass();
+  try {
+    await client.waitReady;
+  } catch (e) {
+    await client.close().catch(() => undefined);
+    throw e;
+  }
+  return { client, close: () => client.close() };
 }
 
 /** Opens PostgreSQL (databaseUrl) or PGlite (dataDir/db, or memory) and applies the committed migrations. */
@@ -80,28 +110,29 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let release = () => {};
-  let client: PGlite;
-  if (opts.inMemory || !opts.dataDir) {
-    client = new PGlite();
-  } else {
-    const dir = join(opts.dataDir, 'db');
+  let dir: string | undefined;
+  if (!opts.inMemory && opts.dataDir) {
+    dir = join(opts.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
     release = acquireLock(opts.dataDir);
-    client = new PGlite(dir);
   }
+  const thread = opts.pgliteThread ?? (process.env.PGLITE_THREAD === 'main' ? 'main' : 'worker');
+  let pglite: Awaited<ReturnType<typeof startPglite>> | undefined;
   try {
-    await client.waitReady;
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
-    await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    pglite = await startPglite(dir, thread);
+    const db = drizzlePglite(pglite.client, { schema }) as unknown as Db;
+    await migratePglite(drizzlePglite(pglite.client), { migrationsFolder: MIGRATIONS_FOLDER });
+    const close = pglite.close;
     return {
       db,
       kind: 'pglite',
       close: async () => {
-        await client.close();
+        await close();
         release();
       },
     };
   } catch (e) {
+    await pglite?.close().catch(() => undefined);
     release();
     throw e;
   }
