@@ -26,6 +26,36 @@ const { usersTable } = await api('modules/users/users.table.js');
 const { tracksTable } = await api('modules/tracks/tracks.table.js');
 const { paperAuthorsTable, papersTable } = await api('modules/papers/papers.table.js');
 const { bidsTable } = await api('modules/reviews/reviews.table.js');
+const { AutoAssignmentService } = await api('modules/reviews/auto-assignment.service.js');
+const { AssignmentRunner } = await api('modules/reviews/assignment-runner.js');
+
+// where the time goes on the API's main thread: the phases of the proposal (inputs read, solve in the
+// worker, the answer) and the event loop's longest stalls, measured in this process
+const phases = [];
+const mark = (name) => phases.push({ name, at: performance.now() });
+const wrap = (cls, method, name) => {
+  const original = cls.prototype[method];
+  cls.prototype[method] = async function (...args) {
+    mark(`${name} start`);
+    try {
+      return await original.apply(this, args);
+    } finally {
+      mark(`${name} end`);
+    }
+  };
+};
+wrap(AutoAssignmentService, 'problem', 'inputs read');
+wrap(AssignmentRunner, 'solveToJson', 'worker');
+function stallMonitor() {
+  const stalls = [];
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    if (now - last > 100) stalls.push({ at: last, ms: now - last });
+    last = now;
+  }, 10);
+  return { stop: () => (clearInterval(timer), stalls) };
+}
 
 const { values: opts } = parseArgs({
   options: {
@@ -225,6 +255,8 @@ async function benchOn(label, dbConfig) {
 
   const health = child(HEALTH, { URL: `${base}/api/health` });
   await new Promise((r) => setTimeout(r, 200));
+  phases.length = 0;
+  const monitor = stallMonitor();
   const c0 = process.cpuUsage();
   const w0 = performance.now();
   const res = await fetch(`${base}/api/chair/review_requests/auto/proposal`, {
@@ -232,8 +264,11 @@ async function benchOn(label, dbConfig) {
     headers,
     body: JSON.stringify({ track: seeded.track.id }),
   });
-  const body = await res.json();
+  mark('answer received');
+  const text = await res.text();
   const wall = performance.now() - w0;
+  const stalls = monitor.stop();
+  const body = JSON.parse(text);
   const cpu = cpuMs(process.cpuUsage(c0));
   health.stop();
   const h = await health.done;
@@ -259,6 +294,14 @@ async function benchOn(label, dbConfig) {
     );
   }
   if (h.bad) fail(`${h.bad} health answers were not 200`);
+  console.log(
+    `phases (s from the request): ${phases.map((p) => `${p.name} ${((p.at - w0) / 1000).toFixed(2)}`).join(', ')}; ` +
+      `answer ${(text.length / 1e6).toFixed(1)} MB`,
+  );
+  const longest = [...stalls].sort((a, b) => b.ms - a.ms).slice(0, 5);
+  console.log(
+    `event loop stalls > 100 ms in this process: ${stalls.length}, longest ${longest.map((x) => `${x.ms.toFixed(0)} ms at ${((x.at - w0) / 1000).toFixed(2)} s`).join(', ')}`,
+  );
   console.log(
     `assignment over HTTP: ${(wall / 1000).toFixed(2)} s wall, ${(cpu / 1000).toFixed(2)} s CPU (this process: API and its workers)`,
   );

@@ -12,6 +12,7 @@
 import { requestJob, runInWorker, serveJob, serveWhenWorker } from '../worker-protocol.js';
 import type { JobReply, WorkerJob, WorkerJobHooks, WorkerPort } from '../worker-protocol.js';
 import { AssignmentCancelledError } from './flow.js';
+import { decodeProblemParts } from './problem-parts.js';
 import { solveAssignment } from './solve.js';
 import type { AssignmentOptions, AssignmentProblem, AssignmentProgress, AssignmentResult } from './types.js';
 
@@ -25,6 +26,15 @@ export type ToWorker = {
   cancelFlag: SharedArrayBuffer;
 };
 export type FromWorker = JobReply<AssignmentProgress, AssignmentResult>;
+/** The problem as JSON parts (problem-parts.ts) in, the result as JSON text out: no object graph crosses. */
+export type ToWorkerJson = {
+  type: 'solve-json';
+  parts: string[];
+  options: WorkerAssignmentOptions;
+  cancelFlag: SharedArrayBuffer;
+};
+
+export { decodeProblemParts, encodeProblemParts } from './problem-parts.js';
 
 /** A Worker, a MessagePort, or parentPort. */
 export type AssignmentPort = WorkerPort;
@@ -33,6 +43,9 @@ export type AssignmentPort = WorkerPort;
 export function serveAssignment(port: AssignmentPort): void {
   serveJob<ToWorker, AssignmentProgress, AssignmentResult>(port, 'solve', (message, context) =>
     solveAssignment(message.problem, { ...message.options, ...context }),
+  );
+  serveJob<ToWorkerJson, AssignmentProgress, string>(port, 'solve-json', (message, context) =>
+    JSON.stringify(solveAssignment(decodeProblemParts(message.parts), { ...message.options, ...context })),
   );
 }
 
@@ -68,6 +81,26 @@ export function runAssignmentInWorker(
 ): AssignmentJob {
   return runInWorker(workerFile, WORKER_MARK, 'The assignment worker', (port) =>
     requestAssignment(port, problem, options, hooks),
+  );
+}
+
+/**
+ * The same with the problem as JSON parts (encodeProblemParts) and the result as its JSON text: for a
+ * server that answers with the result as it is (nothing but strings cross the thread boundary).
+ */
+export function runAssignmentJsonInWorker(
+  parts: string[],
+  options: WorkerAssignmentOptions = {},
+  hooks: AssignmentJobHooks = {},
+  workerFile: string | URL = new URL(import.meta.url),
+): WorkerJob<string> {
+  return runInWorker(workerFile, WORKER_MARK, 'The assignment worker', (port) =>
+    requestJob<ToWorkerJson, AssignmentProgress, string>(
+      port,
+      (cancelFlag) => ({ type: 'solve-json', parts, options, cancelFlag }),
+      hooks,
+      () => new AssignmentCancelledError(),
+    ),
   );
 }
 

@@ -1,6 +1,7 @@
 import { solveAssignment, type AssignmentProblem } from '@symposium/domain';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { encodeProblemParts } from '@symposium/domain/assignment/worker';
 import { AssignmentRunner } from './assignment-runner.js';
 
 const workerFile = fileURLToPath(
@@ -55,5 +56,15 @@ describe('AssignmentRunner (the solve in a worker thread)', () => {
     await expect(
       new AssignmentRunner().solve(instance(30, 12), {}, { signal: abort.signal }),
     ).rejects.toThrow();
+  });
+
+  it('answers JSON parts with the result as JSON text, the same as the object solve', async () => {
+    const problem = instance(40, 15);
+    const options = { reviewsPerPaper: 3, maxPerReviewer: 10 };
+    const text = await new AssignmentRunner().solveToJson(await encodeProblemParts(problem), options);
+    const direct = solveAssignment(problem, options);
+    const parsed = JSON.parse(text);
+    expect(parsed.objective).toEqual(direct.objective);
+    expect(parsed.papers).toEqual(JSON.parse(JSON.stringify(direct.papers)));
   });
 });

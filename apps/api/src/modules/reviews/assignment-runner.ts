@@ -6,7 +6,11 @@ import {
   type AssignmentProgress,
   type AssignmentResult,
 } from '@symposium/domain';
-import { runAssignmentInWorker } from '@symposium/domain/assignment/worker';
+import {
+  decodeProblemParts,
+  runAssignmentInWorker,
+  runAssignmentJsonInWorker,
+} from '@symposium/domain/assignment/worker';
 import { DomainWorkerRunner, type WorkerRunHooks } from '../../common/worker-runner.js';
 
 type WorkerOptions = Omit<AssignmentOptions, 'onProgress' | 'signal'>;
@@ -33,6 +37,22 @@ export class AssignmentRunner {
       hooks,
       (file, h) => runAssignmentInWorker(problem, options, h, file),
       (h) => solveAssignment(problem, { ...options, ...h }),
+    );
+  }
+
+  /**
+   * The problem as JSON parts (encodeProblemParts), the result as its JSON text: the main thread neither
+   * clones nor serializes the object graphs (a 10,000-paper track's answer is tens of MB).
+   */
+  solveToJson(
+    parts: string[],
+    options: WorkerOptions,
+    hooks: WorkerRunHooks<AssignmentProgress> = {},
+  ): Promise<string> {
+    return this.worker.run(
+      hooks,
+      (file, h) => runAssignmentJsonInWorker(parts, options, h, file),
+      (h) => JSON.stringify(solveAssignment(decodeProblemParts(parts), { ...options, ...h })),
     );
   }
 }

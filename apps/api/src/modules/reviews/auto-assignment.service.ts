@@ -16,6 +16,7 @@ import { ActivityService } from '../activity/activity.service.js';
 import { PapersService } from '../papers/papers.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
 import { UsersService } from '../users/users.service.js';
+import { encodeProblemParts } from '@symposium/domain/assignment/worker';
 import { AssignmentRunner } from './assignment-runner.js';
 import type { AutoApplyDto, AutoProposalDto } from './dto/reviews.dto.js';
 import { ReviewAssignmentService } from './review-assignment.service.js';
@@ -27,6 +28,18 @@ import { ReviewsErrors } from './reviews.errors.js';
 /** Papers assembled between two yields to the event loop. */
 const SLICE = 2000;
 const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Ids read per query. */
+const READ_SLICE = 1000;
+
+async function inSlices<T>(ids: number[], read: (ids: number[]) => Promise<T[]>): Promise<T[]> {
+  const sorted = [...ids].sort((a, b) => a - b);
+  const out: T[] = [];
+  for (let i = 0; i < sorted.length; i += READ_SLICE) {
+    for (const row of await read(sorted.slice(i, i + READ_SLICE))) out.push(row);
+    await breather();
+  }
+  return out;
+}
 
 /**
  * Above this many same-track pairs the network keeps the 50 best candidates per paper (as bench/run.js on
@@ -71,16 +84,27 @@ export class AutoAssignmentService {
     signal?: AbortSignal,
   ): Promise<AssignmentResult> {
     const problem = await this.problem(dto.track, dto.isCameraReady ?? false, scope);
+    return this.runner.solve(problem, this.solveOptions(problem), { signal });
+  }
+
+  /**
+   * The same proposal as its JSON text, for the HTTP answer: the problem goes to the worker as JSON parts
+   * encoded slice by slice (with yields) and the result comes back as text, so that the main thread stays
+   * free for other requests while a large track is read, solved and answered.
+   */
+  async proposalJson(dto: AutoProposalDto, scope: number[] | null, signal?: AbortSignal): Promise<string> {
+    const problem = await this.problem(dto.track, dto.isCameraReady ?? false, scope);
+    const parts = await encodeProblemParts(problem, breather);
+    return this.runner.solveToJson(parts, this.solveOptions(problem), { signal });
+  }
+
+  private solveOptions(problem: AssignmentProblem) {
     const large = problem.papers.length * problem.reviewers.length > FULL_NETWORK_PAIRS;
-    return this.runner.solve(
-      problem,
-      {
-        reviewsPerPaper: MAX_REVIEWS_PER_PAPER,
-        maxPerReviewer: MAX_REVIEWS_PER_REVIEWER,
-        ...(large ? { candidatesPerPaper: CANDIDATES_PER_PAPER } : {}),
-      },
-      { signal },
-    );
+    return {
+      reviewsPerPaper: MAX_REVIEWS_PER_PAPER,
+      maxPerReviewer: MAX_REVIEWS_PER_REVIEWER,
+      ...(large ? { candidatesPerPaper: CANDIDATES_PER_PAPER } : {}),
+    };
   }
 
   /** Saves each pair as a review request (each on its own: one refusal does not undo the others). */
@@ -163,15 +187,25 @@ export class AutoAssignmentService {
     const paperIds = papers.map((p) => p.id);
     const reviewers = await this.users.reviewersOfTrack(trackId);
     const reviewerIds = reviewers.map((r) => r.id);
-    const [authors, requests, bids, declared, loads, reviewerPapers, overrides] = await Promise.all([
-      this.papers.authorUsersOf(paperIds),
-      this.repo.requestsOfPapers(paperIds),
-      this.repo.bidsOnPapers(paperIds),
-      this.repo.declaredConflictsOf(reviewerIds),
-      this.repo.reviewerLoads(reviewerIds),
-      this.papers.papersAuthoredBy(reviewerIds),
-      this.repo.conflictOverrides(paperIds),
-    ]);
+    // by slices of ids, one after the other with a yield between them: no single read (or its rows' parsing)
+    // holds the event loop for long, even with an in-process database; concatenated in the same order
+    // (papers and reviewers ascending, as the reads order their rows)
+    const authors = await inSlices(paperIds, (ids) => this.papers.authorUsersOf(ids));
+    const requests = await inSlices(paperIds, (ids) => this.repo.requestsOfPapers(ids));
+    const bids = await inSlices(paperIds, (ids) => this.repo.bidsOnPapers(ids));
+    const overrides = await inSlices(paperIds, (ids) => this.repo.conflictOverrides(ids));
+    const declared = await inSlices(reviewerIds, (ids) => this.repo.declaredConflictsOf(ids));
+    const loads = new Map(
+      (await inSlices(reviewerIds, async (ids) => [...(await this.repo.reviewerLoads(ids))])).map(
+        ([id, load]) => [id, load] as const,
+      ),
+    );
+    // a paper of two reviewers of different slices comes twice: once, in paper order
+    const reviewerPapers = [
+      ...new Map(
+        (await inSlices(reviewerIds, (ids) => this.papers.papersAuthoredBy(ids))).map((p) => [p.paperId, p]),
+      ).values(),
+    ].sort((a, b) => a.paperId - b.paperId);
     await breather();
     const ofKind = requests.filter((r) => r.isCameraReady === isCameraReady);
     const existingOf = new Map<number, number[]>();

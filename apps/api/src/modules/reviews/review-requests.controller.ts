@@ -72,7 +72,7 @@ export class ReviewRequestsController {
     @Body() body: AutoProposalDto,
     @Scope() caller: CallerScope,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<AssignmentResult> {
+  ): Promise<AssignmentResult | string> {
     // The solve runs in a worker thread; a chair who closes the page (connection closed before the answer) cancels it.
     const abort = new AbortController();
     const onClose = () => {
@@ -80,7 +80,10 @@ export class ReviewRequestsController {
     };
     res.once('close', onClose);
     try {
-      return await this.auto.proposal(body, caller.scope, abort.signal);
+      // an AssignmentResult as JSON text made in the worker (a large track's answer is tens of MB)
+      const json = await this.auto.proposalJson(body, caller.scope, abort.signal);
+      res.type('application/json');
+      return json;
     } finally {
       res.off('close', onClose);
     }
