@@ -216,6 +216,8 @@ describe('keyboard-only flows', () => {
       `/ChooseTrack/${track._id}/SubmissionLight`,
     );
     await waitForText(page, 'Paper file (doc, docx or pdf)');
+    // the tab title names the screen and the conference
+    expect(await page.title()).toMatch(/^Submit a paper · \S/);
 
     // submitting the empty form: the first problem is announced
     await tabTo(page, 'Submit paper');
@@ -312,6 +314,7 @@ describe('keyboard-only flows', () => {
     await tabTo(page, 'Review paper');
     await page.keyboard.press('Enter');
     await waitForText(page, 'Your review');
+    expect(await page.title()).toMatch(/^Review paper · \S/);
 
     // submitting the empty review: its problems are announced
     await tabTo(page, 'Submit review');
