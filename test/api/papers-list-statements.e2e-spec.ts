@@ -55,7 +55,7 @@ describe('paper list statements', () => {
       agreementHtml: '<p>agreement</p>',
       signatureName: 'Bob Young',
       font: 'serif',
-      jpeg: new Uint8Array([1, 2, 3]),
+      jpeg: Buffer.from([1, 2, 3]),
     });
     await env.t.db
       .update(conferenceTable)
