@@ -229,15 +229,18 @@ function applyParsers(result: Results, options: QueryOptions | undefined): Resul
   return result;
 }
 
-let compiled: Promise<{ pgliteWasmModule: WasmModule; initdbWasmModule: WasmModule }> | undefined;
+type Compiled = Promise<{ pgliteWasmModule: WasmModule; initdbWasmModule: WasmModule }>;
+/** Kept on globalThis: jest evaluates this module again for every test file of a process. */
+const CACHE = Symbol.for('symposium.pglite.compiledModules');
+const cache = globalThis as { [CACHE]?: Compiled };
 
 /** PGlite's two WebAssembly modules (next to its entry), compiled once per process and shared with every worker. */
-function compiledModules(pglitePath: string) {
+function compiledModules(pglitePath: string): Compiled {
   const compile = async (file: string) => wasm.compile(await readFile(join(dirname(pglitePath), file)));
-  compiled ??= Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]).then(
+  const compiled = (cache[CACHE] ??= Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]).then(
     ([pgliteWasmModule, initdbWasmModule]) => ({ pgliteWasmModule, initdbWasmModule }),
-  );
-  compiled.catch(() => (compiled = undefined));
+  ));
+  compiled.catch(() => delete cache[CACHE]);
   return compiled;
 }
 
