@@ -109,8 +109,8 @@ if (bare) {
     .values({
       firstName: 'Bench',
       lastName: 'Author',
-      email: 'bench.author@example.org',
-      alternateEmail: 'bench.alt@example.org',
+      email: `bench.author.${process.pid}@example.org`,
+      alternateEmail: `bench.alt.${process.pid}@example.org`,
       organization: 'Bench',
       country: 'Portugal',
       phone: '0',
@@ -119,7 +119,13 @@ if (bare) {
     .returning();
   const [track] = await db
     .insert(tracksTable)
-    .values({ name: 'Bench track', position: 0, canSubmitPaper: true, canEditPaper: true, maxFilesLimit: 3 })
+    .values({
+      name: `Bench track ${process.pid}`,
+      position: 0,
+      canSubmitPaper: true,
+      canEditPaper: true,
+      maxFilesLimit: 3,
+    })
     .returning();
   const paperIds = [];
   for (let i = 0; i < count; i++) {

@@ -244,9 +244,9 @@ export class LocalDiskFileStore extends FileStore implements OnModuleInit {
 }
 
 /** Bytes gathered before a write (fewer at the end of the input): few, large writes instead of one per chunk. */
-const WRITE_BATCH_BYTES = 256 * 1024;
+const WRITE_BATCH_BYTES = 128 * 1024;
 /** While a write is in flight, the input is paused once this much waits (bounds memory per upload). */
-const PAUSE_BYTES = 512 * 1024;
+const PAUSE_BYTES = 384 * 1024;
 
 interface Received {
   size: number;

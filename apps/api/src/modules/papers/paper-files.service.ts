@@ -63,6 +63,52 @@ export const isMultipartRequest = (req: Request): boolean =>
   /^multipart\//i.test(req.headers['content-type'] ?? '');
 
 /**
+ * Reads the response shape of papers for concurrent requests together: a request waits for the batch being
+ * read (if any) to finish, then every row queued meanwhile is read with one toDtos call — a fixed number of
+ * queries for any number of papers. A failing batch is read again one row at a time, so one paper's error
+ * reaches only its own request.
+ */
+class DtoBatch<D> {
+  private queue: { row: PaperRow; resolve: (d: D) => void; reject: (e: unknown) => void }[] = [];
+  private reading = false;
+
+  constructor(private readonly read: (rows: PaperRow[]) => Promise<D[]>) {}
+
+  load(row: PaperRow): Promise<D> {
+    return new Promise<D>((resolve, reject) => {
+      this.queue.push({ row, resolve, reject });
+      this.next();
+    });
+  }
+
+  private next(): void {
+    if (this.reading || !this.queue.length) return;
+    this.reading = true;
+    // after the current I/O callbacks, so the requests finishing in this turn share the batch
+    setImmediate(() => void this.flush());
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.queue.splice(0, 500);
+    try {
+      const dtos = await this.read(batch.map((b) => b.row));
+      batch.forEach((b, i) => b.resolve(dtos[i]!));
+    } catch (e) {
+      if (batch.length === 1) batch[0]!.reject(e);
+      else
+        for (const b of batch)
+          await this.read([b.row]).then(
+            ([d]) => b.resolve(d!),
+            (err: unknown) => b.reject(err),
+          );
+    } finally {
+      this.reading = false;
+      this.next();
+    }
+  }
+}
+
+/**
  * Paper files: the multipart submission (paper fields and files in one request and one transaction), uploads
  * into a part, deletions and downloads. Files reach the store first; the rows that record them (key, size,
  * sha256) are written in the paper's transaction; a failed transaction removes the new files, a committed one
@@ -71,6 +117,9 @@ export const isMultipartRequest = (req: Request): boolean =>
 @Injectable()
 export class PaperFilesService implements OnModuleInit {
   private readonly pipe: ValidationPipe = createValidationPipe();
+  /** Upload answers' papers, read in batches (see DtoBatch). */
+  private readonly authorDtos = new DtoBatch((rows) => this.papers.toDtos(rows));
+  private readonly chairDtos = new DtoBatch((rows) => this.papers.toChairDtos(rows));
 
   constructor(
     private readonly papers: PapersService,
@@ -140,7 +189,7 @@ export class PaperFilesService implements OnModuleInit {
       req,
       checkOpen: true,
       find: (ex) => this.papers.authorPaper(paperId, user.id, ex),
-      toDto: (row, tx) => this.papers.toDto(row, tx),
+      toDto: (row) => this.authorDtos.load(row),
     });
   }
 
@@ -164,7 +213,7 @@ export class PaperFilesService implements OnModuleInit {
       req,
       checkOpen: false,
       find: (ex) => this.papers.managedPaper(paperId, scope, { includeDeleted: true }, ex),
-      toDto: (row, tx) => this.papers.toChairDto(row, tx),
+      toDto: (row) => this.chairDtos.load(row),
     });
   }
 
@@ -177,7 +226,7 @@ export class PaperFilesService implements OnModuleInit {
     checkOpen: boolean;
     /** The paper if the caller reaches it, else PapersErrors.notFound. */
     find: (ex?: Executor) => Promise<PaperRow>;
-    toDto: (row: PaperRow, tx: Executor) => Promise<D>;
+    toDto: (row: PaperRow) => Promise<D>;
   }): Promise<{ message: string; file: PaperFileDto; paper: D }> {
     const { paperId, partParam, req } = opts;
     const { part, track, replaceId } = await this.early(req, async () => {
@@ -228,15 +277,17 @@ export class PaperFilesService implements OnModuleInit {
         const [row] = await this.repo.insertFiles([{ ...toUpload(file), paperId, part }], tx);
         const updated = await this.repo.update(paperId, {}, tx);
         replaced = old.map((f) => f.key);
-        return {
-          message: PAPER_MESSAGES.fileUploaded,
-          file: toPaperFileDto(row!),
-          paper: await opts.toDto(updated!, tx),
-        };
+        return { file: toPaperFileDto(row!), updated: updated! };
       });
     });
     await this.files.discard(replaced);
-    return result;
+    // The answer's paper is read after the commit, together with the other uploads committed meanwhile
+    // (one set of queries for all of them instead of one per upload, outside the transaction).
+    return {
+      message: PAPER_MESSAGES.fileUploaded,
+      file: result.file,
+      paper: await opts.toDto(result.updated),
+    };
   }
 
   /**
