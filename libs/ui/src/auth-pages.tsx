@@ -4,13 +4,16 @@ import {
   Button,
   Card,
   CardContent,
+  FormControl,
+  FormHelperText,
+  InputLabel,
   Link as MuiLink,
+  OutlinedInput,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import { PASSWORD_MIN_LENGTH, validatePerson, type PersonInput } from '@symposium/domain';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api, ApiError, errorMessage } from './api';
 import { Loading } from './app-shell';
@@ -36,6 +39,50 @@ function AuthCard({ title, children }: { title: string; children: ReactNode }) {
         </CardContent>
       </Card>
     </Box>
+  );
+}
+
+/**
+ * A text field drawn as the theme's TextField (outlined, small, dense, full width) from its parts, so that the
+ * signed-out pages do not load TextField's select machinery (Select, Menu, Popover, Modal, TrapFocus) with the
+ * first screen. Same DOM contract: <label for=id> naming the input, the helper text tied to the input by
+ * aria-describedby, the required marker and the error state (aria-invalid).
+ */
+function Field({
+  label,
+  helperText,
+  error = false,
+  required = false,
+  onChange,
+  ...input
+}: {
+  label: string;
+  name: string;
+  type?: string;
+  autoComplete?: string;
+  value: string;
+  helperText?: string;
+  error?: boolean;
+  required?: boolean;
+  onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  const id = useId();
+  const helperId = helperText ? `${id}-helper-text` : undefined;
+  return (
+    <FormControl fullWidth margin="dense" size="small" variant="outlined" error={error} required={required}>
+      <InputLabel htmlFor={id} id={`${id}-label`}>
+        {label}
+      </InputLabel>
+      <OutlinedInput
+        {...input}
+        id={id}
+        label={label}
+        fullWidth
+        aria-describedby={helperId}
+        onChange={onChange}
+      />
+      {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}
+    </FormControl>
   );
 }
 
@@ -89,7 +136,7 @@ export function SignInPage({
             {error}
           </Alert>
         ) : null}
-        <TextField
+        <Field
           label="Email"
           name="email"
           type="email"
@@ -97,7 +144,7 @@ export function SignInPage({
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <TextField
+        <Field
           label="Password"
           name="password"
           type="password"
@@ -173,7 +220,7 @@ export function SignUpPage() {
           </Alert>
         ) : null}
         {SIGNUP_FIELDS.map((f) => (
-          <TextField
+          <Field
             key={f.name}
             label={f.label}
             name={f.name}
@@ -184,7 +231,7 @@ export function SignUpPage() {
             onChange={(e) => setForm({ ...form, [f.name]: e.target.value })}
           />
         ))}
-        <TextField
+        <Field
           label="Password"
           name="password"
           type="password"
@@ -235,7 +282,7 @@ export function ForgotPasswordPage() {
       ) : null}
       {error ? <Alert severity="error">{error}</Alert> : null}
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <TextField
+        <Field
           label="Email"
           name="email"
           type="email"
@@ -295,14 +342,14 @@ export function ResetPasswordPage() {
               {error}
             </Alert>
           ) : null}
-          <TextField
+          <Field
             label="New password"
             name="password"
             type="password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-          <TextField
+          <Field
             label="Repeat the new password"
             name="confirm"
             type="password"
