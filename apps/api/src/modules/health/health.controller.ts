@@ -1,23 +1,50 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get, Inject, type OnModuleDestroy, type OnModuleInit, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { sql } from 'drizzle-orm';
+import type { Response } from 'express';
 import { Public } from '../../common/auth-user.js';
-import { DB, type Db } from '../../database/database.js';
-import { DB_HANDLE } from '../../database/database.module.js';
 import type { DatabaseHandle } from '../../database/database.js';
+import { DB_HANDLE } from '../../database/database.module.js';
+import { DatabaseProbe } from './database-probe.js';
+
+const PROBE_MS = Number(process.env.HEALTH_PROBE_MS) || 1000;
 
 @ApiTags('health')
 @Controller('health')
-export class HealthController {
-  constructor(
-    @Inject(DB) private readonly db: Db,
-    @Inject(DB_HANDLE) private readonly handle: DatabaseHandle,
-  ) {}
+export class HealthController implements OnModuleInit, OnModuleDestroy {
+  private readonly probe: DatabaseProbe;
 
+  constructor(@Inject(DB_HANDLE) private readonly handle: DatabaseHandle) {
+    this.probe = DatabaseProbe.forHandle(handle, PROBE_MS);
+  }
+
+  onModuleInit(): void {
+    this.probe.start();
+  }
+
+  onModuleDestroy(): void {
+    this.probe.stop();
+  }
+
+  /**
+   * 200 while the database answers the background probe (every HEALTH_PROBE_MS, default 1 s), else 503. It
+   * answers from the probe's last result, so it stays fast while the database is busy with slow queries.
+   */
   @Public()
   @Get()
-  async health(): Promise<{ status: 'ok'; database: string }> {
-    await this.db.execute(sql`select 1`);
-    return { status: 'ok', database: this.handle.kind };
+  async health(@Res({ passthrough: true }) res: Response): Promise<{
+    status: 'ok' | 'unavailable';
+    database: string;
+    checkedAt: string | null;
+    latencyMs: number | null;
+  }> {
+    const state = await this.probe.state();
+    res.setHeader('Cache-Control', 'no-store');
+    if (!state.ok) res.status(503);
+    return {
+      status: state.ok ? 'ok' : 'unavailable',
+      database: this.handle.kind,
+      checkedAt: state.checkedAt,
+      latencyMs: state.latencyMs,
+    };
   }
 }
