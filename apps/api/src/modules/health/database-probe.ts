@@ -74,7 +74,11 @@ export class DatabaseProbe {
       ok: !!this.last && !this.error && !waiting,
       checkedAt: this.last ? new Date(this.last.at).toISOString() : null,
       latencyMs: this.last?.latencyMs ?? null,
-      ...(this.error ? { error: this.error } : waiting ? { error: 'The database has not answered for a while' } : {}),
+      ...(this.error
+        ? { error: this.error }
+        : waiting
+          ? { error: 'The database has not answered for a while' }
+          : {}),
     };
   }
 }
