@@ -27,7 +27,13 @@ export default defineConfig({
   base: '/chair/',
   plugins: [react(), precompress()],
   resolve: {
-    alias: { '@symposium/domain': lib('domain/src/index.ts'), '@symposium/ui': lib('ui/src/index.ts') },
+    // @symposium/ui/<module> is one module of libs/ui (deep import): what the entry loads lazily from there
+    // (sign-in pages, the signed-in shell) stays out of the entry chunk.
+    alias: [
+      { find: /^@symposium\/domain$/, replacement: lib('domain/src/index.ts') },
+      { find: /^@symposium\/ui$/, replacement: lib('ui/src/index.ts') },
+      { find: /^@symposium\/ui\/([\w-]+)$/, replacement: lib('ui/src/$1') },
+    ],
     dedupe: [
       'react',
       'react-dom',
@@ -48,6 +54,28 @@ export default defineConfig({
         moduleSideEffects: (id: string) =>
           !/node_modules\/(tldts|tldts-core|email-providers)\//.test(id) &&
           !/\/libs\/(ui|domain)\/src\//.test(id),
+      },
+      output: {
+        // Fewer, larger chunks (each compressed file loses the dictionary of the others): what the entry imports
+        // statically is one chunk; the outlined text field's parts, the link and MUI's system helpers (shared with
+        // other components) another, for the sign-in pages and most forms; the signed-in shell (app bar, menu drawer
+        // and what only they use) a third, loaded after sign-in. The other shared modules are split by the
+        // screens that use them, as before.
+        codeSplitting: {
+          groups: [
+            { name: 'entry', tags: ['$initial'], priority: 3 },
+            {
+              name: 'fields',
+              test: /@mui\/material\/esm\/(InputBase|OutlinedInput|FormControl|InputLabel|FormLabel|FormHelperText|TextareaAutosize|Link)\/|@mui\/(system|utils)\//,
+              priority: 2,
+            },
+            {
+              name: 'shell',
+              test: /\/libs\/ui\/src\/app-shell\.tsx$|@mui\/material\/esm\/(Drawer|AppBar|Toolbar|List|ListItem|ListItemButton|ListItemText|ListSubheader|Modal|Backdrop|Fade|Slide|Portal|Unstable_TrapFocus|useMediaQuery)\//,
+              priority: 1,
+            },
+          ],
+        },
       },
     },
     manifest: true,

@@ -10,26 +10,48 @@ import {
   Typography,
 } from '@mui/material';
 import { canUsePrefix, isChairLike } from '@symposium/domain';
-import {
-  AppShell,
-  ForgotPasswordPage,
-  RequireAuth,
-  ResetPasswordPage,
-  SignInPage,
-  SignUpPage,
-  useDocumentTitle,
-  useSession,
-  type MenuSection,
-} from '@symposium/ui';
-import { Suspense, type ReactNode } from 'react';
-import { Link, Route, Routes } from 'react-router';
+import type { MenuSection } from '@symposium/ui/app-shell';
+import { useSession } from '@symposium/ui/auth';
+import { useDocumentTitle } from '@symposium/ui/document-title';
+import { StartupError } from '@symposium/ui/startup-error';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { chairMenu } from './config/menu';
 import { chairRoutes, trackChairRoutes } from './routes';
 import { paths } from './config/paths';
 
+/*
+ * The entry holds the providers, the router and this route switch. The signed-out pages and the signed-in shell
+ * are lazy chunks (deep imports of libs/ui modules): a visitor on the sign-in page does not load the menu drawer
+ * and top bar, a signed-in chair does not load the sign-in forms.
+ */
+const SignInPage = lazy(() => import('@symposium/ui/auth-pages').then((m) => ({ default: m.SignInPage })));
+const SignUpPage = lazy(() => import('@symposium/ui/auth-pages').then((m) => ({ default: m.SignUpPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('@symposium/ui/auth-pages').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('@symposium/ui/auth-pages').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const AppShell = lazy(() => import('@symposium/ui/app-shell').then((m) => ({ default: m.AppShell })));
+
 /** What the page area shows while a screen's code loads (screens are lazy in the route tables). */
 function PageLoading() {
   return <CircularProgress aria-label="Loading the page" sx={{ display: 'block', mx: 'auto', my: 4 }} />;
+}
+
+/**
+ * RequireAuth's rule (libs/ui auth-pages) without that module, which holds the sign-in forms: the start-up
+ * loading, its error, or the sign-in page for a visitor (back here once signed in).
+ */
+function SignedIn({ children }: { children: ReactNode }) {
+  const { user, loading, error } = useSession();
+  const location = useLocation();
+  if (loading) return <PageLoading />;
+  if (error) return <StartupError message={error} />;
+  if (!user)
+    return <Navigate to={paths.signIn} replace state={{ from: location.pathname + location.search }} />;
+  return <>{children}</>;
 }
 
 /** Chair and track chair console: only users who may use the chair or cochair prefix get in. */
@@ -88,32 +110,34 @@ export function ChairMenu({ menu }: { menu: MenuSection[] }) {
 
 export function App() {
   return (
-    <Routes>
-      <Route
-        path={paths.signIn}
-        element={<SignInPage title="Chair console — sign in" allowSignUp={false} />}
-      />
-      <Route path={paths.signUp} element={<SignUpPage />} />
-      <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
-      <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
-      <Route
-        path="*"
-        element={
-          <RequireAuth>
-            <ChairArea>
-              {(menu, isChair) => (
-                <Suspense fallback={<PageLoading />}>
-                  <Routes>
-                    {/* Track chairs get their subset of the screens (spec §2, §6). */}
-                    {isChair ? chairRoutes : trackChairRoutes}
-                    <Route path="*" element={<ChairMenu menu={menu} />} />
-                  </Routes>
-                </Suspense>
-              )}
-            </ChairArea>
-          </RequireAuth>
-        }
-      />
-    </Routes>
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        <Route
+          path={paths.signIn}
+          element={<SignInPage title="Chair console — sign in" allowSignUp={false} />}
+        />
+        <Route path={paths.signUp} element={<SignUpPage />} />
+        <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+        <Route
+          path="*"
+          element={
+            <SignedIn>
+              <ChairArea>
+                {(menu, isChair) => (
+                  <Suspense fallback={<PageLoading />}>
+                    <Routes>
+                      {/* Track chairs get their subset of the screens (spec §2, §6). */}
+                      {isChair ? chairRoutes : trackChairRoutes}
+                      <Route path="*" element={<ChairMenu menu={menu} />} />
+                    </Routes>
+                  </Suspense>
+                )}
+              </ChairArea>
+            </SignedIn>
+          }
+        />
+      </Routes>
+    </Suspense>
   );
 }

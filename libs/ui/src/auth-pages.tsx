@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   CardContent,
+  CircularProgress,
   FormControl,
   FormHelperText,
   InputLabel,
@@ -16,7 +17,6 @@ import { PASSWORD_MIN_LENGTH, validatePerson, type PersonInput } from '@symposiu
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api, ApiError, errorMessage } from './api';
-import { Loading } from './app-shell';
 import { useSession } from './auth';
 import { useDocumentTitle } from './document-title';
 import { StartupError } from './startup-error';
@@ -90,7 +90,13 @@ function Field({
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, loading, error } = useSession();
   const location = useLocation();
-  if (loading) return <Loading />;
+  // the app shell's Loading, drawn here: importing it would bring the shell into the sign-in pages' chunk
+  if (loading)
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
+        <CircularProgress aria-label="Loading" />
+      </Box>
+    );
   if (error) return <StartupError message={error} />;
   if (!user) return <Navigate to="/SignIn" replace state={{ from: location.pathname + location.search }} />;
   return <>{children}</>;
