@@ -13,11 +13,12 @@ import { openTestDatabase, testConfig } from '../support/app.js';
  */
 
 /**
- * The first screen's JS (the entry and what index.html preloads), brotli-compressed. Issue 12's target is
- * 150,000 bytes; the route splitting reached ~151,700 (author) and ~160,300 (chair), so this test holds that
- * ground (a regression check) while `npm run bench:frontend` reports, and fails on, the 150,000 target.
+ * The first screen's JS, brotli-compressed: the entry (what index.html loads or preloads) and the lazy chunk of
+ * the sign-in pages with its static imports (vite manifest). Issue 12's target: 150,000 bytes. `npm run
+ * bench:frontend` prints it with the home screens after sign-in, held to the same budget.
  */
-const FIRST_SCREEN_CEILING = 165_000;
+const FIRST_SCREEN_CEILING = 150_000;
+const SIGN_IN_PAGES = '../../libs/ui/src/auth-pages.tsx';
 
 interface Reply {
   status: number;
@@ -30,13 +31,31 @@ const APPS = [
   { name: 'chair', dir: CHAIR_APP_DIR, base: '/chair/', route: '/chair/ViewPapers' },
 ];
 
-/** The scripts index.html loads or preloads (its first screen's JS before any lazy route). */
+/** The scripts index.html loads or preloads (its entry). */
 function firstScreenScripts(dir: string): string[] {
   const html = readFileSync(join(dir, 'index.html'), 'utf8');
   return [
     ...html.matchAll(/<script[^>]*\ssrc="([^"]+\.js)"/g),
     ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g),
   ].map((m) => m[1]!);
+}
+
+/** The files of the sign-in pages' lazy chunk and its static imports (paths in the build), from the manifest. */
+function signInChunks(dir: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
+  const files = new Set<string>();
+  const add = (key: string) => {
+    const chunk = manifest[key];
+    expect(chunk).toBeDefined();
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const i of chunk.imports ?? []) add(i);
+  };
+  add(SIGN_IN_PAGES);
+  return [...files];
 }
 
 function decode(reply: Reply): Buffer {
@@ -167,10 +186,11 @@ describe('front-end assets', () => {
       expect(dotted.headers['cache-control']).toBe('no-cache');
     });
 
-    it(`keeps the first screen's JS within ${FIRST_SCREEN_CEILING} bytes of brotli`, () => {
+    it(`keeps the sign-in screen's JS (entry + sign-in chunk) within ${FIRST_SCREEN_CEILING} bytes of brotli`, () => {
       const scripts = firstScreenScripts(dir);
       expect(scripts.length).toBeGreaterThan(0);
-      const sizes = scripts.map((src) => readFileSync(join(dir, src.slice(base.length)) + '.br').length);
+      const files = new Set([...scripts.map((src) => src.slice(base.length)), ...signInChunks(dir)]);
+      const sizes = [...files].map((f) => readFileSync(join(dir, f) + '.br').length);
       const total = sizes.reduce((a, b) => a + b, 0);
       expect(total).toBeLessThanOrEqual(FIRST_SCREEN_CEILING);
     });
