@@ -1,4 +1,4 @@
-import { DatabaseProbe } from './database-probe';
+import { DatabaseProbe } from './database-probe.js';
 
 describe('DatabaseProbe', () => {
   it('answers from the last probe and waits for the first one', async () => {
