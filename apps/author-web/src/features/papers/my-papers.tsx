@@ -6,13 +6,15 @@ import {
   CardActions,
   CardContent,
   Chip,
+  FormControl,
+  InputLabel,
+  OutlinedInput,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import { PAPER_FILE_LABELS, type PaperDto, type PaperFileDto, type TrackDto } from '@symposium/domain';
 import { errorMessage, useNotify } from '@symposium/ui';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { PaperLetters } from '../letters/paper-letters';
@@ -37,17 +39,22 @@ function Notes({ paper }: { paper: PaperDto }) {
   const save = useSetNotes();
   const [notes, setNotes] = useState(paper.notes);
   const changed = notes !== paper.notes;
+  const id = useId();
+  // FormControl + OutlinedInput rather than TextField: TextField's select mode brings Select, Menu and
+  // Popover into the home screen's first load (issue 12: ≤ 150 kB of JS for it).
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems="flex-start">
-      <TextField
-        label="Notes"
-        value={notes}
-        onChange={(e) => setNotes(e.target.value.slice(0, 10_000))}
-        multiline
-        minRows={1}
-        size="small"
-        fullWidth
-      />
+      <FormControl size="small" variant="outlined" fullWidth>
+        <InputLabel htmlFor={id}>Notes</InputLabel>
+        <OutlinedInput
+          id={id}
+          label="Notes"
+          value={notes}
+          onChange={(e) => setNotes(e.target.value.slice(0, 10_000))}
+          multiline
+          minRows={1}
+        />
+      </FormControl>
       <Button
         variant="outlined"
         disabled={!changed || save.isPending}
