@@ -332,7 +332,10 @@ describe('chair console on a small screen and from the keyboard', () => {
     const page = env.page;
     await page.setViewport(DESKTOP);
     await page.goto(`${env.baseUrl}/chair/ImportRegistrations`);
-    await waitForText(page, 'Expected columns');
+    // Not waitForText: it would run axe here first, and after axe-core has run in the page Chromium no longer
+    // opened the file chooser from the key press (reproduced with this test alone; with A11Y=off it passes).
+    // The screen's axe check is the 390 px sweep's (above); why axe stops the chooser is still to be found.
+    await page.waitForFunction(() => document.body.innerText.includes('Expected columns'));
     const zone = '[data-testid=upload-registrations-file]';
     // A real button, named by its text (what it does and what it takes).
     expect(
