@@ -1,58 +1,22 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardActionArea,
-  CardContent,
-  Grid,
-  CircularProgress,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardActionArea, CardContent, Grid, Typography } from '@mui/material';
 import { canUsePrefix, isChairLike } from '@symposium/domain';
 import type { MenuSection } from '@symposium/ui/app-shell';
 import { useSession } from '@symposium/ui/auth';
 import { useDocumentTitle } from '@symposium/ui/document-title';
-import { StartupError } from '@symposium/ui/startup-error';
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import {
+  AppShell,
+  ForgotPasswordPage,
+  PageLoading,
+  RequireAuth,
+  ResetPasswordPage,
+  SignInPage,
+  SignUpPage,
+} from '@symposium/ui/entry';
+import { Suspense, type ReactNode } from 'react';
+import { Link, Route, Routes } from 'react-router';
 import { chairMenu } from './config/menu';
 import { chairRoutes, trackChairRoutes } from './routes';
 import { paths } from './config/paths';
-
-/*
- * The entry holds the providers, the router and this route switch. The signed-out pages and the signed-in shell
- * are lazy chunks (deep imports of libs/ui modules): a visitor on the sign-in page does not load the menu drawer
- * and top bar, a signed-in chair does not load the sign-in forms.
- */
-const SignInPage = lazy(() => import('@symposium/ui/auth-pages').then((m) => ({ default: m.SignInPage })));
-const SignUpPage = lazy(() => import('@symposium/ui/auth-pages').then((m) => ({ default: m.SignUpPage })));
-const ForgotPasswordPage = lazy(() =>
-  import('@symposium/ui/auth-pages').then((m) => ({ default: m.ForgotPasswordPage })),
-);
-const ResetPasswordPage = lazy(() =>
-  import('@symposium/ui/auth-pages').then((m) => ({ default: m.ResetPasswordPage })),
-);
-const AppShell = lazy(() => import('@symposium/ui/app-shell').then((m) => ({ default: m.AppShell })));
-
-/** What the page area shows while a screen's code loads (screens are lazy in the route tables). */
-function PageLoading() {
-  return <CircularProgress aria-label="Loading the page" sx={{ display: 'block', mx: 'auto', my: 4 }} />;
-}
-
-/**
- * RequireAuth's rule (libs/ui auth-pages) without that module, which holds the sign-in forms: the start-up
- * loading, its error, or the sign-in page for a visitor (back here once signed in).
- */
-function SignedIn({ children }: { children: ReactNode }) {
-  const { user, loading, error } = useSession();
-  const location = useLocation();
-  if (loading) return <PageLoading />;
-  if (error) return <StartupError message={error} />;
-  if (!user)
-    return <Navigate to={paths.signIn} replace state={{ from: location.pathname + location.search }} />;
-  return <>{children}</>;
-}
 
 /** Chair and track chair console: only users who may use the chair or cochair prefix get in. */
 function ChairArea({ children }: { children: (menu: MenuSection[], isChair: boolean) => ReactNode }) {
@@ -122,7 +86,7 @@ export function App() {
         <Route
           path="*"
           element={
-            <SignedIn>
+            <RequireAuth>
               <ChairArea>
                 {(menu, isChair) => (
                   <Suspense fallback={<PageLoading />}>
@@ -134,7 +98,7 @@ export function App() {
                   </Suspense>
                 )}
               </ChairArea>
-            </SignedIn>
+            </RequireAuth>
           }
         />
       </Routes>

@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   CardContent,
-  CircularProgress,
   FormControl,
   FormHelperText,
   InputLabel,
@@ -15,11 +14,10 @@ import {
 } from '@mui/material';
 import { PASSWORD_MIN_LENGTH, validatePerson, type PersonInput } from '@symposium/domain';
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api, ApiError, errorMessage } from './api';
 import { useSession } from './auth';
 import { useDocumentTitle } from './document-title';
-import { StartupError } from './startup-error';
 
 /** The signed-out pages: one card in the page's main landmark, its title the page's only h1 and the tab title. */
 function AuthCard({ title, children }: { title: string; children: ReactNode }) {
@@ -84,22 +82,6 @@ function Field({
       {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}
     </FormControl>
   );
-}
-
-/** Redirects to the sign-in page when nobody is signed in. */
-export function RequireAuth({ children }: { children: ReactNode }) {
-  const { user, loading, error } = useSession();
-  const location = useLocation();
-  // the app shell's Loading, drawn here: importing it would bring the shell into the sign-in pages' chunk
-  if (loading)
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
-        <CircularProgress aria-label="Loading" />
-      </Box>
-    );
-  if (error) return <StartupError message={error} />;
-  if (!user) return <Navigate to="/SignIn" replace state={{ from: location.pathname + location.search }} />;
-  return <>{children}</>;
 }
 
 export function SignInPage({

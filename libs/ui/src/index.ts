@@ -2,6 +2,7 @@ export * from './api';
 export * from './app-shell';
 export * from './auth';
 export * from './auth-pages';
+export { PageLoading, RequireAuth } from './entry';
 export * from './confirm-dialog';
 export * from './file-upload';
 export * from './notify';
