@@ -149,26 +149,54 @@ export class ConflictDetector {
     return this.ids.length;
   }
 
+  /** Per person, the screen that last listed them as a suspect (deduplicates without a Set per paper). */
+  private suspectStamp = new Int32Array(0);
+  private screens = 0;
+
   /** What every reviewer of this paper is checked against. */
   paperScreen(paper: { id: AssignmentId; authorIds: AssignmentId[] }): PaperScreen {
     const authors = paper.authorIds.map((a) => this.person(a));
-    const orgs = authors.map((a) => this.orgOf[a]).filter((o) => o >= 0);
-    const domains = authors.flatMap((a) => this.domainsOf[a]);
+    const orgs: number[] = [];
+    const domains: number[] = [];
+    for (const a of authors) {
+      if (this.orgOf[a] >= 0) orgs.push(this.orgOf[a]);
+      for (const d of this.domainsOf[a]) domains.push(d);
+    }
+    const paperKey = key(paper.id);
     const blocked = new Set<number>();
     for (const a of authors) {
-      for (const c of this.coauthors.get(a)?.keys() ?? []) blocked.add(c);
-      for (const r of this.declaredPeople.get(a)?.keys() ?? []) blocked.add(r);
+      const co = this.coauthors.get(a);
+      if (co) for (const c of co.keys()) blocked.add(c);
+      const declared = this.declaredPeople.get(a);
+      if (declared) for (const r of declared.keys()) blocked.add(r);
     }
-    for (const r of this.declaredPapers.get(key(paper.id))?.keys() ?? []) blocked.add(r);
-    const suspects = new Set(blocked);
-    for (const o of orgs) for (const m of this.orgMembers[o]) suspects.add(m);
-    for (const d of domains) for (const m of this.domainMembers[d]) suspects.add(m);
-    return { paper, authors, orgs, domains, blocked, suspects: [...suspects] };
+    const declaredPaper = this.declaredPapers.get(paperKey);
+    if (declaredPaper) for (const r of declaredPaper.keys()) blocked.add(r);
+    // everyone who may conflict, each once: the blocked, then the authors' organizations' and domains' members
+    if (this.suspectStamp.length < this.ids.length) {
+      const more = new Int32Array(Math.max(1024, this.ids.length * 2));
+      more.set(this.suspectStamp);
+      this.suspectStamp = more;
+    }
+    const stamp = this.suspectStamp;
+    const now = ++this.screens;
+    const suspects: number[] = [];
+    const suspect = (m: number) => {
+      if (stamp[m] !== now) {
+        stamp[m] = now;
+        suspects.push(m);
+      }
+    };
+    for (const b of blocked) suspect(b);
+    for (const o of orgs) for (const m of this.orgMembers[o]) suspect(m);
+    for (const d of domains) for (const m of this.domainMembers[d]) suspect(m);
+    const overridden = this.overridden.get(paperKey);
+    return { paper, authors, orgs, domains, blocked, suspects, overridden };
   }
 
   /** Fast test (no evidence built) for the reviewer's interned index; the caller excludes the authors. */
   conflicts(screen: PaperScreen, reviewer: number): boolean {
-    if (this.overridden.get(key(screen.paper.id))?.has(reviewer)) return false;
+    if (screen.overridden?.has(reviewer)) return false;
     if (screen.blocked.has(reviewer)) return true;
     const o = this.orgOf[reviewer];
     if (
@@ -193,7 +221,7 @@ export class ConflictDetector {
   }
 
   evidenceFor(screen: PaperScreen, r: number): ConflictEvidence[] {
-    if (this.overridden.get(key(screen.paper.id))?.has(r)) return [];
+    if (screen.overridden?.has(r)) return [];
     const out: ConflictEvidence[] = [];
     const declaredPaper = this.declaredPapers.get(key(screen.paper.id))?.get(r);
     if (declaredPaper) out.push({ kind: 'declared', detail: declaredPaper });
@@ -235,6 +263,8 @@ export interface PaperScreen {
   blocked: Set<number>;
   /** Everyone who may conflict (a superset: co-authors, declarations, same organization or domain). */
   suspects: number[];
+  /** Reviewers whose conflict with this paper a chair overrode. */
+  overridden: Set<number> | undefined;
 }
 
 /** Conflicts of interest of every same-track (reviewer, paper) pair of the problem, with their evidence. */

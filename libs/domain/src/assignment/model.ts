@@ -5,7 +5,7 @@
  */
 import { ConflictDetector } from './conflicts.js';
 import { AssignmentCancelledError, type AssignmentNetwork } from './flow.js';
-import { IntList, InvertedIndex, TermIds, tfidfOfIds } from './text.js';
+import { IntList, InvertedIndex, TermIds, tfidfFlat } from './text.js';
 import {
   DEFAULT_AFFINITY_WEIGHTS,
   type AffinityWeights,
@@ -103,7 +103,6 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
     const p = paperIndex.get(d.paperId);
     if (r !== undefined && p !== undefined) declinedOf[p].push(r);
   }
-  const bidScratch = new Int8Array(R).fill(-1); // index into BID_KINDS, -1 = no bid
   // bid part by BID_KINDS index + 1 (0: no bid; a 'conflict' bid the chair overrode weighs nothing)
   const bidValue = Float64Array.of(weights.willing, weights.eager, weights.notWilling, 0);
   const bidValueOf = (rank: number) => (rank >= 0 ? bidValue[rank] : 0);
@@ -124,40 +123,35 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
     for (let k = kwFrom; k < kwTo; k++) ids.push(ids.data[k]);
     docStart[P + i + 1] = ids.length;
   });
-  const vectors = tfidfOfIds(ids.data, docStart, termIds.size);
-  const reviewerDoc = (i: number) => P + i;
+  const vectors = tfidfFlat(ids.data, docStart, termIds.size);
   const indexes = new Map<string, InvertedIndex>();
   const trackMembers = new Map<string, Int32Array>();
   for (const [t, members] of byTrack) {
-    indexes.set(t, new InvertedIndex(vectors, members.map(reviewerDoc)));
+    indexes.set(
+      t,
+      new InvertedIndex(
+        vectors,
+        Int32Array.from(members, (i) => P + i),
+      ),
+    );
     trackMembers.set(t, Int32Array.from(members));
   }
 
-  // subject areas: per area, which reviewers have it (as a list, to mark a paper's areas per reviewer)
+  // subject areas: ids by name, and each reviewer's (deduplicated)
   const areaIds = new Map<string, number>();
-  const areaHolders: number[][] = [];
   const areaId = (name: string) => {
     const k = name.trim().toLowerCase();
     let id = areaIds.get(k);
-    if (id === undefined) {
-      areaIds.set(k, (id = areaHolders.length));
-      areaHolders.push([]);
-    }
+    if (id === undefined) areaIds.set(k, (id = areaIds.size));
     return id;
   };
-  reviewers.forEach((r, i) => {
-    for (const a of new Set((r.subjectAreas ?? []).map(areaId))) areaHolders[a].push(i);
-  });
-  const subjectScratch = new Float64Array(R); // this paper's subject part per reviewer
+  const reviewerAreas = reviewers.map((r) => [...new Set((r.subjectAreas ?? []).map(areaId))]);
   const detector = new ConflictDetector(problem);
   const reviewerPerson = Int32Array.from(reviewers, (r) => detector.person(r.id));
   // person → reviewer index (-1: not a reviewer); people interned later are never reviewers
   const reviewerOfPerson = new Int32Array(detector.size()).fill(-1);
   reviewerPerson.forEach((person, r) => (reviewerOfPerson[person] = r));
   const reviewerOf = (person: number) => (person < reviewerOfPerson.length ? reviewerOfPerson[person] : -1);
-  // per reviewer, for the current paper: 1 = skipped outright (author, existing reviewer, declined),
-  // 2 = a suspect whose conflict is to be checked
-  const markScratch = new Uint8Array(R);
 
   const target = new Int32Array(P);
   const need = new Int32Array(P);
@@ -165,19 +159,17 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
   const existing: AssignmentId[][] = new Array(P);
   /** per paper, its conflicts (gathered in paper order at the end) */
   const conflictsOf: PairConflict[][] = new Array(P);
-  // Papers are visited track by track (in input order within a track) so that one track's postings stay
-  // in the cache; each paper's arcs are written at the end in processing order, then put in paper order.
-  const order = Int32Array.from({ length: P }, (_, p) => p);
-  {
-    const trackRank = new Map<string, number>();
-    const rank = Int32Array.from(papers, (paper) => {
-      const k = idKey(paper.track);
-      let r = trackRank.get(k);
-      if (r === undefined) trackRank.set(k, (r = trackRank.size));
-      return r;
-    });
-    order.sort((a, b) => rank[a] - rank[b] || a - b);
-  }
+  // Papers are visited track by track (in input order within a track): one track's postings stay in the
+  // cache, and the per-paper scratch arrays are indexed by the reviewer's slot in the track, so that the
+  // candidates are read in one sequential pass. Each paper's arcs are written in processing order, then put
+  // in paper order.
+  const papersOfTrack = new Map<string, number[]>();
+  papers.forEach((paper, p) => {
+    const k = idKey(paper.track);
+    let list = papersOfTrack.get(k);
+    if (!list) papersOfTrack.set(k, (list = []));
+    list.push(p);
+  });
   const doneStart = new Int32Array(P);
   const doneCount = new Int32Array(P);
   const arcStart = new Int32Array(P + 1);
@@ -188,7 +180,7 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
   let bidPart = new Float64Array(arcCap);
   let subjectPart = new Float64Array(arcCap);
   let textPart = new Float64Array(arcCap);
-  const arcBid: (BidKind | undefined)[] = [];
+  const arcBidRank = new IntList();
   const grow = (min: number) => {
     while (arcCap < min) arcCap *= 2;
     const more = <A extends Int32Array | Float64Array>(a: A, make: (n: number) => A) => {
@@ -203,71 +195,80 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
     textPart = more(textPart, (n) => new Float64Array(n));
   };
   let arcCount = 0;
-  let scores = new Float64Array(0);
-  // this paper's eligible candidates: member slot and cost (reused); `select` is the quickselect copy
-  let candSlot = new Int32Array(0);
-  let candCost = new Int32Array(0);
-  let select = new Int32Array(0);
 
-  for (let visit = 0; visit < P; visit++) {
-    if ((visit & 127) === 0) {
-      if (options.signal?.aborted) return abort();
-      options.onProgress?.({ phase: 'prepare', done: visit, total: P });
-    }
-    const p = order[visit];
-    const paperConflicts: PairConflict[] = [];
-    conflictsOf[p] = paperConflicts;
-    const paper = papers[p];
-    const trackKey = idKey(paper.track);
+  // the track's view: reviewer → slot (-1: not a member), and per slot the reviewer's room and, for the
+  // current paper, text score, mark (1 = skipped outright: author, existing reviewer, declined; 2 = a
+  // suspect whose conflict is checked), bid (index into BID_KINDS, -1 = none) and subject part
+  const slotOf = new Int32Array(R).fill(-1);
+  let maxMembers = 0;
+  for (const members of trackMembers.values()) maxMembers = Math.max(maxMembers, members.length);
+  const room = new Int32Array(maxMembers);
+  const scores = new Float64Array(maxMembers);
+  const mark = new Uint8Array(maxMembers);
+  const bidRank = new Int8Array(maxMembers).fill(-1);
+  const subject = new Float64Array(maxMembers);
+  // this paper's eligible candidates (slot and cost, in slot order) and a scratch copy for the cut
+  const candSlot = new Int32Array(maxMembers);
+  const candCost = new Int32Array(maxMembers);
+  const select = new Int32Array(maxMembers);
+  const textWeight = weights.text;
+  const primary = weights.primarySubject;
+  const secondary = weights.secondarySubject;
+  const markReviewer = (r: number, value: number) => {
+    const s = r >= 0 ? slotOf[r] : -1;
+    if (s >= 0) mark[s] = value;
+  };
+
+  let visit = 0;
+  for (const [trackKey, trackPapers] of papersOfTrack) {
     const members = trackMembers.get(trackKey) ?? EMPTY;
     const m = members.length;
-    const existingIds = [...new Map((paper.reviewerIds ?? []).map((id) => [idKey(id), id])).values()];
-    existing[p] = existingIds;
     const index = indexes.get(trackKey);
-    if (index && scores.length < m) scores = new Float64Array(m * 2);
-    if (index) index.score(vectors[p], scores);
-    if (candSlot.length < m) {
-      candSlot = new Int32Array(m * 2);
-      candCost = new Int32Array(m * 2);
-      select = new Int32Array(m * 2);
+    // per subject area, the slots of the members who have it
+    const areaSlots = new Map<number, number[]>();
+    for (let s = 0; s < m; s++) {
+      const r = members[s];
+      slotOf[r] = s;
+      room[s] = remaining[r];
+      for (const a of reviewerAreas[r]) {
+        let list = areaSlots.get(a);
+        if (!list) areaSlots.set(a, (list = []));
+        list.push(s);
+      }
     }
-    const screen = detector.paperScreen(paper);
-    const areas = (paper.subjectAreas ?? []).map(areaId);
-    // the primary area wins over the others
-    for (let a = areas.length - 1; a >= 1; a--)
-      for (const r of areaHolders[areas[a]]) subjectScratch[r] = weights.secondarySubject;
-    if (areas.length > 0) for (const r of areaHolders[areas[0]]) subjectScratch[r] = weights.primarySubject;
-    for (const b of bidsOf[p]) {
-      const rank = BID_KINDS.indexOf(b.kind);
-      if (rank > bidScratch[b.r]) bidScratch[b.r] = rank;
-    }
-    for (const s of screen.suspects) {
-      const r = reviewerOf(s);
-      if (r >= 0) markScratch[r] = 2;
-    }
-    for (const r of declinedOf[p]) markScratch[r] = 1;
-    for (const id of existingIds) {
-      const r = reviewerOf(detector.person(id));
-      if (r >= 0) markScratch[r] = 1;
-    }
-    for (const a of screen.authors) {
-      const r = reviewerOf(a);
-      if (r >= 0) markScratch[r] = 1;
-    }
-    const textWeight = weights.text;
-    const n = collectCandidates(
-      members,
-      markScratch,
-      remaining,
-      scores,
-      bidScratch,
-      bidValue,
-      subjectScratch,
-      textWeight,
-      scale,
-      candSlot,
-      candCost,
-      (r) => {
+    for (const p of trackPapers) {
+      if ((visit++ & 127) === 0) {
+        if (options.signal?.aborted) return abort();
+        options.onProgress?.({ phase: 'prepare', done: visit - 1, total: P });
+      }
+      const paperConflicts: PairConflict[] = [];
+      conflictsOf[p] = paperConflicts;
+      const paper = papers[p];
+      const existingIds = paper.reviewerIds?.length
+        ? [...new Map(paper.reviewerIds.map((id) => [idKey(id), id])).values()]
+        : [];
+      existing[p] = existingIds;
+      scores.fill(0, 0, m);
+      if (index)
+        index.accumulate(vectors.terms, vectors.weights, vectors.start[p], vectors.start[p + 1], scores);
+      const screen = detector.paperScreen(paper);
+      const areas: number[][] = [];
+      for (const name of paper.subjectAreas ?? []) areas.push(areaSlots.get(areaId(name)) ?? NO_SLOTS);
+      // the primary area wins over the others
+      for (let a = areas.length - 1; a >= 1; a--) for (const s of areas[a]) subject[s] = secondary;
+      if (areas.length > 0) for (const s of areas[0]) subject[s] = primary;
+      const bids = bidsOf[p];
+      for (const b of bids) {
+        const s = slotOf[b.r];
+        const rank = BID_KINDS.indexOf(b.kind);
+        if (s >= 0 && rank > bidRank[s]) bidRank[s] = rank;
+      }
+      for (const person of screen.suspects) markReviewer(reviewerOf(person), 2);
+      for (const r of declinedOf[p]) markReviewer(r, 1);
+      for (const id of existingIds) markReviewer(reviewerOf(detector.person(id)), 1);
+      for (const a of screen.authors) markReviewer(reviewerOf(a), 1);
+      const conflicted = (s: number) => {
+        const r = members[s];
         const person = reviewerPerson[r];
         if (!detector.conflicts(screen, person)) return false;
         paperConflicts.push({
@@ -276,46 +277,53 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
           evidence: detector.evidenceFor(screen, person),
         });
         return true;
-      },
-    );
-    eligibleCount[p] = n;
-    target[p] = Math.max(existingIds.length, Math.min(perPaper, existingIds.length + n));
-    need[p] = target[p] - existingIds.length;
-    const keep = K !== undefined && n > K ? Math.max(K, need[p]) : n;
-    // the `keep` cheapest arcs, ties to the earlier reviewer (members are in input order)
-    const kept = keep < n ? keepCheapest(candSlot, candCost, n, keep, select) : n;
-    doneStart[p] = arcCount;
-    doneCount[p] = kept;
-    if (arcCount + kept > arcCap) grow(arcCount + kept);
-    for (let i = 0; i < kept; i++) {
-      const cost = candCost[i];
-      const slot = candSlot[i];
-      const r = members[slot];
-      const rank = bidScratch[r];
-      arcReviewer[arcCount] = r;
-      arcCost[arcCount] = cost;
-      bidPart[arcCount] = bidValueOf(rank);
-      subjectPart[arcCount] = subjectScratch[r];
-      textPart[arcCount] = textWeight * scores[slot];
-      arcBid.push(rank >= 0 ? BID_KINDS[rank] : undefined);
-      arcCount++;
+      };
+      const n = collectCandidates(
+        m,
+        mark,
+        room,
+        scores,
+        bidRank,
+        bidValue,
+        subject,
+        textWeight,
+        scale,
+        candSlot,
+        candCost,
+        conflicted,
+      );
+      eligibleCount[p] = n;
+      target[p] = Math.max(existingIds.length, Math.min(perPaper, existingIds.length + n));
+      need[p] = target[p] - existingIds.length;
+      const keep = K !== undefined && n > K ? Math.max(K, need[p]) : n;
+      // the `keep` cheapest arcs, ties to the earlier reviewer (members are in input order)
+      const kept = keep < n ? keepCheapest(candSlot, candCost, n, keep, select) : n;
+      doneStart[p] = arcCount;
+      doneCount[p] = kept;
+      if (arcCount + kept > arcCap) grow(arcCount + kept);
+      for (let i = 0; i < kept; i++) {
+        const s = candSlot[i];
+        const rank = bidRank[s];
+        arcReviewer[arcCount] = members[s];
+        arcCost[arcCount] = candCost[i];
+        bidPart[arcCount] = bidValueOf(rank);
+        subjectPart[arcCount] = subject[s];
+        textPart[arcCount] = textWeight * scores[s];
+        arcBidRank.push(rank);
+        arcCount++;
+      }
+      // reset the scratch arrays
+      for (const b of bids) {
+        const s = slotOf[b.r];
+        if (s >= 0) bidRank[s] = -1;
+      }
+      for (const slots of areas) for (const s of slots) subject[s] = 0;
+      for (const person of screen.suspects) markReviewer(reviewerOf(person), 0);
+      for (const r of declinedOf[p]) markReviewer(r, 0);
+      for (const id of existingIds) markReviewer(reviewerOf(detector.person(id)), 0);
+      for (const a of screen.authors) markReviewer(reviewerOf(a), 0);
     }
-    // reset the scratch arrays
-    for (const b of bidsOf[p]) bidScratch[b.r] = -1;
-    for (const a of areas) for (const r of areaHolders[a]) subjectScratch[r] = 0;
-    for (const s of screen.suspects) {
-      const r = reviewerOf(s);
-      if (r >= 0) markScratch[r] = 0;
-    }
-    for (const r of declinedOf[p]) markScratch[r] = 0;
-    for (const id of existingIds) {
-      const r = reviewerOf(detector.person(id));
-      if (r >= 0) markScratch[r] = 0;
-    }
-    for (const a of screen.authors) {
-      const r = reviewerOf(a);
-      if (r >= 0) markScratch[r] = 0;
-    }
+    for (let s = 0; s < m; s++) slotOf[members[s]] = -1;
   }
   options.onProgress?.({ phase: 'prepare', done: P, total: P });
 
@@ -326,9 +334,14 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
     for (let p = 0; p < P; p++) out.set(a.subarray(doneStart[p], doneStart[p] + doneCount[p]), arcStart[p]);
     return out;
   };
-  const arcBidOut: (BidKind | undefined)[] = new Array(arcCount);
+  // pushed in order: `new Array(arcCount)` of this size is a dictionary-mode array, slow to fill
+  const arcBidOut: (BidKind | undefined)[] = [];
+  const ranks = arcBidRank.data;
   for (let p = 0; p < P; p++)
-    for (let i = 0; i < doneCount[p]; i++) arcBidOut[arcStart[p] + i] = arcBid[doneStart[p] + i];
+    for (let i = doneStart[p], end = doneStart[p] + doneCount[p]; i < end; i++) {
+      const rank = ranks[i];
+      arcBidOut.push(rank >= 0 ? BID_KINDS[rank] : undefined);
+    }
   const ints = (n: number) => new Int32Array(n);
   const floats = (n: number) => new Float64Array(n);
 
@@ -359,10 +372,14 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
 }
 
 const EMPTY = new Int32Array(0);
+const NO_SLOTS: number[] = [];
 
 /**
  * Keeps the `keep` cheapest of the n candidates, ties to the earlier one (candidates are in member
- * order), compacting candSlot/candCost in place (order kept); returns `keep`. `select` is scratch.
+ * order), compacting candSlot/candCost in place (order kept); returns `keep`. The threshold (the keep-th
+ * smallest cost) is found with a histogram of the costs in 256 buckets, then among the few costs of its
+ * bucket (copied into `select`) by quickselect: three passes over the candidates without data-dependent
+ * swaps.
  */
 function keepCheapest(
   candSlot: Int32Array,
@@ -371,8 +388,26 @@ function keepCheapest(
   keep: number,
   select: Int32Array,
 ): number {
-  select.set(candCost.subarray(0, n));
-  const threshold = kthSmallest(select, n, keep - 1);
+  if (keep <= 0) return 0;
+  let lo = candCost[0];
+  let hi = lo;
+  for (let i = 1; i < n; i++) {
+    const c = candCost[i];
+    if (c < lo) lo = c;
+    else if (c > hi) hi = c;
+  }
+  // bucket of cost c: (c - lo) >> shift, fewer than 256 buckets
+  let shift = 0;
+  while ((hi - lo) >> shift >= 256) shift++;
+  const counts = BUCKETS;
+  counts.fill(0);
+  for (let i = 0; i < n; i++) counts[(candCost[i] - lo) >> shift]++;
+  let bucket = 0;
+  let before = 0; // candidates in the buckets below `bucket`
+  while (before + counts[bucket] < keep) before += counts[bucket++];
+  let inBucket = 0;
+  for (let i = 0; i < n; i++) if ((candCost[i] - lo) >> shift === bucket) select[inBucket++] = candCost[i];
+  const threshold = kthSmallest(select, inBucket, keep - 1 - before);
   let below = 0;
   for (let i = 0; i < n; i++) if (candCost[i] < threshold) below++;
   let ties = keep - below;
@@ -390,17 +425,18 @@ function keepCheapest(
   }
   return out;
 }
+const BUCKETS = new Int32Array(256);
 
 /**
- * One paper's eligible candidates among the track's members (in member order): their slots and costs
- * into candSlot/candCost; returns how many. mark[r]: 1 = skip (author, existing reviewer, declined),
- * 2 = suspect, kept unless `conflicted(r)` (which records the conflict). A function of its own so that
- * the hot loop sees only typed arrays.
+ * One paper's eligible candidates among the track's m members (in slot order, every array indexed by
+ * slot): their slots and costs into candSlot/candCost; returns how many. mark: 1 = skip (author,
+ * existing reviewer, declined), 2 = suspect, kept unless `conflicted(slot)` (which records the conflict).
+ * A function of its own so that the hot loop sees only typed arrays, read sequentially.
  */
 function collectCandidates(
-  members: Int32Array,
+  m: number,
   mark: Uint8Array,
-  remaining: Int32Array,
+  room: Int32Array,
   scores: Float64Array,
   bidRank: Int8Array,
   bidValue: Float64Array,
@@ -409,19 +445,17 @@ function collectCandidates(
   scale: number,
   candSlot: Int32Array,
   candCost: Int32Array,
-  conflicted: (r: number) => boolean,
+  conflicted: (slot: number) => boolean,
 ): number {
   let n = 0;
-  for (let slot = 0, m = members.length; slot < m; slot++) {
-    const r = members[slot];
-    const mk = mark[r];
-    if (mk !== 0 && (mk === 1 || conflicted(r))) continue;
-    if (remaining[r] <= 0) continue;
-    const rank = bidRank[r];
+  for (let s = 0; s < m; s++) {
+    const mk = mark[s];
+    if (mk !== 0 && (mk === 1 || conflicted(s))) continue;
+    if (room[s] <= 0) continue;
+    const rank = bidRank[s];
     const bid = rank >= 0 ? bidValue[rank] : 0;
-    const text = textWeight * scores[slot];
-    candSlot[n] = slot;
-    candCost[n] = -Math.round((bid + subject[r] + text) * scale);
+    candSlot[n] = s;
+    candCost[n] = -Math.round((bid + subject[s] + textWeight * scores[s]) * scale);
     n++;
   }
   return n;

@@ -77,19 +77,31 @@ export class IntList {
   }
 }
 
+/** Character code → its letter or digit class 0..35 (upper case folded to lower case), -1 for the others. */
+const CHAR_CLASS = (() => {
+  const out = new Int8Array(128).fill(-1);
+  for (let c = 0; c < 26; c++) {
+    out[97 + c] = c;
+    out[65 + c] = c;
+  }
+  for (let d = 0; d < 10; d++) out[48 + d] = 26 + d;
+  return out;
+})();
+const CLASSES = 36;
+
 /**
- * Texts straight to term ids (the stems of `tokenize`, numbered in order of first appearance). The text
- * is scanned by character codes and each word looked up in an open-addressing table keyed by the
- * characters themselves: no string is made for a word already seen, the stemming is done once per
- * distinct word.
+ * Texts straight to term ids (the stems of `tokenize`, numbered in order of first appearance). The text is
+ * read character by character through a trie of the words seen so far (one array look-up a character, no
+ * string made for a known word, no hashing nor comparing); a word's stem is computed once, when the word is
+ * first met.
  */
 export class TermIds {
   private readonly stems = new Map<string, number>();
-  /** distinct raw words: the word, its hash and its term id (-1 when dropped) */
-  private keys: (string | undefined)[] = new Array(1024);
-  private hashes = new Int32Array(1024);
-  private values = new Int32Array(1024);
-  private used = 0;
+  /** trie: next[state * CLASSES + class] is the next state (0: none yet); state 0 is the root */
+  private next = new Int32Array(1024 * CLASSES);
+  /** per state: term id of the word ending there, -1 dropped, -2 not looked up yet */
+  private term = new Int32Array(1024).fill(-2);
+  private states = 1;
 
   get size(): number {
     return this.stems.size;
@@ -97,26 +109,35 @@ export class TermIds {
 
   /** Appends the term ids of the text's tokens, in order, to `out`. */
   add(text: string, out: { push(id: number): void }): void {
+    // NFKD and the accent strip change nothing in plain ASCII: skip them there
     const plain = NOT_ASCII.test(text)
       ? text
           .normalize('NFKD')
           .replace(/[\u0300-\u036f]/g, '')
           .toLowerCase()
-      : text.toLowerCase();
+      : text;
     const n = plain.length;
+    let next = this.next;
+    let state = 0;
     let start = -1;
-    let h = 0;
     for (let i = 0; i <= n; i++) {
       const c = i < n ? plain.charCodeAt(i) : 0;
-      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+      const k = c < 128 ? CHAR_CLASS[c] : -1;
+      if (k >= 0) {
         if (start < 0) {
           start = i;
-          h = 0;
+          state = 0;
         }
-        h = (Math.imul(h, 31) + c) | 0;
+        let to = next[state * CLASSES + k];
+        if (to === 0) {
+          to = this.newState(state, k);
+          next = this.next;
+        }
+        state = to;
       } else if (start >= 0) {
         if (i - start >= 2) {
-          const id = this.lookup(plain, start, i, h);
+          let id = this.term[state];
+          if (id === -2) id = this.termOf(state, plain, start, i);
           if (id >= 0) out.push(id);
         }
         start = -1;
@@ -124,50 +145,31 @@ export class TermIds {
     }
   }
 
-  private lookup(text: string, start: number, end: number, h: number): number {
-    const mask = this.hashes.length - 1;
-    const len = end - start;
-    let slot = h & mask;
-    for (;;) {
-      const key = this.keys[slot];
-      if (key === undefined) break;
-      if (this.hashes[slot] === h && key.length === len) {
-        let j = 0;
-        while (j < len && key.charCodeAt(j) === text.charCodeAt(start + j)) j++;
-        if (j === len) return this.values[slot];
-      }
-      slot = (slot + 1) & mask;
+  private newState(from: number, k: number): number {
+    if (this.states === this.term.length) {
+      const next = new Int32Array(this.next.length * 2);
+      next.set(this.next);
+      this.next = next;
+      const term = new Int32Array(this.term.length * 2).fill(-2);
+      term.set(this.term);
+      this.term = term;
     }
-    const word = text.slice(start, end);
-    const s = stemOf(word);
+    const to = this.states++;
+    this.next[from * CLASSES + k] = to;
+    return to;
+  }
+
+  /** The term id of the word text[start..end) (ASCII letters and digits) ending at this state, looked up once. */
+  private termOf(state: number, text: string, start: number, end: number): number {
+    const s = stemOf(text.slice(start, end).toLowerCase());
     let id = -1;
     if (s !== null) {
       const known = this.stems.get(s);
       if (known === undefined) this.stems.set(s, (id = this.stems.size));
       else id = known;
     }
-    this.keys[slot] = word;
-    this.hashes[slot] = h;
-    this.values[slot] = id;
-    if (++this.used * 2 > this.hashes.length) this.rehash();
+    this.term[state] = id;
     return id;
-  }
-
-  private rehash(): void {
-    const { keys, hashes, values } = this;
-    const size = hashes.length * 2;
-    const mask = size - 1;
-    this.keys = new Array(size);
-    this.hashes = new Int32Array(size);
-    this.values = new Int32Array(size);
-    for (let i = 0; i < keys.length; i++) {
-      if (keys[i] === undefined) continue;
-      let slot = hashes[i] & mask;
-      while (this.keys[slot] !== undefined) slot = (slot + 1) & mask;
-      this.keys[slot] = keys[i];
-      this.hashes[slot] = hashes[i];
-      this.values[slot] = values[i];
-    }
   }
 }
 
@@ -197,16 +199,36 @@ export function tfidfVectors(docs: string[][]): SparseVector[] {
 }
 
 /**
+ * TF-IDF vectors of many documents in three flat arrays (no object per document): document d's term ids
+ * ascending are terms[start[d] .. start[d + 1]) with their weights at the same positions.
+ */
+export interface FlatVectors {
+  start: Int32Array;
+  terms: Int32Array;
+  weights: Float64Array;
+}
+
+/**
  * TF-IDF of documents given as term ids: document d is ids[docStart[d] .. docStart[d + 1]), ids in
  * 0 .. vocabulary - 1. Each document's ids are counted in one reused typed array (no map per document).
  */
 export function tfidfOfIds(ids: ArrayLike<number>, docStart: Int32Array, vocabulary: number): SparseVector[] {
+  const { start, terms, weights } = tfidfFlat(ids, docStart, vocabulary);
+  const D = docStart.length - 1;
+  const out: SparseVector[] = new Array(D);
+  for (let d = 0; d < D; d++)
+    out[d] = { terms: terms.slice(start[d], start[d + 1]), weights: weights.slice(start[d], start[d + 1]) };
+  return out;
+}
+
+/** tfidfOfIds in the flat form. */
+export function tfidfFlat(ids: ArrayLike<number>, docStart: Int32Array, vocabulary: number): FlatVectors {
   const D = docStart.length - 1;
   const total = docStart[D];
   const V = vocabulary;
   const df = new Int32Array(V);
   const count = new Int32Array(V);
-  const distinctStart = new Int32Array(D + 1);
+  const start = new Int32Array(D + 1);
   const distinct = new Int32Array(total);
   const distinctCount = new Int32Array(total);
   let nd = 0;
@@ -216,35 +238,54 @@ export function tfidfOfIds(ids: ArrayLike<number>, docStart: Int32Array, vocabul
       const id = ids[i];
       if (count[id]++ === 0) distinct[nd++] = id;
     }
-    distinct.subarray(from, nd).sort();
+    sortInts(distinct, from, nd);
     for (let i = from; i < nd; i++) {
       const id = distinct[i];
       distinctCount[i] = count[id];
       count[id] = 0;
       df[id]++;
     }
-    distinctStart[d + 1] = nd;
+    start[d + 1] = nd;
   }
   // weights: (1 + ln tf) · ln(1 + N / df), normalized, summed in ascending term order
   const idf = new Float64Array(V);
   for (let id = 0; id < V; id++) idf[id] = Math.log(1 + D / df[id]);
-  const out: SparseVector[] = new Array(D);
+  // 1 + ln tf for the small counts, once
+  const logTf = new Float64Array(64);
+  for (let c = 1; c < 64; c++) logTf[c] = 1 + Math.log(c);
+  const terms = distinct.subarray(0, nd);
+  const weights = new Float64Array(nd);
   for (let d = 0; d < D; d++) {
-    const from = distinctStart[d];
-    const len = distinctStart[d + 1] - from;
-    const terms = distinct.slice(from, from + len);
-    const weights = new Float64Array(len);
+    const from = start[d];
+    const to = start[d + 1];
     let norm = 0;
-    for (let i = 0; i < len; i++) {
-      const w = (1 + Math.log(distinctCount[from + i])) * idf[terms[i]];
+    for (let i = from; i < to; i++) {
+      const c = distinctCount[i];
+      const w = (c < 64 ? logTf[c] : 1 + Math.log(c)) * idf[terms[i]];
       weights[i] = w;
       norm += w * w;
     }
     norm = Math.sqrt(norm);
-    if (norm > 0) for (let i = 0; i < len; i++) weights[i] /= norm;
-    out[d] = { terms, weights };
+    if (norm > 0) for (let i = from; i < to; i++) weights[i] /= norm;
   }
-  return out;
+  return { start, terms, weights };
+}
+
+/** Sorts a[from..to) ascending: insertion sort for short runs (a document's terms), else the built-in. */
+function sortInts(a: Int32Array, from: number, to: number): void {
+  if (to - from > 48) {
+    a.subarray(from, to).sort();
+    return;
+  }
+  for (let i = from + 1; i < to; i++) {
+    const x = a[i];
+    let j = i - 1;
+    while (j >= from && a[j] > x) {
+      a[j + 1] = a[j];
+      j--;
+    }
+    a[j + 1] = x;
+  }
 }
 
 /** Cosine of two normalized sparse vectors (merge of the sorted term lists). */
@@ -272,31 +313,37 @@ export class InvertedIndex {
   private readonly ids: Int32Array;
   private readonly weights: Float64Array;
 
-  constructor(
-    vectors: SparseVector[],
-    readonly members: number[],
-  ) {
+  /** members[slot] is the index of the slot's vector in `vectors` (an array, or the flat form). */
+  constructor(vectors: SparseVector[] | FlatVectors, members: ArrayLike<number>) {
+    const flat = Array.isArray(vectors) ? undefined : vectors;
+    const list = Array.isArray(vectors) ? vectors : undefined;
+    const termsOf = (doc: number): Int32Array =>
+      flat ? flat.terms.subarray(flat.start[doc], flat.start[doc + 1]) : list![doc].terms;
+    const weightsOf = (doc: number): Float64Array =>
+      flat ? flat.weights.subarray(flat.start[doc], flat.start[doc + 1]) : list![doc].weights;
+    const M = members.length;
     let maxTerm = -1;
     let total = 0;
-    for (const docIndex of members) {
-      const t = vectors[docIndex].terms;
+    for (let slot = 0; slot < M; slot++) {
+      const t = termsOf(members[slot]);
       if (t.length && t[t.length - 1] > maxTerm) maxTerm = t[t.length - 1];
       total += t.length;
     }
     const start = new Int32Array(maxTerm + 2);
-    for (const docIndex of members) for (const t of vectors[docIndex].terms) start[t + 1]++;
+    for (let slot = 0; slot < M; slot++) for (const t of termsOf(members[slot])) start[t + 1]++;
     for (let t = 0; t <= maxTerm; t++) start[t + 1] += start[t];
     const fill = start.slice(0, maxTerm + 1);
     const ids = new Int32Array(total);
     const weights = new Float64Array(total);
-    members.forEach((docIndex, slot) => {
-      const v = vectors[docIndex];
-      for (let k = 0; k < v.terms.length; k++) {
-        const at = fill[v.terms[k]]++;
+    for (let slot = 0; slot < M; slot++) {
+      const terms = termsOf(members[slot]);
+      const w = weightsOf(members[slot]);
+      for (let k = 0; k < terms.length; k++) {
+        const at = fill[terms[k]]++;
         ids[at] = slot;
-        weights[at] = v.weights[k];
+        weights[at] = w[k];
       }
-    });
+    }
     this.start = start;
     this.ids = ids;
     this.weights = weights;
@@ -305,12 +352,20 @@ export class InvertedIndex {
   /** Sets out[slot] = query·member for every member slot. */
   score(query: SparseVector, out: Float64Array): void {
     out.fill(0);
+    this.accumulate(query.terms, query.weights, 0, query.terms.length, out);
+  }
+
+  /**
+   * Adds to out[slot] (which the caller zeroed) the product of every member with the query given as
+   * terms[from..to) and their weights, term by term in that order.
+   */
+  accumulate(terms: Int32Array, qWeights: Float64Array, from: number, to: number, out: Float64Array): void {
     const { start, ids, weights } = this;
     const last = start.length - 1;
-    for (let k = 0; k < query.terms.length; k++) {
-      const t = query.terms[k];
+    for (let k = from; k < to; k++) {
+      const t = terms[k];
       if (t >= last) continue;
-      const w = query.weights[k];
+      const w = qWeights[k];
       for (let i = start[t], end = start[t + 1]; i < end; i++) out[ids[i]] += w * weights[i];
     }
   }
