@@ -4,17 +4,9 @@ import { buildModel } from './model.js';
 import { checkAssignmentFeasibility, solveAssignment } from './solve.js';
 import { cosine, tfidfVectors, tokenize } from './text.js';
 import type { AssignmentPaper, AssignmentProblem, AssignmentReviewer, BidKind } from './types.js';
+import { seededRandom } from '../testing/seeded-random.js';
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = (seed: number) => seededRandom(seed).next;
 
 const paper = (id: number, extra: Partial<AssignmentPaper> = {}): AssignmentPaper => ({
   id,

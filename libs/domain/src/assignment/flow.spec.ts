@@ -5,17 +5,9 @@ import {
   type AssignmentNetwork,
 } from './flow.js';
 import { maxAssignable } from './feasibility.js';
+import { seededRandom } from '../testing/seeded-random.js';
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = (seed: number) => seededRandom(seed).next;
 
 /** papers: list of [reviewer, cost] candidate arcs; need per paper; capacity per reviewer. */
 function network(papers: [number, number][][], need: number[], capacity: number[]): AssignmentNetwork {

@@ -14,6 +14,7 @@ import {
   type BidKind,
   type PairConflict,
 } from './types.js';
+import { seededRandom } from '../testing/seeded-random.js';
 
 const idKey = (id: AssignmentId): string => `${typeof id}:${id}`;
 const BID_KINDS: BidKind[] = ['willing', 'eager', 'notWilling', 'conflict'];
@@ -372,21 +373,7 @@ function referenceBuildModel(problem: AssignmentProblem, options: AssignmentOpti
   };
 }
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(xs: T[]) => xs[Math.floor(next() * xs.length)],
-  };
-}
+const rng = seededRandom;
 
 const WORDS = (
   'graph graphs network networks networking learning learned neural réseau réseaux query queries ' +

@@ -5,6 +5,7 @@
  */
 import { ConflictDetector } from './conflicts.js';
 import { AssignmentCancelledError, type AssignmentNetwork } from './flow.js';
+import { trackScorer } from './scatter.js';
 import { IntList, InvertedIndex, TermIds, tfidfFlat } from './text.js';
 import {
   DEFAULT_AFFINITY_WEIGHTS,
@@ -202,8 +203,16 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
   const slotOf = new Int32Array(R).fill(-1);
   let maxMembers = 0;
   for (const members of trackMembers.values()) maxMembers = Math.max(maxMembers, members.length);
+  let maxPostings = 0;
+  let maxStart = 0;
+  for (const index of indexes.values()) {
+    maxPostings = Math.max(maxPostings, index.ids.length);
+    maxStart = Math.max(maxStart, index.start.length);
+  }
+  // text scores of the current paper, by slot
+  const scorer = trackScorer(vectors, P, { maxMembers, maxPostings, maxStart });
+  const scores = scorer.scores;
   const room = new Int32Array(maxMembers);
-  const scores = new Float64Array(maxMembers);
   const mark = new Uint8Array(maxMembers);
   const bidRank = new Int8Array(maxMembers).fill(-1);
   const subject = new Float64Array(maxMembers);
@@ -223,7 +232,7 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
   for (const [trackKey, trackPapers] of papersOfTrack) {
     const members = trackMembers.get(trackKey) ?? EMPTY;
     const m = members.length;
-    const index = indexes.get(trackKey);
+    scorer.setTrack(indexes.get(trackKey));
     // per subject area, the slots of the members who have it
     const areaSlots = new Map<number, number[]>();
     for (let s = 0; s < m; s++) {
@@ -248,9 +257,7 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
         ? [...new Map(paper.reviewerIds.map((id) => [idKey(id), id])).values()]
         : [];
       existing[p] = existingIds;
-      scores.fill(0, 0, m);
-      if (index)
-        index.accumulate(vectors.terms, vectors.weights, vectors.start[p], vectors.start[p + 1], scores);
+      scorer.score(p, m);
       const screen = detector.paperScreen(paper);
       const areas: number[][] = [];
       for (const name of paper.subjectAreas ?? []) areas.push(areaSlots.get(areaId(name)) ?? NO_SLOTS);

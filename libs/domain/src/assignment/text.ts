@@ -309,9 +309,9 @@ export function cosine(a: SparseVector, b: SparseVector): number {
  */
 export class InvertedIndex {
   /** Postings in CSR form: term t's members are ids[start[t] .. start[t + 1]) in slot order. */
-  private readonly start: Int32Array;
-  private readonly ids: Int32Array;
-  private readonly weights: Float64Array;
+  readonly start: Int32Array;
+  readonly ids: Int32Array;
+  readonly weights: Float64Array;
 
   /** members[slot] is the index of the slot's vector in `vectors` (an array, or the flat form). */
   constructor(vectors: SparseVector[] | FlatVectors, members: ArrayLike<number>) {

@@ -10,6 +10,7 @@ import {
   type BusyInterval,
 } from './builder.js';
 import { findClashes, type ClashInput } from './clashes.js';
+import { seededRandom } from '../testing/seeded-random.js';
 
 const TOPICS = {
   db: 'relational database query optimization index join planner',
@@ -48,17 +49,7 @@ const slot = (
   end,
 });
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n) };
-}
+const rng = seededRandom;
 
 /** Within-group sum of squares of a partition, computed from scratch (the objective's definition). */
 function partitionCost(papers: BuilderPaper[], groups: number[][]): number {

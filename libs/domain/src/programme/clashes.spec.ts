@@ -1,5 +1,6 @@
 import { findClashes, sessionKeyOf, type Clash, type ClashInput, type ClashRole } from './clashes.js';
 import { EVENT_TYPES, SESSION_KINDS, type EventType, type SessionKind } from './programme.js';
+import { seededRandom } from '../testing/seeded-random.js';
 
 type Session = ClashInput['sessions'][number];
 
@@ -312,17 +313,7 @@ describe(findClashes.name, () => {
 // -----------------------------------------------------------------------------------------------------
 // Random programmes and the all-pairs reference
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n) };
-}
+const rng = seededRandom;
 
 const hhmm = (m: number) =>
   m === 1440 ? '24:00' : `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
