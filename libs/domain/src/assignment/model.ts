@@ -5,7 +5,7 @@
  */
 import { ConflictDetector } from './conflicts.js';
 import { AssignmentCancelledError, type AssignmentNetwork } from './flow.js';
-import { trackScorer } from './scatter.js';
+import { buildKernel } from './build-kernel.js';
 import { IntList, InvertedIndex, TermIds, tfidfFlat } from './text.js';
 import {
   DEFAULT_AFFINITY_WEIGHTS,
@@ -209,20 +209,20 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
     maxPostings = Math.max(maxPostings, index.ids.length);
     maxStart = Math.max(maxStart, index.start.length);
   }
-  // text scores of the current paper, by slot
-  const scorer = trackScorer(vectors, P, { maxMembers, maxPostings, maxStart });
-  const scores = scorer.scores;
-  const room = new Int32Array(maxMembers);
-  const mark = new Uint8Array(maxMembers);
-  const bidRank = new Int8Array(maxMembers).fill(-1);
-  const subject = new Float64Array(maxMembers);
-  // this paper's eligible candidates (slot and cost, in slot order) and a scratch copy for the cut
-  const candSlot = new Int32Array(maxMembers);
-  const candCost = new Int32Array(maxMembers);
-  const select = new Int32Array(maxMembers);
   const textWeight = weights.text;
   const primary = weights.primarySubject;
   const secondary = weights.secondarySubject;
+  const kernel = buildKernel(
+    vectors,
+    P,
+    { maxMembers, maxPostings, maxStart },
+    { bidValue, textWeight, scale, subjectMax: Math.max(Math.abs(primary), Math.abs(secondary)) },
+  );
+  // by slot: text scores, room, marks, bids, subject parts; this paper's eligible candidates (slot and
+  // cost, in slot order) and a scratch copy for the cut
+  const { scores, room, mark, bidRank, subject, candSlot, candCost } = kernel;
+  const select = new Int32Array(maxMembers);
+  const suspectSlots: number[] = [];
   const markReviewer = (r: number, value: number) => {
     const s = r >= 0 ? slotOf[r] : -1;
     if (s >= 0) mark[s] = value;
@@ -232,7 +232,7 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
   for (const [trackKey, trackPapers] of papersOfTrack) {
     const members = trackMembers.get(trackKey) ?? EMPTY;
     const m = members.length;
-    scorer.setTrack(indexes.get(trackKey));
+    kernel.setTrack(indexes.get(trackKey));
     // per subject area, the slots of the members who have it
     const areaSlots = new Map<number, number[]>();
     for (let s = 0; s < m; s++) {
@@ -257,7 +257,7 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
         ? [...new Map(paper.reviewerIds.map((id) => [idKey(id), id])).values()]
         : [];
       existing[p] = existingIds;
-      scorer.score(p, m);
+      kernel.score(p, m);
       const screen = detector.paperScreen(paper);
       const areas: number[][] = [];
       for (const name of paper.subjectAreas ?? []) areas.push(areaSlots.get(areaId(name)) ?? NO_SLOTS);
@@ -274,31 +274,30 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
       for (const r of declinedOf[p]) markReviewer(r, 1);
       for (const id of existingIds) markReviewer(reviewerOf(detector.person(id)), 1);
       for (const a of screen.authors) markReviewer(reviewerOf(a), 1);
-      const conflicted = (s: number) => {
+      // the suspects still marked 2 are checked, in slot order (conflicts are listed in member order): a
+      // conflict marks the slot 1, else it is cleared
+      suspectSlots.length = 0;
+      for (const person of screen.suspects) {
+        const r = reviewerOf(person);
+        const s = r >= 0 ? slotOf[r] : -1;
+        if (s >= 0 && mark[s] === 2) suspectSlots.push(s);
+      }
+      if (suspectSlots.length > 1) suspectSlots.sort((a, b) => a - b);
+      for (const s of suspectSlots) {
         const r = members[s];
         const person = reviewerPerson[r];
-        if (!detector.conflicts(screen, person)) return false;
+        if (!detector.conflicts(screen, person)) {
+          mark[s] = 0;
+          continue;
+        }
+        mark[s] = 1;
         paperConflicts.push({
           paperId: paper.id,
           reviewerId: reviewers[r].id,
           evidence: detector.evidenceFor(screen, person),
         });
-        return true;
-      };
-      const n = collectCandidates(
-        m,
-        mark,
-        room,
-        scores,
-        bidRank,
-        bidValue,
-        subject,
-        textWeight,
-        scale,
-        candSlot,
-        candCost,
-        conflicted,
-      );
+      }
+      const n = kernel.collect(m);
       eligibleCount[p] = n;
       target[p] = Math.max(existingIds.length, Math.min(perPaper, existingIds.length + n));
       need[p] = target[p] - existingIds.length;
@@ -433,40 +432,6 @@ function keepCheapest(
   return out;
 }
 const BUCKETS = new Int32Array(256);
-
-/**
- * One paper's eligible candidates among the track's m members (in slot order, every array indexed by
- * slot): their slots and costs into candSlot/candCost; returns how many. mark: 1 = skip (author,
- * existing reviewer, declined), 2 = suspect, kept unless `conflicted(slot)` (which records the conflict).
- * A function of its own so that the hot loop sees only typed arrays, read sequentially.
- */
-function collectCandidates(
-  m: number,
-  mark: Uint8Array,
-  room: Int32Array,
-  scores: Float64Array,
-  bidRank: Int8Array,
-  bidValue: Float64Array,
-  subject: Float64Array,
-  textWeight: number,
-  scale: number,
-  candSlot: Int32Array,
-  candCost: Int32Array,
-  conflicted: (slot: number) => boolean,
-): number {
-  let n = 0;
-  for (let s = 0; s < m; s++) {
-    const mk = mark[s];
-    if (mk !== 0 && (mk === 1 || conflicted(s))) continue;
-    if (room[s] <= 0) continue;
-    const rank = bidRank[s];
-    const bid = rank >= 0 ? bidValue[rank] : 0;
-    candSlot[n] = s;
-    candCost[n] = -Math.round((bid + subject[s] + textWeight * scores[s]) * scale);
-    n++;
-  }
-  return n;
-}
 
 /**
  * The k-th smallest (0-based) of a[0..n), by quickselect (Hoare partition, median-of-three pivot);
