@@ -221,46 +221,70 @@ export function tfidfOfIds(ids: ArrayLike<number>, docStart: Int32Array, vocabul
   return out;
 }
 
-/** tfidfOfIds in the flat form. */
+/**
+ * tfidfOfIds in the flat form. Each document's distinct terms are put in ascending order by one counting
+ * sort over all documents (by term, then back to the documents in term order) instead of a sort per
+ * document.
+ */
 export function tfidfFlat(ids: ArrayLike<number>, docStart: Int32Array, vocabulary: number): FlatVectors {
   const D = docStart.length - 1;
   const total = docStart[D];
   const V = vocabulary;
-  const df = new Int32Array(V);
   const count = new Int32Array(V);
   const start = new Int32Array(D + 1);
-  const distinct = new Int32Array(total);
-  const distinctCount = new Int32Array(total);
+  // each document's distinct terms (in order of appearance) and their counts
+  const seenTerm = new Int32Array(total);
+  const seenCount = new Int32Array(total);
+  const df = new Int32Array(V);
   let nd = 0;
   for (let d = 0; d < D; d++) {
     const from = nd;
     for (let i = docStart[d]; i < docStart[d + 1]; i++) {
       const id = ids[i];
-      if (count[id]++ === 0) distinct[nd++] = id;
+      if (count[id]++ === 0) seenTerm[nd++] = id;
     }
-    sortInts(distinct, from, nd);
     for (let i = from; i < nd; i++) {
-      const id = distinct[i];
-      distinctCount[i] = count[id];
+      const id = seenTerm[i];
+      seenCount[i] = count[id];
       count[id] = 0;
       df[id]++;
     }
     start[d + 1] = nd;
   }
+  // by term: the (document, count) entries, documents ascending
+  const termAt = new Int32Array(V + 1);
+  for (let id = 0; id < V; id++) termAt[id + 1] = termAt[id] + df[id];
+  const byTermDoc = new Int32Array(nd);
+  const byTermCount = new Int32Array(nd);
+  for (let d = 0; d < D; d++)
+    for (let i = start[d]; i < start[d + 1]; i++) {
+      const at = termAt[seenTerm[i]]++;
+      byTermDoc[at] = d;
+      byTermCount[at] = seenCount[i];
+    }
+  // back to the documents, terms ascending
+  const terms = seenTerm; // reused: the document order of the entries is the same
+  const counts = seenCount;
+  const fill = start.slice(0, D);
+  for (let id = 0, at = 0; id < V; id++)
+    for (const end = at + df[id]; at < end; at++) {
+      const pos = fill[byTermDoc[at]]++;
+      terms[pos] = id;
+      counts[pos] = byTermCount[at];
+    }
   // weights: (1 + ln tf) · ln(1 + N / df), normalized, summed in ascending term order
   const idf = new Float64Array(V);
   for (let id = 0; id < V; id++) idf[id] = Math.log(1 + D / df[id]);
   // 1 + ln tf for the small counts, once
   const logTf = new Float64Array(64);
   for (let c = 1; c < 64; c++) logTf[c] = 1 + Math.log(c);
-  const terms = distinct.subarray(0, nd);
   const weights = new Float64Array(nd);
   for (let d = 0; d < D; d++) {
     const from = start[d];
     const to = start[d + 1];
     let norm = 0;
     for (let i = from; i < to; i++) {
-      const c = distinctCount[i];
+      const c = counts[i];
       const w = (c < 64 ? logTf[c] : 1 + Math.log(c)) * idf[terms[i]];
       weights[i] = w;
       norm += w * w;
@@ -268,24 +292,7 @@ export function tfidfFlat(ids: ArrayLike<number>, docStart: Int32Array, vocabula
     norm = Math.sqrt(norm);
     if (norm > 0) for (let i = from; i < to; i++) weights[i] /= norm;
   }
-  return { start, terms, weights };
-}
-
-/** Sorts a[from..to) ascending: insertion sort for short runs (a document's terms), else the built-in. */
-function sortInts(a: Int32Array, from: number, to: number): void {
-  if (to - from > 48) {
-    a.subarray(from, to).sort();
-    return;
-  }
-  for (let i = from + 1; i < to; i++) {
-    const x = a[i];
-    let j = i - 1;
-    while (j >= from && a[j] > x) {
-      a[j + 1] = a[j];
-      j--;
-    }
-    a[j + 1] = x;
-  }
+  return { start, terms: terms.subarray(0, nd), weights };
 }
 
 /** Cosine of two normalized sparse vectors (merge of the sorted term lists). */
