@@ -3,9 +3,9 @@
  * filter the pairs, affinity = bid + subject-area match + text similarity, optionally the K best
  * candidates per paper are kept.
  */
-import { ConflictDetector } from './conflicts.js';
+import { ConflictDetector, type PaperScreen } from './conflicts.js';
 import { AssignmentCancelledError, type AssignmentNetwork } from './flow.js';
-import { buildKernel } from './build-kernel.js';
+import { buildKernel, type BuildKernel } from './build-kernel.js';
 import { IntList, InvertedIndex, TermIds, tfidfFlat } from './text.js';
 import {
   DEFAULT_AFFINITY_WEIGHTS,
@@ -55,6 +55,26 @@ export interface BuiltModel {
 /** Several bids on one pair: the most restrictive wins (conflict > not willing > eager > willing). */
 const BID_KINDS: BidKind[] = ['willing', 'eager', 'notWilling', 'conflict'];
 
+/** Pairs (paper index → reviewer index, plus a small value) grouped by paper in typed arrays. */
+class PairsByPaper {
+  readonly start: Int32Array;
+  readonly reviewer: Int32Array;
+  readonly value: Int8Array;
+  constructor(papers: number, pairs: { p: number; r: number; value: number }[]) {
+    this.start = new Int32Array(papers + 1);
+    for (const x of pairs) this.start[x.p + 1]++;
+    for (let p = 0; p < papers; p++) this.start[p + 1] += this.start[p];
+    const fill = this.start.slice(0, papers);
+    this.reviewer = new Int32Array(pairs.length);
+    this.value = new Int8Array(pairs.length);
+    for (const x of pairs) {
+      const at = fill[x.p]++;
+      this.reviewer[at] = x.r;
+      this.value[at] = x.value;
+    }
+  }
+}
+
 export function buildModel(problem: AssignmentProblem, options: AssignmentOptions = {}): BuiltModel {
   const perPaper = options.reviewsPerPaper ?? 3;
   const perReviewer = options.maxPerReviewer ?? 10;
@@ -91,22 +111,22 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
     }
   });
 
-  // per paper: its bids and declined reviewers (filled into per-reviewer scratch arrays in the loop)
-  const bidsOf: { r: number; kind: BidKind }[][] = Array.from({ length: P }, () => []);
-  for (const b of problem.bids ?? []) {
-    const r = reviewerIndex.get(b.reviewerId);
-    const p = paperIndex.get(b.paperId);
-    if (r !== undefined && p !== undefined) bidsOf[p].push({ r, kind: b.bid });
-  }
-  const declinedOf: number[][] = Array.from({ length: P }, () => []);
-  for (const d of problem.declined ?? []) {
-    const r = reviewerIndex.get(d.reviewerId);
-    const p = paperIndex.get(d.paperId);
-    if (r !== undefined && p !== undefined) declinedOf[p].push(r);
-  }
-  // bid part by BID_KINDS index + 1 (0: no bid; a 'conflict' bid the chair overrode weighs nothing)
-  const bidValue = Float64Array.of(weights.willing, weights.eager, weights.notWilling, 0);
-  const bidValueOf = (rank: number) => (rank >= 0 ? bidValue[rank] : 0);
+  // per paper: its bids (value: index into BID_KINDS) and declined reviewers
+  const pairs = (
+    list: { reviewerId: AssignmentId; paperId: AssignmentId }[],
+    value: (i: number) => number,
+  ) => {
+    const out: { p: number; r: number; value: number }[] = [];
+    list.forEach((x, i) => {
+      const r = reviewerIndex.get(x.reviewerId);
+      const p = paperIndex.get(x.paperId);
+      if (r !== undefined && p !== undefined) out.push({ p, r, value: value(i) });
+    });
+    return new PairsByPaper(P, out);
+  };
+  const bidList = problem.bids ?? [];
+  const bids = pairs(bidList, (i) => BID_KINDS.indexOf(bidList[i].bid));
+  const declined = pairs(problem.declined ?? [], () => 0);
 
   // text similarity: TF-IDF over papers and reviewer profiles (their papers + keywords, keywords twice)
   const termIds = new TermIds();
@@ -125,18 +145,25 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
     docStart[P + i + 1] = ids.length;
   });
   const vectors = tfidfFlat(ids.data, docStart, termIds.size);
-  const indexes = new Map<string, InvertedIndex>();
-  const trackMembers = new Map<string, Int32Array>();
-  for (const [t, members] of byTrack) {
-    indexes.set(
-      t,
-      new InvertedIndex(
-        vectors,
-        Int32Array.from(members, (i) => P + i),
-      ),
+  const tracks = new Map<string, Track>();
+  for (const [key, list] of byTrack) {
+    const members = Int32Array.from(list);
+    const index = new InvertedIndex(
+      vectors,
+      Int32Array.from(list, (i) => P + i),
     );
-    trackMembers.set(t, Int32Array.from(members));
+    tracks.set(key, { key, members, index, papers: [] });
   }
+  // Papers are visited track by track (in input order within a track): the kernel holds one track's
+  // postings, and the per-paper arrays are indexed by the reviewer's slot in the track, so that the
+  // candidates are read in one sequential pass. Each paper's arcs are written in processing order, then put
+  // in paper order.
+  papers.forEach((paper, p) => {
+    const key = idKey(paper.track);
+    let track = tracks.get(key);
+    if (!track) tracks.set(key, (track = { key, members: EMPTY, index: undefined, papers: [] }));
+    track.papers.push(p);
+  });
 
   // subject areas: ids by name, and each reviewer's (deduplicated)
   const areaIds = new Map<string, number>();
@@ -147,193 +174,53 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
     return id;
   };
   const reviewerAreas = reviewers.map((r) => [...new Set((r.subjectAreas ?? []).map(areaId))]);
+  const paperAreas = papers.map((p) => (p.subjectAreas ?? []).map(areaId));
   const detector = new ConflictDetector(problem);
-  const reviewerPerson = Int32Array.from(reviewers, (r) => detector.person(r.id));
-  // person → reviewer index (-1: not a reviewer); people interned later are never reviewers
-  const reviewerOfPerson = new Int32Array(detector.size()).fill(-1);
-  reviewerPerson.forEach((person, r) => (reviewerOfPerson[person] = r));
-  const reviewerOf = (person: number) => (person < reviewerOfPerson.length ? reviewerOfPerson[person] : -1);
 
-  const target = new Int32Array(P);
-  const need = new Int32Array(P);
-  const eligibleCount = new Int32Array(P);
-  const existing: AssignmentId[][] = new Array(P);
-  /** per paper, its conflicts (gathered in paper order at the end) */
-  const conflictsOf: PairConflict[][] = new Array(P);
-  // Papers are visited track by track (in input order within a track): one track's postings stay in the
-  // cache, and the per-paper scratch arrays are indexed by the reviewer's slot in the track, so that the
-  // candidates are read in one sequential pass. Each paper's arcs are written in processing order, then put
-  // in paper order.
-  const papersOfTrack = new Map<string, number[]>();
-  papers.forEach((paper, p) => {
-    const k = idKey(paper.track);
-    let list = papersOfTrack.get(k);
-    if (!list) papersOfTrack.set(k, (list = []));
-    list.push(p);
-  });
-  const doneStart = new Int32Array(P);
-  const doneCount = new Int32Array(P);
-  const arcStart = new Int32Array(P + 1);
-  // the arcs, in typed arrays grown by doubling
-  let arcCap = K !== undefined ? Math.max(1024, P * Math.min(K, R)) : 1 << 16;
-  let arcReviewer = new Int32Array(arcCap);
-  let arcCost = new Int32Array(arcCap);
-  let bidPart = new Float64Array(arcCap);
-  let subjectPart = new Float64Array(arcCap);
-  let textPart = new Float64Array(arcCap);
-  const arcBidRank = new IntList();
-  const grow = (min: number) => {
-    while (arcCap < min) arcCap *= 2;
-    const more = <A extends Int32Array | Float64Array>(a: A, make: (n: number) => A) => {
-      const b = make(arcCap);
-      b.set(a);
-      return b;
-    };
-    arcReviewer = more(arcReviewer, (n) => new Int32Array(n));
-    arcCost = more(arcCost, (n) => new Int32Array(n));
-    bidPart = more(bidPart, (n) => new Float64Array(n));
-    subjectPart = more(subjectPart, (n) => new Float64Array(n));
-    textPart = more(textPart, (n) => new Float64Array(n));
-  };
-  let arcCount = 0;
-
-  // the track's view: reviewer → slot (-1: not a member), and per slot the reviewer's room and, for the
-  // current paper, text score, mark (1 = skipped outright: author, existing reviewer, declined; 2 = a
-  // suspect whose conflict is checked), bid (index into BID_KINDS, -1 = none) and subject part
-  const slotOf = new Int32Array(R).fill(-1);
   let maxMembers = 0;
-  for (const members of trackMembers.values()) maxMembers = Math.max(maxMembers, members.length);
   let maxPostings = 0;
   let maxStart = 0;
-  for (const index of indexes.values()) {
-    maxPostings = Math.max(maxPostings, index.ids.length);
-    maxStart = Math.max(maxStart, index.start.length);
+  for (const t of tracks.values()) {
+    maxMembers = Math.max(maxMembers, t.members.length);
+    maxPostings = Math.max(maxPostings, t.index?.ids.length ?? 0);
+    maxStart = Math.max(maxStart, t.index?.start.length ?? 0);
   }
-  const textWeight = weights.text;
-  const primary = weights.primarySubject;
-  const secondary = weights.secondarySubject;
+  // bid part by BID_KINDS index (a 'conflict' bid the chair overrode weighs nothing)
+  const bidValue = Float64Array.of(weights.willing, weights.eager, weights.notWilling, 0);
   const kernel = buildKernel(
     vectors,
     P,
     { maxMembers, maxPostings, maxStart },
-    { bidValue, textWeight, scale, subjectMax: Math.max(Math.abs(primary), Math.abs(secondary)) },
+    {
+      bidValue,
+      textWeight: weights.text,
+      scale,
+      subjectMax: Math.max(Math.abs(weights.primarySubject), Math.abs(weights.secondarySubject)),
+    },
   );
-  // by slot: text scores, room, marks, bids, subject parts; this paper's eligible candidates (slot and
-  // cost, in slot order) and a scratch copy for the cut
-  const { scores, room, mark, bidRank, subject, candSlot, candCost } = kernel;
-  const select = new Int32Array(maxMembers);
-  const suspectSlots: number[] = [];
-  const markReviewer = (r: number, value: number) => {
-    const s = r >= 0 ? slotOf[r] : -1;
-    if (s >= 0) mark[s] = value;
-  };
-
-  let visit = 0;
-  for (const [trackKey, trackPapers] of papersOfTrack) {
-    const members = trackMembers.get(trackKey) ?? EMPTY;
-    const m = members.length;
-    kernel.setTrack(indexes.get(trackKey));
-    // per subject area, the slots of the members who have it
-    const areaSlots = new Map<number, number[]>();
-    for (let s = 0; s < m; s++) {
-      const r = members[s];
-      slotOf[r] = s;
-      room[s] = remaining[r];
-      for (const a of reviewerAreas[r]) {
-        let list = areaSlots.get(a);
-        if (!list) areaSlots.set(a, (list = []));
-        list.push(s);
-      }
-    }
-    for (const p of trackPapers) {
-      if ((visit++ & 127) === 0) {
+  const pass = new PaperPass(
+    problem,
+    { perPaper, K, weights, bidValue },
+    { remaining, bids, declined, reviewerAreas, paperAreas, detector, kernel },
+  );
+  let visited = 0;
+  for (const track of tracks.values()) {
+    if (!track.papers.length) continue;
+    pass.enterTrack(track);
+    for (const p of track.papers) {
+      if ((visited++ & 127) === 0) {
         if (options.signal?.aborted) return abort();
-        options.onProgress?.({ phase: 'prepare', done: visit - 1, total: P });
+        options.onProgress?.({ phase: 'prepare', done: visited - 1, total: P });
       }
-      const paperConflicts: PairConflict[] = [];
-      conflictsOf[p] = paperConflicts;
-      const paper = papers[p];
-      const existingIds = paper.reviewerIds?.length
-        ? [...new Map(paper.reviewerIds.map((id) => [idKey(id), id])).values()]
-        : [];
-      existing[p] = existingIds;
-      kernel.score(p, m);
-      const screen = detector.paperScreen(paper);
-      const areas: number[][] = [];
-      for (const name of paper.subjectAreas ?? []) areas.push(areaSlots.get(areaId(name)) ?? NO_SLOTS);
-      // the primary area wins over the others
-      for (let a = areas.length - 1; a >= 1; a--) for (const s of areas[a]) subject[s] = secondary;
-      if (areas.length > 0) for (const s of areas[0]) subject[s] = primary;
-      const bids = bidsOf[p];
-      for (const b of bids) {
-        const s = slotOf[b.r];
-        const rank = BID_KINDS.indexOf(b.kind);
-        if (s >= 0 && rank > bidRank[s]) bidRank[s] = rank;
-      }
-      for (const person of screen.suspects) markReviewer(reviewerOf(person), 2);
-      for (const r of declinedOf[p]) markReviewer(r, 1);
-      for (const id of existingIds) markReviewer(reviewerOf(detector.person(id)), 1);
-      for (const a of screen.authors) markReviewer(reviewerOf(a), 1);
-      // the suspects still marked 2 are checked, in slot order (conflicts are listed in member order): a
-      // conflict marks the slot 1, else it is cleared
-      suspectSlots.length = 0;
-      for (const person of screen.suspects) {
-        const r = reviewerOf(person);
-        const s = r >= 0 ? slotOf[r] : -1;
-        if (s >= 0 && mark[s] === 2) suspectSlots.push(s);
-      }
-      if (suspectSlots.length > 1) suspectSlots.sort((a, b) => a - b);
-      for (const s of suspectSlots) {
-        const r = members[s];
-        const person = reviewerPerson[r];
-        if (!detector.conflicts(screen, person)) {
-          mark[s] = 0;
-          continue;
-        }
-        mark[s] = 1;
-        paperConflicts.push({
-          paperId: paper.id,
-          reviewerId: reviewers[r].id,
-          evidence: detector.evidenceFor(screen, person),
-        });
-      }
-      const n = kernel.collect(m);
-      eligibleCount[p] = n;
-      target[p] = Math.max(existingIds.length, Math.min(perPaper, existingIds.length + n));
-      need[p] = target[p] - existingIds.length;
-      const keep = K !== undefined && n > K ? Math.max(K, need[p]) : n;
-      // the `keep` cheapest arcs, ties to the earlier reviewer (members are in input order)
-      const kept = keep < n ? keepCheapest(candSlot, candCost, n, keep, select) : n;
-      doneStart[p] = arcCount;
-      doneCount[p] = kept;
-      if (arcCount + kept > arcCap) grow(arcCount + kept);
-      for (let i = 0; i < kept; i++) {
-        const s = candSlot[i];
-        const rank = bidRank[s];
-        arcReviewer[arcCount] = members[s];
-        arcCost[arcCount] = candCost[i];
-        bidPart[arcCount] = bidValueOf(rank);
-        subjectPart[arcCount] = subject[s];
-        textPart[arcCount] = textWeight * scores[s];
-        arcBidRank.push(rank);
-        arcCount++;
-      }
-      // reset the scratch arrays
-      for (const b of bids) {
-        const s = slotOf[b.r];
-        if (s >= 0) bidRank[s] = -1;
-      }
-      for (const slots of areas) for (const s of slots) subject[s] = 0;
-      for (const person of screen.suspects) markReviewer(reviewerOf(person), 0);
-      for (const r of declinedOf[p]) markReviewer(r, 0);
-      for (const id of existingIds) markReviewer(reviewerOf(detector.person(id)), 0);
-      for (const a of screen.authors) markReviewer(reviewerOf(a), 0);
+      pass.visit(p);
     }
-    for (let s = 0; s < m; s++) slotOf[members[s]] = -1;
+    pass.leaveTrack();
   }
   options.onProgress?.({ phase: 'prepare', done: P, total: P });
 
   // the arcs in paper order
+  const { doneStart, doneCount, arcCount } = pass;
+  const arcStart = new Int32Array(P + 1);
   for (let p = 0; p < P; p++) arcStart[p + 1] = arcStart[p] + doneCount[p];
   const inPaperOrder = <A extends Int32Array | Float64Array>(a: A, make: (n: number) => A): A => {
     const out = make(arcCount);
@@ -341,12 +228,12 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
     return out;
   };
   // pushed in order: `new Array(arcCount)` of this size is a dictionary-mode array, slow to fill
-  const arcBidOut: (BidKind | undefined)[] = [];
-  const ranks = arcBidRank.data;
+  const arcBid: (BidKind | undefined)[] = [];
+  const ranks = pass.arcBidRank.data;
   for (let p = 0; p < P; p++)
     for (let i = doneStart[p], end = doneStart[p] + doneCount[p]; i < end; i++) {
       const rank = ranks[i];
-      arcBidOut.push(rank >= 0 ? BID_KINDS[rank] : undefined);
+      arcBid.push(rank >= 0 ? BID_KINDS[rank] : undefined);
     }
   const ints = (n: number) => new Int32Array(n);
   const floats = (n: number) => new Float64Array(n);
@@ -355,27 +242,268 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
     network: {
       papers: P,
       reviewers: R,
-      need,
+      need: pass.need,
       capacity: remaining,
       arcStart,
-      arcReviewer: inPaperOrder(arcReviewer, ints),
-      arcCost: inPaperOrder(arcCost, ints),
+      arcReviewer: inPaperOrder(pass.arcReviewer, ints),
+      arcCost: inPaperOrder(pass.arcCost, ints),
     },
     scale,
     weights,
     perPaper,
-    target,
-    existing,
-    eligible: eligibleCount,
+    target: pass.target,
+    existing: pass.existing,
+    eligible: pass.eligible,
     cap,
     load,
-    bidPart: inPaperOrder(bidPart, floats),
-    subjectPart: inPaperOrder(subjectPart, floats),
-    textPart: inPaperOrder(textPart, floats),
-    arcBid: arcBidOut,
-    conflicts: conflictsOf.flat(),
+    bidPart: inPaperOrder(pass.bidPart, floats),
+    subjectPart: inPaperOrder(pass.subjectPart, floats),
+    textPart: inPaperOrder(pass.textPart, floats),
+    arcBid,
+    conflicts: pass.conflictsOf.flat(),
   };
 }
+
+interface Track {
+  key: string;
+  /** reviewer indices, in input order (a reviewer's slot is its position here) */
+  members: Int32Array;
+  index: InvertedIndex | undefined;
+  /** paper indices, in input order */
+  papers: number[];
+}
+
+/**
+ * The per-paper work of the build, a track at a time (a class with the state as fields, so that its
+ * methods are compiled as ordinary hot functions).
+ */
+class PaperPass {
+  // per paper
+  readonly target: Int32Array;
+  readonly need: Int32Array;
+  readonly eligible: Int32Array;
+  readonly existing: AssignmentId[][];
+  readonly conflictsOf: PairConflict[][];
+  readonly doneStart: Int32Array;
+  readonly doneCount: Int32Array;
+  // the arcs in processing order, in typed arrays grown by doubling
+  arcCount = 0;
+  arcReviewer: Int32Array;
+  arcCost: Int32Array;
+  bidPart: Float64Array;
+  subjectPart: Float64Array;
+  textPart: Float64Array;
+  readonly arcBidRank = new IntList();
+
+  private readonly papers: AssignmentProblem['papers'];
+  private readonly reviewers: AssignmentProblem['reviewers'];
+  /** reviewer → slot in the current track (-1: not a member) */
+  private readonly slotOf: Int32Array;
+  /** person → reviewer index (-1: not a reviewer); people interned later are never reviewers */
+  private readonly reviewerOfPerson: Int32Array;
+  private readonly reviewerPerson: Int32Array;
+  private readonly select: Int32Array;
+  private readonly suspectSlots: number[] = [];
+  private members: Int32Array = EMPTY;
+  /** per subject area, the slots of the current track's members who have it */
+  private areaSlots = new Map<number, number[]>();
+
+  constructor(
+    problem: AssignmentProblem,
+    private readonly o: {
+      perPaper: number;
+      K: number | undefined;
+      weights: AffinityWeights;
+      bidValue: Float64Array;
+    },
+    private readonly data: {
+      remaining: Int32Array;
+      bids: PairsByPaper;
+      declined: PairsByPaper;
+      reviewerAreas: number[][];
+      paperAreas: number[][];
+      detector: ConflictDetector;
+      kernel: BuildKernel;
+    },
+  ) {
+    this.papers = problem.papers;
+    this.reviewers = problem.reviewers;
+    const P = this.papers.length;
+    const R = this.reviewers.length;
+    this.target = new Int32Array(P);
+    this.need = new Int32Array(P);
+    this.eligible = new Int32Array(P);
+    this.existing = new Array(P);
+    this.conflictsOf = new Array(P);
+    this.doneStart = new Int32Array(P);
+    this.doneCount = new Int32Array(P);
+    const arcCap = o.K !== undefined ? Math.max(1024, P * Math.min(o.K, R)) : 1 << 16;
+    this.arcReviewer = new Int32Array(arcCap);
+    this.arcCost = new Int32Array(arcCap);
+    this.bidPart = new Float64Array(arcCap);
+    this.subjectPart = new Float64Array(arcCap);
+    this.textPart = new Float64Array(arcCap);
+    this.slotOf = new Int32Array(R).fill(-1);
+    const { detector } = data;
+    this.reviewerPerson = Int32Array.from(this.reviewers, (r) => detector.person(r.id));
+    this.reviewerOfPerson = new Int32Array(detector.size()).fill(-1);
+    this.reviewerPerson.forEach((person, r) => (this.reviewerOfPerson[person] = r));
+    this.select = new Int32Array(data.kernel.candSlot.length);
+  }
+
+  enterTrack(track: Track): void {
+    const { members } = track;
+    const { kernel, remaining, reviewerAreas } = this.data;
+    this.members = members;
+    kernel.setTrack(track.index);
+    this.areaSlots = new Map();
+    for (let s = 0; s < members.length; s++) {
+      const r = members[s];
+      this.slotOf[r] = s;
+      kernel.room[s] = remaining[r];
+      for (const a of reviewerAreas[r]) {
+        let list = this.areaSlots.get(a);
+        if (!list) this.areaSlots.set(a, (list = []));
+        list.push(s);
+      }
+    }
+  }
+
+  leaveTrack(): void {
+    for (let s = 0; s < this.members.length; s++) this.slotOf[this.members[s]] = -1;
+  }
+
+  /** The mark of a person's slot, when the person is a reviewer of the current track. */
+  private markPerson(person: number, value: number): void {
+    const r = person < this.reviewerOfPerson.length ? this.reviewerOfPerson[person] : -1;
+    const s = r >= 0 ? this.slotOf[r] : -1;
+    if (s >= 0) this.data.kernel.mark[s] = value;
+  }
+
+  private markReviewers(p: number, screen: PaperScreen, existingIds: AssignmentId[], value: number): void {
+    const { declined, detector, kernel } = this.data;
+    // suspects 2 (checked below), then author, existing reviewer or declined 1
+    for (const person of screen.suspects) this.markPerson(person, value === 0 ? 0 : 2);
+    for (let i = declined.start[p]; i < declined.start[p + 1]; i++) {
+      const s = this.slotOf[declined.reviewer[i]];
+      if (s >= 0) kernel.mark[s] = value;
+    }
+    for (const id of existingIds) this.markPerson(detector.person(id), value);
+    for (const a of screen.authors) this.markPerson(a, value);
+  }
+
+  /** The subject part (primary area over the others) and the bids of paper p, by slot; or their reset. */
+  private markAffinity(p: number, set: boolean): void {
+    const { bids, paperAreas, kernel } = this.data;
+    const { subject, bidRank } = kernel;
+    const areas = paperAreas[p];
+    if (set) {
+      const { primarySubject, secondarySubject } = this.o.weights;
+      for (let a = areas.length - 1; a >= 1; a--)
+        for (const s of this.areaSlots.get(areas[a]) ?? NO_SLOTS) subject[s] = secondarySubject;
+      if (areas.length > 0)
+        for (const s of this.areaSlots.get(areas[0]) ?? NO_SLOTS) subject[s] = primarySubject;
+    } else for (const a of areas) for (const s of this.areaSlots.get(a) ?? NO_SLOTS) subject[s] = 0;
+    for (let i = bids.start[p]; i < bids.start[p + 1]; i++) {
+      const s = this.slotOf[bids.reviewer[i]];
+      if (s < 0) continue;
+      if (!set) bidRank[s] = -1;
+      else if (bids.value[i] > bidRank[s]) bidRank[s] = bids.value[i];
+    }
+  }
+
+  visit(p: number): void {
+    const { detector, kernel } = this.data;
+    const { mark, candSlot, candCost } = kernel;
+    const members = this.members;
+    const m = members.length;
+    const paper = this.papers[p];
+    const paperConflicts: PairConflict[] = [];
+    this.conflictsOf[p] = paperConflicts;
+    const existingIds = paper.reviewerIds?.length
+      ? [...new Map(paper.reviewerIds.map((id) => [idKey(id), id])).values()]
+      : [];
+    this.existing[p] = existingIds;
+    kernel.score(p, m);
+    const screen = detector.paperScreen(paper);
+    this.markAffinity(p, true);
+    this.markReviewers(p, screen, existingIds, 1);
+    // the suspects still marked 2 are checked, in slot order (conflicts are listed in member order): a
+    // conflict marks the slot 1, else it is cleared
+    const suspectSlots = this.suspectSlots;
+    suspectSlots.length = 0;
+    for (const person of screen.suspects) {
+      const r = person < this.reviewerOfPerson.length ? this.reviewerOfPerson[person] : -1;
+      const s = r >= 0 ? this.slotOf[r] : -1;
+      if (s >= 0 && mark[s] === 2) suspectSlots.push(s);
+    }
+    if (suspectSlots.length > 1) suspectSlots.sort(ascending);
+    for (const s of suspectSlots) {
+      const r = members[s];
+      const person = this.reviewerPerson[r];
+      if (!detector.conflicts(screen, person)) {
+        mark[s] = 0;
+        continue;
+      }
+      mark[s] = 1;
+      paperConflicts.push({
+        paperId: paper.id,
+        reviewerId: this.reviewers[r].id,
+        evidence: detector.evidenceFor(screen, person),
+      });
+    }
+    const n = kernel.collect(m);
+    const { perPaper, K } = this.o;
+    this.eligible[p] = n;
+    const target = Math.max(existingIds.length, Math.min(perPaper, existingIds.length + n));
+    this.target[p] = target;
+    this.need[p] = target - existingIds.length;
+    const keep = K !== undefined && n > K ? Math.max(K, this.need[p]) : n;
+    // the `keep` cheapest arcs, ties to the earlier reviewer (members are in input order)
+    const kept = keep < n ? keepCheapest(candSlot, candCost, n, keep, this.select) : n;
+    this.emit(p, kept);
+    this.markAffinity(p, false);
+    this.markReviewers(p, screen, existingIds, 0);
+  }
+
+  /** Paper p's kept candidates as arcs. */
+  private emit(p: number, kept: number): void {
+    const { scores, bidRank, subject, candSlot, candCost } = this.data.kernel;
+    const { bidValue } = this.o;
+    const textWeight = this.o.weights.text;
+    if (this.arcCount + kept > this.arcReviewer.length) this.grow(this.arcCount + kept);
+    this.doneStart[p] = this.arcCount;
+    this.doneCount[p] = kept;
+    let at = this.arcCount;
+    for (let i = 0; i < kept; i++, at++) {
+      const s = candSlot[i];
+      const rank = bidRank[s];
+      this.arcReviewer[at] = this.members[s];
+      this.arcCost[at] = candCost[i];
+      this.bidPart[at] = rank >= 0 ? bidValue[rank] : 0;
+      this.subjectPart[at] = subject[s];
+      this.textPart[at] = textWeight * scores[s];
+      this.arcBidRank.push(rank);
+    }
+    this.arcCount = at;
+  }
+
+  private grow(min: number): void {
+    let size = this.arcReviewer.length;
+    while (size < min) size *= 2;
+    const more = <A extends Int32Array | Float64Array>(a: A, b: A) => {
+      b.set(a);
+      return b;
+    };
+    this.arcReviewer = more(this.arcReviewer, new Int32Array(size));
+    this.arcCost = more(this.arcCost, new Int32Array(size));
+    this.bidPart = more(this.bidPart, new Float64Array(size));
+    this.subjectPart = more(this.subjectPart, new Float64Array(size));
+    this.textPart = more(this.textPart, new Float64Array(size));
+  }
+}
+
+const ascending = (a: number, b: number) => a - b;
 
 const EMPTY = new Int32Array(0);
 const NO_SLOTS: number[] = [];
