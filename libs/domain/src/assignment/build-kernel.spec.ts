@@ -48,6 +48,34 @@ const candidates = (k: BuildKernel, n: number) => ({
 });
 
 describe('network build kernel', () => {
+  it('cuts to the cheapest, ties to the earlier slot, with many equal costs and wide ranges', () => {
+    const { papers, vectors, limits } = corpus(3);
+    const r = seededRandom(9);
+    for (let round = 0; round < 300; round++) {
+      const n = 2 + r.int(200);
+      const spread = [1, 3, 50, 5000, 2_000_000][round % 5];
+      const costs = Array.from({ length: n }, () => r.int(spread) - (spread >> 1));
+      const keep = 1 + r.int(n - 1);
+      const out = (['wasm', 'js'] as const).map((kind) => {
+        const k = buildKernel(vectors, papers, { ...limits, maxMembers: 256 }, COSTS, kind);
+        costs.forEach((c, i) => {
+          k.candSlot[i] = i;
+          k.candCost[i] = c;
+        });
+        return candidates(k, k.cut(n, keep));
+      });
+      expect(out[0]).toEqual(out[1]);
+      // against a sort: the keep cheapest (ties to the earlier), in slot order
+      const expected = costs
+        .map((c, i) => [c, i])
+        .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+        .slice(0, keep)
+        .map(([, i]) => i)
+        .sort((a, b) => a - b);
+      expect(out[1].slots).toEqual(expected);
+    }
+  });
+
   it('runs in WebAssembly here', () => {
     const { papers, vectors, limits } = corpus(1);
     expect(buildKernel(vectors, papers, limits, COSTS).kind).toBe('wasm');
@@ -87,6 +115,13 @@ describe('network build kernel', () => {
           const n = kernels.map((k) => k.collect(m));
           expect(n[0]).toBe(n[1]);
           expect(candidates(wasm, n[0])).toEqual(candidates(js, n[1]));
+          // the cut: the same kept candidates, in slot order
+          if (n[0] > 1) {
+            const keep = 1 + r.int(n[0] - 1);
+            const kept = kernels.map((k) => k.cut(n[0], keep));
+            expect(kept).toEqual([keep, keep]);
+            expect(candidates(wasm, keep)).toEqual(candidates(js, keep));
+          }
           compared += m;
         }
       }

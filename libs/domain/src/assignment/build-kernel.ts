@@ -12,23 +12,42 @@ import type { FlatVectors, InvertedIndex } from './text.js';
 
 /** `wat2wasm build-kernel.wat` (the source beside this file). */
 const WASM = new Uint8Array([
-  0, 97, 115, 109, 1, 0, 0, 0, 1, 27, 2, 96, 8, 127, 127, 127, 127, 127, 127, 127, 127, 0, 96, 11, 127, 127,
-  127, 127, 127, 127, 127, 124, 124, 127, 127, 1, 127, 2, 15, 1, 3, 101, 110, 118, 6, 109, 101, 109, 111, 114,
-  121, 2, 0, 1, 3, 3, 2, 0, 1, 7, 24, 2, 10, 97, 99, 99, 117, 109, 117, 108, 97, 116, 101, 0, 0, 7, 99, 111,
-  108, 108, 101, 99, 116, 0, 1, 10, 238, 2, 2, 156, 1, 3, 2, 127, 1, 124, 3, 127, 2, 64, 3, 64, 32, 8, 32, 2,
-  79, 13, 1, 32, 0, 32, 8, 65, 2, 116, 106, 40, 2, 0, 33, 9, 32, 9, 32, 4, 73, 4, 64, 32, 1, 32, 8, 65, 3,
-  116, 106, 43, 3, 0, 33, 10, 32, 3, 32, 9, 65, 2, 116, 106, 40, 2, 0, 33, 11, 32, 3, 32, 9, 65, 2, 116, 106,
-  40, 2, 4, 33, 12, 2, 64, 3, 64, 32, 11, 32, 12, 78, 13, 1, 32, 7, 32, 5, 32, 11, 65, 2, 116, 106, 40, 2, 0,
-  65, 3, 116, 106, 33, 13, 32, 13, 32, 13, 43, 3, 0, 32, 10, 32, 6, 32, 11, 65, 3, 116, 106, 43, 3, 0, 162,
-  160, 57, 3, 0, 32, 11, 65, 1, 106, 33, 11, 12, 0, 11, 11, 11, 32, 8, 65, 1, 106, 33, 8, 12, 0, 11, 11, 11,
-  205, 1, 2, 3, 127, 3, 124, 2, 64, 3, 64, 32, 11, 32, 0, 78, 13, 1, 32, 1, 32, 11, 106, 45, 0, 0, 69, 32, 2,
-  32, 11, 65, 2, 116, 106, 40, 2, 0, 65, 0, 74, 113, 4, 64, 32, 4, 32, 11, 106, 44, 0, 0, 33, 13, 32, 13, 65,
-  0, 78, 4, 124, 32, 5, 32, 13, 65, 3, 116, 106, 43, 3, 0, 5, 68, 0, 0, 0, 0, 0, 0, 0, 0, 11, 33, 14, 32, 14,
-  32, 6, 32, 11, 65, 3, 116, 106, 43, 3, 0, 160, 32, 7, 32, 3, 32, 11, 65, 3, 116, 106, 43, 3, 0, 162, 160,
-  32, 8, 162, 33, 15, 32, 15, 155, 33, 16, 32, 16, 68, 0, 0, 0, 0, 0, 0, 224, 63, 161, 32, 15, 100, 4, 64, 32,
-  16, 68, 0, 0, 0, 0, 0, 0, 240, 63, 161, 33, 16, 11, 32, 9, 32, 12, 65, 2, 116, 106, 32, 11, 54, 2, 0, 32,
-  10, 32, 12, 65, 2, 116, 106, 32, 16, 154, 252, 2, 54, 2, 0, 32, 12, 65, 1, 106, 33, 12, 11, 32, 11, 65, 1,
-  106, 33, 11, 12, 0, 11, 11, 32, 12, 11,
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 36, 3, 96, 8, 127, 127, 127, 127, 127, 127, 127, 127, 0, 96, 11, 127, 127,
+  127, 127, 127, 127, 127, 124, 124, 127, 127, 1, 127, 96, 5, 127, 127, 127, 127, 127, 1, 127, 2, 15, 1, 3,
+  101, 110, 118, 6, 109, 101, 109, 111, 114, 121, 2, 0, 1, 3, 5, 4, 0, 1, 2, 2, 7, 48, 4, 10, 97, 99, 99, 117,
+  109, 117, 108, 97, 116, 101, 0, 0, 7, 99, 111, 108, 108, 101, 99, 116, 0, 1, 10, 99, 117, 116, 80, 114, 101,
+  112, 97, 114, 101, 0, 2, 8, 99, 117, 116, 65, 112, 112, 108, 121, 0, 3, 10, 232, 6, 4, 156, 1, 3, 2, 127, 1,
+  124, 3, 127, 2, 64, 3, 64, 32, 8, 32, 2, 79, 13, 1, 32, 0, 32, 8, 65, 2, 116, 106, 40, 2, 0, 33, 9, 32, 9,
+  32, 4, 73, 4, 64, 32, 1, 32, 8, 65, 3, 116, 106, 43, 3, 0, 33, 10, 32, 3, 32, 9, 65, 2, 116, 106, 40, 2, 0,
+  33, 11, 32, 3, 32, 9, 65, 2, 116, 106, 40, 2, 4, 33, 12, 2, 64, 3, 64, 32, 11, 32, 12, 78, 13, 1, 32, 7, 32,
+  5, 32, 11, 65, 2, 116, 106, 40, 2, 0, 65, 3, 116, 106, 33, 13, 32, 13, 32, 13, 43, 3, 0, 32, 10, 32, 6, 32,
+  11, 65, 3, 116, 106, 43, 3, 0, 162, 160, 57, 3, 0, 32, 11, 65, 1, 106, 33, 11, 12, 0, 11, 11, 11, 32, 8, 65,
+  1, 106, 33, 8, 12, 0, 11, 11, 11, 212, 1, 2, 3, 127, 3, 124, 2, 64, 3, 64, 32, 11, 32, 0, 78, 13, 1, 32, 1,
+  32, 11, 106, 45, 0, 0, 69, 32, 2, 32, 11, 65, 2, 116, 106, 40, 2, 0, 65, 0, 74, 113, 4, 64, 32, 4, 32, 11,
+  106, 44, 0, 0, 33, 13, 32, 13, 65, 0, 78, 4, 124, 32, 5, 32, 13, 65, 3, 116, 106, 43, 3, 0, 5, 68, 0, 0, 0,
+  0, 0, 0, 0, 0, 11, 33, 14, 32, 14, 32, 6, 32, 11, 65, 3, 116, 106, 43, 3, 0, 160, 32, 7, 32, 3, 32, 11, 65,
+  3, 116, 106, 43, 3, 0, 162, 160, 32, 8, 162, 33, 15, 32, 15, 155, 33, 16, 32, 16, 68, 0, 0, 0, 0, 0, 0, 240,
+  63, 68, 0, 0, 0, 0, 0, 0, 0, 0, 32, 16, 68, 0, 0, 0, 0, 0, 0, 224, 63, 161, 32, 15, 100, 27, 161, 33, 16,
+  32, 9, 32, 12, 65, 2, 116, 106, 32, 11, 54, 2, 0, 32, 10, 32, 12, 65, 2, 116, 106, 32, 16, 154, 252, 2, 54,
+  2, 0, 32, 12, 65, 1, 106, 33, 12, 11, 32, 11, 65, 1, 106, 33, 11, 12, 0, 11, 11, 32, 12, 11, 206, 2, 1, 9,
+  127, 32, 2, 40, 2, 0, 33, 7, 32, 7, 33, 8, 65, 1, 33, 5, 2, 64, 3, 64, 32, 5, 32, 0, 78, 13, 1, 32, 2, 32,
+  5, 65, 2, 116, 106, 40, 2, 0, 33, 6, 32, 6, 32, 7, 32, 6, 32, 7, 72, 27, 33, 7, 32, 6, 32, 8, 32, 6, 32, 8,
+  74, 27, 33, 8, 32, 5, 65, 1, 106, 33, 5, 12, 0, 11, 11, 2, 64, 3, 64, 32, 8, 32, 7, 107, 32, 9, 117, 65,
+  128, 2, 72, 13, 1, 32, 9, 65, 1, 106, 33, 9, 12, 0, 11, 11, 65, 0, 33, 5, 2, 64, 3, 64, 32, 5, 65, 128, 2,
+  78, 13, 1, 32, 3, 32, 5, 65, 2, 116, 106, 65, 0, 54, 2, 0, 32, 5, 65, 1, 106, 33, 5, 12, 0, 11, 11, 65, 0,
+  33, 5, 2, 64, 3, 64, 32, 5, 32, 0, 78, 13, 1, 32, 3, 32, 2, 32, 5, 65, 2, 116, 106, 40, 2, 0, 32, 7, 107,
+  32, 9, 117, 65, 2, 116, 106, 33, 13, 32, 13, 32, 13, 40, 2, 0, 65, 1, 106, 54, 2, 0, 32, 5, 65, 1, 106, 33,
+  5, 12, 0, 11, 11, 2, 64, 3, 64, 32, 3, 32, 10, 65, 2, 116, 106, 40, 2, 0, 33, 6, 32, 11, 32, 6, 106, 32, 1,
+  78, 13, 1, 32, 11, 32, 6, 106, 33, 11, 32, 10, 65, 1, 106, 33, 10, 12, 0, 11, 11, 65, 0, 33, 5, 2, 64, 3,
+  64, 32, 5, 32, 0, 78, 13, 1, 32, 2, 32, 5, 65, 2, 116, 106, 40, 2, 0, 33, 6, 32, 4, 32, 12, 65, 2, 116, 106,
+  32, 6, 54, 2, 0, 32, 12, 32, 6, 32, 7, 107, 32, 9, 117, 32, 10, 70, 106, 33, 12, 32, 5, 65, 1, 106, 33, 5,
+  12, 0, 11, 11, 32, 3, 32, 11, 54, 2, 128, 8, 32, 12, 11, 161, 1, 1, 6, 127, 2, 64, 3, 64, 32, 5, 32, 0, 78,
+  13, 1, 32, 7, 32, 4, 32, 5, 65, 2, 116, 106, 40, 2, 0, 32, 2, 72, 106, 33, 7, 32, 5, 65, 1, 106, 33, 5, 12,
+  0, 11, 11, 32, 1, 32, 7, 107, 33, 8, 65, 0, 33, 5, 2, 64, 3, 64, 32, 5, 32, 0, 78, 13, 1, 32, 4, 32, 5, 65,
+  2, 116, 106, 40, 2, 0, 33, 6, 32, 3, 32, 9, 65, 2, 116, 106, 32, 3, 32, 5, 65, 2, 116, 106, 40, 2, 0, 54, 2,
+  0, 32, 4, 32, 9, 65, 2, 116, 106, 32, 6, 54, 2, 0, 32, 6, 32, 2, 70, 32, 8, 65, 0, 74, 113, 33, 10, 32, 8,
+  32, 10, 107, 33, 8, 32, 9, 32, 6, 32, 2, 72, 32, 10, 114, 106, 33, 9, 32, 5, 65, 1, 106, 33, 5, 12, 0, 11,
+  11, 32, 9, 11,
 ]);
 
 /** The part of the WebAssembly API used here (the library is built without the DOM's types). */
@@ -47,6 +66,8 @@ type Accumulate = (
   weights: number,
   out: number,
 ) => void;
+type CutPrepare = (n: number, keep: number, cost: number, counts: number, select: number) => number;
+type CutApply = (n: number, keep: number, threshold: number, slot: number, cost: number) => number;
 type Collect = (
   m: number,
   mark: number,
@@ -109,6 +130,11 @@ export interface BuildKernel {
   setTrack(index: InvertedIndex | undefined): void;
   score(paper: number, members: number): void;
   collect(members: number): number;
+  /**
+   * Keeps the \`keep\` cheapest of the n candidates, ties to the earlier one (candidates are in slot order),
+   * compacting candSlot/candCost in place (order kept); returns how many are kept.
+   */
+  cut(n: number, keep: number): number;
 }
 
 /** A kernel for these papers, tracks within the limits and these cost weights; `kind` forces one (tests). */
@@ -183,6 +209,12 @@ class JsKernel implements BuildKernel {
     }
     return n;
   }
+
+  private select: Int32Array | undefined;
+  cut(n: number, keep: number): number {
+    this.select ??= new Int32Array(this.candSlot.length);
+    return keepCheapest(this.candSlot, this.candCost, n, keep, this.select);
+  }
 }
 
 const PAGE = 65536;
@@ -202,6 +234,10 @@ class WasmKernel implements BuildKernel {
   readonly candCost: Int32Array;
   private readonly accumulate: Accumulate;
   private readonly collectWasm: Collect;
+  private readonly cutPrepare: CutPrepare;
+  private readonly cutApply: CutApply;
+  private readonly counts: Int32Array;
+  private readonly select: Int32Array;
   private readonly memory: { buffer: ArrayBuffer };
   private readonly at: Record<
     'queryTerms' | 'queryWeights' | 'start' | 'ids' | 'weights' | 'bidValue',
@@ -238,6 +274,8 @@ class WasmKernel implements BuildKernel {
       room: take(M * 4),
       candSlot: take(M * 4),
       candCost: take(M * 4),
+      select: take(M * 4),
+      counts: take(257 * 4),
       mark: take(M),
       bidRank: take(M),
     };
@@ -246,6 +284,8 @@ class WasmKernel implements BuildKernel {
     const instance = new api.Instance(module, { env: { memory: this.memory } });
     this.accumulate = instance.exports.accumulate as Accumulate;
     this.collectWasm = instance.exports.collect as Collect;
+    this.cutPrepare = instance.exports.cutPrepare as CutPrepare;
+    this.cutApply = instance.exports.cutApply as CutApply;
     const buffer = this.memory.buffer;
     new Float64Array(buffer, at.queryWeights, entries).set(vectors.weights.subarray(0, entries));
     new Int32Array(buffer, at.queryTerms, entries).set(vectors.terms.subarray(0, entries));
@@ -257,6 +297,8 @@ class WasmKernel implements BuildKernel {
     this.candCost = new Int32Array(buffer, at.candCost, M);
     this.mark = new Uint8Array(buffer, at.mark, M);
     this.bidRank = new Int8Array(buffer, at.bidRank, M).fill(-1);
+    this.select = new Int32Array(buffer, at.select, M);
+    this.counts = new Int32Array(buffer, at.counts, 257);
   }
 
   setTrack(index: InvertedIndex | undefined): void {
@@ -300,4 +342,109 @@ class WasmKernel implements BuildKernel {
       this.candCost.byteOffset,
     );
   }
+
+  cut(n: number, keep: number): number {
+    if (keep <= 0) return 0;
+    const inBucket = this.cutPrepare(
+      n,
+      keep,
+      this.candCost.byteOffset,
+      this.counts.byteOffset,
+      this.select.byteOffset,
+    );
+    const threshold = kthSmallest(this.select, inBucket, keep - 1 - this.counts[256]);
+    return this.cutApply(n, keep, threshold, this.candSlot.byteOffset, this.candCost.byteOffset);
+  }
+}
+
+/**
+ * Keeps the `keep` cheapest of the n candidates, ties to the earlier one (candidates are in member
+ * order), compacting candSlot/candCost in place (order kept); returns `keep`. The threshold (the keep-th
+ * smallest cost) is found with a histogram of the costs in 256 buckets, then among the few costs of its
+ * bucket (copied into `select`) by quickselect: three passes over the candidates without data-dependent
+ * swaps.
+ */
+export function keepCheapest(
+  candSlot: Int32Array,
+  candCost: Int32Array,
+  n: number,
+  keep: number,
+  select: Int32Array,
+): number {
+  if (keep <= 0) return 0;
+  let lo = candCost[0];
+  let hi = lo;
+  for (let i = 1; i < n; i++) {
+    const c = candCost[i];
+    if (c < lo) lo = c;
+    else if (c > hi) hi = c;
+  }
+  // bucket of cost c: (c - lo) >> shift, fewer than 256 buckets
+  let shift = 0;
+  while ((hi - lo) >> shift >= 256) shift++;
+  const counts = BUCKETS;
+  counts.fill(0);
+  for (let i = 0; i < n; i++) counts[(candCost[i] - lo) >> shift]++;
+  let bucket = 0;
+  let before = 0; // candidates in the buckets below `bucket`
+  while (before + counts[bucket] < keep) before += counts[bucket++];
+  let inBucket = 0;
+  for (let i = 0; i < n; i++) if ((candCost[i] - lo) >> shift === bucket) select[inBucket++] = candCost[i];
+  const threshold = kthSmallest(select, inBucket, keep - 1 - before);
+  let below = 0;
+  for (let i = 0; i < n; i++) if (candCost[i] < threshold) below++;
+  let ties = keep - below;
+  let out = 0;
+  for (let i = 0; i < n; i++) {
+    const cost = candCost[i];
+    if (cost > threshold) continue;
+    if (cost === threshold) {
+      if (ties === 0) continue;
+      ties--;
+    }
+    candSlot[out] = candSlot[i];
+    candCost[out] = cost;
+    out++;
+  }
+  return out;
+}
+const BUCKETS = new Int32Array(256);
+
+/**
+ * The k-th smallest (0-based) of a[0..n), by quickselect (Hoare partition, median-of-three pivot);
+ * reorders a.
+ */
+export function kthSmallest(a: Int32Array, n: number, k: number): number {
+  let lo = 0;
+  let hi = n - 1;
+  while (hi > lo) {
+    const mid = (lo + hi) >>> 1;
+    // median of three as the pivot value
+    let x = a[lo];
+    let y = a[mid];
+    const z = a[hi];
+    if (x > y) [x, y] = [y, x];
+    if (y > z) {
+      y = z;
+      if (x > y) y = x;
+    }
+    const pivot = y;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) {
+        const t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k];
+  }
+  return a[k];
 }

@@ -57,14 +57,109 @@
                   (f64.add (local.get $bid) (f64.load (i32.add (local.get $subject) (i32.shl (local.get $s) (i32.const 3)))))
                   (f64.mul (local.get $textWeight) (f64.load (i32.add (local.get $scores) (i32.shl (local.get $s) (i32.const 3))))))
                 (local.get $scale)))
-            ;; Math.round(x): ceil(x), less one when ceil(x) - 0.5 > x
+            ;; Math.round(x): ceil(x), less one when ceil(x) - 0.5 > x (a select, not a branch: that test is
+            ;; a coin toss the processor would mispredict half of the time)
             (local.set $r (f64.ceil (local.get $x)))
-            (if (f64.gt (f64.sub (local.get $r) (f64.const 0.5)) (local.get $x))
-              (then (local.set $r (f64.sub (local.get $r) (f64.const 1)))))
+            (local.set $r
+              (f64.sub (local.get $r)
+                (select (f64.const 1) (f64.const 0)
+                  (f64.gt (f64.sub (local.get $r) (f64.const 0.5)) (local.get $x)))))
             (i32.store (i32.add (local.get $candSlot) (i32.shl (local.get $n) (i32.const 2))) (local.get $s))
             (i32.store (i32.add (local.get $candCost) (i32.shl (local.get $n) (i32.const 2)))
               (i32.trunc_sat_f64_s (f64.neg (local.get $r))))
             (local.set $n (i32.add (local.get $n) (i32.const 1)))))
         (local.set $s (i32.add (local.get $s) (i32.const 1)))
         (br $slots)))
-    (local.get $n)))
+    (local.get $n))
+  ;; cutPrepare(n, keep, cost, counts, select) -> inBucket: the first step of keeping the `keep` cheapest of
+  ;; cost[0..n) (keep < n): a histogram of the costs in fewer than 256 buckets of width 2^shift from the least
+  ;; cost (counts: 257 i32), the bucket holding the keep-th cheapest, its costs copied into select (returns
+  ;; how many) and the number of costs in the buckets below it stored in counts[256]. The caller finds the
+  ;; threshold among them (the (keep - 1 - below)-th smallest) and calls cutApply.
+  (func (export "cutPrepare")
+    (param $n i32) (param $keep i32) (param $cost i32) (param $counts i32) (param $select i32) (result i32)
+    (local $i i32) (local $c i32) (local $lo i32) (local $hi i32) (local $shift i32) (local $bucket i32)
+    (local $before i32) (local $in i32) (local $a i32)
+    (local.set $lo (i32.load (local.get $cost)))
+    (local.set $hi (local.get $lo))
+    (local.set $i (i32.const 1))
+    (block $done
+      (loop $range
+        (br_if $done (i32.ge_s (local.get $i) (local.get $n)))
+        (local.set $c (i32.load (i32.add (local.get $cost) (i32.shl (local.get $i) (i32.const 2)))))
+        (local.set $lo (select (local.get $c) (local.get $lo) (i32.lt_s (local.get $c) (local.get $lo))))
+        (local.set $hi (select (local.get $c) (local.get $hi) (i32.gt_s (local.get $c) (local.get $hi))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $range)))
+    (block $wide
+      (loop $widen
+        (br_if $wide (i32.lt_s (i32.shr_s (i32.sub (local.get $hi) (local.get $lo)) (local.get $shift)) (i32.const 256)))
+        (local.set $shift (i32.add (local.get $shift) (i32.const 1)))
+        (br $widen)))
+    (local.set $i (i32.const 0))
+    (block $cleared
+      (loop $clear
+        (br_if $cleared (i32.ge_s (local.get $i) (i32.const 256)))
+        (i32.store (i32.add (local.get $counts) (i32.shl (local.get $i) (i32.const 2))) (i32.const 0))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $clear)))
+    (local.set $i (i32.const 0))
+    (block $counted
+      (loop $count
+        (br_if $counted (i32.ge_s (local.get $i) (local.get $n)))
+        (local.set $a (i32.add (local.get $counts)
+          (i32.shl
+            (i32.shr_s (i32.sub (i32.load (i32.add (local.get $cost) (i32.shl (local.get $i) (i32.const 2)))) (local.get $lo))
+              (local.get $shift))
+            (i32.const 2))))
+        (i32.store (local.get $a) (i32.add (i32.load (local.get $a)) (i32.const 1)))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $count)))
+    (block $found
+      (loop $find
+        (local.set $c (i32.load (i32.add (local.get $counts) (i32.shl (local.get $bucket) (i32.const 2)))))
+        (br_if $found (i32.ge_s (i32.add (local.get $before) (local.get $c)) (local.get $keep)))
+        (local.set $before (i32.add (local.get $before) (local.get $c)))
+        (local.set $bucket (i32.add (local.get $bucket) (i32.const 1)))
+        (br $find)))
+    (local.set $i (i32.const 0))
+    (block $gathered
+      (loop $gather
+        (br_if $gathered (i32.ge_s (local.get $i) (local.get $n)))
+        (local.set $c (i32.load (i32.add (local.get $cost) (i32.shl (local.get $i) (i32.const 2)))))
+        (i32.store (i32.add (local.get $select) (i32.shl (local.get $in) (i32.const 2))) (local.get $c))
+        (local.set $in (i32.add (local.get $in)
+          (i32.eq (i32.shr_s (i32.sub (local.get $c) (local.get $lo)) (local.get $shift)) (local.get $bucket))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $gather)))
+    (i32.store offset=1024 (local.get $counts) (local.get $before))
+    (local.get $in))
+  ;; cutApply(n, keep, threshold, slot, cost) -> keep: keeps, in order, the costs below the threshold and the
+  ;; first (keep - those) equal to it, compacting slot/cost in place
+  (func (export "cutApply")
+    (param $n i32) (param $keep i32) (param $threshold i32) (param $slot i32) (param $cost i32) (result i32)
+    (local $i i32) (local $c i32) (local $below i32) (local $ties i32) (local $out i32) (local $tie i32)
+    (block $counted
+      (loop $count
+        (br_if $counted (i32.ge_s (local.get $i) (local.get $n)))
+        (local.set $below (i32.add (local.get $below)
+          (i32.lt_s (i32.load (i32.add (local.get $cost) (i32.shl (local.get $i) (i32.const 2)))) (local.get $threshold))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $count)))
+    (local.set $ties (i32.sub (local.get $keep) (local.get $below)))
+    (local.set $i (i32.const 0))
+    (block $done
+      (loop $compact
+        (br_if $done (i32.ge_s (local.get $i) (local.get $n)))
+        (local.set $c (i32.load (i32.add (local.get $cost) (i32.shl (local.get $i) (i32.const 2)))))
+        ;; out <= i: slot/cost[out] was read already, so writing it for a candidate not kept is harmless
+        (i32.store (i32.add (local.get $slot) (i32.shl (local.get $out) (i32.const 2)))
+          (i32.load (i32.add (local.get $slot) (i32.shl (local.get $i) (i32.const 2)))))
+        (i32.store (i32.add (local.get $cost) (i32.shl (local.get $out) (i32.const 2))) (local.get $c))
+        (local.set $tie (i32.and (i32.eq (local.get $c) (local.get $threshold)) (i32.gt_s (local.get $ties) (i32.const 0))))
+        (local.set $ties (i32.sub (local.get $ties) (local.get $tie)))
+        (local.set $out (i32.add (local.get $out)
+          (i32.or (i32.lt_s (local.get $c) (local.get $threshold)) (local.get $tie))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $compact)))
+    (local.get $out)))

@@ -4,7 +4,8 @@
  * scores each pair by a plain cosine of the former Map-based TF-IDF vectors and cuts by sorting.
  */
 import { ConflictDetector } from './conflicts.js';
-import { buildModel, kthSmallest, type BuiltModel } from './model.js';
+import { kthSmallest } from './build-kernel.js';
+import { buildModel, type BuiltModel } from './model.js';
 import { cosine, tfidfVectors, tokenize, type SparseVector } from './text.js';
 import {
   DEFAULT_AFFINITY_WEIGHTS,

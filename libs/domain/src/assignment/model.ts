@@ -302,7 +302,6 @@ class PaperPass {
   /** person → reviewer index (-1: not a reviewer); people interned later are never reviewers */
   private readonly reviewerOfPerson: Int32Array;
   private readonly reviewerPerson: Int32Array;
-  private readonly select: Int32Array;
   private readonly suspectSlots: number[] = [];
   private members: Int32Array = EMPTY;
   /** per subject area, the slots of the current track's members who have it */
@@ -348,7 +347,6 @@ class PaperPass {
     this.reviewerPerson = Int32Array.from(this.reviewers, (r) => detector.person(r.id));
     this.reviewerOfPerson = new Int32Array(detector.size()).fill(-1);
     this.reviewerPerson.forEach((person, r) => (this.reviewerOfPerson[person] = r));
-    this.select = new Int32Array(data.kernel.candSlot.length);
   }
 
   enterTrack(track: Track): void {
@@ -414,7 +412,7 @@ class PaperPass {
 
   visit(p: number): void {
     const { detector, kernel } = this.data;
-    const { mark, candSlot, candCost } = kernel;
+    const { mark } = kernel;
     const members = this.members;
     const m = members.length;
     const paper = this.papers[p];
@@ -460,7 +458,7 @@ class PaperPass {
     this.need[p] = target - existingIds.length;
     const keep = K !== undefined && n > K ? Math.max(K, this.need[p]) : n;
     // the `keep` cheapest arcs, ties to the earlier reviewer (members are in input order)
-    const kept = keep < n ? keepCheapest(candSlot, candCost, n, keep, this.select) : n;
+    const kept = keep < n ? kernel.cut(n, keep) : n;
     this.emit(p, kept);
     this.markAffinity(p, false);
     this.markReviewers(p, screen, existingIds, 0);
@@ -507,98 +505,6 @@ const ascending = (a: number, b: number) => a - b;
 
 const EMPTY = new Int32Array(0);
 const NO_SLOTS: number[] = [];
-
-/**
- * Keeps the `keep` cheapest of the n candidates, ties to the earlier one (candidates are in member
- * order), compacting candSlot/candCost in place (order kept); returns `keep`. The threshold (the keep-th
- * smallest cost) is found with a histogram of the costs in 256 buckets, then among the few costs of its
- * bucket (copied into `select`) by quickselect: three passes over the candidates without data-dependent
- * swaps.
- */
-function keepCheapest(
-  candSlot: Int32Array,
-  candCost: Int32Array,
-  n: number,
-  keep: number,
-  select: Int32Array,
-): number {
-  if (keep <= 0) return 0;
-  let lo = candCost[0];
-  let hi = lo;
-  for (let i = 1; i < n; i++) {
-    const c = candCost[i];
-    if (c < lo) lo = c;
-    else if (c > hi) hi = c;
-  }
-  // bucket of cost c: (c - lo) >> shift, fewer than 256 buckets
-  let shift = 0;
-  while ((hi - lo) >> shift >= 256) shift++;
-  const counts = BUCKETS;
-  counts.fill(0);
-  for (let i = 0; i < n; i++) counts[(candCost[i] - lo) >> shift]++;
-  let bucket = 0;
-  let before = 0; // candidates in the buckets below `bucket`
-  while (before + counts[bucket] < keep) before += counts[bucket++];
-  let inBucket = 0;
-  for (let i = 0; i < n; i++) if ((candCost[i] - lo) >> shift === bucket) select[inBucket++] = candCost[i];
-  const threshold = kthSmallest(select, inBucket, keep - 1 - before);
-  let below = 0;
-  for (let i = 0; i < n; i++) if (candCost[i] < threshold) below++;
-  let ties = keep - below;
-  let out = 0;
-  for (let i = 0; i < n; i++) {
-    const cost = candCost[i];
-    if (cost > threshold) continue;
-    if (cost === threshold) {
-      if (ties === 0) continue;
-      ties--;
-    }
-    candSlot[out] = candSlot[i];
-    candCost[out] = cost;
-    out++;
-  }
-  return out;
-}
-const BUCKETS = new Int32Array(256);
-
-/**
- * The k-th smallest (0-based) of a[0..n), by quickselect (Hoare partition, median-of-three pivot);
- * reorders a.
- */
-export function kthSmallest(a: Int32Array, n: number, k: number): number {
-  let lo = 0;
-  let hi = n - 1;
-  while (hi > lo) {
-    const mid = (lo + hi) >>> 1;
-    // median of three as the pivot value
-    let x = a[lo];
-    let y = a[mid];
-    const z = a[hi];
-    if (x > y) [x, y] = [y, x];
-    if (y > z) {
-      y = z;
-      if (x > y) y = x;
-    }
-    const pivot = y;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (a[i] < pivot) i++;
-      while (a[j] > pivot) j--;
-      if (i <= j) {
-        const t = a[i];
-        a[i] = a[j];
-        a[j] = t;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return a[k];
-  }
-  return a[k];
-}
 
 function abort(): never {
   throw new AssignmentCancelledError();
