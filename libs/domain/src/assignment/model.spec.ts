@@ -91,7 +91,10 @@ function referenceTfidf(docs: string[][]): SparseVector[] {
   });
 }
 
-type ReferenceModel = Omit<BuiltModel, 'network'> & { network: BuiltModel['network'] };
+type ReferenceModel = Omit<BuiltModel, 'network' | 'arcBid'> & {
+  network: BuiltModel['network'];
+  arcBid: (BidKind | undefined)[];
+};
 
 function referenceBuildModel(problem: AssignmentProblem, options: AssignmentOptions = {}): ReferenceModel {
   const perPaper = options.reviewsPerPaper ?? 3;
@@ -454,7 +457,10 @@ const plain = (m: BuiltModel | ReferenceModel) => ({
   bidPart: Array.from(m.bidPart),
   subjectPart: Array.from(m.subjectPart),
   textPart: Array.from(m.textPart),
-  arcBid: m.arcBid,
+  arcBid:
+    m.arcBid instanceof Int8Array
+      ? Array.from(m.arcBid, (r) => (r >= 0 ? BID_KINDS[r] : undefined))
+      : m.arcBid,
   conflicts: m.conflicts,
 });
 

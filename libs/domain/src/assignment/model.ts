@@ -48,12 +48,13 @@ export interface BuiltModel {
   bidPart: Float64Array;
   subjectPart: Float64Array;
   textPart: Float64Array;
-  arcBid: (BidKind | undefined)[];
+  /** Per arc: the bid on the pair, as an index into BID_KINDS (-1: none). */
+  arcBid: Int8Array;
   conflicts: PairConflict[];
 }
 
 /** Several bids on one pair: the most restrictive wins (conflict > not willing > eager > willing). */
-const BID_KINDS: BidKind[] = ['willing', 'eager', 'notWilling', 'conflict'];
+export const BID_KINDS: readonly BidKind[] = ['willing', 'eager', 'notWilling', 'conflict'];
 
 /** Pairs (paper index → reviewer index, plus a small value) grouped by paper in typed arrays. */
 class PairsByPaper {
@@ -222,19 +223,12 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
   const { doneStart, doneCount, arcCount } = pass;
   const arcStart = new Int32Array(P + 1);
   for (let p = 0; p < P; p++) arcStart[p + 1] = arcStart[p] + doneCount[p];
-  const inPaperOrder = <A extends Int32Array | Float64Array>(a: A, make: (n: number) => A): A => {
+  const inPaperOrder = <A extends Int8Array | Int32Array | Float64Array>(a: A, make: (n: number) => A): A => {
     const out = make(arcCount);
-    for (let p = 0; p < P; p++) out.set(a.subarray(doneStart[p], doneStart[p] + doneCount[p]), arcStart[p]);
+    for (let p = 0; p < P; p++)
+      for (let i = doneStart[p], to = arcStart[p], end = i + doneCount[p]; i < end; i++, to++) out[to] = a[i];
     return out;
   };
-  // pushed in order: `new Array(arcCount)` of this size is a dictionary-mode array, slow to fill
-  const arcBid: (BidKind | undefined)[] = [];
-  const ranks = pass.arcBidRank.data;
-  for (let p = 0; p < P; p++)
-    for (let i = doneStart[p], end = doneStart[p] + doneCount[p]; i < end; i++) {
-      const rank = ranks[i];
-      arcBid.push(rank >= 0 ? BID_KINDS[rank] : undefined);
-    }
   const ints = (n: number) => new Int32Array(n);
   const floats = (n: number) => new Float64Array(n);
 
@@ -259,7 +253,7 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
     bidPart: inPaperOrder(pass.bidPart, floats),
     subjectPart: inPaperOrder(pass.subjectPart, floats),
     textPart: inPaperOrder(pass.textPart, floats),
-    arcBid,
+    arcBid: inPaperOrder(pass.arcBid, (n) => new Int8Array(n)),
     conflicts: pass.conflictsOf.flat(),
   };
 }
@@ -293,7 +287,7 @@ class PaperPass {
   bidPart: Float64Array;
   subjectPart: Float64Array;
   textPart: Float64Array;
-  readonly arcBidRank = new IntList();
+  arcBid: Int8Array;
 
   private readonly papers: AssignmentProblem['papers'];
   private readonly reviewers: AssignmentProblem['reviewers'];
@@ -342,6 +336,7 @@ class PaperPass {
     this.bidPart = new Float64Array(arcCap);
     this.subjectPart = new Float64Array(arcCap);
     this.textPart = new Float64Array(arcCap);
+    this.arcBid = new Int8Array(arcCap);
     this.slotOf = new Int32Array(R).fill(-1);
     const { detector } = data;
     this.reviewerPerson = Int32Array.from(this.reviewers, (r) => detector.person(r.id));
@@ -395,13 +390,14 @@ class PaperPass {
     const { bids, paperAreas, kernel } = this.data;
     const { subject, bidRank } = kernel;
     const areas = paperAreas[p];
-    if (set) {
-      const { primarySubject, secondarySubject } = this.o.weights;
-      for (let a = areas.length - 1; a >= 1; a--)
-        for (const s of this.areaSlots.get(areas[a]) ?? NO_SLOTS) subject[s] = secondarySubject;
-      if (areas.length > 0)
-        for (const s of this.areaSlots.get(areas[0]) ?? NO_SLOTS) subject[s] = primarySubject;
-    } else for (const a of areas) for (const s of this.areaSlots.get(a) ?? NO_SLOTS) subject[s] = 0;
+    const { primarySubject, secondarySubject } = this.o.weights;
+    // the primary area (first) wins over the others: set last
+    for (let a = areas.length - 1; a >= 0; a--) {
+      const slots = this.areaSlots.get(areas[a]);
+      if (!slots) continue;
+      const value = !set ? 0 : a === 0 ? primarySubject : secondarySubject;
+      for (let i = 0; i < slots.length; i++) subject[slots[i]] = value;
+    }
     for (let i = bids.start[p]; i < bids.start[p + 1]; i++) {
       const s = this.slotOf[bids.reviewer[i]];
       if (s < 0) continue;
@@ -435,7 +431,7 @@ class PaperPass {
       const s = r >= 0 ? this.slotOf[r] : -1;
       if (s >= 0 && mark[s] === 2) suspectSlots.push(s);
     }
-    if (suspectSlots.length > 1) suspectSlots.sort(ascending);
+    sortSmall(suspectSlots);
     for (const s of suspectSlots) {
       const r = members[s];
       const person = this.reviewerPerson[r];
@@ -481,7 +477,7 @@ class PaperPass {
       this.bidPart[at] = rank >= 0 ? bidValue[rank] : 0;
       this.subjectPart[at] = subject[s];
       this.textPart[at] = textWeight * scores[s];
-      this.arcBidRank.push(rank);
+      this.arcBid[at] = rank;
     }
     this.arcCount = at;
   }
@@ -489,7 +485,7 @@ class PaperPass {
   private grow(min: number): void {
     let size = this.arcReviewer.length;
     while (size < min) size *= 2;
-    const more = <A extends Int32Array | Float64Array>(a: A, b: A) => {
+    const more = <A extends Int8Array | Int32Array | Float64Array>(a: A, b: A) => {
       b.set(a);
       return b;
     };
@@ -498,13 +494,24 @@ class PaperPass {
     this.bidPart = more(this.bidPart, new Float64Array(size));
     this.subjectPart = more(this.subjectPart, new Float64Array(size));
     this.textPart = more(this.textPart, new Float64Array(size));
+    this.arcBid = more(this.arcBid, new Int8Array(size));
   }
 }
 
-const ascending = (a: number, b: number) => a - b;
+/** Ascending, in place (insertion sort: a paper's few suspects, no comparator call nor copy). */
+function sortSmall(a: number[]): void {
+  for (let i = 1; i < a.length; i++) {
+    const x = a[i];
+    let j = i - 1;
+    while (j >= 0 && a[j] > x) {
+      a[j + 1] = a[j];
+      j--;
+    }
+    a[j + 1] = x;
+  }
+}
 
 const EMPTY = new Int32Array(0);
-const NO_SLOTS: number[] = [];
 
 function abort(): never {
   throw new AssignmentCancelledError();

@@ -5,7 +5,7 @@
  */
 import { bindingConstraints, maxAssignable, type MaxFlowResult } from './feasibility.js';
 import { solveAssignmentFlow } from './flow.js';
-import { buildModel, type BuiltModel } from './model.js';
+import { BID_KINDS, buildModel, type BuiltModel } from './model.js';
 import type {
   AssignedReviewer,
   AssignmentId,
@@ -93,7 +93,8 @@ export function solveAssignment(
       const r = net.arcReviewer[a];
       const aff = -net.arcCost[a] / model.scale;
       affinity += aff;
-      const bid = model.arcBid[a];
+      const rank = model.arcBid[a];
+      const bid = rank >= 0 ? BID_KINDS[rank] : undefined;
       proposed.push({
         reviewerId: problem.reviewers[r].id,
         affinity: aff,

@@ -322,30 +322,45 @@ export class InvertedIndex {
 
   /** members[slot] is the index of the slot's vector in `vectors` (an array, or the flat form). */
   constructor(vectors: SparseVector[] | FlatVectors, members: ArrayLike<number>) {
-    const flat = Array.isArray(vectors) ? undefined : vectors;
-    const list = Array.isArray(vectors) ? vectors : undefined;
-    const termsOf = (doc: number): Int32Array =>
-      flat ? flat.terms.subarray(flat.start[doc], flat.start[doc + 1]) : list![doc].terms;
-    const weightsOf = (doc: number): Float64Array =>
-      flat ? flat.weights.subarray(flat.start[doc], flat.start[doc + 1]) : list![doc].weights;
+    // the members' vectors as [terms, weights, from, to] (index loops: this runs once per track, before
+    // the JIT has seen it, where for-of and subarray would allocate per element)
     const M = members.length;
+    const termsOf: Int32Array[] = new Array(M);
+    const weightsOf: Float64Array[] = new Array(M);
+    const from = new Int32Array(M);
+    const to = new Int32Array(M);
+    for (let slot = 0; slot < M; slot++) {
+      const doc = members[slot];
+      if (Array.isArray(vectors)) {
+        termsOf[slot] = vectors[doc].terms;
+        weightsOf[slot] = vectors[doc].weights;
+        to[slot] = vectors[doc].terms.length;
+      } else {
+        termsOf[slot] = vectors.terms;
+        weightsOf[slot] = vectors.weights;
+        from[slot] = vectors.start[doc];
+        to[slot] = vectors.start[doc + 1];
+      }
+    }
     let maxTerm = -1;
     let total = 0;
     for (let slot = 0; slot < M; slot++) {
-      const t = termsOf(members[slot]);
-      if (t.length && t[t.length - 1] > maxTerm) maxTerm = t[t.length - 1];
-      total += t.length;
+      if (to[slot] > from[slot]) maxTerm = Math.max(maxTerm, termsOf[slot][to[slot] - 1]);
+      total += to[slot] - from[slot];
     }
     const start = new Int32Array(maxTerm + 2);
-    for (let slot = 0; slot < M; slot++) for (const t of termsOf(members[slot])) start[t + 1]++;
+    for (let slot = 0; slot < M; slot++) {
+      const terms = termsOf[slot];
+      for (let k = from[slot]; k < to[slot]; k++) start[terms[k] + 1]++;
+    }
     for (let t = 0; t <= maxTerm; t++) start[t + 1] += start[t];
     const fill = start.slice(0, maxTerm + 1);
     const ids = new Int32Array(total);
     const weights = new Float64Array(total);
     for (let slot = 0; slot < M; slot++) {
-      const terms = termsOf(members[slot]);
-      const w = weightsOf(members[slot]);
-      for (let k = 0; k < terms.length; k++) {
+      const terms = termsOf[slot];
+      const w = weightsOf[slot];
+      for (let k = from[slot]; k < to[slot]; k++) {
         const at = fill[terms[k]]++;
         ids[at] = slot;
         weights[at] = w[k];
