@@ -149,47 +149,87 @@ export class ConflictDetector {
     return this.ids.length;
   }
 
-  /** Per person, the screen that last listed them as a suspect (deduplicates without a Set per paper). */
+  /** Per person, the screen that last listed them as blocked / as a suspect (deduplicates without Sets). */
+  private blockStamp = new Int32Array(0);
   private suspectStamp = new Int32Array(0);
   private screens = 0;
+  /** Per person, the keys of coauthors and declaredPeople as arrays (made at the first screen). */
+  private coauthorList: (number[] | undefined)[] | undefined;
+  private declaredList: (number[] | undefined)[] | undefined;
+
+  private lists(): { co: (number[] | undefined)[]; declared: (number[] | undefined)[] } {
+    // coauthors and declaredPeople are complete after the constructor: people interned later have none
+    if (!this.coauthorList || !this.declaredList) {
+      const co: (number[] | undefined)[] = new Array(this.ids.length);
+      for (const [a, m] of this.coauthors) co[a] = [...m.keys()];
+      const declared: (number[] | undefined)[] = new Array(this.ids.length);
+      for (const [a, m] of this.declaredPeople) declared[a] = [...m.keys()];
+      this.coauthorList = co;
+      this.declaredList = declared;
+    }
+    if (this.suspectStamp.length < this.ids.length) {
+      const size = Math.max(1024, this.ids.length * 2);
+      const grown = (a: Int32Array) => {
+        const more = new Int32Array(size);
+        more.set(a);
+        return more;
+      };
+      this.blockStamp = grown(this.blockStamp);
+      this.suspectStamp = grown(this.suspectStamp);
+    }
+    return { co: this.coauthorList, declared: this.declaredList };
+  }
 
   /** What every reviewer of this paper is checked against. */
   paperScreen(paper: { id: AssignmentId; authorIds: AssignmentId[] }): PaperScreen {
     const authors = paper.authorIds.map((a) => this.person(a));
+    const { co, declared } = this.lists();
     const orgs: number[] = [];
     const domains: number[] = [];
-    for (const a of authors) {
+    for (let i = 0; i < authors.length; i++) {
+      const a = authors[i];
       if (this.orgOf[a] >= 0) orgs.push(this.orgOf[a]);
-      for (const d of this.domainsOf[a]) domains.push(d);
+      const ds = this.domainsOf[a];
+      for (let k = 0; k < ds.length; k++) domains.push(ds[k]);
     }
     const paperKey = key(paper.id);
-    const blocked = new Set<number>();
-    for (const a of authors) {
-      const co = this.coauthors.get(a);
-      if (co) for (const c of co.keys()) blocked.add(c);
-      const declared = this.declaredPeople.get(a);
-      if (declared) for (const r of declared.keys()) blocked.add(r);
-    }
-    const declaredPaper = this.declaredPapers.get(paperKey);
-    if (declaredPaper) for (const r of declaredPaper.keys()) blocked.add(r);
-    // everyone who may conflict, each once: the blocked, then the authors' organizations' and domains' members
-    if (this.suspectStamp.length < this.ids.length) {
-      const more = new Int32Array(Math.max(1024, this.ids.length * 2));
-      more.set(this.suspectStamp);
-      this.suspectStamp = more;
-    }
-    const stamp = this.suspectStamp;
+    // the blocked (co-authors, declared conflicts), each once, in order; everyone who may conflict, each
+    // once: the blocked, then the authors' organizations' and domains' members
     const now = ++this.screens;
+    const blockStamp = this.blockStamp;
+    const suspectStamp = this.suspectStamp;
+    const blocked: number[] = [];
     const suspects: number[] = [];
     const suspect = (m: number) => {
-      if (stamp[m] !== now) {
-        stamp[m] = now;
+      if (suspectStamp[m] !== now) {
+        suspectStamp[m] = now;
         suspects.push(m);
       }
     };
-    for (const b of blocked) suspect(b);
-    for (const o of orgs) for (const m of this.orgMembers[o]) suspect(m);
-    for (const d of domains) for (const m of this.domainMembers[d]) suspect(m);
+    const block = (list: number[] | undefined) => {
+      if (!list) return;
+      for (let k = 0; k < list.length; k++) {
+        const b = list[k];
+        if (blockStamp[b] === now) continue;
+        blockStamp[b] = now;
+        blocked.push(b);
+        suspect(b);
+      }
+    };
+    for (let i = 0; i < authors.length; i++) {
+      block(co[authors[i]]);
+      block(declared[authors[i]]);
+    }
+    const declaredPaper = this.declaredPapers.get(paperKey);
+    if (declaredPaper) block([...declaredPaper.keys()]);
+    for (let i = 0; i < orgs.length; i++) {
+      const members = this.orgMembers[orgs[i]];
+      for (let k = 0; k < members.length; k++) suspect(members[k]);
+    }
+    for (let i = 0; i < domains.length; i++) {
+      const members = this.domainMembers[domains[i]];
+      for (let k = 0; k < members.length; k++) suspect(members[k]);
+    }
     const overridden = this.overridden.get(paperKey);
     return { paper, authors, orgs, domains, blocked, suspects, overridden };
   }
@@ -197,7 +237,7 @@ export class ConflictDetector {
   /** Fast test (no evidence built) for the reviewer's interned index; the caller excludes the authors. */
   conflicts(screen: PaperScreen, reviewer: number): boolean {
     if (screen.overridden?.has(reviewer)) return false;
-    if (screen.blocked.has(reviewer)) return true;
+    if (screen.blocked.includes(reviewer)) return true;
     const o = this.orgOf[reviewer];
     if (
       o >= 0 &&
@@ -260,7 +300,8 @@ export interface PaperScreen {
   authors: number[];
   orgs: number[];
   domains: number[];
-  blocked: Set<number>;
+  /** Co-authors and declared conflicts of the paper's authors or of the paper. */
+  blocked: number[];
   /** Everyone who may conflict (a superset: co-authors, declarations, same organization or domain). */
   suspects: number[];
   /** Reviewers whose conflict with this paper a chair overrode. */
