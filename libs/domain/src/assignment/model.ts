@@ -6,6 +6,7 @@
 import { ConflictDetector, type PaperScreen } from './conflicts.js';
 import { AssignmentCancelledError, type AssignmentNetwork } from './flow.js';
 import { buildKernel, type BuildKernel } from './build-kernel.js';
+import { wasmTermIds } from './text-kernel.js';
 import { IntList, InvertedIndex, TermIds, tfidfFlat } from './text.js';
 import {
   DEFAULT_AFFINITY_WEIGHTS,
@@ -130,7 +131,7 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
   const declined = pairs(problem.declined ?? [], () => 0);
 
   // text similarity: TF-IDF over papers and reviewer profiles (their papers + keywords, keywords twice)
-  const termIds = new TermIds();
+  const termIds = wasmTermIds() ?? new TermIds();
   const ids = new IntList();
   const docStart = new Int32Array(P + R + 1);
   papers.forEach((p, i) => {

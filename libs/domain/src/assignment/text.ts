@@ -31,7 +31,7 @@ function stem(token: string): string {
 const stemCache = new Map<string, string | null>();
 const STEM_CACHE_LIMIT = 200_000;
 
-function stemOf(raw: string): string | null {
+export function stemOf(raw: string): string | null {
   let out = stemCache.get(raw);
   if (out !== undefined) return out;
   out = raw.length < 2 || STOPWORDS.has(raw) || /^\d+$/.test(raw) ? null : stem(raw);
@@ -41,7 +41,7 @@ function stemOf(raw: string): string | null {
 }
 
 // eslint-disable-next-line no-control-regex
-const NOT_ASCII = /[^\x00-\x7f]/;
+export const NOT_ASCII = /[^\x00-\x7f]/;
 
 /** The lower-cased, accent-free words of a text (not yet filtered nor stemmed). */
 function words(text: string): string[] {
@@ -74,6 +74,17 @@ export class IntList {
       this.data = more;
     }
     this.data[this.length++] = value;
+  }
+  append(values: Int32Array): void {
+    if (this.length + values.length > this.data.length) {
+      let size = this.data.length * 2;
+      while (size < this.length + values.length) size *= 2;
+      const more = new Int32Array(size);
+      more.set(this.data.subarray(0, this.length));
+      this.data = more;
+    }
+    this.data.set(values, this.length);
+    this.length += values.length;
   }
 }
 
