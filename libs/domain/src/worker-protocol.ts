@@ -8,6 +8,7 @@
  * Cancellation goes through the SharedArrayBuffer `cancelFlag`, which the algorithm reads as a
  * `SharedCancelSignal` at its checks (a message could not reach a worker whose event loop is busy computing).
  */
+import { constants, setPriority } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
 /** A Worker, a MessagePort, or parentPort. */
@@ -142,7 +143,19 @@ export function runInWorker<Result>(
   return { result, cancel: job.cancel };
 }
 
-/** In a worker thread started with `workerData` = `mark`: serves its parent port. */
+/**
+ * In a worker thread started with `workerData` = `mark`: serves its parent port, at a lower scheduling
+ * priority than the server's other threads. These jobs are long computations (seconds of CPU on a large
+ * track); on a machine with few cores the thread that answers requests (e.g. /api/health) should not wait
+ * behind them. On Linux the nice value is per thread, so this lowers this worker alone; where lowering is
+ * refused the job runs as it is.
+ */
 export function serveWhenWorker(mark: string, serve: (port: WorkerPort) => void): void {
-  if (!isMainThread && parentPort && workerData === mark) serve(parentPort);
+  if (isMainThread || !parentPort || workerData !== mark) return;
+  try {
+    setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
+  } catch {
+    // not permitted here: the same priority as the server
+  }
+  serve(parentPort);
 }
