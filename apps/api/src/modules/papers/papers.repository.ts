@@ -82,6 +82,35 @@ export class PapersRepository {
       .orderBy(asc(papersTable.id));
   }
 
+  /** Ids of the papers (not deleted) of these tracks, ascending. */
+  async idsOfTracks(trackIds: number[], ex: Executor = this.db): Promise<number[]> {
+    if (!trackIds.length) return [];
+    const rows = await ex
+      .select({ id: papersTable.id })
+      .from(papersTable)
+      .where(and(inArray(papersTable.trackId, trackIds), eq(papersTable.isDeleted, false)))
+      .orderBy(asc(papersTable.id));
+    return rows.map((r) => r.id);
+  }
+
+  /** Track, title and abstract of these papers, by id ascending. */
+  async textsOf(
+    ids: number[],
+    ex: Executor = this.db,
+  ): Promise<{ id: number; trackId: number; title: string; abstractText: string }[]> {
+    if (!ids.length) return [];
+    return ex
+      .select({
+        id: papersTable.id,
+        trackId: papersTable.trackId,
+        title: papersTable.title,
+        abstractText: papersTable.abstractText,
+      })
+      .from(papersTable)
+      .where(inArray(papersTable.id, ids))
+      .orderBy(asc(papersTable.id));
+  }
+
   /** Locks the paper row until the transaction ends (file slots and counts are decided one at a time). */
   async lock(id: number, ex: Executor): Promise<PaperRow | undefined> {
     const [row] = await ex.select().from(papersTable).where(eq(papersTable.id, id)).for('update');

@@ -134,6 +134,19 @@ export class PapersService {
     return this.papers.listOfTracks(trackIds, ex);
   }
 
+  /** Ids of the papers (not deleted) of these tracks, ascending. */
+  idsOfTracks(trackIds: number[], ex?: Executor): Promise<number[]> {
+    return this.papers.idsOfTracks(trackIds, ex);
+  }
+
+  /** Track, title and abstract of these papers (the automatic assignment's texts), by id ascending. */
+  textsOf(
+    ids: number[],
+    ex?: Executor,
+  ): Promise<{ id: number; trackId: number; title: string; abstractText: string }[]> {
+    return this.papers.textsOf(ids, ex);
+  }
+
   /** Ids of the papers (among these) that the user is an author of. */
   authoredAmong(userId: number, paperIds: number[], ex?: Executor): Promise<Set<number>> {
     return this.papers.authoredAmong(userId, paperIds, ex);

@@ -183,8 +183,10 @@ export class AutoAssignmentService {
    */
   async problem(trackId: number, isCameraReady: boolean, scope: number[] | null): Promise<AssignmentProblem> {
     await this.managedTrack(trackId, scope);
-    const papers = await this.papers.listOfTracks([trackId]);
-    const paperIds = papers.map((p) => p.id);
+    // the ids first, then only the columns the solver reads, a slice at a time (10,000 titles and abstracts
+    // in one answer would be one long parse on this thread)
+    const paperIds = await this.papers.idsOfTracks([trackId]);
+    const papers = await inSlices(paperIds, (ids) => this.papers.textsOf(ids));
     const reviewers = await this.users.reviewersOfTrack(trackId);
     const reviewerIds = reviewers.map((r) => r.id);
     // by slices of ids, one after the other with a yield between them: no single read (or its rows' parsing)

@@ -1,11 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
-import {
-  type AssignmentResult,
-  type CandidateReviewerDto,
-  type ReviewDto,
-  type ReviewRequestDto,
-} from '@symposium/domain';
+import { type CandidateReviewerDto, type ReviewDto, type ReviewRequestDto } from '@symposium/domain';
 import type { Response } from 'express';
 import { AutoAssignmentService, type ApplyResult } from './auto-assignment.service.js';
 import {
@@ -71,8 +66,8 @@ export class ReviewRequestsController {
   async proposal(
     @Body() body: AutoProposalDto,
     @Scope() caller: CallerScope,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<AssignmentResult | string> {
+    @Res() res: Response,
+  ): Promise<void> {
     // The solve runs in a worker thread; a chair who closes the page (connection closed before the answer) cancels it.
     const abort = new AbortController();
     const onClose = () => {
@@ -82,8 +77,8 @@ export class ReviewRequestsController {
     try {
       // an AssignmentResult as JSON text made in the worker (a large track's answer is tens of MB)
       const json = await this.auto.proposalJson(body, caller.scope, abort.signal);
-      res.type('application/json');
-      return json;
+      // written as it is: res.send would hash all of it (sha1, for an ETag no POST answer uses) on this thread
+      res.status(200).type('application/json').end(json);
     } finally {
       res.off('close', onClose);
     }
