@@ -8,6 +8,7 @@
  * The kernel owns the per-slot arrays of the build (text scores, marks, room, bids, subject parts, the
  * candidates): in the WebAssembly kernel they are views on its memory, so nothing is copied per paper.
  */
+import { compiledOnce, wasmApi, WASM_PAGE } from './wasm.js';
 import type { FlatVectors, InvertedIndex } from './text.js';
 
 /** `wat2wasm build-kernel.wat` (the source beside this file). */
@@ -50,12 +51,6 @@ const WASM = new Uint8Array([
   11, 32, 9, 11,
 ]);
 
-/** The part of the WebAssembly API used here (the library is built without the DOM's types). */
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
-  Memory: new (descriptor: { initial: number }) => { buffer: ArrayBuffer };
-}
 type Accumulate = (
   queryTerms: number,
   queryWeights: number,
@@ -82,18 +77,7 @@ type Collect = (
   candCost: number,
 ) => number;
 
-let compiled: object | null | undefined;
-function wasmModule(): object | null {
-  if (compiled === undefined) {
-    const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
-    try {
-      compiled = api ? new api.Module(WASM) : null;
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const wasmModule = compiledOnce(WASM);
 
 /** The largest track: members, postings, and length of its index's `start` array. */
 export interface KernelLimits {
@@ -217,8 +201,6 @@ class JsKernel implements BuildKernel {
   }
 }
 
-const PAGE = 65536;
-
 /**
  * Memory: the papers' term ids and weights (copied once); one track's postings start, ids and weights
  * (copied at setTrack); the per-slot arrays and the bid values.
@@ -253,7 +235,7 @@ class WasmKernel implements BuildKernel {
     limits: KernelLimits,
     private readonly costs: CostWeights,
   ) {
-    const api = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+    const api = wasmApi();
     const entries = vectors.start[papers];
     const M = limits.maxMembers;
     let end = 0;
@@ -280,7 +262,7 @@ class WasmKernel implements BuildKernel {
       bidRank: take(M),
     };
     this.at = at;
-    this.memory = new api.Memory({ initial: Math.max(1, Math.ceil(end / PAGE)) });
+    this.memory = new api.Memory({ initial: Math.max(1, Math.ceil(end / WASM_PAGE)) });
     const instance = new api.Instance(module, { env: { memory: this.memory } });
     this.accumulate = instance.exports.accumulate as Accumulate;
     this.collectWasm = instance.exports.collect as Collect;

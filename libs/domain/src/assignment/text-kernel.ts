@@ -6,7 +6,8 @@
  * then the kernel goes on. The same ids as TermIds (text-kernel.spec.ts); TermIds where WebAssembly or
  * TextEncoder is missing.
  */
-import { NOT_ASCII, stemOf, type IntList } from './text.js';
+import { compiledOnce, wasmApi, WASM_PAGE, type WasmMemory } from './wasm.js';
+import { foldedText, stemOf, type IntList } from './text.js';
 
 /** `wat2wasm text-kernel.wat` (the source beside this file). */
 const WASM = new Uint8Array([
@@ -28,15 +29,6 @@ const WASM = new Uint8Array([
   32, 1, 11,
 ]);
 
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
-  Memory: new (descriptor: { initial: number }) => WasmMemory;
-}
-interface WasmMemory {
-  buffer: ArrayBuffer;
-  grow(pages: number): number;
-}
 interface Encoder {
   encodeInto(text: string, into: Uint8Array): { read: number; written: number };
 }
@@ -53,18 +45,7 @@ type Scan = (
   state: number,
 ) => number;
 
-let compiled: object | null | undefined;
-function wasmModule(): object | null {
-  if (compiled === undefined) {
-    const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
-    try {
-      compiled = api ? new api.Module(WASM) : null;
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const wasmModule = compiledOnce(WASM);
 
 /** Byte → its lower-case letter or digit, 0 for a separator (every byte >= 0x80 included). */
 const FOLD = (() => {
@@ -75,7 +56,6 @@ const FOLD = (() => {
   return out;
 })();
 
-const PAGE = 65536;
 /** Region order in memory; each region's capacity in bytes only grows. */
 const REGIONS = ['fold', 'state', 'table', 'entries', 'arena', 'text', 'out'] as const;
 type Region = (typeof REGIONS)[number];
@@ -113,7 +93,7 @@ export class WasmTermIds {
     module: object,
     private readonly encoder: Encoder,
   ) {
-    const api = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+    const api = wasmApi();
     this.memory = new api.Memory({ initial: 1 });
     this.scan = new api.Instance(module, { env: { memory: this.memory } }).exports.scan as Scan;
     this.layout(this.cap, false);
@@ -126,13 +106,7 @@ export class WasmTermIds {
 
   /** Appends the term ids of the text's tokens, in order, to `out`. */
   add(text: string, out: IntList): void {
-    // NFKD and the accent strip change nothing in plain ASCII: skip them there
-    const plain = NOT_ASCII.test(text)
-      ? text
-          .normalize('NFKD')
-          .replace(/[\u0300-\u036f]/g, '')
-          .toLowerCase()
-      : text;
+    const plain = foldedText(text);
     // UTF-8 takes at most 3 bytes a UTF-16 unit; at most one id per 3 bytes (2 letters and a separator)
     if (plain.length * 3 > this.cap.text || plain.length * 2 + 16 > this.cap.out)
       this.ensure({ text: plain.length * 3, out: plain.length * 2 + 16 });
@@ -213,8 +187,8 @@ export class WasmTermIds {
       at[region] = end;
       end += Math.ceil(cap[region] / 8) * 8;
     }
-    const pages = Math.ceil(end / PAGE);
-    const have = this.memory.buffer.byteLength / PAGE;
+    const pages = Math.ceil(end / WASM_PAGE);
+    const have = this.memory.buffer.byteLength / WASM_PAGE;
     if (pages > have) this.memory.grow(pages - have);
     this.bytes = new Uint8Array(this.memory.buffer);
     const tableGrew = move && cap.table !== this.cap.table;

@@ -41,15 +41,26 @@ export function stemOf(raw: string): string | null {
 }
 
 // eslint-disable-next-line no-control-regex
-export const NOT_ASCII = /[^\x00-\x7f]/;
+const NOT_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * The text without accents (NFKD, combining marks dropped) and lower-cased where it is not plain ASCII; a
+ * plain ASCII text as it is (its upper case is folded by the readers, character by character).
+ */
+export function foldedText(text: string): string {
+  return NOT_ASCII.test(text)
+    ? text
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+    : text;
+}
 
 /** The lower-cased, accent-free words of a text (not yet filtered nor stemmed). */
 function words(text: string): string[] {
-  // NFKD and the accent strip change nothing in plain ASCII: skip them there
-  const plain = (
-    NOT_ASCII.test(text) ? text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '') : text
-  ).toLowerCase();
-  return plain.split(/[^a-z0-9]+/);
+  return foldedText(text)
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
 }
 
 /** Lower-cased, accent-free word stems, stopwords and one-letter tokens dropped. */
@@ -120,13 +131,7 @@ export class TermIds {
 
   /** Appends the term ids of the text's tokens, in order, to `out`. */
   add(text: string, out: { push(id: number): void }): void {
-    // NFKD and the accent strip change nothing in plain ASCII: skip them there
-    const plain = NOT_ASCII.test(text)
-      ? text
-          .normalize('NFKD')
-          .replace(/[\u0300-\u036f]/g, '')
-          .toLowerCase()
-      : text;
+    const plain = foldedText(text);
     const n = plain.length;
     let next = this.next;
     let state = 0;
