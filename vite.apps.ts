@@ -64,9 +64,9 @@ export function appConfig<P>({ base, plugins }: { base: string; plugins: P[] }) 
         output: {
           // Fewer, larger chunks (each compressed file loses the dictionary of the others): what the entry imports
           // statically is one chunk; the outlined text field's parts, the link and MUI's system helpers (shared with
-          // other components) another, for the sign-in pages and most forms; the signed-in shell (app bar, menu drawer
-          // and what only they use) a third, loaded after sign-in. The other shared modules are split by the
-          // screens that use them, as before.
+          // other components) another, for the sign-in pages and most forms; the signed-in shell (app bar, side menu
+          // and what only they use) a third, loaded after sign-in. The phone's menu drawer (MUI's Modal, Slide and
+          // focus trap, shared with the dialogs) and the other shared modules are split by the screens that use them.
           codeSplitting: {
             groups: [
               { name: 'entry', tags: ['$initial' as const], priority: 3 },
@@ -77,7 +77,7 @@ export function appConfig<P>({ base, plugins }: { base: string; plugins: P[] }) 
               },
               {
                 name: 'shell',
-                test: /\/libs\/ui\/src\/app-shell\.tsx$|@mui\/material\/esm\/(Drawer|AppBar|Toolbar|List|ListItem|ListItemButton|ListItemText|ListSubheader|Modal|Backdrop|Fade|Slide|Portal|Unstable_TrapFocus|useMediaQuery)\//,
+                test: /\/libs\/ui\/src\/app-shell\.tsx$|@mui\/material\/esm\/(AppBar|Toolbar|List|ListItem|ListItemButton|ListItemText|ListSubheader|useMediaQuery)\//,
                 priority: 1,
               },
             ],
