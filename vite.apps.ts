@@ -9,6 +9,41 @@ import { fileURLToPath } from 'node:url';
 
 const lib = (p: string) => fileURLToPath(new URL(`./libs/${p}`, import.meta.url));
 
+/** MUI's CSS-variables theme modules and what replaces them here (see muiThemeWithoutCssVariables). */
+const MUI_STYLES = /\/@mui\/material\/esm\/styles\/(createTheme|ThemeProvider)\.js$/;
+const MUI_WITH_VARS = /^\.\/(createThemeWithVars|ThemeProviderWithVars)\.js$/;
+const NO_CSS_VARIABLES = '\0symposium:mui-without-css-variables';
+
+/**
+ * The theme of both apps (libs/ui/src/theme.ts) has no CSS variables: createTheme without `cssVariables` or
+ * `colorSchemes` returns createThemeNoVars(options), and ThemeProvider then renders its no-variables provider.
+ * MUI's createTheme.js and ThemeProvider.js still import the CSS-variables theme and provider for the other
+ * branch (MUI's own default theme goes through createTheme() too), and a runtime branch is not tree-shaken:
+ * about 50 kB of code, 6 kB of brotli, in every first screen. Here those two imports, from those two files
+ * only, resolve to a module that throws if it is ever called (a theme given CSS variables would fail at
+ * start-up, with this message, in every browser test). MUI does the same for its default theme from v7.x on
+ * (mui/material-ui#48607); extendTheme and CssVarsProvider imported by name are untouched.
+ */
+function muiThemeWithoutCssVariables() {
+  return {
+    name: 'symposium-mui-without-css-variables',
+    enforce: 'pre' as const,
+    resolveId(source: string, importer?: string) {
+      return importer && MUI_STYLES.test(importer) && MUI_WITH_VARS.test(source) ? NO_CSS_VARIABLES : null;
+    },
+    load(id: string) {
+      if (id !== NO_CSS_VARIABLES) return null;
+      return [
+        'function withoutCssVariables() {',
+        "  throw new Error('MUI theme with CSS variables (cssVariables or colorSchemes): left out of this build by vite.apps.ts (muiThemeWithoutCssVariables)');",
+        '}',
+        'export default withoutCssVariables;',
+        'export const CssVarsProvider = withoutCssVariables;',
+      ].join('\n');
+    },
+  };
+}
+
 /** Once the bundle is written: a .br and a .gz beside each asset, which the API serves (serveFrontEnds). */
 function precompress() {
   let outDir = '';
@@ -31,7 +66,7 @@ function precompress() {
 export function appConfig<P>({ base, plugins }: { base: string; plugins: P[] }) {
   return {
     base,
-    plugins: [...plugins, precompress()],
+    plugins: [...plugins, muiThemeWithoutCssVariables(), precompress()],
     resolve: {
       // @symposium/ui/<module> is one module of libs/ui (deep import): what the entry loads lazily from there
       // (sign-in pages, the signed-in shell) stays out of the entry chunk.
