@@ -115,7 +115,9 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', 'bench/*.js', 'apps/api/drizzle.config.ts'] },
+        projectService: {
+          allowDefaultProject: ['*.js', 'bench/*.js', 'apps/api/drizzle.config.ts', 'vite.apps.ts'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

@@ -2,7 +2,7 @@
 // quality 11) and a .gz (gzip, level 9), written once at build time so that the API serves them without
 // compressing per request (apps/api/src/app.factory.ts, serveFrontEnds). A variant that would not be smaller
 // than the file is not written (the server then sends the file itself).
-// Run by both apps' vite builds (vite.config.ts) and usable alone: node scripts/compress-assets.js <dir>...
+// Run by both apps' vite builds (vite.apps.ts, the config they share) and usable alone: node scripts/compress-assets.js <dir>...
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,86 +1,13 @@
 import react from '@vitejs/plugin-react';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
+import { appConfig } from '../../vite.apps.ts';
 
-const lib = (p: string) => fileURLToPath(new URL(`../../libs/${p}`, import.meta.url));
-
-/** Once the bundle is written: a .br and a .gz beside each asset, which the API serves (serveFrontEnds). */
-function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'symposium-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      // scripts/ is plain JS outside this project's types: loaded by URL, its one function typed here
-      const script = new URL('../../scripts/compress-assets.js', import.meta.url).href;
-      const { compressDir } = (await import(script)) as { compressDir: (dir: string) => Promise<unknown> };
-      await compressDir(outDir);
-    },
-  };
-}
-
-export default defineConfig({
-  base: '/',
-  plugins: [react(), precompress()],
-  resolve: {
-    // @symposium/ui/<module> is one module of libs/ui (deep import): what the entry loads lazily from there
-    // (sign-in pages, the signed-in shell) stays out of the entry chunk.
-    alias: [
-      { find: /^@symposium\/domain$/, replacement: lib('domain/src/index.ts') },
-      { find: /^@symposium\/ui$/, replacement: lib('ui/src/index.ts') },
-      { find: /^@symposium\/ui\/([\w-]+)$/, replacement: lib('ui/src/$1') },
-    ],
-    dedupe: [
-      'react',
-      'react-dom',
-      '@mui/material',
-      '@emotion/react',
-      'react-router',
-      '@tanstack/react-query',
-    ],
-  },
-  server: { proxy: { '/api': 'http://localhost:3000' } },
-  build: {
-    rollupOptions: {
-      treeshake: {
-        // The conflict-of-interest helpers of libs/domain (public-suffix and mail-provider lists) run only in
-        // the API: their packages' top-level tables stay out of the bundle unless something here uses them.
-        // libs/ui and libs/domain have no import-time side effects: a module reached only through their
-        // barrels (index.ts) belongs to the lazy screens that use it, not to the entry chunk.
-        moduleSideEffects: (id: string) =>
-          !/node_modules\/(tldts|tldts-core|email-providers)\//.test(id) &&
-          !/\/libs\/(ui|domain)\/src\//.test(id),
-      },
-      output: {
-        // Fewer, larger chunks (each compressed file loses the dictionary of the others): what the entry imports
-        // statically is one chunk; the outlined text field's parts, the link and MUI's system helpers (shared with
-        // other components) another, for the sign-in pages and most forms; the signed-in shell (app bar, menu drawer
-        // and what only they use) a third, loaded after sign-in. The other shared modules are split by the
-        // screens that use them, as before.
-        codeSplitting: {
-          groups: [
-            { name: 'entry', tags: ['$initial'], priority: 3 },
-            {
-              name: 'fields',
-              test: /@mui\/material\/esm\/(InputBase|OutlinedInput|FormControl|InputLabel|FormLabel|FormHelperText|TextareaAutosize|Link)\/|@mui\/(system|utils)\//,
-              priority: 2,
-            },
-            {
-              name: 'shell',
-              test: /\/libs\/ui\/src\/app-shell\.tsx$|@mui\/material\/esm\/(Drawer|AppBar|Toolbar|List|ListItem|ListItemButton|ListItemText|ListSubheader|Modal|Backdrop|Fade|Slide|Portal|Unstable_TrapFocus|useMediaQuery)\//,
-              priority: 1,
-            },
-          ],
-        },
-      },
-    },
-    manifest: true,
-    outDir: 'dist',
-    emptyOutDir: true,
-    chunkSizeWarningLimit: 2000,
-  },
-});
+// The build both front ends share (aliases, chunk groups, pre-compression) is in vite.apps.ts at the repo root.
+export default defineConfig(
+  appConfig({
+    base: '/',
+    plugins: [react()],
+    // the author menu with the paper list, shown after sign-in
+    home: new URL('src/features/home/author-home.tsx', import.meta.url),
+  }),
+);

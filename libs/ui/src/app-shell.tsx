@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   CircularProgress,
-  Drawer,
   Link as MuiLink,
   List,
   ListItem,
@@ -18,7 +17,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from './auth';
 
@@ -33,10 +32,14 @@ export interface MenuSection {
 
 const DRAWER = 260;
 
+/** The phone's menu drawer: MUI's Modal, Slide, Backdrop and focus trap, loaded only on a narrow screen. */
+const MenuDrawer = lazy(() => import('./menu-drawer').then((m) => ({ default: m.MenuDrawer })));
+
 /**
  * Top bar with the conference name and the user, a side menu of the role's screens, the page. From the md
- * breakpoint the menu is a permanent drawer; on narrower screens (phones) it opens from a menu button and the
- * page takes the whole width.
+ * breakpoint the menu is a fixed column at the left (the look of MUI's permanent drawer: paper background, a
+ * divider at its right, under the top bar); on narrower screens (phones) it is a drawer that opens from a menu
+ * button, and the page takes the whole width.
  */
 export function AppShell({
   title,
@@ -56,6 +59,30 @@ export function AppShell({
   const [open, setOpen] = useState(false);
   const main = useRef<HTMLElement>(null);
   const menuId = useId();
+  const nav = (
+    <>
+      <Toolbar />
+      <Box component="nav" aria-label="Main menu" sx={{ overflow: 'auto' }}>
+        {wide || !switchLinks ? null : (
+          <Box
+            sx={{ display: 'flex', flexWrap: 'wrap', p: 1, color: 'primary.main' }}
+            onClick={() => setOpen(false)}
+          >
+            {switchLinks}
+          </Box>
+        )}
+        {menu.map((section, i) => (
+          <MenuList
+            key={section.title}
+            section={section}
+            id={`${menuId}-${i}`}
+            current={location.pathname}
+            onPick={() => setOpen(false)}
+          />
+        ))}
+      </Box>
+    </>
+  );
   return (
     <Box sx={{ display: 'flex' }}>
       <SkipLink target={main} />
@@ -108,40 +135,44 @@ export function AppShell({
           ) : null}
         </Toolbar>
       </AppBar>
-      <Drawer
-        variant={wide ? 'permanent' : 'temporary'}
-        open={wide || open}
-        onClose={() => setOpen(false)}
-        ModalProps={{ keepMounted: true }}
-        // On a phone the drawer is a modal dialog: it needs a name (axe aria-dialog-name).
-        PaperProps={{ id: menuId, ...(wide ? {} : { 'aria-label': 'Menu' }) }}
-        sx={{
-          width: wide ? DRAWER : undefined,
-          flexShrink: 0,
-          '& .MuiDrawer-paper': { width: DRAWER, maxWidth: '85vw', boxSizing: 'border-box' },
-        }}
-      >
-        <Toolbar />
-        <Box component="nav" aria-label="Main menu" sx={{ overflow: 'auto' }}>
-          {wide || !switchLinks ? null : (
-            <Box
-              sx={{ display: 'flex', flexWrap: 'wrap', p: 1, color: 'primary.main' }}
-              onClick={() => setOpen(false)}
-            >
-              {switchLinks}
-            </Box>
-          )}
-          {menu.map((section, i) => (
-            <MenuList
-              key={section.title}
-              section={section}
-              id={`${menuId}-${i}`}
-              current={location.pathname}
-              onPick={() => setOpen(false)}
-            />
-          ))}
+      {wide ? (
+        <Box sx={{ width: DRAWER, flexShrink: 0 }}>
+          <Box
+            id={menuId}
+            sx={{
+              position: 'fixed',
+              top: 0,
+              left: 0,
+              zIndex: (t) => t.zIndex.drawer,
+              width: DRAWER,
+              height: '100%',
+              boxSizing: 'border-box',
+              display: 'flex',
+              flexDirection: 'column',
+              overflowY: 'auto',
+              bgcolor: 'background.paper',
+              color: 'text.primary',
+              borderRight: 1,
+              borderColor: 'divider',
+            }}
+          >
+            {nav}
+          </Box>
         </Box>
-      </Drawer>
+      ) : (
+        // Until the drawer's chunk is in, the menu is in the page but hidden, as in the closed drawer.
+        <Suspense
+          fallback={
+            <Box id={menuId} hidden>
+              {nav}
+            </Box>
+          }
+        >
+          <MenuDrawer id={menuId} width={DRAWER} open={open} onClose={() => setOpen(false)}>
+            {nav}
+          </MenuDrawer>
+        </Suspense>
+      )}
       <Box
         component="main"
         id="main"
