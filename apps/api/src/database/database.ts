@@ -137,3 +137,18 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     throw e;
   }
 }
+
+/**
+ * Independent reads: all at once on the database handle (ex undefined: the pool's connections, or the
+ * embedded database's queue in one go, so they cost one wait instead of one each), one after the other on a
+ * transaction (a single connection).
+ */
+export async function readTogether<T extends readonly unknown[]>(
+  ex: Executor | undefined,
+  reads: { readonly [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if (!ex) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const out: unknown[] = [];
+  for (const read of reads) out.push(await read());
+  return out as unknown as T;
+}

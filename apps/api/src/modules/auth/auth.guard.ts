@@ -11,6 +11,7 @@ import {
   TOKEN_COOKIE,
   type AuthUser,
 } from '../../common/auth-user.js';
+import { Batcher } from '../../common/batcher.js';
 import { rolesOf } from '../users/users.mapper.js';
 import { UsersService } from '../users/users.service.js';
 import { AuthErrors } from './auth.errors.js';
@@ -35,6 +36,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
+  /**
+   * The callers' user rows, read for concurrent requests together (one statement for a batch of ids): a
+   * request's lookup starts after it arrived, so a logout or lock committed before is always seen.
+   */
+  private readonly sessionUsers = new Batcher(async (ids: number[]) => {
+    const rows = new Map((await this.users.findByIds(ids)).map((r) => [r.id, r]));
+    return ids.map((id) => rows.get(id));
+  });
+
   constructor(
     private readonly reflector: Reflector,
     @Inject(JwtService) private readonly jwt: JwtService,
@@ -56,18 +66,19 @@ export class AuthGuard implements CanActivate {
     } catch {
       throw AuthErrors.unauthenticated();
     }
-    // One indexed lookup: the user, and while impersonating the chair too.
+    // One indexed lookup (shared with concurrent requests): the user, and while impersonating the chair too.
     const sub = Number(payload.sub);
     const imp = payload.imp === undefined ? undefined : Number(payload.imp);
-    const rows = await this.users.findByIds(imp === undefined ? [sub] : [sub, imp]);
-    const row = rows.find((r) => r.id === sub);
+    const [row, chair] = await Promise.all([
+      this.sessionUsers.load(sub),
+      imp === undefined ? undefined : this.sessionUsers.load(imp),
+    ]);
     if (!row) throw AuthErrors.unauthenticated();
     if (row.lockStatus) throw AuthErrors.locked();
     if (row.sessionVersion !== payload.sv) throw AuthErrors.unauthenticated();
     const user: AuthUser = { id: row.id, email: row.email, roles: rolesOf(row) };
     if (imp !== undefined) {
       // Impersonation lives only as long as the chair's own right to it.
-      const chair = rows.find((r) => r.id === imp);
       if (!chair || chair.lockStatus || !isChairLike(rolesOf(chair)) || chair.sessionVersion !== payload.isv)
         throw AuthErrors.unauthenticated();
       user.impersonatorId = chair.id;

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { SNIFF_HEAD_BYTES, SNIFF_TAIL_BYTES } from '@symposium/domain';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -8,13 +7,12 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import {
   FileNotFoundError,
   FileStore,
-  FileTooLargeError,
   InvalidFileKeyError,
   isFileKey,
-  UploadInterruptedError,
   type StoredObject,
   type WriteOptions,
 } from './file-store.js';
+import { receiveInto } from './stream-to-file.js';
 
 const TEMP_SUFFIX = '.part';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -240,125 +238,6 @@ export class LocalDiskFileStore extends FileStore implements OnModuleInit {
     } catch (e) {
       if (!isMissing(e)) throw e;
     }
-  }
-}
-
-/** Bytes gathered before a write (fewer at the end of the input): few, large writes instead of one per chunk. */
-const WRITE_BATCH_BYTES = 128 * 1024;
-/** While a write is in flight, the input is paused once this much waits (bounds memory per upload). */
-const PAUSE_BYTES = 384 * 1024;
-
-interface Received {
-  size: number;
-  sha256: string;
-  head: Buffer;
-  tail: Buffer;
-  /** The input reached its end or failed: nothing is left to drain or destroy. */
-  inputDone: boolean;
-  error?: Error;
-}
-
-/**
- * Streams `input` into `fh`: hashes each chunk once as it arrives, keeps the first SNIFF_HEAD_BYTES and the
- * last SNIFF_TAIL_BYTES in memory (no read-back), and writes gathered chunks with one writev per batch while
- * the next batch arrives, pausing the input when the disk falls behind. Stops at the first byte past
- * `maxBytes` (FileTooLargeError) or a failing input (UploadInterruptedError); never rejects.
- */
-function receiveInto(input: Readable, fh: FileHandle, maxBytes: number): Promise<Received> {
-  return new Promise((resolve) => {
-    const hash = createHash('sha256');
-    const head = Buffer.alloc(SNIFF_HEAD_BYTES);
-    let headLength = 0;
-    const tailChunks: Buffer[] = [];
-    let tailBytes = 0;
-    let size = 0;
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
-    let writing = false;
-    let ended = false;
-    let settled = false;
-
-    const finish = (inputDone: boolean, error?: Error) => {
-      if (settled) return;
-      settled = true;
-      input.off('data', onData);
-      input.off('end', onEnd);
-      input.off('error', onError);
-      input.off('close', onClose);
-      if (error) return resolve({ size, sha256: '', head, tail: head, inputDone, error });
-      const all = tailChunks.length === 1 ? tailChunks[0]! : Buffer.concat(tailChunks);
-      const tail = Buffer.from(all.subarray(Math.max(0, all.length - SNIFF_TAIL_BYTES)));
-      resolve({ size, sha256: hash.digest('hex'), head: head.subarray(0, headLength), tail, inputDone });
-    };
-    const flush = () => {
-      if (writing || settled) return;
-      if (!ended && pendingBytes < WRITE_BATCH_BYTES) return;
-      if (!pendingBytes) return void (ended && finish(true));
-      const batch = pending;
-      pending = [];
-      pendingBytes = 0;
-      writing = true;
-      if (!ended && input.isPaused()) input.resume();
-      writevAll(fh, batch).then(
-        () => {
-          writing = false;
-          flush();
-        },
-        (e: unknown) => finish(ended, e instanceof Error ? e : new Error(String(e))),
-      );
-    };
-    const onData = (chunk: Buffer | string) => {
-      const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      size += buf.length;
-      if (size > maxBytes) return finish(false, new FileTooLargeError(maxBytes));
-      if (headLength < head.length) headLength += buf.copy(head, headLength);
-      hash.update(buf);
-      tailChunks.push(buf);
-      tailBytes += buf.length;
-      while (tailChunks.length > 1 && tailBytes - tailChunks[0]!.length >= SNIFF_TAIL_BYTES)
-        tailBytes -= tailChunks.shift()!.length;
-      pending.push(buf);
-      pendingBytes += buf.length;
-      if (writing && pendingBytes >= PAUSE_BYTES) input.pause();
-      flush();
-    };
-    const onEnd = () => {
-      ended = true;
-      flush();
-    };
-    const onError = (e: unknown) => {
-      ended = true;
-      finish(true, new UploadInterruptedError(e));
-    };
-    const onClose = () => {
-      if (!ended) onError(new Error('Input closed before its end'));
-    };
-    input.on('data', onData);
-    input.on('end', onEnd);
-    input.on('error', onError);
-    input.on('close', onClose);
-    if (input.errored) onError(input.errored);
-    else if (input.readableEnded) onEnd();
-  });
-}
-
-/** Writes every buffer at the file's position, one writev per call until all are written. */
-async function writevAll(fh: FileHandle, buffers: Buffer[]): Promise<void> {
-  let rest = buffers;
-  while (rest.length) {
-    const total = rest.reduce((n, b) => n + b.length, 0);
-    const { bytesWritten } = await fh.writev(rest);
-    if (bytesWritten >= total) return;
-    let skip = bytesWritten;
-    const left: Buffer[] = [];
-    for (const b of rest) {
-      if (skip >= b.length) skip -= b.length;
-      else {
-        left.push(skip ? b.subarray(skip) : b);
-        skip = 0;
-      }
-    }
-    rest = left;
   }
 }
 

@@ -20,6 +20,7 @@ import {
 } from '@symposium/domain';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../../common/auth-user.js';
+import { Batcher, BatchItemError } from '../../common/batcher.js';
 import { containsNul } from '../../common/request-limits.js';
 import { createValidationPipe } from '../../common/validation.js';
 import type { Executor } from '../../database/database.js';
@@ -36,7 +37,7 @@ import { PaperInputDto, UpdatePaperDto } from './dto/papers.dto.js';
 import { toPaperFileDto } from './papers.mapper.js';
 import { PapersRepository } from './papers.repository.js';
 import { PapersService, type PaperContext } from './papers.service.js';
-import type { PaperRow } from './papers.table.js';
+import type { NewPaperFileRow, PaperFileRow, PaperRow } from './papers.table.js';
 import { parseId } from '../../common/id-param.js';
 import { PapersErrors } from './papers.errors.js';
 import { RequestErrors } from '../../common/request.errors.js';
@@ -63,49 +64,36 @@ export const isMultipartRequest = (req: Request): boolean =>
   /^multipart\//i.test(req.headers['content-type'] ?? '');
 
 /**
- * Reads the response shape of papers for concurrent requests together: a request waits for the batch being
- * read (if any) to finish, then every row queued meanwhile is read with one toDtos call — a fixed number of
- * queries for any number of papers. A failing batch is read again one row at a time, so one paper's error
- * reaches only its own request.
+ * Who uploads, as one statement finding the papers of a batch that they reach: an author their papers (not
+ * deleted), a chair or track chair the papers of their tracks (deleted ones too). Uploads with the same key
+ * share that statement.
  */
-class DtoBatch<D> {
-  private queue: { row: PaperRow; resolve: (d: D) => void; reject: (e: unknown) => void }[] = [];
-  private reading = false;
+interface Reach {
+  key: string;
+  /** forUpdate: the rows found stay locked until the transaction ends. */
+  find: (paperIds: number[], ex?: Executor, opts?: { forUpdate?: boolean }) => Promise<PaperRow[]>;
+  /** The answer's shape of the paper. */
+  shape: 'author' | 'chair';
+}
 
-  constructor(private readonly read: (rows: PaperRow[]) => Promise<D[]>) {}
+/** An upload whose file is stored and checked, to be recorded (with the other uploads ready meanwhile). */
+interface Recording {
+  reach: Reach;
+  paperId: number;
+  part: PaperFilePart;
+  /** The submission file it replaces (abstract), or null. */
+  replaceId: number | null;
+  /** The track's maxFilesLimit (submission files). */
+  maxFiles: number;
+  file: ReceivedFile;
+}
 
-  load(row: PaperRow): Promise<D> {
-    return new Promise<D>((resolve, reject) => {
-      this.queue.push({ row, resolve, reject });
-      this.next();
-    });
-  }
-
-  private next(): void {
-    if (this.reading || !this.queue.length) return;
-    this.reading = true;
-    // after the current I/O callbacks, so the requests finishing in this turn share the batch
-    setImmediate(() => void this.flush());
-  }
-
-  private async flush(): Promise<void> {
-    const batch = this.queue.splice(0, 500);
-    try {
-      const dtos = await this.read(batch.map((b) => b.row));
-      batch.forEach((b, i) => b.resolve(dtos[i]!));
-    } catch (e) {
-      if (batch.length === 1) batch[0]!.reject(e);
-      else
-        for (const b of batch)
-          await this.read([b.row]).then(
-            ([d]) => b.resolve(d!),
-            (err: unknown) => b.reject(err),
-          );
-    } finally {
-      this.reading = false;
-      this.next();
-    }
-  }
+interface Recorded {
+  file: PaperFileDto;
+  /** The paper row after the change. */
+  paper: PaperRow;
+  /** Store keys of the files it replaced: removed once committed. */
+  replaced: string[];
 }
 
 /**
@@ -117,9 +105,28 @@ class DtoBatch<D> {
 @Injectable()
 export class PaperFilesService implements OnModuleInit {
   private readonly pipe: ValidationPipe = createValidationPipe();
-  /** Upload answers' papers, read in batches (see DtoBatch). */
-  private readonly authorDtos = new DtoBatch((rows) => this.papers.toDtos(rows));
-  private readonly chairDtos = new DtoBatch((rows) => this.papers.toChairDtos(rows));
+  /**
+   * The paper and track of concurrent uploads, read before their bodies in batches (a statement per caller
+   * and two for the tracks, for any number of uploads) instead of four statements each.
+   */
+  private readonly targets = new Batcher((items: { reach: Reach; paperId: number }[]) =>
+    this.findTargets(items),
+  );
+  /**
+   * Uploads whose files are stored, recorded together: one transaction for the uploads that became ready
+   * while the previous one ran (at most one per paper), with a fixed number of statements for any number of
+   * them (see record).
+   */
+  private readonly recordings = new Batcher((items: Recording[]) => this.record(items), {
+    max: 100,
+    keyOf: (item) => item.paperId,
+  });
+  /**
+   * The answers' papers, read after the commit for the uploads recorded meanwhile (one set of reads, issued
+   * together, for any number of them) while the next uploads are recorded.
+   */
+  private readonly authorDtos = new Batcher((rows: PaperRow[]) => this.papers.toDtos(rows));
+  private readonly chairDtos = new Batcher((rows: PaperRow[]) => this.papers.toChairDtos(rows));
 
   constructor(
     private readonly papers: PapersService,
@@ -182,15 +189,19 @@ export class PaperFilesService implements OnModuleInit {
     replaceParam: string | undefined,
     req: Request,
   ): Promise<{ message: string; file: PaperFileDto; paper: PaperDto }> {
-    return this.storeUpload({
+    const { file, paper } = await this.storeUpload({
       paperId,
       partParam,
       replaceParam,
       req,
       checkOpen: true,
-      find: (ex) => this.papers.authorPaper(paperId, user.id, ex),
-      toDto: (row) => this.authorDtos.load(row),
+      reach: {
+        key: `author:${user.id}`,
+        find: (ids, ex, lock) => this.papers.authorPapers(ids, user.id, ex, lock),
+        shape: 'author',
+      },
     });
+    return { message: PAPER_MESSAGES.fileUploaded, file, paper: paper as PaperDto };
   }
 
   /**
@@ -206,43 +217,44 @@ export class PaperFilesService implements OnModuleInit {
     replaceParam: string | undefined,
     req: Request,
   ): Promise<{ message: string; file: PaperFileDto; paper: ChairPaperDto }> {
-    return this.storeUpload({
+    const { file, paper } = await this.storeUpload({
       paperId,
       partParam,
       replaceParam,
       req,
       checkOpen: false,
-      find: (ex) => this.papers.managedPaper(paperId, scope, { includeDeleted: true }, ex),
-      toDto: (row) => this.chairDtos.load(row),
+      reach: {
+        key: `chair:${scope === null ? '*' : scope.join(',')}`,
+        find: (ids, ex, lock) => this.papers.managedPapers(ids, scope, { includeDeleted: true, ...lock }, ex),
+        shape: 'chair',
+      },
     });
+    return { message: PAPER_MESSAGES.fileUploaded, file, paper: paper as ChairPaperDto };
   }
 
-  private async storeUpload<D>(opts: {
+  private async storeUpload(opts: {
     paperId: number;
     partParam: string | undefined;
     replaceParam: string | undefined;
     req: Request;
     /** Deadlines and acceptance (the authors' upload). */
     checkOpen: boolean;
-    /** The paper if the caller reaches it, else PapersErrors.notFound. */
-    find: (ex?: Executor) => Promise<PaperRow>;
-    toDto: (row: PaperRow) => Promise<D>;
-  }): Promise<{ message: string; file: PaperFileDto; paper: D }> {
-    const { paperId, partParam, req } = opts;
+    reach: Reach;
+  }): Promise<{ file: PaperFileDto; paper: PaperDto | ChairPaperDto }> {
+    const { paperId, partParam, req, reach } = opts;
     const { part, track, replaceId } = await this.early(req, async () => {
       if (!isPaperFilePart(partParam)) throw PapersErrors.invalidPart();
-      const paper = await opts.find();
+      const target = await this.targets.load({ reach, paperId });
+      if (!target) throw PapersErrors.notFound();
+      const { paper } = target;
       // Only the track decides kinds, sizes and deadlines; the status is read when acceptance matters (the
       // camera-ready and presentation-ready parts of the authors' upload), the conference never.
-      let paperTrack: TrackDto;
+      let paperTrack = target.track;
       if (opts.checkOpen && partParam !== 'abstract') {
         const context = await this.papers.context(paper);
         this.assertPartOpen(partParam, context);
         paperTrack = context.track;
-      } else {
-        paperTrack = await this.papers.track(paper.trackId);
-        if (opts.checkOpen) assertOpen(paperTrack, 'canEditPaper');
-      }
+      } else if (opts.checkOpen) assertOpen(paperTrack, 'canEditPaper');
       const replace = await this.checkUploadAllowed(paper, partParam, opts.replaceParam);
       return { part: partParam, track: paperTrack, replaceId: replace };
     });
@@ -251,43 +263,137 @@ export class PaperFilesService implements OnModuleInit {
       part === 'abstract' ? DEFAULT_FILE_SIZE_LIMIT_MB : partSizeLimitMb(part, track),
     );
     const { file } = await this.files.receiveOne(req, { kinds, maxBytes });
-    let replaced: string[] = [];
-    const result = await this.keepOnlyIfCommitted([file], async () => {
+    const recorded = await this.keepOnlyIfCommitted([file], async () => {
       if (!isNameAllowedForPart(file.originalName, part, track.cameraReadySubmissionProperties.allowedFiles))
         throw PapersErrors.invalidFile();
-      return this.transactions.run(async (tx) => {
-        const locked = await this.repo.lock(paperId, tx);
-        if (!locked) throw PapersErrors.notFound();
-        await opts.find(tx);
-        const all = await this.repo.filesOf([paperId], tx);
-        // The copyright form and the paper pdf must have different names (§5): say so now, not at submit.
-        const other = part === 'springerCopyright' ? 'pdf' : part === 'pdf' ? 'springerCopyright' : null;
-        if (other && all.some((f) => f.part === other && f.name === file.originalName))
-          throw PapersErrors.copyrightNameUsed(part);
-        const current = all.filter((f) => f.part === part);
-        const old = part === 'abstract' ? current.filter((f) => f.id === replaceId) : current;
-        if (part === 'abstract' && replaceId !== null && !old.length) throw PapersErrors.fileNotFound();
-        const max = track.submissionProperties.maxFilesLimit;
-        if (part === 'abstract' && replaceId === null && current.length >= max)
-          throw PapersErrors.tooManyFiles(max);
-        await this.repo.deleteFiles(
-          old.map((f) => f.id),
-          tx,
-        );
-        const [row] = await this.repo.insertFiles([{ ...toUpload(file), paperId, part }], tx);
-        const updated = await this.repo.update(paperId, {}, tx);
-        replaced = old.map((f) => f.key);
-        return { file: toPaperFileDto(row!), updated: updated! };
+      return this.recordings.load({
+        reach,
+        paperId,
+        part,
+        replaceId,
+        maxFiles: track.submissionProperties.maxFilesLimit,
+        file,
       });
     });
-    await this.files.discard(replaced);
-    // The answer's paper is read after the commit, together with the other uploads committed meanwhile
-    // (one set of queries for all of them instead of one per upload, outside the transaction).
-    return {
-      message: PAPER_MESSAGES.fileUploaded,
-      file: result.file,
-      paper: await opts.toDto(result.updated),
-    };
+    await this.files.discard(recorded.replaced);
+    const paper =
+      reach.shape === 'author'
+        ? await this.authorDtos.load(recorded.paper)
+        : await this.chairDtos.load(recorded.paper);
+    return { file: recorded.file, paper };
+  }
+
+  /** The papers the callers reach, per item (undefined: missing or out of reach); a statement per caller. */
+  private async reachedPapers(
+    items: readonly { reach: Reach; paperId: number }[],
+    ex?: Executor,
+    opts: { forUpdate?: boolean } = {},
+  ): Promise<(PaperRow | undefined)[]> {
+    const groups = new Map<string, { reach: Reach; ids: number[] }>();
+    for (const { reach, paperId } of items) {
+      const group = groups.get(reach.key) ?? { reach, ids: [] };
+      group.ids.push(paperId);
+      groups.set(reach.key, group);
+    }
+    const found = new Map<string, Map<number, PaperRow>>();
+    // One after the other: inside a transaction the executor is a single connection.
+    for (const [key, { reach, ids }] of groups)
+      found.set(key, new Map((await reach.find(ids, ex, opts)).map((row) => [row.id, row])));
+    return items.map(({ reach, paperId }) => found.get(reach.key)!.get(paperId));
+  }
+
+  /** A batch of uploads' papers (if reached) and their tracks, before the bodies are read. */
+  private async findTargets(
+    items: { reach: Reach; paperId: number }[],
+  ): Promise<({ paper: PaperRow; track: TrackDto } | undefined | BatchItemError)[]> {
+    const papers = await this.reachedPapers(items);
+    const tracks = await this.papers.tracksByIds(papers.flatMap((p) => (p ? [p.trackId] : [])));
+    return papers.map((paper) => {
+      if (!paper) return undefined;
+      const track = tracks.get(paper.trackId);
+      return track ? { paper, track } : new BatchItemError(PapersErrors.trackNotFound());
+    });
+  }
+
+  /**
+   * Records a batch of stored uploads (one per paper) in one transaction: locks their papers — checking
+   * again that each caller reaches its paper —, reads the papers' files, decides each upload on its own (a
+   * refusal fails only that upload), then deletes the replaced rows, inserts the new ones and sets
+   * updatedAt: six statements for any number of uploads from one caller, each upload's changes committed
+   * together with its row.
+   */
+  private async record(items: Recording[]): Promise<(Recorded | BatchItemError)[]> {
+    return this.transactions.run(async (tx) => {
+      const ids = items.map((i) => i.paperId);
+      // One caller (the usual batch): its statement locks what it finds. Several: every paper locked first,
+      // in id order, so that batches of other processes never wait on each other in a cycle.
+      const single = new Set(items.map((i) => i.reach.key)).size === 1;
+      if (!single) await this.repo.lockMany(ids, tx);
+      const papers = await this.reachedPapers(items, tx, { forUpdate: single });
+      const files = await this.repo.filesOf(ids, tx);
+      const plans = items.map((item, i) => {
+        try {
+          return this.plan(
+            item,
+            papers[i],
+            files.filter((f) => f.paperId === item.paperId),
+          );
+        } catch (e) {
+          return new BatchItemError(e);
+        }
+      });
+      const ok = plans.filter((p): p is Exclude<typeof p, BatchItemError> => !(p instanceof BatchItemError));
+      await this.repo.deleteFiles(
+        ok.flatMap((p) => p.old.map((f) => f.id)),
+        tx,
+      );
+      const inserted = new Map(
+        (
+          await this.repo.insertFiles(
+            ok.map((p) => p.row),
+            tx,
+          )
+        ).map((r) => [r.key, r]),
+      );
+      const updated = new Map(
+        (
+          await this.repo.touch(
+            ok.map((p) => p.item.paperId),
+            tx,
+          )
+        ).map((r) => [r.id, r]),
+      );
+      return plans.map((p) => {
+        if (p instanceof BatchItemError) return p;
+        const row = inserted.get(p.row.key);
+        const paper = updated.get(p.item.paperId);
+        if (!row || !paper) throw new Error(`Upload to paper ${p.item.paperId} was not recorded`);
+        return { file: toPaperFileDto(row), paper, replaced: p.old.map((f) => f.key) };
+      });
+    });
+  }
+
+  /**
+   * One upload's change, decided from its paper (undefined: missing or out of the caller's reach) and that
+   * paper's files: the rows it replaces and the row to insert. Throws the refusal.
+   */
+  private plan(
+    item: Recording,
+    paper: PaperRow | undefined,
+    all: PaperFileRow[],
+  ): { item: Recording; old: PaperFileRow[]; row: NewPaperFileRow } {
+    if (!paper) throw PapersErrors.notFound();
+    const { part, replaceId, file } = item;
+    // The copyright form and the paper pdf must have different names (§5): say so now, not at submit.
+    const other = part === 'springerCopyright' ? 'pdf' : part === 'pdf' ? 'springerCopyright' : null;
+    if (other && all.some((f) => f.part === other && f.name === file.originalName))
+      throw PapersErrors.copyrightNameUsed(part);
+    const current = all.filter((f) => f.part === part);
+    const old = part === 'abstract' ? current.filter((f) => f.id === replaceId) : current;
+    if (part === 'abstract' && replaceId !== null && !old.length) throw PapersErrors.fileNotFound();
+    if (part === 'abstract' && replaceId === null && current.length >= item.maxFiles)
+      throw PapersErrors.tooManyFiles(item.maxFiles);
+    return { item, old, row: { ...toUpload(file), paperId: item.paperId, part } };
   }
 
   /**

@@ -49,17 +49,18 @@ export class PapersRepository {
 
   /**
    * The rows among these ids that are in scope, in one query: of one of the scope's tracks (scope null:
-   * any track), and not deleted unless includeDeleted. Ids outside int4 simply match nothing.
+   * any track), and not deleted unless includeDeleted. Ids outside int4 simply match nothing. forUpdate:
+   * the rows stay locked until the transaction ends.
    */
   async findManaged(
     ids: number[],
     scope: number[] | null,
-    opts: { includeDeleted: boolean },
+    opts: { includeDeleted: boolean; forUpdate?: boolean },
     ex: Executor = this.db,
   ): Promise<PaperRow[]> {
     const valid = [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647);
     if (!valid.length || (scope !== null && !scope.length)) return [];
-    return ex
+    const query = ex
       .select()
       .from(papersTable)
       .where(
@@ -70,6 +71,7 @@ export class PapersRepository {
         ),
       )
       .orderBy(asc(papersTable.id));
+    return opts.forUpdate ? query.for('update') : query;
   }
 
   /** Papers (not deleted) of these tracks, by id. */
@@ -111,6 +113,33 @@ export class PapersRepository {
       .orderBy(asc(papersTable.id));
   }
 
+  /**
+   * Sets updatedAt of these papers to now; their rows after the change. One statement for a batch of uploads
+   * recorded together.
+   */
+  async touch(ids: number[], ex: Executor): Promise<PaperRow[]> {
+    if (!ids.length) return [];
+    return ex
+      .update(papersTable)
+      .set({ updatedAt: new Date() })
+      .where(inArray(papersTable.id, ids))
+      .returning();
+  }
+
+  /**
+   * Locks these paper rows (in id order, so two batches never wait on each other in a cycle) until the
+   * transaction ends.
+   */
+  async lockMany(ids: number[], ex: Executor): Promise<void> {
+    if (!ids.length) return;
+    await ex
+      .select({ id: papersTable.id })
+      .from(papersTable)
+      .where(inArray(papersTable.id, ids))
+      .orderBy(asc(papersTable.id))
+      .for('update');
+  }
+
   /** Locks the paper row until the transaction ends (file slots and counts are decided one at a time). */
   async lock(id: number, ex: Executor): Promise<PaperRow | undefined> {
     const [row] = await ex.select().from(papersTable).where(eq(papersTable.id, id)).for('update');
@@ -128,6 +157,30 @@ export class PapersRepository {
       )
       .where(and(eq(papersTable.id, id), eq(papersTable.isDeleted, false)));
     return row?.paper;
+  }
+
+  /**
+   * The papers among these ids (not deleted) of which userId is an author, by id; one statement. forUpdate:
+   * their rows stay locked until the transaction ends.
+   */
+  async findManyForAuthor(
+    ids: number[],
+    userId: number,
+    ex: Executor = this.db,
+    opts: { forUpdate?: boolean } = {},
+  ): Promise<PaperRow[]> {
+    if (!ids.length) return [];
+    const query = ex
+      .select({ paper: papersTable })
+      .from(papersTable)
+      .innerJoin(
+        paperAuthorsTable,
+        and(eq(paperAuthorsTable.paperId, papersTable.id), eq(paperAuthorsTable.userId, userId)),
+      )
+      .where(and(inArray(papersTable.id, ids), eq(papersTable.isDeleted, false)))
+      .orderBy(asc(papersTable.id));
+    const rows = await (opts.forUpdate ? query.for('update', { of: papersTable }) : query);
+    return rows.map((r) => r.paper);
   }
 
   /** The papers (not deleted) of which userId is an author, newest first. */

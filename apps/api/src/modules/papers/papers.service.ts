@@ -9,7 +9,7 @@ import {
   type TrackDto,
   type StatusDto,
 } from '@symposium/domain';
-import type { Executor } from '../../database/database.js';
+import { readTogether, type Executor } from '../../database/database.js';
 import { ConferenceService } from '../conference/conference.service.js';
 import { StatusesService } from '../tracks/statuses.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
@@ -53,6 +53,26 @@ export class PapersService {
     const row = await this.papers.findForAuthor(paperId, userId, ex);
     if (!row) throw PapersErrors.notFound();
     return row;
+  }
+
+  /**
+   * The papers among these ids that the user may reach as an author (the rule of authorPaper), by id; one
+   * query. forUpdate: locked until the transaction ends.
+   */
+  authorPapers(
+    paperIds: number[],
+    userId: number,
+    ex?: Executor,
+    opts: { forUpdate?: boolean } = {},
+  ): Promise<PaperRow[]> {
+    return this.papers.findManyForAuthor([...new Set(paperIds)], userId, ex, opts);
+  }
+
+  /** These tracks by id (missing ones left out); two queries for any number. */
+  async tracksByIds(trackIds: number[], ex?: Executor): Promise<Map<number, TrackDto>> {
+    const ids = [...new Set(trackIds)];
+    if (!ids.length) return new Map();
+    return new Map((await this.tracks.list(ids, ex)).map((t) => [t._id, t]));
   }
 
   async track(trackId: number, ex?: Executor): Promise<TrackDto> {
@@ -181,12 +201,13 @@ export class PapersService {
     ex?: Executor,
   ): Promise<PaperDto[]> {
     const ids = rows.map((r) => r.id);
-    const conference = await this.getConference(ex);
+    const [conference, authors, files, consents] = await readTogether(ex, [
+      () => this.getConference(ex),
+      () => this.authorsOf(ids, ex),
+      () => this.papers.filesOf(ids, ex),
+      () => this.papers.consentsOf(ids, ex),
+    ]);
     const showDecision = conference.authorView?.viewConferenceTrackStatus === true;
-    // One after the other: inside a transaction the executor is a single connection.
-    const authors = await this.authorsOf(ids, ex);
-    const files = await this.papers.filesOf(ids, ex);
-    const consents = await this.papers.consentsOf(ids, ex);
     const now = new Date();
     return rows.map((row) => {
       const status = row.statusId === null ? undefined : statuses.get(row.statusId);
@@ -215,10 +236,16 @@ export class PapersService {
     rows: PaperRow[],
     ex?: Executor,
   ): Promise<{ tracks: Map<number, TrackDto>; statuses: Map<number, StatusDto> }> {
-    const trackIds = [...new Set(rows.map((r) => r.trackId))];
-    const tracks = new Map((await this.tracks.list(trackIds, ex)).map((t) => [t._id, t]));
-    if (trackIds.some((id) => !tracks.has(id))) throw PapersErrors.trackNotFound();
-    const statuses = new Map((await this.statuses.list(ex)).map((st) => [st._id, st]));
+    const [tracks, statusList] = await readTogether(ex, [
+      () =>
+        this.tracksByIds(
+          rows.map((r) => r.trackId),
+          ex,
+        ),
+      () => this.statuses.list(ex),
+    ]);
+    if (rows.some((r) => !tracks.has(r.trackId))) throw PapersErrors.trackNotFound();
+    const statuses = new Map(statusList.map((st) => [st._id, st]));
     return { tracks, statuses };
   }
 
@@ -248,12 +275,13 @@ export class PapersService {
   /**
    * The access rule of managedPaper for a batch, in one query: the rows of those ids that are in the
    * caller's tracks (scope null: every track) and not deleted unless includeDeleted, by id. An id without a
-   * row here is missing or out of reach; the caller answers both the same way.
+   * row here is missing or out of reach; the caller answers both the same way. forUpdate: the rows stay
+   * locked until the transaction ends.
    */
   managedPapers(
     paperIds: number[],
     scope: number[] | null,
-    opts: { includeDeleted: boolean },
+    opts: { includeDeleted: boolean; forUpdate?: boolean },
     ex?: Executor,
   ): Promise<PaperRow[]> {
     return this.papers.findManaged(paperIds, scope, opts, ex);
