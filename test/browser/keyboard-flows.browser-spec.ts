@@ -22,7 +22,7 @@ import { rolesToColumns } from '../../apps/api/src/modules/users/users.mapper.js
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { pdf } from '../api/papers-author.helpers.js';
 import { checkAccessibility } from '../support/axe.js';
-import { startBrowserEnv, waitForText, type BrowserEnv } from '../support/browser.js';
+import { chooseFiles, startBrowserEnv, waitForText, type BrowserEnv } from '../support/browser.js';
 
 const PASSWORD = 'keyboard-pass-1';
 const CHAIR = 'chair@keyboard.example.org';
@@ -235,12 +235,10 @@ describe('keyboard-only flows', () => {
 
     // the upload box is a button: Space opens the file chooser; a text file is refused out loud
     await tabTo(page, /^Choose file/);
-    let [chooser] = await Promise.all([page.waitForFileChooser(), page.keyboard.press('Space')]);
-    await chooser.accept([join(dir, 'notes.txt')]);
+    await chooseFiles(page, () => page.keyboard.press('Space'), [join(dir, 'notes.txt')]);
     await waitForAlert(page, 'Please select a valid file');
     // …and Enter opens it again for the PDF
-    [chooser] = await Promise.all([page.waitForFileChooser(), page.keyboard.press('Enter')]);
-    await chooser.accept([join(dir, 'colouring.pdf')]);
+    await chooseFiles(page, () => page.keyboard.press('Enter'), [join(dir, 'colouring.pdf')]);
     await waitForText(page, 'colouring.pdf');
     expect(await alerts(page)).not.toContain('Please select a valid file');
 

@@ -219,3 +219,30 @@ export async function clickSelector(page: Page, selector: string): Promise<void>
     await handle!.click();
   });
 }
+
+/**
+ * Opens a file chooser with `open` (a key press or a click on an upload box) and chooses `files` in it (paths);
+ * fails when no chooser opens. Not `Promise.all([page.waitForFileChooser(), press])`: waitForFileChooser sends
+ * the command that makes Chromium intercept file choosers without waiting for it, and the key press travels
+ * beside it. On a busy machine Chromium handled the key press first (the page's click on the file input, with
+ * user activation, then opened the headless native chooser, which nobody sees) and acknowledged the interception
+ * after it: no chooser event, a 15 s timeout, about one run in eight of chair-small-screen with a CPU hog. Here a
+ * DevTools session of its own intercepts, acknowledged before `open` runs, and fills the input it reports.
+ */
+export async function chooseFiles(page: Page, open: () => Promise<unknown>, files: string[]): Promise<void> {
+  const session = await page.createCDPSession();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await session.send('Page.enable');
+    await session.send('Page.setInterceptFileChooserDialog', { enabled: true });
+    const opened = new Promise<number>((resolve, reject) => {
+      session.once('Page.fileChooserOpened', (e) => resolve(e.backendNodeId!));
+      timer = setTimeout(() => reject(new Error('No file chooser opened')), page.getDefaultTimeout());
+    });
+    await open();
+    await session.send('DOM.setFileInputFiles', { files, backendNodeId: await opened });
+  } finally {
+    clearTimeout(timer);
+    await session.detach();
+  }
+}
