@@ -27,7 +27,7 @@ import type {
   BulkEditDto,
   ChairPaperEmailDto,
   ChairPaperUpdateDto,
-  PaperQueryDto,
+  PaperQueryBody,
 } from './dto/chair-papers.dto.js';
 import { parseIds, parsePage, parsePaperQuery, toId } from './paper-filters.js';
 import {
@@ -67,14 +67,14 @@ export class ChairPapersService {
   ) {}
 
   /** POST /papers: one page of the matching papers and the total. */
-  async list(scope: TrackScope, body: PaperQueryDto): Promise<PaperQueryResult> {
+  async list(scope: TrackScope, body: PaperQueryBody): Promise<PaperQueryResult> {
     const q = parsePaperQuery(body);
     const page = parsePage(body.cp, body.pg);
     // two statements for the page (count; rows with track, status, conference), one for its details
-    const { count, rows } = await this.query.page(scope, q, page);
-    if (!rows.length) return { count, data: [] };
-    if (!rows[0]!.conference) throw ConferenceErrors.notFound();
-    const details = await this.query.pageDetailsOf(rows.map((r) => r.paper.id));
+    const { count, papers, tracks, statuses, conference } = await this.query.page(scope, q, page);
+    if (!papers.length) return { count, data: [] };
+    if (!conference) throw ConferenceErrors.notFound();
+    const details = await this.query.pageDetailsOf(papers.map((p) => p.id));
     const byPaper = <T>(pairs: [number, T][]) => {
       const out = new Map<number, T[]>();
       for (const [id, item] of pairs) {
@@ -88,13 +88,15 @@ export class ChairPapersService {
     const files = byPaper(details.files);
     const consents = new Map(details.consents);
     const activities = new Map<number, TrackDto['activities']>();
+    const showDecision = conference.authorView?.viewConferenceTrackStatus === true;
     const now = new Date();
-    const data = rows.map(({ paper, track, status, conference }) => {
+    const data = papers.map((paper) => {
+      const track = tracks.get(paper.trackId)!;
+      const status = paper.statusId === null ? null : statuses.get(paper.statusId);
       let acts = activities.get(paper.trackId);
       if (!acts) activities.set(paper.trackId, (acts = trackActivities(track)));
       // a decision: a status other than the default one (as PapersService.context)
       const hasDecision = Boolean(status && !status.isDefault);
-      const showDecision = conference!.authorView?.viewConferenceTrackStatus === true;
       const dto = paperDtoOf(paper, {
         authors: authors.get(paper.id) ?? [],
         files: files.get(paper.id) ?? [],
@@ -106,7 +108,7 @@ export class ChairPapersService {
             isAccepted: status?.isAccepted === true,
             hasDecision,
             activities: acts,
-            digitalConsentSigning: conference!.digitalConsentSigning,
+            digitalConsentSigning: conference.digitalConsentSigning,
             authorViewReviewEnabled: paper.authorViewReviewEnabled,
           },
           now,
