@@ -16,10 +16,15 @@
 // endpoint's page differs from the bare SQL's rows, a non-2xx answer, a lost bulk change.
 // API_DIST=<dir> runs another build of the API (default apps/api/dist).
 // Options: --papers N (20000) --rounds N (30) --connections N (20) --seconds N (10) --uploads N (200)
-//          --skip-postgres --skip-uploads.
+//          --skip-postgres --skip-uploads --skip-pglite
+//          --cpu-prof DIR: a V8 CPU profile of this process (endpoint and database driver; PGlite's worker
+//          thread is not in it) during the endpoint's load at 20 connections, DIR/papers-<database>.cpuprofile
+//          (open in Chrome DevTools, or summarise with `node bench/papers/profile-summary.js FILE`).
 import { sql } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { pathToFileURL } from 'node:url';
@@ -46,6 +51,8 @@ const { values: opts } = parseArgs({
     seconds: { type: 'string', default: '10' },
     'skip-postgres': { type: 'boolean', default: false },
     'skip-uploads': { type: 'boolean', default: false },
+    'skip-pglite': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
   },
 });
 const PAPERS = Number(opts.papers);
@@ -232,6 +239,26 @@ async function load(url, headers, body, healthUrl) {
   };
 }
 
+/** fn, with a CPU profile of this process written to --cpu-prof DIR when given. */
+async function profiled(name, fn) {
+  if (!opts['cpu-prof']) return fn();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    mkdirSync(opts['cpu-prof'], { recursive: true });
+    const file = `${opts['cpu-prof'].replace(/\/$/, '')}/papers-${name}.cpuprofile`;
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(`  CPU profile of the endpoint's load: ${file}`);
+  }
+}
+
 async function benchOn(label, dbConfig) {
   console.log(`\n== ${label}`);
   const app = await createApp(
@@ -337,7 +364,7 @@ async function benchOn(label, dbConfig) {
   await new Promise((r) => bareServer.listen(0, '127.0.0.1', r));
   const bareUrl = `http://127.0.0.1:${bareServer.address().port}/`;
   const health = `${base}/api/health`;
-  const loadEndpoint = await load(`${base}/api/chair/papers`, headers, query, health);
+  const loadEndpoint = await profiled(kind, () => load(`${base}/api/chair/papers`, headers, query, health));
   const loadBare = await load(bareUrl, headers, query, health);
   await new Promise((r) => bareServer.close(r));
   console.log(
@@ -399,7 +426,8 @@ async function benchOn(label, dbConfig) {
 
 async function main() {
   const thread = process.env.PGLITE_THREAD ? `, PGLITE_THREAD=${process.env.PGLITE_THREAD}` : '';
-  await benchOn(`PGlite (in memory${thread})`, { inMemoryDatabase: true });
+  if (opts['skip-pglite']) console.log('PGlite skipped (--skip-pglite)');
+  else await benchOn(`PGlite (in memory${thread})`, { inMemoryDatabase: true });
   if (opts['skip-postgres']) console.log('\nPostgreSQL skipped (--skip-postgres)');
   else {
     const base = process.env.PGURL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
