@@ -42,11 +42,7 @@ export class AuthGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
-    if (isPublic) return true;
+    if (this.isPublic(context)) return true;
     const req = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
     const token = this.tokenOf(req);
     if (!token) throw AuthErrors.unauthenticated();
@@ -59,7 +55,7 @@ export class AuthGuard implements CanActivate {
     // One indexed lookup: the user, and while impersonating the chair too.
     const sub = Number(payload.sub);
     const imp = payload.imp === undefined ? undefined : Number(payload.imp);
-    const rows = await this.users.findByIds(imp === undefined ? [sub] : [sub, imp]);
+    const rows = await this.users.sessionUsers(imp === undefined ? [sub] : [sub, imp]);
     const row = rows.find((r) => r.id === sub);
     if (!row) throw AuthErrors.unauthenticated();
     if (row.lockStatus) throw AuthErrors.locked();
@@ -76,6 +72,21 @@ export class AuthGuard implements CanActivate {
     const prefix = rolePrefixOf(req.path);
     if (prefix && !canUsePrefix(user.roles, prefix)) throw AuthErrors.forbidden();
     return true;
+  }
+
+  /** @Public() on the handler or its controller, looked up once per route (metadata never changes). */
+  private readonly publicRoutes = new WeakMap<object, WeakMap<object, boolean>>();
+  private isPublic(context: ExecutionContext): boolean {
+    const handler = context.getHandler();
+    const controller = context.getClass();
+    let byHandler = this.publicRoutes.get(controller);
+    if (!byHandler) this.publicRoutes.set(controller, (byHandler = new WeakMap()));
+    let isPublic = byHandler.get(handler);
+    if (isPublic === undefined) {
+      isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, controller]) === true;
+      byHandler.set(handler, isPublic);
+    }
+    return isPublic;
   }
 
   private tokenOf(req: Request): string | undefined {
