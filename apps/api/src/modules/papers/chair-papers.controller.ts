@@ -37,11 +37,13 @@ import {
   PaperExportDto,
   PaperIdsDto,
   PaperQueryDto,
+  type PaperQueryBody,
 } from './dto/chair-papers.dto.js';
 import { PaperUploadQueryDto } from './dto/papers.dto.js';
 import { PaperExportsService, XLSX_TYPE } from './paper-exports.service.js';
 import { PaperFilesService } from './paper-files.service.js';
 import { RequestErrors } from '../../common/request.errors.js';
+import { BodyFieldsPipe } from '../../common/validation.js';
 
 /**
  * §7 "File downloads are form posts with JSON-encoded fields": a urlencoded or multipart-free form post
@@ -92,12 +94,16 @@ export class ChairPapersController {
     protected readonly exports: PaperExportsService,
   ) {}
 
-  /** The query: filters, search, sort, pages → {count, data}; the total also in X-Total-Count. */
+  /**
+   * The query: filters, search, sort, pages → {count, data}; the total also in X-Total-Count. The body's
+   * field names are checked by BodyFieldsPipe (a hot route), their values by the service.
+   */
   @Post()
   @HttpCode(200)
+  @ApiBody({ type: PaperQueryDto })
   async query(
     @Scope() caller: CallerScope,
-    @Body() body: PaperQueryDto,
+    @Body(new BodyFieldsPipe(PaperQueryDto)) body: PaperQueryBody,
     @Res({ passthrough: true }) res: Response,
   ): Promise<PaperQueryResult> {
     const result = await this.service.list(caller.scope, body);
