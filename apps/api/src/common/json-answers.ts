@@ -30,3 +30,12 @@ function writeJson(this: Response, body: unknown): Response {
   this.end(text);
   return this;
 }
+
+/**
+ * Answers with JSON already serialised (e.g. built by the database): 200 (or `status`), application/json,
+ * the text as is; no ETag (only for writes' answers: GET answers should keep theirs).
+ */
+export function sendJsonText(res: Response, text: string, status = 200): void {
+  res.status(status).setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.end(text);
+}

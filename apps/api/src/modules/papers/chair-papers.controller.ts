@@ -20,12 +20,7 @@ import {
   ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
-import {
-  PAPER_MESSAGES,
-  type ChairPaperDto,
-  type PaperFileDto,
-  type PaperQueryResult,
-} from '@symposium/domain';
+import { PAPER_MESSAGES, type ChairPaperDto, type PaperFileDto } from '@symposium/domain';
 import type { Request, Response } from 'express';
 import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
 import { FileId, PaperId } from './paper-params.js';
@@ -44,6 +39,7 @@ import { PaperExportsService, XLSX_TYPE } from './paper-exports.service.js';
 import { PaperFilesService } from './paper-files.service.js';
 import { RequestErrors } from '../../common/request.errors.js';
 import { BodyFieldsPipe } from '../../common/validation.js';
+import { sendJsonText } from '../../common/json-answers.js';
 
 /**
  * §7 "File downloads are form posts with JSON-encoded fields": a urlencoded or multipart-free form post
@@ -95,8 +91,9 @@ export class ChairPapersController {
   ) {}
 
   /**
-   * The query: filters, search, sort, pages → {count, data}; the total also in X-Total-Count. The body's
-   * field names are checked by BodyFieldsPipe (a hot route), their values by the service.
+   * The query: filters, search, sort, pages → PaperQueryResult {count, data}; the total also in
+   * X-Total-Count. The body's field names are checked by BodyFieldsPipe (a hot route), their values by the
+   * service; the answer is JSON built by the database, written as is.
    */
   @Post()
   @HttpCode(200)
@@ -104,11 +101,11 @@ export class ChairPapersController {
   async query(
     @Scope() caller: CallerScope,
     @Body(new BodyFieldsPipe(PaperQueryDto)) body: PaperQueryBody,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<PaperQueryResult> {
-    const result = await this.service.list(caller.scope, body);
-    res.setHeader('X-Total-Count', String(result.count));
-    return result;
+    @Res() res: Response,
+  ): Promise<void> {
+    const { count, json } = await this.service.list(caller.scope, body);
+    res.setHeader('X-Total-Count', String(count));
+    sendJsonText(res, json);
   }
 
   @Post('bulk')

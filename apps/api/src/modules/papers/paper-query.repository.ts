@@ -1,9 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  CAMERA_READY_PARTS,
   escapeLike,
+  PRESENTATION_READY_PARTS,
   type BulkField,
+  type ChairPaperDto,
   type PaperAuthorDto,
   type PaperConsentDto,
+  type PaperDto,
   type PaperFileDto,
 } from '@symposium/domain';
 import {
@@ -22,26 +26,11 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { DB, type Db, type Executor } from '../../database/database.js';
-import {
-  Binder,
-  builtOnce,
-  rowReader,
-  runRows,
-  shapeKey,
-  StatementCache,
-  type DecodingColumn,
-} from '../../database/statements.js';
+import { Binder, rowReader, runRows, shapeKey, StatementCache } from '../../database/statements.js';
 import { CONFERENCE_ID } from '../conference/conference.service.js';
-import { conferenceTable, type ConferenceRow } from '../conference/conference.table.js';
-import {
-  statusesTable,
-  subjectAreasTable,
-  tracksTable,
-  type StatusRow,
-  type TrackRow,
-} from '../tracks/tracks.table.js';
+import { conferenceTable } from '../conference/conference.table.js';
+import { statusesTable, subjectAreasTable, tracksTable, type TrackRow } from '../tracks/tracks.table.js';
 import { usersTable } from '../users/users.table.js';
 import { sessionPapersTable } from '../programme/programme.table.js';
 import type { ParsedPaperFilter, ParsedPaperQuery } from './paper-filters.js';
@@ -199,51 +188,34 @@ const TRACK_ACTIVITY_COLUMNS = {
   canSubmitPresentationReadyDeadline: tracksTable.canSubmitPresentationReadyDeadline,
 };
 
-const STATUS_COLUMNS = {
-  text: statusesTable.text,
-  isDefault: statusesTable.isDefault,
-  isAccepted: statusesTable.isAccepted,
-};
-const CONFERENCE_COLUMNS = {
-  authorView: conferenceTable.authorView,
-  digitalConsentSigning: conferenceTable.digitalConsentSigning,
-};
-
 export type PageTrack = Pick<TrackRow, keyof typeof TRACK_ACTIVITY_COLUMNS>;
-export type PageStatus = Pick<StatusRow, keyof typeof STATUS_COLUMNS>;
-export type PageConference = Pick<ConferenceRow, keyof typeof CONFERENCE_COLUMNS>;
 
-/** A page of papers with what the list shows of their tracks, statuses and the conference. */
-export interface PaperPage {
-  /** How many papers match in all. */
-  count: number;
-  papers: PaperRow[];
-  /** The page's tracks by id: name and activities. */
-  tracks: Map<number, PageTrack>;
-  /** The page's statuses by id (a status id without its row: null). */
-  statuses: Map<number, PageStatus | null>;
-  /** null when the conference row is missing (or the page is empty). */
-  conference: PageConference | null;
+/** One paper of a list page: its JSON (built by the database) and what its actions depend on. */
+export interface PaperJsonRow {
+  id: number;
+  /** The paper as the list shows it (ChairPaperDto) but for `actions` and `consent`: one JSON object. */
+  json: string;
+  /** The signed consent (PaperConsentDto) as JSON; null when none was signed. */
+  consent: string | null;
+  trackId: number;
+  isDeleted: boolean;
+  authorViewReviewEnabled: boolean;
+  /** Its status is an accepting one. */
+  isAccepted: boolean;
+  /** It has a status other than the default one. */
+  hasDecision: boolean;
 }
 
-/**
- * The page statement's columns: the paper's, then its track's, status's and the conference's, one flat list
- * (keys prefixed to keep them apart) in the order of its row arrays, and a reader for each part.
- */
-const PAPER_COLUMNS = getTableColumns(papersTable);
-const prefixed = (prefix: string, columns: Record<string, DecodingColumn>) =>
-  Object.fromEntries(Object.entries(columns).map(([k, c]) => [`${prefix}.${k}`, c]));
-const PAGE_SELECTION = {
-  ...PAPER_COLUMNS,
-  ...prefixed('track', TRACK_ACTIVITY_COLUMNS),
-  ...prefixed('status', STATUS_COLUMNS),
-  ...prefixed('conference', CONFERENCE_COLUMNS),
-};
-const offsetOf = (prefix: string) => Object.keys(PAGE_SELECTION).findIndex((k) => k.startsWith(`${prefix}.`));
-const readPaper = rowReader<PaperRow>(PAPER_COLUMNS);
-const readTrack = rowReader<PageTrack>(TRACK_ACTIVITY_COLUMNS, offsetOf('track'));
-const readStatus = rowReader<PageStatus>(STATUS_COLUMNS, offsetOf('status'));
-const readConference = rowReader<PageConference>(CONFERENCE_COLUMNS, offsetOf('conference'));
+/** A page of papers as JSON, with the tracks and conference flag their actions depend on. */
+export interface PaperJsonPage {
+  /** How many papers match in all. */
+  count: number;
+  papers: PaperJsonRow[];
+  /** The page's tracks by id: name and activities. */
+  tracks: Map<number, PageTrack>;
+  /** The conference's digitalConsentSigning; null when its row is missing (or the page is empty). */
+  digitalConsentSigning: boolean | null;
+}
 
 /** Sort by one whitelisted key (text case-insensitively, missing values last), then by id so pages are stable. */
 function orderOf(sort: ParsedPaperQuery['sort']): SQL[] {
@@ -266,29 +238,146 @@ function orderOf(sort: ParsedPaperQuery['sort']): SQL[] {
   ];
 }
 
-/** What a list page shows of its papers' authors, files and consents (see pageDetailsOf). */
-export interface PageDetails {
-  /** [paper id, author] pairs, by paper and position. */
-  authors: [number, PaperAuthorDto][];
-  /** [paper id, file] pairs, by file id. */
-  files: [number, PaperFileDto][];
-  consents: [number, PaperConsentDto][];
+/** A JSON object (json_build_object) of the given keys, in their order; keys are code, never request text. */
+function jsonObject(fields: Record<string, SQLWrapper>): SQL {
+  const pairs = Object.entries(fields).map(([key, value]) => {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new Error(`not a JSON key for SQL: ${key}`);
+    return sql`'${sql.raw(key)}', ${value}`;
+  });
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
 
-/** Builds statements without a database (their text and parameters only). */
-const builder = new QueryBuilder();
+/** A timestamp as Date.toISOString writes it (UTC, milliseconds truncated as a JS Date holds them). */
+const iso = (c: SQLWrapper) => sql`to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The page details' statement (see pageDetailsOf). */
-const PAGE_DETAILS = builtOnce((): SQL => {
-  const iso = (c: SQLWrapper) => sql`to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** The file slots of the camera-ready and presentation-ready parts (at most one file each). */
+const SLOT_PARTS = [...CAMERA_READY_PARTS, ...PRESENTATION_READY_PARTS];
+
+/**
+ * The JSON of one paper as the chair's list shows it, built by the database: the same object as
+ * toChairPaperDto(paperDtoOf(...)) (papers.mapper.ts) but for `actions` (domain rules computed in code) and
+ * `consent` (present only when signed); the key lists are typed by the DTOs, so a field added to them must be
+ * added here. Reads the papers row, its track and status, the conference, and the lateral "files" (below).
+ */
+function paperListJson(): { paper: SQL; consent: SQL; files: SQL } {
+  const p = papersTable;
+  const f = paperFilesTable;
   const a = paperAuthorsTable;
   const u = usersTable;
-  const f = paperFilesTable;
   const c = paperConsentsTable;
-  // the ids as one array parameter (not a list of 100): less SQL to build and bind
-  const ids = sql`${sql.placeholder('ids')}::int[]`;
-  return sql`select (select coalesce(json_agg(json_build_array(${a.paperId}, json_build_object('_id', ${u.id}, 'firstName', ${u.firstName}, 'lastName', ${u.lastName}, 'email', ${u.email}, 'organization', ${u.organization}, 'country', ${u.country})) order by ${a.paperId}, ${a.position}), '[]'::json) from ${a} inner join ${u} on ${u.id} = ${a.userId} where ${a.paperId} = any(${ids})), (select coalesce(json_agg(json_build_array(${f.paperId}, json_build_object('_id', ${f.id}, 'part', ${f.part}, 'name', ${f.name}, 'size', ${f.size}, 'sha256', ${f.sha256}, 'contentType', ${f.contentType}, 'createdAt', ${iso(f.createdAt)})) order by ${f.id}), '[]'::json) from ${f} where ${f.paperId} = any(${ids})), (select coalesce(json_agg(json_build_array(${c.paperId}, json_build_object('signedAt', ${iso(c.signedAt)}, 'signedBy', ${c.userId}, 'agreementVersion', ${c.agreementVersion}, 'signatureName', ${c.signatureName}, 'font', ${c.font}))), '[]'::json) from ${c} where ${c.paperId} = any(${ids}))`;
-});
+  const file = jsonObject({
+    _id: f.id,
+    part: f.part,
+    name: f.name,
+    size: f.size,
+    sha256: f.sha256,
+    contentType: f.contentType,
+    createdAt: iso(f.createdAt),
+  } satisfies Record<keyof PaperFileDto, SQLWrapper>);
+  const slot = (part: string) => sql`${sql.identifier('files')}.${sql.identifier(part)}`;
+  // the paper's files in one pass: the abstract's files by id, and the first file of each slot
+  const files = sql`left join lateral (select coalesce(json_agg(${file} order by ${f.id}) filter (where ${f.part} = 'abstract'), '[]'::json) as "abstract", ${sql.join(
+    SLOT_PARTS.map((part) => {
+      if (!/^[A-Za-z_]+$/.test(part)) throw new Error(`not a part name for SQL: ${part}`);
+      return sql`(array_agg(${file} order by ${f.id}) filter (where ${f.part} = '${sql.raw(part)}'))[1] as ${sql.identifier(part)}`;
+    }),
+    sql`, `,
+  )} from ${f} where ${f.paperId} = ${p.id}) as "files" on true`;
+  const author = jsonObject({
+    _id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    organization: u.organization,
+    country: u.country,
+  } satisfies Record<keyof PaperAuthorDto, SQLWrapper>);
+  const showsDecision = sql`(${conferenceTable.authorView} -> 'viewConferenceTrackStatus') = 'true'::jsonb`;
+  const fields = {
+    _id: p.id,
+    title: p.title,
+    abstract: jsonObject({
+      text: p.abstractText,
+      questions: p.abstractQuestions,
+      files: sql`${sql.identifier('files')}."abstract"`,
+    } satisfies Record<keyof PaperDto['abstract'], SQLWrapper>),
+    authors: sql`coalesce((select json_agg(${author} order by ${a.position}) from ${a} inner join ${u} on ${u.id} = ${a.userId} where ${a.paperId} = ${p.id}), '[]'::json)`,
+    primaryAuthor: p.primaryAuthorId,
+    track: p.trackId,
+    primarySubjectArea: p.primarySubjectAreaId,
+    status: p.statusId,
+    // the status text when the conference shows decisions to authors and the status is not the default one
+    decision: sql`case when ${showsDecision} and not ${statusesTable.isDefault} then ${statusesTable.text} end`,
+    isDeleted: p.isDeleted,
+    notes: p.notes,
+    submittedCameraReady: p.submittedCameraReady,
+    submittedPresentationReady: p.submittedPresentationReady,
+    isCameraReady: p.isCameraReady,
+    isPresentationReady: p.isPresentationReady,
+    cameraReady: jsonObject({
+      files: jsonObject(Object.fromEntries(CAMERA_READY_PARTS.map((part) => [part, slot(part)]))),
+      questions: p.cameraReadyQuestions,
+    }),
+    presentationReady: jsonObject({
+      files: jsonObject(Object.fromEntries(PRESENTATION_READY_PARTS.map((part) => [part, slot(part)]))),
+      questions: p.presentationReadyQuestions,
+    }),
+    registration: p.registration,
+    otherRegistrations: p.otherRegistrations,
+    acceptWithRevisionTimestamp: iso(p.acceptWithRevisionTimestamp),
+    createdAt: iso(p.createdAt),
+    updatedAt: iso(p.updatedAt),
+    trackName: tracksTable.name,
+    statusText: statusesTable.text,
+    acceptanceLetterEnabled: p.acceptanceLetterEnabled,
+    certificateEnabled: p.certificateEnabled,
+    invitationLetterEnabled: p.invitationLetterEnabled,
+    authorViewReviewEnabled: p.authorViewReviewEnabled,
+  } satisfies Record<Exclude<keyof ChairPaperDto, 'actions' | 'consent'>, SQLWrapper>;
+  // row_to_json of named columns writes compact JSON ({"a":1}); json_build_object spaces it ({"a" : 1})
+  const paper = sql`(select row_to_json(x)::text from (select ${sql.join(
+    Object.entries(fields).map(([key, value]) => sql`${value} as ${sql.identifier(key)}`),
+    sql`, `,
+  )}) as x)`;
+  const consent = sql`case when ${c.id} is not null then ${jsonObject({
+    signedAt: iso(c.signedAt),
+    signedBy: c.userId,
+    agreementVersion: c.agreementVersion,
+    signatureName: c.signatureName,
+    font: c.font,
+  } satisfies Record<keyof PaperConsentDto, SQLWrapper>)}::text end`;
+  return { paper, consent, files };
+}
+
+/** The tracks' activity columns, after the page row's first 9 columns (see pageStatement). */
+const readTrack = rowReader<PageTrack>(TRACK_ACTIVITY_COLUMNS, 9);
+
+/**
+ * The page statement of a WHERE and an order: the page's ids first (the filtered papers sorted, then limit and
+ * offset, so only those get their JSON), then per paper its JSON and consent (paperListJson), what its
+ * actions depend on, and its track's activity columns, in the same order.
+ */
+function pageStatement(where: SQL, sort: ParsedPaperQuery['sort']): SQL {
+  const p = papersTable;
+  const s = statusesTable;
+  const joins = sql.join(
+    [
+      sql`inner join ${tracksTable} on ${tracksTable.id} = ${p.trackId}`,
+      sql`left join ${s} on ${s.id} = ${p.statusId}`,
+      // the primary author's row only when the order needs it
+      ...(sort?.field === 'primaryAuthor'
+        ? [sql`left join ${primaryAuthors} on ${primaryAuthors.id} = ${p.primaryAuthorId}`]
+        : []),
+    ],
+    sql` `,
+  );
+  const order = sql.join(orderOf(sort), sql`, `);
+  const ids = sql`select ${p.id} from ${p} ${joins} where ${where} order by ${order} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+  const json = paperListJson();
+  return sql`select ${p.id}, ${json.paper}, ${json.consent}, ${p.trackId}, ${p.isDeleted}, ${p.authorViewReviewEnabled}, coalesce(${s.isAccepted}, false), coalesce(not ${s.isDefault}, false), ${conferenceTable.digitalConsentSigning}, ${sql.join(
+    Object.values(TRACK_ACTIVITY_COLUMNS),
+    sql`, `,
+  )} from ${p} ${joins} left join ${conferenceTable} on ${conferenceTable.id} = ${CONFERENCE_ID} left join ${paperConsentsTable} on ${paperConsentsTable.paperId} = ${p.id} ${json.files} where ${p.id} in (${ids}) order by ${order}`;
+}
 
 /** The chair's paper lists and bulk edits: SQL built only from the whitelists above. */
 @Injectable()
@@ -299,75 +388,50 @@ export class PaperQueryRepository {
   constructor(@Inject(DB) private readonly db: Db) {}
 
   /**
-   * One page of the selection in the query's order with what the list shows of each paper's track, status
-   * and the conference, and how many match in all: two statements (the count, then the page with its joins),
-   * each built once per shape of query (the filters' kinds, search, sort) and cached; a request binds its
-   * values. Rows are read as arrays and decoded column by column (no per-row query-builder mapping).
+   * One page of the selection in the query's order, each paper as the JSON the list answers with (built by
+   * the database, see paperListJson) and what its actions depend on, and how many match in all: two
+   * statements (the count, then the page), each built once per shape of query (the filters' kinds, search,
+   * sort) and cached; a request binds its values.
    */
-  async page(
+  async pageJson(
     scope: TrackScope,
     query: ParsedPaperQuery,
     page: { offset: number; limit: number },
     ex: Executor = this.db,
-  ): Promise<PaperPage> {
+  ): Promise<PaperJsonPage> {
     const binder = new Binder();
     const where = selectionCondition(scope, { query }, binder.bind);
-    // the WHERE's own text and placeholders name the shape (cheap: a few conditions, not the 40 columns)
+    // the WHERE's own text and placeholders name the shape (cheap: a few conditions, not the whole statement)
     const shape = shapeKey(where);
-    const countStatement = this.statements.get(`count\u0000${shape}`, () =>
-      builder
-        .select({ n: sql<number>`count(*)::int` })
-        .from(papersTable)
-        .where(where),
+    const countStatement = this.statements.get(
+      `count\u0000${shape}`,
+      () => sql`select count(*)::int from ${papersTable} where ${where}`,
     );
     const [total] = await runRows(ex, countStatement, binder.values);
     const count = (total?.[0] as number | undefined) ?? 0;
-    const out: PaperPage = { count, papers: [], tracks: new Map(), statuses: new Map(), conference: null };
+    const out: PaperJsonPage = { count, papers: [], tracks: new Map(), digitalConsentSigning: null };
     if (!count || page.offset >= count) return out;
     const sortKey = query.sort ? `${query.sort.field} ${query.sort.order}` : '';
-    const pageStatement = this.statements.get(`page\u0000${sortKey}\u0000${shape}`, () => {
-      let q = builder
-        .select(PAGE_SELECTION)
-        .from(papersTable)
-        .innerJoin(tracksTable, eq(tracksTable.id, papersTable.trackId))
-        .leftJoin(statusesTable, eq(statusesTable.id, papersTable.statusId))
-        .leftJoin(conferenceTable, eq(conferenceTable.id, CONFERENCE_ID))
-        .$dynamic();
-      // the primary author's row only when the order needs it
-      if (query.sort?.field === 'primaryAuthor')
-        q = q.leftJoin(primaryAuthors, eq(primaryAuthors.id, papersTable.primaryAuthorId));
-      return q
-        .where(where)
-        .orderBy(...orderOf(query.sort))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'));
-    });
-    const rows = await runRows(ex, pageStatement, { ...binder.values, ...page });
-    for (const row of rows) {
-      const paper = readPaper(row)!;
-      out.papers.push(paper);
-      if (!out.tracks.has(paper.trackId)) out.tracks.set(paper.trackId, readTrack(row)!);
-      if (paper.statusId !== null && !out.statuses.has(paper.statusId))
-        out.statuses.set(paper.statusId, readStatus(row));
+    const statement = this.statements.get(`page\u0000${sortKey}\u0000${shape}`, () =>
+      pageStatement(where, query.sort),
+    );
+    const rows = await runRows(ex, statement, { ...binder.values, ...page });
+    for (const r of rows) {
+      const trackId = r[3] as number;
+      out.papers.push({
+        id: r[0] as number,
+        json: r[1] as string,
+        consent: r[2] as string | null,
+        trackId,
+        isDeleted: r[4] as boolean,
+        authorViewReviewEnabled: r[5] as boolean,
+        isAccepted: r[6] as boolean,
+        hasDecision: r[7] as boolean,
+      });
+      if (!out.tracks.has(trackId)) out.tracks.set(trackId, readTrack(r)!);
     }
-    if (rows.length) out.conference = readConference(rows[0]!);
+    if (rows.length) out.digitalConsentSigning = rows[0]![8] as boolean | null;
     return out;
-  }
-
-  /**
-   * The authors (PaperAuthorDto, ordered), files (PaperFileDto, by id) and consents of a page of
-   * papers, in one statement (built once): three JSON arrays built by the database (ISO dates as toISOString
-   * writes them).
-   */
-  async pageDetailsOf(paperIds: number[], ex: Executor = this.db): Promise<PageDetails> {
-    if (!paperIds.length) return { authors: [], files: [], consents: [] };
-    const [row] = await runRows(ex, PAGE_DETAILS(), { ids: paperIds });
-    const [authors, files, consents] = row as [
-      PageDetails['authors'],
-      PageDetails['files'],
-      PageDetails['consents'],
-    ];
-    return { authors, files, consents };
   }
 
   /** Every paper of a selection (the exports), in the given order. */

@@ -147,6 +147,25 @@ export function toChairPaperDto(
   return out;
 }
 
+/**
+ * The chair list's answer, {count, data}, from papers whose JSON the database built
+ * (PaperQueryRepository.pageJson: ChairPaperDto but for actions and consent): each paper's object with its
+ * actions, and its consent when one was signed, added at the end. Written as text: the rows' JSON is never
+ * parsed and serialised again.
+ */
+export function chairPaperListJson(
+  count: number,
+  papers: { json: string; consent: string | null }[],
+  actionsJsonOf: (index: number) => string,
+): string {
+  const data = papers.map(
+    (p, i) =>
+      // the object without its closing brace, then the two fields and the brace
+      `${p.json.slice(0, -1)},"actions":${actionsJsonOf(i)}${p.consent === null ? '' : `,"consent":${p.consent}`}}`,
+  );
+  return `{"count":${count},"data":[${data.join(',')}]}`;
+}
+
 /** A registered paper as participants see it: no notes, status, registration or private files. */
 export function toRegisteredPaperDto(
   row: PaperRow,
