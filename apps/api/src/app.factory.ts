@@ -35,6 +35,7 @@ export async function createApp(config: AppConfig, opts: CreateAppOptions = {}):
     opts.handle ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
+      poolSize: config.databasePoolSize,
       dataDir: config.dataDir,
       inMemory: config.inMemoryDatabase,
     }));
