@@ -2,24 +2,28 @@
 // database on PGURL, default 127.0.0.1:5432; --skip-postgres leaves it out):
 //  1. a page of 100 filtered papers out of 20,000 (POST /api/chair/papers) against the bare SQL: the very
 //     statements the endpoint issues (captured once through Drizzle's logger: text and parameters, the
-//     session's user row, the count, the page with its joins and lower(title) sort, the page's details),
-//     replayed with the raw driver one after the other. One request at a time: median and p95, ratio
-//     (target endpoint ≤ 1.3× bare).
+//     session's user row, the count, the page with its sort, joins and each paper's JSON), replayed with the
+//     raw driver one after the other. One request at a time: median and p95, ratio (target endpoint ≤ 1.3×
+//     bare).
 //  2. the same at 20 concurrent connections (autocannon, in a child process) against the endpoint and against
-//     a bare node:http route in the same process on the same database running the same SQL and serialising
-//     JSON: p50/p95/p99 and requests per second of both (target endpoint ≥ 0.8× bare rps); meanwhile another
-//     child samples GET /api/health every ~20 ms and its p95 is printed (target ≤ 50 ms).
+//     a bare node:http route in the same process on the same database (the same pool) running the same SQL
+//     and serialising its rows as JSON: p50/p95/p99 and requests per second of both (target endpoint ≥ 0.8×
+//     bare rps), in interleaved rounds so both see the same load of a shared machine; meanwhile another
+//     child samples GET /api/health every ~20 ms and its p95 is printed (target ≤ 50 ms), with this process's
+//     event loop delay (how much of the health check's wait is the server's own).
 //  3. a bulk status change of 1,000 papers (POST /api/chair/papers/bulk) against the bare UPDATE.
 //  4. uploads (bench/papers/uploads.js), once, unless --skip-uploads.
 // Wall and CPU time (process.cpuUsage of this process, which serves both the endpoint and the bare route; the
 // load generator's own CPU beside it). No thresholds; exits non-zero when a correctness check fails: the
 // endpoint's page differs from the bare SQL's rows, a non-2xx answer, a lost bulk change.
 // API_DIST=<dir> runs another build of the API (default apps/api/dist).
-// Options: --papers N (20000) --rounds N (30) --connections N (20) --seconds N (10) --uploads N (200)
+// Options: --papers N (20000) --rounds N (30) --connections N (20) --seconds N (10 per side)
+//          --load-rounds N (5 interleaved rounds of the 20-connection loads) --uploads N (200)
 //          --skip-postgres --skip-uploads --skip-pglite
 //          --cpu-prof DIR: a V8 CPU profile of this process (endpoint and database driver; PGlite's worker
-//          thread is not in it) during the endpoint's load at 20 connections, DIR/papers-<database>.cpuprofile
-//          (open in Chrome DevTools, or summarise with `node bench/papers/profile-summary.js FILE`).
+//          thread is not in it) during one more endpoint load at 20 connections, after the measured ones,
+//          DIR/papers-<database>.cpuprofile (open in Chrome DevTools, or summarise with
+//          `node bench/papers/profile-summary.js FILE`).
 import { sql } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -36,7 +40,7 @@ const DIST = process.env.API_DIST
   : new URL('../../apps/api/dist/', import.meta.url).href;
 const api = (path) => import(new URL(path, DIST).href);
 const { createApp } = await api('app.factory.js');
-const { DB } = await api('database/database.js');
+const { DB, defaultPoolSize } = await api('database/database.js');
 const { hashPassword } = await api('common/passwords.js');
 const { usersTable } = await api('modules/users/users.table.js');
 const { statusesTable, tracksTable } = await api('modules/tracks/tracks.table.js');
@@ -49,6 +53,7 @@ const { values: opts } = parseArgs({
     rounds: { type: 'string', default: '30' },
     connections: { type: 'string', default: '20' },
     seconds: { type: 'string', default: '10' },
+    'load-rounds': { type: 'string', default: '5' },
     'skip-postgres': { type: 'boolean', default: false },
     'skip-uploads': { type: 'boolean', default: false },
     'skip-pglite': { type: 'boolean', default: false },
@@ -59,6 +64,7 @@ const PAPERS = Number(opts.papers);
 const ROUNDS = Number(opts.rounds);
 const CONNECTIONS = Number(opts.connections);
 const SECONDS = Number(opts.seconds);
+const LOAD_ROUNDS = Number(opts['load-rounds']);
 const ROOT = new URL('../../', import.meta.url).pathname;
 
 let failed = false;
@@ -222,21 +228,63 @@ while (Date.now() < end) {
 console.log(JSON.stringify({ lat, bad }));
 `;
 
-async function load(url, headers, body, healthUrl) {
-  const env = { CONNECTIONS: String(CONNECTIONS), SECONDS: String(SECONDS) };
+/** One load of `seconds`: autocannon on url, the health sampler beside it, this process's CPU and loop delay. */
+async function load(url, headers, body, healthUrl, seconds) {
+  const env = { CONNECTIONS: String(CONNECTIONS), SECONDS: String(seconds) };
   const c0 = process.cpuUsage();
   const w0 = performance.now();
+  // how late this process's event loop runs a 10 ms timer meanwhile
+  const loop = [];
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    loop.push(Math.max(0, now - last - 10));
+    last = now;
+  }, 10);
   const [l, h] = await Promise.all([
     child(LOAD, { ...env, URL: url, HEADERS: JSON.stringify(headers), BODY: JSON.stringify(body) }),
     child(HEALTH, { ...env, URL: healthUrl }),
   ]);
-  return {
-    ...l,
-    health: h,
-    wall: performance.now() - w0,
-    serverCpu: cpuMs(process.cpuUsage(c0)),
-    rps: l.requests / l.seconds,
-  };
+  clearInterval(timer);
+  return { ...l, health: h, loop, wall: performance.now() - w0, serverCpu: cpuMs(process.cpuUsage(c0)) };
+}
+
+/**
+ * The loads of several targets, interleaved in LOAD_ROUNDS rounds of SECONDS / LOAD_ROUNDS each (a, b, a, b…)
+ * so that every target sees the same share of a shared machine's changing load; per target the rounds
+ * summed: latencies, requests, seconds, errors, health samples, server CPU, and how late this process's
+ * event loop ran its timers meanwhile (what the server itself adds to the health check's wait).
+ */
+async function loads(targets, healthUrl) {
+  const out = targets.map(() => ({
+    lat: [],
+    requests: 0,
+    seconds: 0,
+    non2xx: 0,
+    errors: 0,
+    timeouts: 0,
+    cpu: 0,
+    wall: 0,
+    serverCpu: 0,
+    health: { lat: [], bad: 0 },
+    loop: [],
+  }));
+  for (let round = 0; round < LOAD_ROUNDS; round++)
+    for (const [k, t] of targets.entries()) {
+      const o = out[k];
+      const r = await load(t.url, t.headers, t.body, healthUrl, SECONDS / LOAD_ROUNDS);
+      for (const x of r.loop) o.loop.push(x);
+      for (const x of r.lat) o.lat.push(x);
+      for (const key of ['requests', 'seconds', 'non2xx', 'errors', 'timeouts', 'cpu', 'wall', 'serverCpu'])
+        o[key] += r[key];
+      for (const x of r.health.lat) o.health.lat.push(x);
+      o.health.bad += r.health.bad;
+    }
+  return out.map((o) => ({
+    ...o,
+    rps: o.requests / o.seconds,
+    loopDelay: { p50: pct(o.loop, 50), p99: pct(o.loop, 99), max: Math.max(...o.loop) },
+  }));
 }
 
 /** fn, with a CPU profile of this process written to --cpu-prof DIR when given. */
@@ -364,11 +412,19 @@ async function benchOn(label, dbConfig) {
   await new Promise((r) => bareServer.listen(0, '127.0.0.1', r));
   const bareUrl = `http://127.0.0.1:${bareServer.address().port}/`;
   const health = `${base}/api/health`;
-  const loadEndpoint = await profiled(kind, () => load(`${base}/api/chair/papers`, headers, query, health));
-  const loadBare = await load(bareUrl, headers, query, health);
+  const endpointUrl = `${base}/api/chair/papers`;
+  const [loadEndpoint, loadBare] = await loads(
+    [
+      { url: endpointUrl, headers, body: query },
+      { url: bareUrl, headers, body: query },
+    ],
+    health,
+  );
+  // the profile in a load of its own, after the measured ones (the profiler slows what it watches)
+  if (opts['cpu-prof']) await profiled(kind, () => load(endpointUrl, headers, query, health, SECONDS));
   await new Promise((r) => bareServer.close(r));
   console.log(
-    `\n2. the same page at ${CONNECTIONS} concurrent connections for ${SECONDS} s (autocannon in a child process)`,
+    `\n2. the same page at ${CONNECTIONS} concurrent connections for ${SECONDS} s each (autocannon in a child process; ${LOAD_ROUNDS} rounds of ${SECONDS / LOAD_ROUNDS} s, interleaved)`,
   );
   for (const [name, l] of [
     ['endpoint', loadEndpoint],
@@ -379,13 +435,22 @@ async function benchOn(label, dbConfig) {
         `${l.requests} requests, non-2xx ${l.non2xx}, errors ${l.errors}; wall ${ms(l.wall)}, server CPU ${ms(l.serverCpu)}, load generator CPU ${ms(l.cpu)}`,
     );
     console.log(
-      `  ${''.padEnd(15)} GET /api/health meanwhile: ${l.health.lat.length} samples, p50 ${ms(pct(l.health.lat, 50))}, p95 ${ms(pct(l.health.lat, 95))}, max ${ms(Math.max(...l.health.lat))} (target p95 ≤ 50 ms)`,
+      `  ${''.padEnd(15)} GET /api/health meanwhile: ${l.health.lat.length} samples, p50 ${ms(pct(l.health.lat, 50))}, p95 ${ms(pct(l.health.lat, 95))}, max ${ms(Math.max(...l.health.lat))} (target p95 ≤ 50 ms); ` +
+        `server event loop delay p50 ${ms(l.loopDelay.p50)}, p99 ${ms(l.loopDelay.p99)}, max ${ms(l.loopDelay.max)}`,
     );
     if (l.non2xx || l.errors || l.health.bad)
       fail(`${name}: non-2xx ${l.non2xx}, errors ${l.errors}, health failures ${l.health.bad}`);
   }
+  const endpointBytes = (
+    await (
+      await fetch(`${base}/api/chair/papers`, { method: 'POST', headers, body: JSON.stringify(query) })
+    ).arrayBuffer()
+  ).byteLength;
+  const bareBytes = Buffer.byteLength(
+    JSON.stringify({ count: countRow.rows[0][0], data: (await bare()).map((x) => x.rows) }),
+  );
   console.log(
-    `  ratio endpoint / bare rps ${(loadEndpoint.rps / loadBare.rps).toFixed(2)} (target ≥ 0.8); server CPU per request: endpoint ${ms(loadEndpoint.serverCpu / loadEndpoint.requests)}, bare ${ms(loadBare.serverCpu / loadBare.requests)}`,
+    `  ratio endpoint / bare rps ${(loadEndpoint.rps / loadBare.rps).toFixed(2)} (target ≥ 0.8); server CPU per request: endpoint ${ms(loadEndpoint.serverCpu / loadEndpoint.requests)}, bare ${ms(loadBare.serverCpu / loadBare.requests)}; answer ${endpointBytes} bytes, bare ${bareBytes} bytes`,
   );
 
   // 3. bulk status change of 1,000 papers, alternating between two statuses so every round changes rows
@@ -445,7 +510,9 @@ async function main() {
         await admin.query(`create database ${name}`);
         const url = new URL(base);
         url.pathname = `/${name}`;
-        await benchOn(`PostgreSQL (${url.host}, pool of 10)`, { databaseUrl: url.toString() });
+        await benchOn(`PostgreSQL (${url.host}, pool of ${defaultPoolSize()}, the default here)`, {
+          databaseUrl: url.toString(),
+        });
       } finally {
         await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
         await admin.end();
