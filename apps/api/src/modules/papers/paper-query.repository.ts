@@ -257,9 +257,13 @@ const SLOT_PARTS = [...CAMERA_READY_PARTS, ...PRESENTATION_READY_PARTS];
  * The JSON of one paper as the chair's list shows it, built by the database: the same object as
  * toChairPaperDto(paperDtoOf(...)) (papers.mapper.ts) but for `actions` (domain rules computed in code) and
  * `consent` (present only when signed); the key lists are typed by the DTOs, so a field added to them must be
- * added here. Reads the papers row, its track and status, the conference, and the lateral "files" (below).
+ * added here. Reads the papers row, its track and status, the conference, its consent, its "files" (a lateral
+ * aggregate) and its authors. Every part is looked up by index per paper of the page, whatever the planner
+ * estimates: the embedded database has no statistics (no autovacuum), and with joins or per-paper joins to
+ * be planned it chose a scan of every user per paper, or an aggregate of the whole page per paper (100× the
+ * work).
  */
-function paperListJson(): { paper: SQL; consent: SQL; files: SQL } {
+function paperListJson(): { paper: SQL; consent: SQL; joins: SQL } {
   const p = papersTable;
   const f = paperFilesTable;
   const a = paperAuthorsTable;
@@ -275,7 +279,7 @@ function paperListJson(): { paper: SQL; consent: SQL; files: SQL } {
     createdAt: iso(f.createdAt),
   } satisfies Record<keyof PaperFileDto, SQLWrapper>);
   const slot = (part: string) => sql`${sql.identifier('files')}.${sql.identifier(part)}`;
-  // the paper's files in one pass: the abstract's files by id, and the first file of each slot
+  // the paper's files in one aggregate: the abstract's files by id, and the first file of each slot
   const files = sql`left join lateral (select coalesce(json_agg(${file} order by ${f.id}) filter (where ${f.part} = 'abstract'), '[]'::json) as "abstract", ${sql.join(
     SLOT_PARTS.map((part) => {
       if (!/^[A-Za-z_]+$/.test(part)) throw new Error(`not a part name for SQL: ${part}`);
@@ -291,6 +295,9 @@ function paperListJson(): { paper: SQL; consent: SQL; files: SQL } {
     organization: u.organization,
     country: u.country,
   } satisfies Record<keyof PaperAuthorDto, SQLWrapper>);
+  // the paper's authors in order, each user row by its key ("offset 0" keeps the look-up a look-up: a
+  // sub-query the planner cannot turn into a join with a scan of users)
+  const authors = sql`coalesce((select json_agg(${author} order by ${a.position}) from ${a} cross join lateral (select ${u.id}, ${u.firstName}, ${u.lastName}, ${u.email}, ${u.organization}, ${u.country} from ${u} where ${u.id} = ${a.userId} offset 0) as ${u} where ${a.paperId} = ${p.id}), '[]'::json)`;
   const showsDecision = sql`(${conferenceTable.authorView} -> 'viewConferenceTrackStatus') = 'true'::jsonb`;
   const fields = {
     _id: p.id,
@@ -298,9 +305,9 @@ function paperListJson(): { paper: SQL; consent: SQL; files: SQL } {
     abstract: jsonObject({
       text: p.abstractText,
       questions: p.abstractQuestions,
-      files: sql`${sql.identifier('files')}."abstract"`,
+      files: sql`"files"."abstract"`,
     } satisfies Record<keyof PaperDto['abstract'], SQLWrapper>),
-    authors: sql`coalesce((select json_agg(${author} order by ${a.position}) from ${a} inner join ${u} on ${u.id} = ${a.userId} where ${a.paperId} = ${p.id}), '[]'::json)`,
+    authors,
     primaryAuthor: p.primaryAuthorId,
     track: p.trackId,
     primarySubjectArea: p.primarySubjectAreaId,
@@ -345,16 +352,20 @@ function paperListJson(): { paper: SQL; consent: SQL; files: SQL } {
     signatureName: c.signatureName,
     font: c.font,
   } satisfies Record<keyof PaperConsentDto, SQLWrapper>)}::text end`;
-  return { paper, consent, files };
+  return {
+    paper,
+    consent,
+    joins: sql`left join ${c} on ${c.paperId} = ${p.id} ${files}`,
+  };
 }
 
 /** The tracks' activity columns, after the page row's first 9 columns (see pageStatement). */
 const readTrack = rowReader<PageTrack>(TRACK_ACTIVITY_COLUMNS, 9);
 
 /**
- * The page statement of a WHERE and an order: the page's ids first (the filtered papers sorted, then limit and
- * offset, so only those get their JSON), then per paper its JSON and consent (paperListJson), what its
- * actions depend on, and its track's activity columns, in the same order.
+ * The page statement of a WHERE and an order: the page's ids first ("page": the filtered papers sorted, then
+ * limit and offset, so only those get their JSON, at any offset), then per paper its JSON and consent
+ * (paperListJson), what its actions depend on, and its track's activity columns, in the same order.
  */
 function pageStatement(where: SQL, sort: ParsedPaperQuery['sort']): SQL {
   const p = papersTable;
@@ -373,10 +384,10 @@ function pageStatement(where: SQL, sort: ParsedPaperQuery['sort']): SQL {
   const order = sql.join(orderOf(sort), sql`, `);
   const ids = sql`select ${p.id} from ${p} ${joins} where ${where} order by ${order} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
   const json = paperListJson();
-  return sql`select ${p.id}, ${json.paper}, ${json.consent}, ${p.trackId}, ${p.isDeleted}, ${p.authorViewReviewEnabled}, coalesce(${s.isAccepted}, false), coalesce(not ${s.isDefault}, false), ${conferenceTable.digitalConsentSigning}, ${sql.join(
+  return sql`with "page" as materialized (${ids}) select ${p.id}, ${json.paper}, ${json.consent}, ${p.trackId}, ${p.isDeleted}, ${p.authorViewReviewEnabled}, coalesce(${s.isAccepted}, false), coalesce(not ${s.isDefault}, false), ${conferenceTable.digitalConsentSigning}, ${sql.join(
     Object.values(TRACK_ACTIVITY_COLUMNS),
     sql`, `,
-  )} from ${p} ${joins} left join ${conferenceTable} on ${conferenceTable.id} = ${CONFERENCE_ID} left join ${paperConsentsTable} on ${paperConsentsTable.paperId} = ${p.id} ${json.files} where ${p.id} in (${ids}) order by ${order}`;
+  )} from ${p} ${joins} left join ${conferenceTable} on ${conferenceTable.id} = ${CONFERENCE_ID} ${json.joins} where ${p.id} in (select "id" from "page") order by ${order}`;
 }
 
 /** The chair's paper lists and bulk edits: SQL built only from the whitelists above. */
