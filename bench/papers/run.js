@@ -18,7 +18,7 @@
 // endpoint's page differs from the bare SQL's rows, a non-2xx answer, a lost bulk change.
 // API_DIST=<dir> runs another build of the API (default apps/api/dist).
 // Options: --papers N (20000) --rounds N (30) --connections N (20) --seconds N (10 per side)
-//          --load-rounds N (5 interleaved rounds of the 20-connection loads) --uploads N (200)
+//          --load-rounds N (4 interleaved rounds of the 20-connection loads, ~SECONDS/N each) --uploads N (200)
 //          --skip-postgres --skip-uploads --skip-pglite
 //          --cpu-prof DIR: a V8 CPU profile of this process (endpoint and database driver; PGlite's worker
 //          thread is not in it) during one more endpoint load at 20 connections, after the measured ones,
@@ -53,7 +53,7 @@ const { values: opts } = parseArgs({
     rounds: { type: 'string', default: '30' },
     connections: { type: 'string', default: '20' },
     seconds: { type: 'string', default: '10' },
-    'load-rounds': { type: 'string', default: '5' },
+    'load-rounds': { type: 'string', default: '4' },
     'skip-postgres': { type: 'boolean', default: false },
     'skip-uploads': { type: 'boolean', default: false },
     'skip-pglite': { type: 'boolean', default: false },
@@ -170,14 +170,18 @@ function rawQuery(db, kind) {
     : (text, values) => client.query(text, values, { rowMode: 'array' });
 }
 
-/** A child process running node code (ESM, from the repository root) whose last stdout line is JSON. */
-function child(code, env) {
+/**
+ * A child process running node code (ESM, from the repository root) whose last stdout line is JSON; `until`:
+ * a promise after which the child's stdin is closed (its signal to stop).
+ */
+function child(code, env, until) {
   return new Promise((resolve, reject) => {
     const p = spawn(process.execPath, ['--input-type=module', '-e', code], {
       cwd: ROOT,
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: [until ? 'pipe' : 'ignore', 'pipe', 'inherit'],
     });
+    if (until) void until.finally(() => p.stdin.end());
     let out = '';
     p.stdout.on('data', (d) => (out += d));
     p.on('error', reject);
@@ -192,15 +196,17 @@ function child(code, env) {
   });
 }
 
-// autocannon with every response's latency recorded (its own histogram has no p95); a request times out
-// only after 300 s (a request abandoned at autocannon's default 10 s would still load the server)
+// autocannon with every response's latency recorded (its own histogram has no p95): AMOUNT requests at
+// CONNECTIONS at once, every one answered before it ends (a load stopped at a deadline would leave up to
+// CONNECTIONS requests running in the server, a backlog for whatever is measured next); a request times out
+// only after 300 s
 const LOAD = `
 import autocannon from 'autocannon';
 const env = process.env;
 const lat = [];
 const c0 = process.cpuUsage();
 const inst = autocannon({
-  url: env.URL, method: 'POST', connections: Number(env.CONNECTIONS), duration: Number(env.SECONDS),
+  url: env.URL, method: 'POST', connections: Number(env.CONNECTIONS), amount: Number(env.AMOUNT),
   headers: JSON.parse(env.HEADERS), body: env.BODY, timeout: 300,
 });
 inst.on('response', (_c, _status, _bytes, t) => lat.push(t));
@@ -210,13 +216,14 @@ console.log(JSON.stringify({ lat, requests: r.requests.total, seconds: r.duratio
   errors: r.errors, timeouts: r.timeouts, cpu: (c.user + c.system) / 1000 }));
 `;
 
-// GET /api/health every ~20 ms until SECONDS have passed
+// GET /api/health every ~20 ms until its stdin closes
 const HEALTH = `
 const env = process.env;
 const lat = [];
 let bad = 0;
-const end = Date.now() + Number(env.SECONDS) * 1000;
-while (Date.now() < end) {
+let stop = false;
+process.stdin.on('end', () => (stop = true)).resume();
+while (!stop) {
   const t0 = performance.now();
   const res = await fetch(env.URL);
   await res.arrayBuffer();
@@ -228,12 +235,13 @@ while (Date.now() < end) {
 console.log(JSON.stringify({ lat, bad }));
 `;
 
-/** One load of `seconds`: autocannon on url, the health sampler beside it, this process's CPU and loop delay. */
-async function load(url, headers, body, healthUrl, seconds) {
-  const env = { CONNECTIONS: String(CONNECTIONS), SECONDS: String(seconds) };
+/**
+ * One load of `amount` requests: autocannon on url, the health sampler beside it until it ends, this
+ * process's CPU and event loop delay (how late it runs a 10 ms timer) meanwhile.
+ */
+async function load(url, headers, body, healthUrl, amount) {
   const c0 = process.cpuUsage();
   const w0 = performance.now();
-  // how late this process's event loop runs a 10 ms timer meanwhile
   const loop = [];
   let last = performance.now();
   const timer = setInterval(() => {
@@ -241,21 +249,26 @@ async function load(url, headers, body, healthUrl, seconds) {
     loop.push(Math.max(0, now - last - 10));
     last = now;
   }, 10);
-  const [l, h] = await Promise.all([
-    child(LOAD, { ...env, URL: url, HEADERS: JSON.stringify(headers), BODY: JSON.stringify(body) }),
-    child(HEALTH, { ...env, URL: healthUrl }),
-  ]);
+  const l = child(LOAD, {
+    CONNECTIONS: String(CONNECTIONS),
+    AMOUNT: String(amount),
+    URL: url,
+    HEADERS: JSON.stringify(headers),
+    BODY: JSON.stringify(body),
+  });
+  const h = child(HEALTH, { URL: healthUrl }, l);
+  const [lr, hr] = await Promise.all([l, h]);
   clearInterval(timer);
-  return { ...l, health: h, loop, wall: performance.now() - w0, serverCpu: cpuMs(process.cpuUsage(c0)) };
+  return { ...lr, health: hr, loop, wall: performance.now() - w0, serverCpu: cpuMs(process.cpuUsage(c0)) };
 }
 
 /**
- * The loads of several targets, interleaved in LOAD_ROUNDS rounds of SECONDS / LOAD_ROUNDS each (a, b, a, b…)
- * so that every target sees the same share of a shared machine's changing load; per target the rounds
- * summed: latencies, requests, seconds, errors, health samples, server CPU, and how late this process's
- * event loop ran its timers meanwhile (what the server itself adds to the health check's wait).
+ * The loads of several targets, interleaved in LOAD_ROUNDS rounds (a, b, then b, a, …) so that every target
+ * sees the same share of a shared machine's changing load, each round sized to take about
+ * SECONDS / LOAD_ROUNDS at the target's rate so far (the first from `rps`, an estimate); per target the rounds
+ * summed: latencies, requests, seconds, errors, health samples, server CPU, event loop delays.
  */
-async function loads(targets, healthUrl) {
+async function loads(targets, healthUrl, rps) {
   const out = targets.map(() => ({
     lat: [],
     requests: 0,
@@ -270,11 +283,14 @@ async function loads(targets, healthUrl) {
     loop: [],
   }));
   for (let round = 0; round < LOAD_ROUNDS; round++)
-    for (const [k, t] of targets.entries()) {
-      const o = out[k];
-      const r = await load(t.url, t.headers, t.body, healthUrl, SECONDS / LOAD_ROUNDS);
-      for (const x of r.loop) o.loop.push(x);
+    for (let j = 0; j < targets.length; j++) {
+      const k = round % 2 ? targets.length - 1 - j : j;
+      const [t, o] = [targets[k], out[k]];
+      const rate = o.seconds ? o.requests / o.seconds : rps;
+      const amount = Math.max(CONNECTIONS, Math.round((rate * SECONDS) / LOAD_ROUNDS));
+      const r = await load(t.url, t.headers, t.body, healthUrl, amount);
       for (const x of r.lat) o.lat.push(x);
+      for (const x of r.loop) o.loop.push(x);
       for (const key of ['requests', 'seconds', 'non2xx', 'errors', 'timeouts', 'cpu', 'wall', 'serverCpu'])
         o[key] += r[key];
       for (const x of r.health.lat) o.health.lat.push(x);
@@ -419,12 +435,23 @@ async function benchOn(label, dbConfig) {
       { url: bareUrl, headers, body: query },
     ],
     health,
+    // a first guess of the rate: the bare statements one at a time
+    1000 / pct(sqlOnly.lat, 50),
   );
   // the profile in a load of its own, after the measured ones (the profiler slows what it watches)
-  if (opts['cpu-prof']) await profiled(kind, () => load(endpointUrl, headers, query, health, SECONDS));
+  if (opts['cpu-prof'])
+    await profiled(kind, () =>
+      load(
+        endpointUrl,
+        headers,
+        query,
+        health,
+        Math.max(CONNECTIONS, Math.round(loadEndpoint.rps * SECONDS)),
+      ),
+    );
   await new Promise((r) => bareServer.close(r));
   console.log(
-    `\n2. the same page at ${CONNECTIONS} concurrent connections for ${SECONDS} s each (autocannon in a child process; ${LOAD_ROUNDS} rounds of ${SECONDS / LOAD_ROUNDS} s, interleaved)`,
+    `\n2. the same page at ${CONNECTIONS} concurrent connections for ~${SECONDS} s each (autocannon in a child process; ${LOAD_ROUNDS} interleaved rounds, each answered in full)`,
   );
   for (const [name, l] of [
     ['endpoint', loadEndpoint],
