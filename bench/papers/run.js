@@ -25,6 +25,7 @@
 //          DIR/papers-<database>.cpuprofile (open in Chrome DevTools, or summarise with
 //          `node bench/papers/profile-summary.js FILE`).
 import { sql } from 'drizzle-orm';
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -399,6 +400,22 @@ async function benchOn(label, dbConfig) {
     fail(`count ${first.count} ≠ bare ${countRow?.rows[0][0]}`);
   if (!pageRows || pageRows.rows.map((r) => r[0]).join() !== first.data.map((p) => p._id).join())
     fail('the endpoint page differs from the bare SQL rows');
+  else {
+    // each paper as the endpoint answers it is the JSON its row holds (column 2), with the actions added
+    const differs = first.data.findIndex((paper, i) => {
+      const { actions, consent, ...rest } = paper;
+      const row = pageRows.rows[i];
+      try {
+        assert.deepStrictEqual(rest, JSON.parse(row[1]));
+        assert.deepStrictEqual(consent, row[2] === null ? undefined : JSON.parse(row[2]));
+        return typeof actions !== 'object' || actions === null;
+      } catch {
+        return true;
+      }
+    });
+    if (differs >= 0)
+      fail(`paper ${first.data[differs]._id} of the endpoint page differs from its bare SQL row`);
+  }
 
   const [http, sqlOnly] = await time(ROUNDS, () => post('/api/chair/papers', query), bare);
   const row = (name, t) =>

@@ -32,10 +32,10 @@ function writeJson(this: Response, body: unknown): Response {
 }
 
 /**
- * Answers with JSON already serialised (e.g. built by the database): 200 (or `status`), application/json,
- * the text as is; no ETag (only for writes' answers: GET answers should keep theirs).
+ * Answers with JSON already serialised (e.g. built by the database), text or its UTF-8 bytes: 200 (or
+ * `status`), application/json, as is; no ETag (only for writes' answers: GET answers should keep theirs).
  */
-export function sendJsonText(res: Response, text: string, status = 200): void {
+export function sendJsonText(res: Response, json: string | Buffer, status = 200): void {
   res.status(status).setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.end(text);
+  res.end(json);
 }

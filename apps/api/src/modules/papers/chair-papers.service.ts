@@ -67,11 +67,11 @@ export class ChairPapersService {
   ) {}
 
   /**
-   * POST /papers: one page of the matching papers and the total, as the JSON of a PaperQueryResult. Two
-   * statements (the count, then the page with each paper's JSON built by the database); the actions, domain
-   * rules, are computed here once per combination of what they depend on.
+   * POST /papers: one page of the matching papers and the total, as the JSON of a PaperQueryResult (text, or
+   * its bytes). Two statements (the count, then the page with each paper's JSON built by the database); the
+   * actions, domain rules, are computed here once per combination of what they depend on.
    */
-  async list(scope: TrackScope, body: PaperQueryBody): Promise<{ count: number; json: string }> {
+  async list(scope: TrackScope, body: PaperQueryBody): Promise<{ count: number; json: string | Buffer }> {
     const q = parsePaperQuery(body);
     const page = parsePage(body.cp, body.pg);
     const { count, papers, tracks, digitalConsentSigning } = await this.query.pageJson(scope, q, page);
