@@ -177,7 +177,7 @@ describe('paper list statements', () => {
     expect(body.data[0]).not.toHaveProperty('consent');
   });
 
-  it('the answer is the JSON of a PaperQueryResult, with X-Total-Count and no ETag', async () => {
+  it('the answer is the JSON of a PaperQueryResult, with X-Total-Count and, a write’s answer, no ETag', async () => {
     const res = await env.t
       .http()
       .post('/api/chair/papers')
@@ -189,6 +189,13 @@ describe('paper list statements', () => {
     expect(res.headers.etag).toBeUndefined();
     expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
     expect(JSON.parse(res.text)).toMatchObject({ count: 5, data: [{}, {}] });
+    // a GET still has its ETag (only answers to writes go without)
+    const one = await env.t
+      .http()
+      .get(`/api/chair/papers/${quantum.id}`)
+      .set(...env.chair.auth);
+    expect(one.status).toBe(200);
+    expect(one.headers.etag).toBeTruthy();
   });
 
   it('every sort order, and the primary author sort, in 3 statements', async () => {
