@@ -238,14 +238,24 @@ function orderOf(sort: ParsedPaperQuery['sort']): SQL[] {
   ];
 }
 
-/** A JSON object (json_build_object) of the given keys, in their order; keys are code, never request text. */
-function jsonObject(fields: Record<string, SQLWrapper>): SQL {
-  const pairs = Object.entries(fields).map(([key, value]) => {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new Error(`not a JSON key for SQL: ${key}`);
-    return sql`'${sql.raw(key)}', ${value}`;
-  });
-  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+/** `value as "key", …`: named columns, whose row row_to_json writes as a compact object ({"key":value}). */
+function named(fields: Record<string, SQLWrapper>): SQL {
+  return sql.join(
+    Object.entries(fields).map(([key, value]) => sql`${value} as ${sql.identifier(key)}`),
+    sql`, `,
+  );
 }
+
+/**
+ * A row of named values computed from the row before it (a lateral without a table, which the planner folds
+ * into the row: no step of its own), and `row_to_json` of it: a JSON object in compact form, where
+ * json_build_object would space every key and value ({"a" : 1, "b" : 2}: 5% more bytes for a page). The
+ * alias ends in "Row" so that it names no column (row_to_json("abstract") would take the files' "abstract").
+ */
+const namedRow = (name: string, fields: Record<string, SQLWrapper>) =>
+  sql`cross join lateral (select ${named(fields)}) as ${sql.identifier(`${name}Row`)}`;
+const json = (name: string) => sql`row_to_json(${sql.identifier(`${name}Row`)})`;
+const column = (alias: string, name: string) => sql`${sql.identifier(alias)}.${sql.identifier(name)}`;
 
 /** A timestamp as Date.toISOString writes it (UTC, milliseconds truncated as a JS Date holds them). */
 const iso = (c: SQLWrapper) => sql`to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -257,11 +267,12 @@ const SLOT_PARTS = [...CAMERA_READY_PARTS, ...PRESENTATION_READY_PARTS];
  * The JSON of one paper as the chair's list shows it, built by the database: the same object as
  * toChairPaperDto(paperDtoOf(...)) (papers.mapper.ts) but for `actions` (domain rules computed in code) and
  * `consent` (present only when signed); the key lists are typed by the DTOs, so a field added to them must be
- * added here. Reads the papers row, its track and status, the conference, its consent, its "files" (a lateral
- * aggregate) and its authors. Every part is looked up by index per paper of the page, whatever the planner
- * estimates: the embedded database has no statistics (no autovacuum), and with joins or per-paper joins to
- * be planned it chose a scan of every user per paper, or an aggregate of the whole page per paper (100× the
- * work).
+ * added here. Reads the papers row, its track and status, the conference, its consent, its files (one
+ * aggregate) and its authors, then builds the nested objects as rows of named values ("abstract",
+ * "cameraReady"…, see namedRow) and the paper as the last of them. Every part is looked up by index per paper
+ * of the page, whatever the planner estimates: the embedded database has no statistics (no autovacuum), and
+ * with joins or per-paper joins to be planned it chose a scan of every user per paper, or an aggregate of the
+ * whole page per paper (100× the work).
  */
 function paperListJson(): { paper: SQL; consent: SQL; joins: SQL } {
   const p = papersTable;
@@ -269,7 +280,7 @@ function paperListJson(): { paper: SQL; consent: SQL; joins: SQL } {
   const a = paperAuthorsTable;
   const u = usersTable;
   const c = paperConsentsTable;
-  const file = jsonObject({
+  const file = {
     _id: f.id,
     part: f.part,
     name: f.name,
@@ -277,36 +288,57 @@ function paperListJson(): { paper: SQL; consent: SQL; joins: SQL } {
     sha256: f.sha256,
     contentType: f.contentType,
     createdAt: iso(f.createdAt),
-  } satisfies Record<keyof PaperFileDto, SQLWrapper>);
-  const slot = (part: string) => sql`${sql.identifier('files')}.${sql.identifier(part)}`;
+  } satisfies Record<keyof PaperFileDto, SQLWrapper>;
   // the paper's files in one aggregate: the abstract's files by id, and the first file of each slot
-  const files = sql`left join lateral (select coalesce(json_agg(${file} order by ${f.id}) filter (where ${f.part} = 'abstract'), '[]'::json) as "abstract", ${sql.join(
+  const files = sql`left join lateral (select coalesce(json_agg(${json('file')} order by ${f.id}) filter (where ${f.part} = 'abstract'), '[]'::json) as "abstract", ${sql.join(
     SLOT_PARTS.map((part) => {
       if (!/^[A-Za-z_]+$/.test(part)) throw new Error(`not a part name for SQL: ${part}`);
-      return sql`(array_agg(${file} order by ${f.id}) filter (where ${f.part} = '${sql.raw(part)}'))[1] as ${sql.identifier(part)}`;
+      return sql`(array_agg(${json('file')} order by ${f.id}) filter (where ${f.part} = '${sql.raw(part)}'))[1] as ${sql.identifier(part)}`;
     }),
     sql`, `,
-  )} from ${f} where ${f.paperId} = ${p.id}) as "files" on true`;
-  const author = jsonObject({
+  )} from ${f} ${namedRow('file', file)} where ${f.paperId} = ${p.id}) as "files" on true`;
+  const author = {
     _id: u.id,
     firstName: u.firstName,
     lastName: u.lastName,
     email: u.email,
     organization: u.organization,
     country: u.country,
-  } satisfies Record<keyof PaperAuthorDto, SQLWrapper>);
+  } satisfies Record<keyof PaperAuthorDto, SQLWrapper>;
   // the paper's authors in order, each user row by its key ("offset 0" keeps the look-up a look-up: a
   // sub-query the planner cannot turn into a join with a scan of users)
-  const authors = sql`coalesce((select json_agg(${author} order by ${a.position}) from ${a} cross join lateral (select ${u.id}, ${u.firstName}, ${u.lastName}, ${u.email}, ${u.organization}, ${u.country} from ${u} where ${u.id} = ${a.userId} offset 0) as ${u} where ${a.paperId} = ${p.id}), '[]'::json)`;
+  const authors = sql`coalesce((select json_agg(${json('author')} order by ${a.position}) from ${a} cross join lateral (select ${named(author)} from ${u} where ${u.id} = ${a.userId} offset 0) as "authorRow" where ${a.paperId} = ${p.id}), '[]'::json)`;
+  const slots = (parts: readonly string[]) =>
+    Object.fromEntries(parts.map((part) => [part, column('files', part)]));
   const showsDecision = sql`(${conferenceTable.authorView} -> 'viewConferenceTrackStatus') = 'true'::jsonb`;
-  const fields = {
-    _id: p.id,
-    title: p.title,
-    abstract: jsonObject({
+  const nested = [
+    namedRow('abstract', {
       text: p.abstractText,
       questions: p.abstractQuestions,
-      files: sql`"files"."abstract"`,
+      files: column('files', 'abstract'),
     } satisfies Record<keyof PaperDto['abstract'], SQLWrapper>),
+    namedRow('cameraReadyFiles', slots(CAMERA_READY_PARTS)),
+    namedRow('cameraReady', {
+      files: json('cameraReadyFiles'),
+      questions: p.cameraReadyQuestions,
+    } satisfies Record<keyof PaperDto['cameraReady'], SQLWrapper>),
+    namedRow('presentationReadyFiles', slots(PRESENTATION_READY_PARTS)),
+    namedRow('presentationReady', {
+      files: json('presentationReadyFiles'),
+      questions: p.presentationReadyQuestions,
+    } satisfies Record<keyof PaperDto['presentationReady'], SQLWrapper>),
+    namedRow('consent', {
+      signedAt: iso(c.signedAt),
+      signedBy: c.userId,
+      agreementVersion: c.agreementVersion,
+      signatureName: c.signatureName,
+      font: c.font,
+    } satisfies Record<keyof PaperConsentDto, SQLWrapper>),
+  ];
+  const paper = namedRow('paper', {
+    _id: p.id,
+    title: p.title,
+    abstract: json('abstract'),
     authors,
     primaryAuthor: p.primaryAuthorId,
     track: p.trackId,
@@ -320,14 +352,8 @@ function paperListJson(): { paper: SQL; consent: SQL; joins: SQL } {
     submittedPresentationReady: p.submittedPresentationReady,
     isCameraReady: p.isCameraReady,
     isPresentationReady: p.isPresentationReady,
-    cameraReady: jsonObject({
-      files: jsonObject(Object.fromEntries(CAMERA_READY_PARTS.map((part) => [part, slot(part)]))),
-      questions: p.cameraReadyQuestions,
-    }),
-    presentationReady: jsonObject({
-      files: jsonObject(Object.fromEntries(PRESENTATION_READY_PARTS.map((part) => [part, slot(part)]))),
-      questions: p.presentationReadyQuestions,
-    }),
+    cameraReady: json('cameraReady'),
+    presentationReady: json('presentationReady'),
     registration: p.registration,
     otherRegistrations: p.otherRegistrations,
     acceptWithRevisionTimestamp: iso(p.acceptWithRevisionTimestamp),
@@ -339,23 +365,11 @@ function paperListJson(): { paper: SQL; consent: SQL; joins: SQL } {
     certificateEnabled: p.certificateEnabled,
     invitationLetterEnabled: p.invitationLetterEnabled,
     authorViewReviewEnabled: p.authorViewReviewEnabled,
-  } satisfies Record<Exclude<keyof ChairPaperDto, 'actions' | 'consent'>, SQLWrapper>;
-  // row_to_json of named columns writes compact JSON ({"a":1}); json_build_object spaces it ({"a" : 1})
-  const paper = sql`(select row_to_json(x)::text from (select ${sql.join(
-    Object.entries(fields).map(([key, value]) => sql`${value} as ${sql.identifier(key)}`),
-    sql`, `,
-  )}) as x)`;
-  const consent = sql`case when ${c.id} is not null then ${jsonObject({
-    signedAt: iso(c.signedAt),
-    signedBy: c.userId,
-    agreementVersion: c.agreementVersion,
-    signatureName: c.signatureName,
-    font: c.font,
-  } satisfies Record<keyof PaperConsentDto, SQLWrapper>)}::text end`;
+  } satisfies Record<Exclude<keyof ChairPaperDto, 'actions' | 'consent'>, SQLWrapper>);
   return {
-    paper,
-    consent,
-    joins: sql`left join ${c} on ${c.paperId} = ${p.id} ${files}`,
+    paper: sql`${json('paper')}::text`,
+    consent: sql`case when ${c.id} is not null then ${json('consent')}::text end`,
+    joins: sql`left join ${c} on ${c.paperId} = ${p.id} ${files} ${sql.join(nested, sql` `)} ${paper}`,
   };
 }
 
