@@ -1,4 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
+import type { ServerResponse } from 'node:http';
 
 /**
  * Express's `res.json` ends in `res.send`, which copies the body into a Buffer and hashes all of it (sha1)
@@ -35,7 +36,8 @@ function writeJson(this: Response, body: unknown): Response {
  * Answers with JSON already serialised (e.g. built by the database), text or its UTF-8 bytes: 200 (or
  * `status`), application/json, as is; no ETag (only for writes' answers: GET answers should keep theirs).
  */
-export function sendJsonText(res: Response, json: string | Buffer, status = 200): void {
-  res.status(status).setHeader('Content-Type', 'application/json; charset=utf-8');
+export function sendJsonText(res: ServerResponse, json: string | Buffer, status = 200): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.end(json);
 }
