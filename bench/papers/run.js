@@ -2,24 +2,34 @@
 // database on PGURL, default 127.0.0.1:5432; --skip-postgres leaves it out):
 //  1. a page of 100 filtered papers out of 20,000 (POST /api/chair/papers) against the bare SQL: the very
 //     statements the endpoint issues (captured once through Drizzle's logger: text and parameters, the
-//     session's user row, the count, the page with its joins and lower(title) sort, the page's details),
-//     replayed with the raw driver one after the other. One request at a time: median and p95, ratio
-//     (target endpoint ≤ 1.3× bare).
+//     session's user row, the count, the page with its sort, joins and each paper's JSON), replayed with the
+//     raw driver one after the other. One request at a time: median and p95, ratio (target endpoint ≤ 1.3×
+//     bare).
 //  2. the same at 20 concurrent connections (autocannon, in a child process) against the endpoint and against
-//     a bare node:http route in the same process on the same database running the same SQL and serialising
-//     JSON: p50/p95/p99 and requests per second of both (target endpoint ≥ 0.8× bare rps); meanwhile another
-//     child samples GET /api/health every ~20 ms and its p95 is printed (target ≤ 50 ms).
+//     a bare node:http route in the same process on the same database (the same pool) running the same SQL
+//     and serialising its rows as JSON: p50/p95/p99 and requests per second of both (target endpoint ≥ 0.8×
+//     bare rps), in interleaved rounds so both see the same load of a shared machine; meanwhile another
+//     child samples GET /api/health every ~20 ms and its p95 is printed (target ≤ 50 ms), with this process's
+//     event loop delay (how much of the health check's wait is the server's own).
 //  3. a bulk status change of 1,000 papers (POST /api/chair/papers/bulk) against the bare UPDATE.
 //  4. uploads (bench/papers/uploads.js), once, unless --skip-uploads.
 // Wall and CPU time (process.cpuUsage of this process, which serves both the endpoint and the bare route; the
 // load generator's own CPU beside it). No thresholds; exits non-zero when a correctness check fails: the
 // endpoint's page differs from the bare SQL's rows, a non-2xx answer, a lost bulk change.
 // API_DIST=<dir> runs another build of the API (default apps/api/dist).
-// Options: --papers N (20000) --rounds N (30) --connections N (20) --seconds N (10) --uploads N (200)
-//          --skip-postgres --skip-uploads.
+// Options: --papers N (20000) --rounds N (30) --connections N (20) --seconds N (10 per side)
+//          --load-rounds N (4 interleaved rounds of the 20-connection loads, ~SECONDS/N each) --uploads N (200)
+//          --skip-postgres --skip-uploads --skip-pglite
+//          --cpu-prof DIR: a V8 CPU profile of this process (endpoint and database driver; PGlite's worker
+//          thread is not in it) during one more endpoint load at 20 connections, after the measured ones,
+//          DIR/papers-<database>.cpuprofile (open in Chrome DevTools, or summarise with
+//          `node bench/papers/profile-summary.js FILE`).
 import { sql } from 'drizzle-orm';
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { pathToFileURL } from 'node:url';
@@ -44,14 +54,18 @@ const { values: opts } = parseArgs({
     rounds: { type: 'string', default: '30' },
     connections: { type: 'string', default: '20' },
     seconds: { type: 'string', default: '10' },
+    'load-rounds': { type: 'string', default: '4' },
     'skip-postgres': { type: 'boolean', default: false },
     'skip-uploads': { type: 'boolean', default: false },
+    'skip-pglite': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
   },
 });
 const PAPERS = Number(opts.papers);
 const ROUNDS = Number(opts.rounds);
 const CONNECTIONS = Number(opts.connections);
 const SECONDS = Number(opts.seconds);
+const LOAD_ROUNDS = Number(opts['load-rounds']);
 const ROOT = new URL('../../', import.meta.url).pathname;
 
 let failed = false;
@@ -157,14 +171,18 @@ function rawQuery(db, kind) {
     : (text, values) => client.query(text, values, { rowMode: 'array' });
 }
 
-/** A child process running node code (ESM, from the repository root) whose last stdout line is JSON. */
-function child(code, env) {
+/**
+ * A child process running node code (ESM, from the repository root) whose last stdout line is JSON; `until`:
+ * a promise after which the child's stdin is closed (its signal to stop).
+ */
+function child(code, env, until) {
   return new Promise((resolve, reject) => {
     const p = spawn(process.execPath, ['--input-type=module', '-e', code], {
       cwd: ROOT,
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: [until ? 'pipe' : 'ignore', 'pipe', 'inherit'],
     });
+    if (until) void until.finally(() => p.stdin.end());
     let out = '';
     p.stdout.on('data', (d) => (out += d));
     p.on('error', reject);
@@ -179,15 +197,17 @@ function child(code, env) {
   });
 }
 
-// autocannon with every response's latency recorded (its own histogram has no p95); a request times out
-// only after 300 s (a request abandoned at autocannon's default 10 s would still load the server)
+// autocannon with every response's latency recorded (its own histogram has no p95): AMOUNT requests at
+// CONNECTIONS at once, every one answered before it ends (a load stopped at a deadline would leave up to
+// CONNECTIONS requests running in the server, a backlog for whatever is measured next); a request times out
+// only after 300 s
 const LOAD = `
 import autocannon from 'autocannon';
 const env = process.env;
 const lat = [];
 const c0 = process.cpuUsage();
 const inst = autocannon({
-  url: env.URL, method: 'POST', connections: Number(env.CONNECTIONS), duration: Number(env.SECONDS),
+  url: env.URL, method: 'POST', connections: Number(env.CONNECTIONS), amount: Number(env.AMOUNT),
   headers: JSON.parse(env.HEADERS), body: env.BODY, timeout: 300,
 });
 inst.on('response', (_c, _status, _bytes, t) => lat.push(t));
@@ -197,13 +217,14 @@ console.log(JSON.stringify({ lat, requests: r.requests.total, seconds: r.duratio
   errors: r.errors, timeouts: r.timeouts, cpu: (c.user + c.system) / 1000 }));
 `;
 
-// GET /api/health every ~20 ms until SECONDS have passed
+// GET /api/health every ~20 ms until its stdin closes
 const HEALTH = `
 const env = process.env;
 const lat = [];
 let bad = 0;
-const end = Date.now() + Number(env.SECONDS) * 1000;
-while (Date.now() < end) {
+let stop = false;
+process.stdin.on('end', () => (stop = true)).resume();
+while (!stop) {
   const t0 = performance.now();
   const res = await fetch(env.URL);
   await res.arrayBuffer();
@@ -215,21 +236,92 @@ while (Date.now() < end) {
 console.log(JSON.stringify({ lat, bad }));
 `;
 
-async function load(url, headers, body, healthUrl) {
-  const env = { CONNECTIONS: String(CONNECTIONS), SECONDS: String(SECONDS) };
+/**
+ * One load of `amount` requests: autocannon on url, the health sampler beside it until it ends, this
+ * process's CPU and event loop delay (how late it runs a 10 ms timer) meanwhile.
+ */
+async function load(url, headers, body, healthUrl, amount) {
   const c0 = process.cpuUsage();
   const w0 = performance.now();
-  const [l, h] = await Promise.all([
-    child(LOAD, { ...env, URL: url, HEADERS: JSON.stringify(headers), BODY: JSON.stringify(body) }),
-    child(HEALTH, { ...env, URL: healthUrl }),
-  ]);
-  return {
-    ...l,
-    health: h,
-    wall: performance.now() - w0,
-    serverCpu: cpuMs(process.cpuUsage(c0)),
-    rps: l.requests / l.seconds,
-  };
+  const loop = [];
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    loop.push(Math.max(0, now - last - 10));
+    last = now;
+  }, 10);
+  const l = child(LOAD, {
+    CONNECTIONS: String(CONNECTIONS),
+    AMOUNT: String(amount),
+    URL: url,
+    HEADERS: JSON.stringify(headers),
+    BODY: JSON.stringify(body),
+  });
+  const h = child(HEALTH, { URL: healthUrl }, l);
+  const [lr, hr] = await Promise.all([l, h]);
+  clearInterval(timer);
+  return { ...lr, health: hr, loop, wall: performance.now() - w0, serverCpu: cpuMs(process.cpuUsage(c0)) };
+}
+
+/**
+ * The loads of several targets, interleaved in LOAD_ROUNDS rounds (a, b, then b, a, …) so that every target
+ * sees the same share of a shared machine's changing load, each round sized to take about
+ * SECONDS / LOAD_ROUNDS at the target's rate so far (the first from `rps`, an estimate); per target the rounds
+ * summed: latencies, requests, seconds, errors, health samples, server CPU, event loop delays.
+ */
+async function loads(targets, healthUrl, rps) {
+  const out = targets.map(() => ({
+    lat: [],
+    requests: 0,
+    seconds: 0,
+    non2xx: 0,
+    errors: 0,
+    timeouts: 0,
+    cpu: 0,
+    wall: 0,
+    serverCpu: 0,
+    health: { lat: [], bad: 0 },
+    loop: [],
+  }));
+  for (let round = 0; round < LOAD_ROUNDS; round++)
+    for (let j = 0; j < targets.length; j++) {
+      const k = round % 2 ? targets.length - 1 - j : j;
+      const [t, o] = [targets[k], out[k]];
+      const rate = o.seconds ? o.requests / o.seconds : rps;
+      const amount = Math.max(CONNECTIONS, Math.round((rate * SECONDS) / LOAD_ROUNDS));
+      const r = await load(t.url, t.headers, t.body, healthUrl, amount);
+      for (const x of r.lat) o.lat.push(x);
+      for (const x of r.loop) o.loop.push(x);
+      for (const key of ['requests', 'seconds', 'non2xx', 'errors', 'timeouts', 'cpu', 'wall', 'serverCpu'])
+        o[key] += r[key];
+      for (const x of r.health.lat) o.health.lat.push(x);
+      o.health.bad += r.health.bad;
+    }
+  return out.map((o) => ({
+    ...o,
+    rps: o.requests / o.seconds,
+    loopDelay: { p50: pct(o.loop, 50), p99: pct(o.loop, 99), max: Math.max(...o.loop) },
+  }));
+}
+
+/** fn, with a CPU profile of this process written to --cpu-prof DIR when given. */
+async function profiled(name, fn) {
+  if (!opts['cpu-prof']) return fn();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    mkdirSync(opts['cpu-prof'], { recursive: true });
+    const file = `${opts['cpu-prof'].replace(/\/$/, '')}/papers-${name}.cpuprofile`;
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(`  CPU profile of the endpoint's load: ${file}`);
+  }
 }
 
 async function benchOn(label, dbConfig) {
@@ -252,6 +344,8 @@ async function benchOn(label, dbConfig) {
   const db = app.get(DB);
   const kind = dbConfig.databaseUrl ? 'postgres' : 'pglite';
   const raw = rawQuery(db, kind);
+  // the pool the endpoint and the bare route share (the application's default size, DATABASE_POOL_SIZE)
+  if (kind === 'postgres') console.log(`pool of ${db.$client.options.max} connections`);
   const t0 = performance.now();
   const { chair, password, tracks, statuses } = await seed(db);
   console.log(`seeded ${PAPERS} papers in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -308,6 +402,22 @@ async function benchOn(label, dbConfig) {
     fail(`count ${first.count} ≠ bare ${countRow?.rows[0][0]}`);
   if (!pageRows || pageRows.rows.map((r) => r[0]).join() !== first.data.map((p) => p._id).join())
     fail('the endpoint page differs from the bare SQL rows');
+  else {
+    // each paper as the endpoint answers it is the JSON its row holds (column 2), with the actions added
+    const differs = first.data.findIndex((paper, i) => {
+      const { actions, consent, ...rest } = paper;
+      const row = pageRows.rows[i];
+      try {
+        assert.deepStrictEqual(rest, JSON.parse(row[1]));
+        assert.deepStrictEqual(consent, row[2] === null ? undefined : JSON.parse(row[2]));
+        return typeof actions !== 'object' || actions === null;
+      } catch {
+        return true;
+      }
+    });
+    if (differs >= 0)
+      fail(`paper ${first.data[differs]._id} of the endpoint page differs from its bare SQL row`);
+  }
 
   const [http, sqlOnly] = await time(ROUNDS, () => post('/api/chair/papers', query), bare);
   const row = (name, t) =>
@@ -337,11 +447,30 @@ async function benchOn(label, dbConfig) {
   await new Promise((r) => bareServer.listen(0, '127.0.0.1', r));
   const bareUrl = `http://127.0.0.1:${bareServer.address().port}/`;
   const health = `${base}/api/health`;
-  const loadEndpoint = await load(`${base}/api/chair/papers`, headers, query, health);
-  const loadBare = await load(bareUrl, headers, query, health);
+  const endpointUrl = `${base}/api/chair/papers`;
+  const [loadEndpoint, loadBare] = await loads(
+    [
+      { url: endpointUrl, headers, body: query },
+      { url: bareUrl, headers, body: query },
+    ],
+    health,
+    // a first guess of the rate: the bare statements one at a time
+    1000 / pct(sqlOnly.lat, 50),
+  );
+  // the profile in a load of its own, after the measured ones (the profiler slows what it watches)
+  if (opts['cpu-prof'])
+    await profiled(kind, () =>
+      load(
+        endpointUrl,
+        headers,
+        query,
+        health,
+        Math.max(CONNECTIONS, Math.round(loadEndpoint.rps * SECONDS)),
+      ),
+    );
   await new Promise((r) => bareServer.close(r));
   console.log(
-    `\n2. the same page at ${CONNECTIONS} concurrent connections for ${SECONDS} s (autocannon in a child process)`,
+    `\n2. the same page at ${CONNECTIONS} concurrent connections for ~${SECONDS} s each (autocannon in a child process; ${LOAD_ROUNDS} interleaved rounds, each answered in full)`,
   );
   for (const [name, l] of [
     ['endpoint', loadEndpoint],
@@ -352,13 +481,22 @@ async function benchOn(label, dbConfig) {
         `${l.requests} requests, non-2xx ${l.non2xx}, errors ${l.errors}; wall ${ms(l.wall)}, server CPU ${ms(l.serverCpu)}, load generator CPU ${ms(l.cpu)}`,
     );
     console.log(
-      `  ${''.padEnd(15)} GET /api/health meanwhile: ${l.health.lat.length} samples, p50 ${ms(pct(l.health.lat, 50))}, p95 ${ms(pct(l.health.lat, 95))}, max ${ms(Math.max(...l.health.lat))} (target p95 ≤ 50 ms)`,
+      `  ${''.padEnd(15)} GET /api/health meanwhile: ${l.health.lat.length} samples, p50 ${ms(pct(l.health.lat, 50))}, p95 ${ms(pct(l.health.lat, 95))}, max ${ms(Math.max(...l.health.lat))} (target p95 ≤ 50 ms); ` +
+        `server event loop delay p50 ${ms(l.loopDelay.p50)}, p99 ${ms(l.loopDelay.p99)}, max ${ms(l.loopDelay.max)}`,
     );
     if (l.non2xx || l.errors || l.health.bad)
       fail(`${name}: non-2xx ${l.non2xx}, errors ${l.errors}, health failures ${l.health.bad}`);
   }
+  const endpointBytes = (
+    await (
+      await fetch(`${base}/api/chair/papers`, { method: 'POST', headers, body: JSON.stringify(query) })
+    ).arrayBuffer()
+  ).byteLength;
+  const bareBytes = Buffer.byteLength(
+    JSON.stringify({ count: countRow.rows[0][0], data: (await bare()).map((x) => x.rows) }),
+  );
   console.log(
-    `  ratio endpoint / bare rps ${(loadEndpoint.rps / loadBare.rps).toFixed(2)} (target ≥ 0.8); server CPU per request: endpoint ${ms(loadEndpoint.serverCpu / loadEndpoint.requests)}, bare ${ms(loadBare.serverCpu / loadBare.requests)}`,
+    `  ratio endpoint / bare rps ${(loadEndpoint.rps / loadBare.rps).toFixed(2)} (target ≥ 0.8); server CPU per request: endpoint ${ms(loadEndpoint.serverCpu / loadEndpoint.requests)}, bare ${ms(loadBare.serverCpu / loadBare.requests)}; answer ${endpointBytes} bytes, bare ${bareBytes} bytes`,
   );
 
   // 3. bulk status change of 1,000 papers, alternating between two statuses so every round changes rows
@@ -399,7 +537,8 @@ async function benchOn(label, dbConfig) {
 
 async function main() {
   const thread = process.env.PGLITE_THREAD ? `, PGLITE_THREAD=${process.env.PGLITE_THREAD}` : '';
-  await benchOn(`PGlite (in memory${thread})`, { inMemoryDatabase: true });
+  if (opts['skip-pglite']) console.log('PGlite skipped (--skip-pglite)');
+  else await benchOn(`PGlite (in memory${thread})`, { inMemoryDatabase: true });
   if (opts['skip-postgres']) console.log('\nPostgreSQL skipped (--skip-postgres)');
   else {
     const base = process.env.PGURL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -417,7 +556,7 @@ async function main() {
         await admin.query(`create database ${name}`);
         const url = new URL(base);
         url.pathname = `/${name}`;
-        await benchOn(`PostgreSQL (${url.host}, pool of 10)`, { databaseUrl: url.toString() });
+        await benchOn(`PostgreSQL (${url.host})`, { databaseUrl: url.toString() });
       } finally {
         await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
         await admin.end();

@@ -1,11 +1,11 @@
 /**
- * POST /api/{chair|cochair}/papers reads a page in 4 SQL statements, for chairs and track chairs: the
- * caller's user row (the session), the count, the page with its track, status and the conference's flags,
- * and the page's authors, files and consents in one. Counted through the Drizzle session's logger, which
+ * POST /api/{chair|cochair}/papers reads a page in 3 SQL statements, for chairs and track chairs: the
+ * caller's user row (the session), the count, and the page, each paper's JSON (with its track, status,
+ * authors, files and consent) built by the database. Counted through the Drizzle session's logger, which
  * every statement passes. Each listed paper equals the one-paper view (GET /papers/:id), decision, files,
- * consent and actions included.
+ * consent and actions included, also for a paper with every field filled and text that JSON escapes.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { conferenceTable } from '../../apps/api/src/modules/conference/conference.table.js';
 import {
   paperConsentsTable,
@@ -16,7 +16,7 @@ import { setupChair, type ChairEnv } from './papers-chair.helpers.js';
 
 describe('paper list statements', () => {
   let env: ChairEnv;
-  let graph: PaperRow, quantum: PaperRow, genome: PaperRow;
+  let graph: PaperRow, quantum: PaperRow, genome: PaperRow, full: PaperRow, bare: PaperRow;
   const log: string[] = [];
 
   beforeAll(async () => {
@@ -57,6 +57,58 @@ describe('paper list statements', () => {
       font: 'serif',
       jpeg: Buffer.from([1, 2, 3]),
     });
+    // every field filled: registrations, questions, a subject area, flags, a revision stamp with microseconds,
+    // text with quotes, a backslash, control characters and non-ASCII; two abstract files and every slot
+    full = await env.paper(
+      {
+        title: 'Full "paper" \\ with\ttabs,\nlines and \u0001 — ünïcödé 😀',
+        trackId: trackB,
+        primarySubjectAreaId: env.areasB[1],
+        statusId: status.revision,
+        notes: 'a note\nwith "quotes"',
+        abstractQuestions: [{ title: 'Why?', answer: 'Because "x"' }],
+        cameraReadyQuestions: [{ title: 'Pages', answer: '12' }],
+        presentationReadyQuestions: [{ title: 'Who presents?', answer: 'Ünal' }],
+        registration: { author: bob.id, id: '1234-A', amount: 150.5, extra: '' },
+        otherRegistrations: [{ author: null, id: 'Waived', amount: null, extra: 'x' }],
+        submittedCameraReady: true,
+        submittedPresentationReady: true,
+        isCameraReady: true,
+        isPresentationReady: true,
+        acceptanceLetterEnabled: true,
+        certificateEnabled: true,
+        invitationLetterEnabled: true,
+        authorViewReviewEnabled: true,
+      },
+      [bob.id, alice.id],
+    );
+    await env.t.db.execute(
+      sql`update papers set accept_with_revision_timestamp = '2024-02-03 04:05:06.789987+00' where id = ${full.id}`,
+    );
+    // no status and no authors (the primary author's account deleted)
+    bare = await env.paper({ title: 'Bare', statusId: null, primaryAuthorId: null }, []);
+    await env.t.db.insert(paperFilesTable).values(
+      ['abstract', 'abstract', 'word', 'pdf', 'springerCopyright', 'ppt', 'ppt_pdf', 'video'].map(
+        (part, i) => ({
+          paperId: full.id,
+          part,
+          key: `full-${i}`,
+          name: `${part} "${i}".bin`,
+          size: 1000 + i,
+          sha256: `s${i}`,
+          contentType: 'application/octet-stream',
+        }),
+      ),
+    );
+    await env.t.db.insert(paperConsentsTable).values({
+      paperId: full.id,
+      userId: alice.id,
+      agreementVersion: 3,
+      agreementHtml: '<p>agreement</p>',
+      signatureName: 'Alice "Z"',
+      font: 'script',
+      jpeg: Buffer.from([4, 5, 6]),
+    });
     await env.t.db
       .update(conferenceTable)
       .set({ authorView: { viewConferenceTrackStatus: true }, digitalConsentSigning: true })
@@ -88,16 +140,16 @@ describe('paper list statements', () => {
     return res.body as unknown;
   };
 
-  it('the chair: a filtered page sorted by title in 4 statements, each paper as its own view shows it', async () => {
+  it('the chair: a filtered page sorted by title in 3 statements, each paper as its own view shows it', async () => {
     const { body, statements } = await list('chair', env.chair, {
       filters: [{ name: 'isDeleted', value: false }],
       sort: { field: 'title', order: 'asc' },
     });
-    expect(statements).toBe(4);
-    expect(body.count).toBe(3);
-    expect(body.data.map((p) => p._id)).toEqual([genome.id, graph.id, quantum.id]);
+    expect(statements).toBe(3);
+    expect(body.count).toBe(5);
+    expect(body.data.map((p) => p._id)).toEqual([bare.id, full.id, genome.id, graph.id, quantum.id]);
     for (const p of body.data) expect(p).toEqual(await one('chair', env.chair, p._id));
-    const q = body.data[2] as unknown as Record<string, unknown>;
+    const q = body.data[4] as unknown as Record<string, unknown>;
     expect(q).toMatchObject({
       decision: 'Accept',
       statusText: 'Accept',
@@ -108,28 +160,64 @@ describe('paper list statements', () => {
       consent: { signedBy: env.bob.id, agreementVersion: 2, signatureName: 'Bob Young', font: 'serif' },
       actions: { canSignConsent: true, canDelete: false },
     });
+    const f = body.data[1] as unknown as Record<string, unknown>;
+    expect(f).toMatchObject({
+      title: full.title,
+      decision: 'Accept with Revision (minor)',
+      acceptWithRevisionTimestamp: '2024-02-03T04:05:06.789Z',
+      authors: [{ _id: env.bob.id }, { _id: env.alice.id }],
+      abstract: { files: [{ name: 'abstract "0".bin' }, { name: 'abstract "1".bin' }] },
+      cameraReady: {
+        files: { word: { size: 1002 }, pdf: { size: 1003 }, springerCopyright: { size: 1004 } },
+      },
+      presentationReady: { files: { ppt: { size: 1005 }, ppt_pdf: { size: 1006 }, video: { size: 1007 } } },
+      consent: { signedBy: env.alice.id, agreementVersion: 3, signatureName: 'Alice "Z"' },
+    });
+    expect(body.data[0]).toMatchObject({ status: null, statusText: null, decision: null, authors: [] });
+    expect(body.data[0]).not.toHaveProperty('consent');
   });
 
-  it('every sort order, and the primary author sort, in 4 statements', async () => {
+  it('the answer is the JSON of a PaperQueryResult, with X-Total-Count and, a write’s answer, no ETag', async () => {
+    const res = await env.t
+      .http()
+      .post('/api/chair/papers')
+      .set(...env.chair.auth)
+      .send({ pg: 2 });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['x-total-count']).toBe('5');
+    expect(res.headers.etag).toBeUndefined();
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
+    expect(JSON.parse(res.text)).toMatchObject({ count: 5, data: [{}, {}] });
+    // a GET still has its ETag (only answers to writes go without)
+    const one = await env.t
+      .http()
+      .get(`/api/chair/papers/${quantum.id}`)
+      .set(...env.chair.auth);
+    expect(one.status).toBe(200);
+    expect(one.headers.etag).toBeTruthy();
+  });
+
+  it('every sort order, and the primary author sort, in 3 statements', async () => {
     for (const field of ['_id', 'title', 'track', 'status', 'updatedAt', 'createdAt', 'primaryAuthor'])
       for (const order of ['asc', 'desc']) {
         const { body, statements } = await list('chair', env.chair, { sort: { field, order } });
-        expect(statements).toBe(4);
-        expect(body.count).toBe(3);
+        expect(statements).toBe(3);
+        expect(body.count).toBe(5);
       }
   });
 
-  it('the track chair: their track only, in 4 statements', async () => {
+  it('the track chair: their track only, in 3 statements', async () => {
     const { body, statements } = await list('cochair', env.cochair, { search: 'u' });
-    expect(statements).toBe(4);
+    expect(statements).toBe(3);
     expect(body.data.map((p) => p._id).sort()).toEqual([graph.id, quantum.id].sort());
     for (const p of body.data) expect(p).toEqual(await one('cochair', env.cochair, p._id));
   });
 
   it('an empty page or a page past the end: 2 statements (the session and the count)', async () => {
     expect((await list('chair', env.chair, { search: 'no such paper' })).statements).toBe(2);
-    const past = await list('chair', env.chair, { cp: 5, pg: 1 });
+    const past = await list('chair', env.chair, { cp: 6, pg: 1 });
     expect(past.statements).toBe(2);
-    expect(past.body).toEqual({ count: 3, data: [] });
+    expect(past.body).toEqual({ count: 5, data: [] });
   });
 });

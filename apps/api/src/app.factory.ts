@@ -11,6 +11,7 @@ import { dirname, extname, join, posix, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/exception.filter.js';
+import { jsonWithoutETagForWrites } from './common/json-answers.js';
 import { JSON_BODY_LIMIT, refuseNul, verifyJsonDepth } from './common/request-limits.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/config.js';
@@ -34,6 +35,7 @@ export async function createApp(config: AppConfig, opts: CreateAppOptions = {}):
     opts.handle ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
+      poolSize: config.databasePoolSize,
       dataDir: config.dataDir,
       inMemory: config.inMemoryDatabase,
     }));
@@ -43,6 +45,7 @@ export async function createApp(config: AppConfig, opts: CreateAppOptions = {}):
   });
   app.set('trust proxy', 'loopback');
   for (const handler of opts.first ?? []) app.use(handler);
+  app.use(jsonWithoutETagForWrites);
   app.use(express.json({ limit: JSON_BODY_LIMIT, verify: verifyJsonDepth }));
   app.use(express.urlencoded({ limit: JSON_BODY_LIMIT, extended: false }));
   app.use(refuseNul);

@@ -9,7 +9,11 @@ import { StartupService } from './modules/demo/startup.service.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    dataDir: config.dataDir,
+  });
   const drain = new Drain(config.shutdownDrainMs ?? 10_000);
   const app = await createApp(config, {
     handle,

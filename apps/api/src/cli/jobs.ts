@@ -170,7 +170,11 @@ async function main(argv: string[]): Promise<number> {
   const env = { ...process.env };
   if (env.DATABASE_URL && !env.JWT_SECRET) env.JWT_SECRET = 'jobs-cli-signs-no-tokens-'.padEnd(40, '-');
   const config = { ...loadConfig(env), serveApps: false, runJobs: false };
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    dataDir: config.dataDir,
+  });
   const app = await NestFactory.createApplicationContext(AppModule.create(config, handle), {
     logger: ['error', 'warn'],
   });

@@ -11,7 +11,11 @@ import { DemoSeeder } from '../modules/demo/demo-seeder.service.js';
 
 async function main(): Promise<number> {
   const config = { ...loadConfig(), serveApps: false, runJobs: false };
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    dataDir: config.dataDir,
+  });
   const app = await NestFactory.createApplicationContext(AppModule.create(config, handle), {
     logger: ['error', 'warn'],
   });

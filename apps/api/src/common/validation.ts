@@ -1,4 +1,11 @@
-import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+import {
+  BadRequestException,
+  type PipeTransform,
+  type Type,
+  ValidationError,
+  ValidationPipe,
+} from '@nestjs/common';
+import { getMetadataStorage, ValidationTypes } from 'class-validator';
 
 function flatten(errors: ValidationError[], parent = ''): { field: string; message: string }[] {
   const out: { field: string; message: string }[] = [];
@@ -10,6 +17,13 @@ function flatten(errors: ValidationError[], parent = ''): { field: string; messa
   return out;
 }
 
+const invalid = (details: { field: string; message: string }[]) =>
+  new BadRequestException({
+    code: 'request.invalid',
+    message: details[0]?.message ?? 'Invalid request',
+    details,
+  });
+
 /** Global validation: whitelist, reject unknown fields and values, transform; first message on top. */
 export function createValidationPipe(): ValidationPipe {
   return new ValidationPipe({
@@ -17,13 +31,40 @@ export function createValidationPipe(): ValidationPipe {
     forbidNonWhitelisted: true,
     forbidUnknownValues: true,
     transform: true,
-    exceptionFactory: (errors) => {
-      const details = flatten(errors);
-      return new BadRequestException({
-        code: 'request.invalid',
-        message: details[0]?.message ?? 'Invalid request',
-        details,
-      });
-    },
+    exceptionFactory: (errors) => invalid(flatten(errors)),
   });
+}
+
+/**
+ * The global pipe's whitelist for a hot route whose DTO only names its fields (every one `@Allow()`, its
+ * content checked by the service): a field the DTO does not name answers what the global pipe answers
+ * (400 request.invalid "property x should not exist", each such field in the details), a body that is not
+ * an object 400 too; the body is passed on as parsed. It spares the route class-transformer's copy and
+ * class-validator's metadata lookup, which walks every DTO class of the application on each request
+ * (~0.5 ms). `@Body(new BodyFieldsPipe(TheDto)) body: SomeInterface`: the parameter's type must not be a
+ * class, or the global pipe validates it as well.
+ */
+export class BodyFieldsPipe implements PipeTransform<unknown, Record<string, unknown>> {
+  private readonly fields: ReadonlySet<string>;
+
+  constructor(dto: Type) {
+    const metadata = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+    const other = metadata.find((m) => m.type !== ValidationTypes.WHITELIST);
+    if (other)
+      throw new Error(
+        `${dto.name}.${other.propertyName} has a validator: BodyFieldsPipe is for DTOs of @Allow() fields only`,
+      );
+    this.fields = new Set(metadata.map((m) => m.propertyName));
+  }
+
+  transform(body: unknown): Record<string, unknown> {
+    // no body parsed (no JSON content type): an empty query
+    if (body === undefined) return {};
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw invalid([{ field: 'body', message: 'Validation failed (object is expected)' }]);
+    const unknown = Object.keys(body).filter((k) => !this.fields.has(k));
+    if (unknown.length)
+      throw invalid(unknown.map((field) => ({ field, message: `property ${field} should not exist` })));
+    return body as Record<string, unknown>;
+  }
 }

@@ -30,6 +30,15 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('takes DATABASE_POOL_SIZE as a whole number from 1 to 100, and leaves it to the database otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dir(), DATABASE_POOL_SIZE: '6' }).databasePoolSize).toBe(6);
+    expect(loadConfig({ DATA_DIR: dir() }).databasePoolSize).toBeUndefined();
+    for (const bad of ['0', '2.5', '101', 'many'])
+      expect(() => loadConfig({ DATA_DIR: dir(), DATABASE_POOL_SIZE: bad })).toThrow(
+        /DATABASE_POOL_SIZE must be a whole number from 1 to 100/,
+      );
+  });
+
   it('refuses a DATABASE_URL that is not PostgreSQL and half of the chair bootstrap pair', () => {
     expect(() => loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'mysql://x' })).toThrow(
       /DATABASE_URL must start with postgres/,

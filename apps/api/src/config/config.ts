@@ -17,6 +17,8 @@ export interface AppConfig {
   dataDir: string;
   /** postgres://… switches to PostgreSQL; undefined means embedded PGlite (or in-memory for tests). */
   databaseUrl?: string;
+  /** DATABASE_POOL_SIZE: PostgreSQL connections of this process (default: twice the CPUs, 4 to 10). */
+  databasePoolSize?: number;
   /** true: PGlite in memory (tests). */
   inMemoryDatabase?: boolean;
   jwtSecret: string;
@@ -61,6 +63,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
     problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+  const databasePoolSize = env.DATABASE_POOL_SIZE ? Number(env.DATABASE_POOL_SIZE) : undefined;
+  if (
+    databasePoolSize !== undefined &&
+    !(Number.isInteger(databasePoolSize) && databasePoolSize >= 1 && databasePoolSize <= 100)
+  )
+    problems.push(`DATABASE_POOL_SIZE must be a whole number from 1 to 100, got "${env.DATABASE_POOL_SIZE}"`);
   let jwtSecret = env.JWT_SECRET;
   if (jwtSecret !== undefined && jwtSecret.length < 32)
     problems.push('JWT_SECRET must be at least 32 characters');
@@ -106,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port,
     dataDir,
     databaseUrl,
+    databasePoolSize,
     jwtSecret,
     publicUrl,
     smtp,

@@ -37,11 +37,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 @Injectable()
 export class AuthGuard implements CanActivate {
   /**
-   * The callers' user rows, read for concurrent requests together (one statement for a batch of ids): a
-   * request's lookup starts after it arrived, so a logout or lock committed before is always seen.
+   * The callers' user rows (only the columns the check reads), read for concurrent requests together (one
+   * statement for a batch of ids): a request's lookup starts after it arrived, so a logout or lock committed
+   * before is always seen.
    */
   private readonly sessionUsers = new Batcher(async (ids: number[]) => {
-    const rows = new Map((await this.users.findByIds(ids)).map((r) => [r.id, r]));
+    const rows = new Map((await this.users.sessionUsers(ids)).map((r) => [r.id, r]));
     return ids.map((id) => rows.get(id));
   });
 
@@ -52,11 +53,7 @@ export class AuthGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
-    if (isPublic) return true;
+    if (this.isPublic(context)) return true;
     const req = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
     const token = this.tokenOf(req);
     if (!token) throw AuthErrors.unauthenticated();
@@ -87,6 +84,21 @@ export class AuthGuard implements CanActivate {
     const prefix = rolePrefixOf(req.path);
     if (prefix && !canUsePrefix(user.roles, prefix)) throw AuthErrors.forbidden();
     return true;
+  }
+
+  /** @Public() on the handler or its controller, looked up once per route (metadata never changes). */
+  private readonly publicRoutes = new WeakMap<object, WeakMap<object, boolean>>();
+  private isPublic(context: ExecutionContext): boolean {
+    const handler = context.getHandler();
+    const controller = context.getClass();
+    let byHandler = this.publicRoutes.get(controller);
+    if (!byHandler) this.publicRoutes.set(controller, (byHandler = new WeakMap()));
+    let isPublic = byHandler.get(handler);
+    if (isPublic === undefined) {
+      isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, controller]) === true;
+      byHandler.set(handler, isPublic);
+    }
+    return isPublic;
   }
 
   private tokenOf(req: Request): string | undefined {

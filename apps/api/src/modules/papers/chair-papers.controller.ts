@@ -20,12 +20,7 @@ import {
   ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
-import {
-  PAPER_MESSAGES,
-  type ChairPaperDto,
-  type PaperFileDto,
-  type PaperQueryResult,
-} from '@symposium/domain';
+import { PAPER_MESSAGES, type ChairPaperDto, type PaperFileDto } from '@symposium/domain';
 import type { Request, Response } from 'express';
 import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
 import { FileId, PaperId } from './paper-params.js';
@@ -37,11 +32,14 @@ import {
   PaperExportDto,
   PaperIdsDto,
   PaperQueryDto,
+  type PaperQueryBody,
 } from './dto/chair-papers.dto.js';
 import { PaperUploadQueryDto } from './dto/papers.dto.js';
 import { PaperExportsService, XLSX_TYPE } from './paper-exports.service.js';
 import { PaperFilesService } from './paper-files.service.js';
 import { RequestErrors } from '../../common/request.errors.js';
+import { BodyFieldsPipe } from '../../common/validation.js';
+import { sendJsonText } from '../../common/json-answers.js';
 
 /**
  * §7 "File downloads are form posts with JSON-encoded fields": a urlencoded or multipart-free form post
@@ -92,17 +90,22 @@ export class ChairPapersController {
     protected readonly exports: PaperExportsService,
   ) {}
 
-  /** The query: filters, search, sort, pages → {count, data}; the total also in X-Total-Count. */
+  /**
+   * The query: filters, search, sort, pages → PaperQueryResult {count, data}; the total also in
+   * X-Total-Count. The body's field names are checked by BodyFieldsPipe (a hot route), their values by the
+   * service; the answer is JSON built by the database, written as is.
+   */
   @Post()
   @HttpCode(200)
+  @ApiBody({ type: PaperQueryDto })
   async query(
     @Scope() caller: CallerScope,
-    @Body() body: PaperQueryDto,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<PaperQueryResult> {
-    const result = await this.service.list(caller.scope, body);
-    res.setHeader('X-Total-Count', String(result.count));
-    return result;
+    @Body(new BodyFieldsPipe(PaperQueryDto)) body: PaperQueryBody,
+    @Res() res: Response,
+  ): Promise<void> {
+    const { count, json } = await this.service.list(caller.scope, body);
+    res.setHeader('X-Total-Count', String(count));
+    sendJsonText(res, json);
   }
 
   @Post('bulk')

@@ -22,12 +22,12 @@ import { StatusesService } from '../tracks/statuses.service.js';
 import { ConferenceErrors } from '../conference/conference.errors.js';
 import { trackActivities } from '../tracks/tracks.mapper.js';
 import { throwInvalid } from './author-papers.service.js';
-import { paperDtoOf, toChairPaperDto } from './papers.mapper.js';
+import { chairPaperListJson } from './papers.mapper.js';
 import type {
   BulkEditDto,
   ChairPaperEmailDto,
   ChairPaperUpdateDto,
-  PaperQueryDto,
+  PaperQueryBody,
 } from './dto/chair-papers.dto.js';
 import { parseIds, parsePage, parsePaperQuery, toId } from './paper-filters.js';
 import {
@@ -66,55 +66,43 @@ export class ChairPapersService {
     private readonly registrations: PaperRegistrationsService,
   ) {}
 
-  /** POST /papers: one page of the matching papers and the total. */
-  async list(scope: TrackScope, body: PaperQueryDto): Promise<PaperQueryResult> {
+  /**
+   * POST /papers: one page of the matching papers and the total, as the JSON of a PaperQueryResult (text, or
+   * its bytes). Two statements (the count, then the page with each paper's JSON built by the database); the
+   * actions, domain rules, are computed here once per combination of what they depend on.
+   */
+  async list(scope: TrackScope, body: PaperQueryBody): Promise<{ count: number; json: string | Buffer }> {
     const q = parsePaperQuery(body);
     const page = parsePage(body.cp, body.pg);
-    // two statements for the page (count; rows with track, status, conference), one for its details
-    const { count, rows } = await this.query.page(scope, q, page);
-    if (!rows.length) return { count, data: [] };
-    if (!rows[0]!.conference) throw ConferenceErrors.notFound();
-    const details = await this.query.pageDetailsOf(rows.map((r) => r.paper.id));
-    const byPaper = <T>(pairs: [number, T][]) => {
-      const out = new Map<number, T[]>();
-      for (const [id, item] of pairs) {
-        const list = out.get(id);
-        if (list) list.push(item);
-        else out.set(id, [item]);
-      }
-      return out;
-    };
-    const authors = byPaper(details.authors);
-    const files = byPaper(details.files);
-    const consents = new Map(details.consents);
-    const activities = new Map<number, TrackDto['activities']>();
+    const { count, papers, tracks, digitalConsentSigning } = await this.query.pageJson(scope, q, page);
+    if (!papers.length)
+      return { count, json: JSON.stringify({ count, data: [] } satisfies PaperQueryResult) };
+    if (digitalConsentSigning === null) throw ConferenceErrors.notFound();
     const now = new Date();
-    const data = rows.map(({ paper, track, status, conference }) => {
-      let acts = activities.get(paper.trackId);
-      if (!acts) activities.set(paper.trackId, (acts = trackActivities(track)));
-      // a decision: a status other than the default one (as PapersService.context)
-      const hasDecision = Boolean(status && !status.isDefault);
-      const showDecision = conference!.authorView?.viewConferenceTrackStatus === true;
-      const dto = paperDtoOf(paper, {
-        authors: authors.get(paper.id) ?? [],
-        files: files.get(paper.id) ?? [],
-        consent: consents.get(paper.id),
-        decision: showDecision && hasDecision ? status!.text : null,
-        actions: paperActions(
-          {
-            isDeleted: paper.isDeleted,
-            isAccepted: status?.isAccepted === true,
-            hasDecision,
-            activities: acts,
-            digitalConsentSigning: conference!.digitalConsentSigning,
-            authorViewReviewEnabled: paper.authorViewReviewEnabled,
-          },
-          now,
-        ),
-      });
-      return toChairPaperDto(dto, paper, track.name, status?.text ?? null);
-    });
-    return { count, data };
+    const actions = new Map<string, string>();
+    const actionsJsonOf = (i: number) => {
+      const p = papers[i]!;
+      const key = `${p.trackId} ${+p.isDeleted}${+p.isAccepted}${+p.hasDecision}${+p.authorViewReviewEnabled}`;
+      let json = actions.get(key);
+      if (json === undefined) {
+        json = JSON.stringify(
+          paperActions(
+            {
+              isDeleted: p.isDeleted,
+              isAccepted: p.isAccepted,
+              hasDecision: p.hasDecision,
+              activities: trackActivities(tracks.get(p.trackId)!),
+              digitalConsentSigning,
+              authorViewReviewEnabled: p.authorViewReviewEnabled,
+            },
+            now,
+          ),
+        );
+        actions.set(key, json);
+      }
+      return json;
+    };
+    return { count, json: chairPaperListJson(count, papers, actionsJsonOf) };
   }
 
   /** The papers of an export: exactly `ids` when given, else those matching the filters and search. */

@@ -1,7 +1,19 @@
 import type { UserDto, UserRoles } from '@symposium/domain';
 import type { UserRow } from './users.table.js';
 
-export const rolesOf = (row: UserRow): UserRoles => ({
+export const rolesOf = (
+  row: Pick<
+    UserRow,
+    | 'isAdmin'
+    | 'isChair'
+    | 'isCoChair'
+    | 'coChairTracks'
+    | 'isReviewer'
+    | 'reviewerTracks'
+    | 'reviewerCount'
+    | 'sessionChairSessions'
+  >,
+): UserRoles => ({
   admin: { is: row.isAdmin },
   chair: { is: row.isChair },
   coChair: { is: row.isCoChair, tracks: row.coChairTracks },

@@ -18,7 +18,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { QueryBuilder, type PgColumn } from 'drizzle-orm/pg-core';
 import {
   escapeLike,
   PAGE_SIZE,
@@ -28,7 +28,32 @@ import {
   type UserFilterName,
 } from '@symposium/domain';
 import { DB, type Db, type Executor } from '../../database/database.js';
+import { builtOnce, rowReader, runRows } from '../../database/statements.js';
 import { usersTable, type NewUserRow, type UserRow } from './users.table.js';
+
+/** What the session check reads of a user: identity, lock, session version and roles. */
+const SESSION_COLUMNS = {
+  id: usersTable.id,
+  email: usersTable.email,
+  lockStatus: usersTable.lockStatus,
+  sessionVersion: usersTable.sessionVersion,
+  isAdmin: usersTable.isAdmin,
+  isChair: usersTable.isChair,
+  isCoChair: usersTable.isCoChair,
+  coChairTracks: usersTable.coChairTracks,
+  isReviewer: usersTable.isReviewer,
+  reviewerTracks: usersTable.reviewerTracks,
+  reviewerCount: usersTable.reviewerCount,
+  sessionChairSessions: usersTable.sessionChairSessions,
+};
+export type SessionUserRow = Pick<UserRow, keyof typeof SESSION_COLUMNS>;
+const readSessionUser = rowReader<SessionUserRow>(SESSION_COLUMNS);
+const SESSION_USERS = builtOnce(() =>
+  new QueryBuilder()
+    .select(SESSION_COLUMNS)
+    .from(usersTable)
+    .where(sql`${usersTable.id} = any(${sql.placeholder('ids')}::int[])`),
+);
 
 /**
  * The §5 whitelist: every filterable (dotted) name and the one column it reads. Filter names from a request
@@ -154,6 +179,16 @@ export class UsersRepository {
   }
 
   /** The users with these ids, by last name, first name, id. */
+  /**
+   * The users a session token names (AuthGuard, every signed-in request): only the columns the check reads,
+   * through a statement built once.
+   */
+  async sessionUsers(ids: number[], ex: Executor = this.db): Promise<SessionUserRow[]> {
+    if (!ids.length) return [];
+    const rows = await runRows(ex, SESSION_USERS(), { ids });
+    return rows.map((r) => readSessionUser(r)!);
+  }
+
   async findByIds(ids: number[], ex: Executor = this.db): Promise<UserRow[]> {
     if (!ids.length) return [];
     return ex

@@ -12,7 +12,7 @@ import type { Executor } from '../../database/database.js';
 import { pgErrorCode } from '../../common/errors.js';
 import { hashPassword } from '../../common/passwords.js';
 import { rolesToColumns } from './users.mapper.js';
-import { UsersRepository } from './users.repository.js';
+import { UsersRepository, type SessionUserRow } from './users.repository.js';
 import type { UserRow } from './users.table.js';
 import { UsersErrors } from './users.errors.js';
 
@@ -42,6 +42,11 @@ export class UsersService {
   }
 
   /** The users with these ids (missing ids are left out), by last name, first name, id; one query. */
+  /** The users a session token names, with what the session check reads (one statement, built once). */
+  sessionUsers(ids: number[]): Promise<SessionUserRow[]> {
+    return this.users.sessionUsers([...new Set(ids)]);
+  }
+
   findByIds(ids: number[], ex?: Executor): Promise<UserRow[]> {
     return this.users.findByIds([...new Set(ids)], ex);
   }

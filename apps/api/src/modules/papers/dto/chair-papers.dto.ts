@@ -58,6 +58,8 @@ export class PaperQueryDto extends PaperSelectionDto {
   @ApiPropertyOptional({ default: 1, description: '1-based page' }) @Allow() cp?: unknown;
   @ApiPropertyOptional({ default: PAPER_PAGE_SIZE, maximum: PAPER_MAX_PAGE_SIZE }) @Allow() pg?: unknown;
 }
+/** The query's body as the route takes it (fields checked by BodyFieldsPipe, not the global pipe). */
+export type PaperQueryBody = Pick<PaperQueryDto, keyof PaperQueryDto>;
 
 /** POST /export/xls and /export/html: the selected papers (ids) or those matching filters and search. */
 export class PaperExportDto extends PaperSelectionDto {

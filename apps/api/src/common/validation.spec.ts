@@ -1,0 +1,55 @@
+import { BadRequestException } from '@nestjs/common';
+import { Allow, IsString } from 'class-validator';
+import { BodyFieldsPipe } from './validation.js';
+
+class QueryBody {
+  @Allow() filters?: unknown;
+  @Allow() cp?: unknown;
+}
+class Checked {
+  @Allow() a?: unknown;
+  @IsString() b?: string;
+}
+
+const answer = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(BadRequestException);
+    return (e as BadRequestException).getResponse();
+  }
+  throw new Error('expected a 400');
+};
+
+describe(BodyFieldsPipe.name, () => {
+  const pipe = new BodyFieldsPipe(QueryBody);
+
+  it('passes a body of the DTO’s fields on as it is, and no body as an empty one', () => {
+    const body = { filters: [{ name: 'track', value: 1 }], cp: 2 };
+    expect(pipe.transform(body)).toBe(body);
+    expect(pipe.transform(undefined)).toEqual({});
+  });
+
+  it('refuses other fields as the global pipe does: each one in the details, the first on top', () => {
+    expect(answer(() => pipe.transform({ cp: 1, where: '1=1', __proto__x: 2 }))).toEqual({
+      code: 'request.invalid',
+      message: 'property where should not exist',
+      details: [
+        { field: 'where', message: 'property where should not exist' },
+        { field: '__proto__x', message: 'property __proto__x should not exist' },
+      ],
+    });
+  });
+
+  it('refuses a body that is not an object', () => {
+    for (const body of [[], [1], 'x', 3, null])
+      expect(answer(() => pipe.transform(body))).toMatchObject({
+        code: 'request.invalid',
+        message: 'Validation failed (object is expected)',
+      });
+  });
+
+  it('refuses, at start-up, a DTO with any validator but @Allow()', () => {
+    expect(() => new BodyFieldsPipe(Checked)).toThrow(/Checked\.b has a validator/);
+  });
+});
