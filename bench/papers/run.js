@@ -438,7 +438,9 @@ async function benchOn(label, dbConfig) {
           res.on('end', () =>
             res.statusCode === 200 && length === (firstLength ??= length)
               ? resolve(length)
-              : reject(new Error(`endpoint answered ${res.statusCode} with ${length} bytes, not ${firstLength}`)),
+              : reject(
+                  new Error(`endpoint answered ${res.statusCode} with ${length} bytes, not ${firstLength}`),
+                ),
           );
         },
       );
