@@ -5,7 +5,7 @@
 // growth (target ≤ 300 MB). Exits non-zero when an upload fails or a file is lost or corrupted; the ratio and
 // memory targets are printed, not enforced (the machine is shared).
 //
-//   node bench/uploads.js [--uploads 200] [--size 5] [--rounds 2] [--db pglite|postgres|both]
+//   node bench/uploads.js [--uploads 200] [--size 5] [--rounds 3] [--db pglite|postgres|both]
 //                         [--pg postgres://postgres@127.0.0.1:5432/postgres] [--cpu-prof DIR]
 // Needs the built API (npm run build -w @symposium/api, or API_DIST=<dir of another build>).
 import { parseArgs } from 'node:util';
@@ -16,7 +16,7 @@ const { values: opts } = parseArgs({
   options: {
     uploads: { type: 'string', default: '200' },
     size: { type: 'string', default: '5' },
-    rounds: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '3' },
     db: { type: 'string', default: 'both' },
     pg: {
       type: 'string',
@@ -70,6 +70,9 @@ for (const db of targets) {
     `  best of each: API ${up.api.seconds.toFixed(2)} s (${up.api.throughputMBs.toFixed(1)} MB/s), bare ${up.bare.seconds.toFixed(2)} s ` +
       `(${up.bare.throughputMBs.toFixed(1)} MB/s); ratio API/bare throughput ${up.ratio.toFixed(2)} (target ≥ 0.7); ` +
       `server CPU API/bare ${up.cpuRatio.toFixed(2)}; API memory growth max ${up.maxGrowthMb.toFixed(0)} MB (target ≤ 300)`,
+  );
+  console.log(
+    `  ratio of each round's pair: ${up.pairs.map((x) => x.toFixed(2)).join(', ')}; median ${up.pairedMedian.toFixed(2)}`,
   );
   console.log(`  lost or corrupted: ${up.lostOrCorrupted}, failed uploads: ${up.errors}`);
   if (up.errorSample.length) console.log(`  error sample: ${up.errorSample.join(' | ')}`);

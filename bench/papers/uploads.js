@@ -286,6 +286,14 @@ export async function runUploads({
   const best = (kind) => all.filter((x) => x.kind === kind).sort((a, b) => a.seconds - b.seconds)[0];
   const api = best('api');
   const bare = best('bare');
+  // each round's pair (bare then API, back to back): the ratio of that pair, and their median
+  const pairs = [];
+  for (let i = 0; i + 1 < all.length; i += 2) pairs.push(all[i].seconds / all[i + 1].seconds);
+  const sortedPairs = [...pairs].sort((a, b) => a - b);
+  const pairedMedian =
+    sortedPairs.length % 2
+      ? sortedPairs[sortedPairs.length >> 1]
+      : (sortedPairs[sortedPairs.length / 2 - 1] + sortedPairs[sortedPairs.length / 2]) / 2;
   return {
     uploads: count,
     sizeMb,
@@ -294,6 +302,8 @@ export async function runUploads({
     bare,
     // throughput of the API over that of the bare route (≥ 0.7 is the target)
     ratio: bare.seconds / api.seconds,
+    pairs,
+    pairedMedian,
     cpuRatio: api.serverCpuSeconds / bare.serverCpuSeconds,
     errors: all.reduce((n, x) => n + x.errors, 0),
     lostOrCorrupted: all.reduce((n, x) => n + x.lostOrCorrupted, 0),
