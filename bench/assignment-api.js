@@ -9,10 +9,9 @@
 // that breaks a hard constraint (an author, a reviewer beyond 10), or a health answer is not 200.
 // API_DIST=<dir> runs another build of the API (default apps/api/dist).
 // Options: --papers N (10000) --reviewers N (6000) --skip-postgres.
-import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
+import { HEALTH_SAMPLER, child, cpuMs, ms, pct, withScratchPostgres } from './api-support.js';
 import { generateInstance } from './assignment/generate.js';
 
 const DIST = process.env.API_DIST
@@ -66,20 +65,12 @@ const { values: opts } = parseArgs({
 });
 const PAPERS = Number(opts.papers);
 const REVIEWERS = Number(opts.reviewers);
-const ROOT = new URL('../', import.meta.url).pathname;
 
 let failed = false;
 const fail = (msg) => {
   failed = true;
   console.log(`  CHECK FAILED: ${msg}`);
 };
-const pct = (xs, p) => {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
-const ms = (x) => `${x.toFixed(1)} ms`;
-const cpuMs = (c) => (c.user + c.system) / 1000;
 
 const instance = generateInstance({ papers: PAPERS, reviewers: REVIEWERS, tracks: 1, seed: 20241125 });
 
@@ -174,48 +165,6 @@ async function seed(db) {
   return { chair, password, track, userOf, paperOf, reviewerOf, bids: bids.length };
 }
 
-/** A child process running node code (ESM, from the repository root) whose last stdout line is JSON. */
-function child(code, env) {
-  const p = spawn(process.execPath, ['--input-type=module', '-e', code], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  let out = '';
-  p.stdout.on('data', (d) => (out += d));
-  const done = new Promise((resolve, reject) => {
-    p.on('error', reject);
-    p.on('exit', (status) => {
-      if (status !== 0) return reject(new Error(`child exited with ${status}`));
-      try {
-        resolve(JSON.parse(out.trim().split('\n').pop()));
-      } catch (e) {
-        reject(new Error(`child output: ${out.slice(0, 300)} (${e.message})`));
-      }
-    });
-  });
-  return { stop: () => p.stdin.end(), done };
-}
-
-// GET /api/health every ~20 ms until stdin closes (bounded: at most 30 minutes)
-const HEALTH = `
-const lat = [];
-let bad = 0;
-let stop = false;
-process.stdin.on('end', () => (stop = true)).resume();
-const end = Date.now() + 30 * 60 * 1000;
-while (!stop && Date.now() < end) {
-  const t0 = performance.now();
-  const res = await fetch(process.env.URL);
-  await res.arrayBuffer();
-  if (!res.ok) bad++;
-  const t = performance.now() - t0;
-  lat.push(t);
-  if (t < 20) await new Promise((r) => setTimeout(r, 20 - t));
-}
-console.log(JSON.stringify({ lat, bad }));
-`;
-
 async function benchOn(label, dbConfig) {
   console.log(`\n== ${label}`);
   const app = await createApp(
@@ -248,12 +197,12 @@ async function benchOn(label, dbConfig) {
   const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
 
   // idle health first (the reference: the same sampler with nothing else running)
-  const idle = child(HEALTH, { URL: `${base}/api/health` });
+  const idle = child(HEALTH_SAMPLER, { URL: `${base}/api/health` });
   await new Promise((r) => setTimeout(r, 2000));
   idle.stop();
   const idleLat = (await idle.done).lat;
 
-  const health = child(HEALTH, { URL: `${base}/api/health` });
+  const health = child(HEALTH_SAMPLER, { URL: `${base}/api/health` });
   await new Promise((r) => setTimeout(r, 200));
   phases.length = 0;
   const monitor = stallMonitor();
@@ -300,7 +249,10 @@ async function benchOn(label, dbConfig) {
   );
   const longest = [...stalls].sort((a, b) => b.ms - a.ms).slice(0, 5);
   console.log(
-    `event loop stalls > 100 ms in this process: ${stalls.length}, longest ${longest.map((x) => `${x.ms.toFixed(0)} ms at ${((x.at - w0) / 1000).toFixed(2)} s`).join(', ')}`,
+    `event loop stalls > 100 ms in this process: ${stalls.length}` +
+      (longest.length
+        ? `, longest ${longest.map((x) => `${x.ms.toFixed(0)} ms at ${((x.at - w0) / 1000).toFixed(2)} s`).join(', ')}`
+        : ''),
   );
   console.log(
     `assignment over HTTP: ${(wall / 1000).toFixed(2)} s wall, ${(cpu / 1000).toFixed(2)} s CPU (this process: API and its workers)`,
@@ -321,27 +273,10 @@ async function main() {
   const rows = [await benchOn('PGlite (in memory)', { inMemoryDatabase: true })];
   if (opts['skip-postgres']) console.log('\nPostgreSQL skipped (--skip-postgres)');
   else {
-    const base = process.env.PGURL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const admin = new pg.Client({ connectionString: base });
-    let reachable = true;
-    try {
-      await admin.connect();
-    } catch (e) {
-      reachable = false;
-      console.log(`\nPostgreSQL not reachable at ${base} (${e.message}): PGlite only`);
-    }
-    if (reachable) {
-      const name = `bench_assignment_${process.pid}`;
-      try {
-        await admin.query(`create database ${name}`);
-        const url = new URL(base);
-        url.pathname = `/${name}`;
-        rows.push(await benchOn(`PostgreSQL (${url.host})`, { databaseUrl: url.toString() }));
-      } finally {
-        await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-        await admin.end();
-      }
-    }
+    const row = await withScratchPostgres('bench_assignment', (url) =>
+      benchOn(`PostgreSQL (${url.host})`, { databaseUrl: url.toString() }),
+    );
+    if (row) rows.push(row);
   }
   console.log('\n| database | assignment wall | CPU | health p95 (target ≤ 50 ms) |');
   console.log('|---|---|---|---|');

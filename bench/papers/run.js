@@ -27,13 +27,12 @@
 //          `node bench/papers/profile-summary.js FILE`).
 import { sql } from 'drizzle-orm';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent as HttpAgent, createServer, request as httpRequest } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { pathToFileURL } from 'node:url';
+import { HEALTH_SAMPLER, child, cpuMs, ms, pct, withScratchPostgres } from '../api-support.js';
 import { runUploads } from './uploads.js';
 
 // the built API (API_DIST: another build of it, e.g. one made from a clean copy of a commit)
@@ -67,21 +66,12 @@ const ROUNDS = Number(opts.rounds);
 const CONNECTIONS = Number(opts.connections);
 const SECONDS = Number(opts.seconds);
 const LOAD_ROUNDS = Number(opts['load-rounds']);
-const ROOT = new URL('../../', import.meta.url).pathname;
 
 let failed = false;
 const fail = (msg) => {
   failed = true;
   console.log(`  CHECK FAILED: ${msg}`);
 };
-
-const pct = (xs, p) => {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
-const ms = (x) => `${x.toFixed(1)} ms`;
-const cpuMs = (c) => (c.user + c.system) / 1000;
 
 /**
  * Runs each of fns `rounds` times after a warm-up, interleaved (a, b, a, b…) so that both see the same load
@@ -172,32 +162,6 @@ function rawQuery(db, kind) {
     : (text, values) => client.query(text, values, { rowMode: 'array' });
 }
 
-/**
- * A child process running node code (ESM, from the repository root) whose last stdout line is JSON; `until`:
- * a promise after which the child's stdin is closed (its signal to stop).
- */
-function child(code, env, until) {
-  return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['--input-type=module', '-e', code], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: [until ? 'pipe' : 'ignore', 'pipe', 'inherit'],
-    });
-    if (until) void until.finally(() => p.stdin.end());
-    let out = '';
-    p.stdout.on('data', (d) => (out += d));
-    p.on('error', reject);
-    p.on('close', (status) => {
-      if (status !== 0) return reject(new Error(`child exited with ${status}`));
-      try {
-        resolve(JSON.parse(out.trim().split('\n').pop()));
-      } catch (e) {
-        reject(new Error(`child output: ${out.slice(0, 300)} (${e.message})`));
-      }
-    });
-  });
-}
-
 // autocannon with every response's latency recorded (its own histogram has no p95): AMOUNT requests at
 // CONNECTIONS at once, every one answered before it ends (a load stopped at a deadline would leave up to
 // CONNECTIONS requests running in the server, a backlog for whatever is measured next); a request times out
@@ -216,25 +180,6 @@ const r = await inst;
 const c = process.cpuUsage(c0);
 console.log(JSON.stringify({ lat, requests: r.requests.total, seconds: r.duration, non2xx: r.non2xx,
   errors: r.errors, timeouts: r.timeouts, cpu: (c.user + c.system) / 1000 }));
-`;
-
-// GET /api/health every ~20 ms until its stdin closes
-const HEALTH = `
-const env = process.env;
-const lat = [];
-let bad = 0;
-let stop = false;
-process.stdin.on('end', () => (stop = true)).resume();
-while (!stop) {
-  const t0 = performance.now();
-  const res = await fetch(env.URL);
-  await res.arrayBuffer();
-  if (!res.ok) bad++;
-  const t = performance.now() - t0;
-  lat.push(t);
-  if (t < 20) await new Promise((r) => setTimeout(r, 20 - t));
-}
-console.log(JSON.stringify({ lat, bad }));
 `;
 
 /**
@@ -258,8 +203,9 @@ async function load(url, headers, body, healthUrl, amount) {
     HEADERS: JSON.stringify(headers),
     BODY: JSON.stringify(body),
   });
-  const h = child(HEALTH, { URL: healthUrl }, l);
-  const [lr, hr] = await Promise.all([l, h]);
+  const h = child(HEALTH_SAMPLER, { URL: healthUrl });
+  l.done.finally(h.stop).catch(() => {});
+  const [lr, hr] = await Promise.all([l.done, h.done]);
   clearInterval(timer);
   return { ...lr, health: hr, loop, wall: performance.now() - w0, serverCpu: cpuMs(process.cpuUsage(c0)) };
 }
@@ -582,29 +528,10 @@ async function main() {
   if (opts['skip-pglite']) console.log('PGlite skipped (--skip-pglite)');
   else await benchOn(`PGlite (in memory${thread})`, { inMemoryDatabase: true });
   if (opts['skip-postgres']) console.log('\nPostgreSQL skipped (--skip-postgres)');
-  else {
-    const base = process.env.PGURL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const admin = new pg.Client({ connectionString: base });
-    let reachable = true;
-    try {
-      await admin.connect();
-    } catch (e) {
-      reachable = false;
-      console.log(`\nPostgreSQL not reachable at ${base} (${e.message}): PGlite only`);
-    }
-    if (reachable) {
-      const name = `bench_papers_${process.pid}`;
-      try {
-        await admin.query(`create database ${name}`);
-        const url = new URL(base);
-        url.pathname = `/${name}`;
-        await benchOn(`PostgreSQL (${url.host})`, { databaseUrl: url.toString() });
-      } finally {
-        await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-        await admin.end();
-      }
-    }
-  }
+  else
+    await withScratchPostgres('bench_papers', (url) =>
+      benchOn(`PostgreSQL (${url.host})`, { databaseUrl: url.toString() }),
+    );
 
   if (opts['skip-uploads']) console.log('\nuploads skipped (--skip-uploads)');
   else {
