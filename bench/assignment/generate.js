@@ -1,23 +1,12 @@
 // Seeded generator of reviewer-assignment instances (papers with titles/abstracts, reviewers with their
 // own papers and keywords, organizations and e-mails, bids, existing requests, declined pairs).
-// Same seed, same instance, on every machine.
+// Same seed, same instance, on every machine. Needs the built domain library (npm run build -w @symposium/domain).
+import { seededRandom } from '../../libs/domain/dist/testing/seeded-random.js';
 
-/** mulberry32: small, fast, deterministic PRNG. */
+/** The domain's seeded generator (mulberry32: same seed, same sequence), with `chance(p)`. */
 export function rng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (n) => Math.floor(next() * n),
-    pick: (xs) => xs[Math.floor(next() * xs.length)],
-    chance: (p) => next() < p,
-  };
+  const r = seededRandom(seed);
+  return { ...r, chance: (p) => r.next() < p };
 }
 
 const SYLLABLES = [

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Res } from '
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { type CandidateReviewerDto, type ReviewDto, type ReviewRequestDto } from '@symposium/domain';
 import type { Response } from 'express';
+import { sendJsonText } from '../../common/json-answers.js';
 import { AutoAssignmentService, type ApplyResult } from './auto-assignment.service.js';
 import {
   AutoApplyDto,
@@ -78,7 +79,7 @@ export class ReviewRequestsController {
       // an AssignmentResult as JSON text made in the worker (a large track's answer is tens of MB)
       const json = await this.auto.proposalJson(body, caller.scope, abort.signal);
       // written as it is: res.send would hash all of it (sha1, for an ETag no POST answer uses) on this thread
-      res.status(200).type('application/json').end(json);
+      sendJsonText(res, json);
     } finally {
       res.off('close', onClose);
     }
