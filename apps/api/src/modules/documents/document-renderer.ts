@@ -21,7 +21,11 @@ export interface RenderOptions {
   timeoutMs?: number;
   /** `data:` URL kinds the document may load; default fonts and images. Everything else is refused. */
   inline?: readonly InlineResource[];
-  /** When given, every request the document attempts is appended here (an audit, for tests and logs). */
+  /**
+   * When given, every request the document attempts is appended here (an audit, for tests and logs). A
+   * `data:` resource an earlier document of the same browser loaded is reused by Chromium without any
+   * request (even with its cache disabled), so it appears only the first time.
+   */
   requestLog?: RequestRecord[];
   /** Runs after the document has loaded and before the capture (e.g. to measure and fit text). */
   beforeCapture?: (page: Page) => Promise<void>;

@@ -123,15 +123,24 @@ describe('documents: signature images and the sandboxed renderer (real Chromium)
 
   it('draws markup in the name as text: no element is created and nothing is requested', async () => {
     const name = `<img src="http://example.com/x.png" onerror="document.title='x'"><b>Eve</b>`;
-    const requestLog: RequestRecord[] = [];
-    const result = await signatures.render(name, { font: 'satisfy', requestLog });
-    expect(isJpeg(result.jpeg)).toBe(true);
-    expect(result.text).toBe(name);
-    expect(renderer.seen[0]).toMatchObject({ text: name, elements: 1 });
-    // The only load is the font inlined by the service.
-    expect(requestLog).toEqual([
-      { url: expect.stringMatching(/^data:font\/woff2;base64,/), resourceType: 'font', outcome: 'loaded' },
-    ]);
+    // A browser of its own: Chromium reuses a data: font that an earlier document of the same browser
+    // loaded (the random pick above may have drawn this one) without any request, even with its cache
+    // disabled, and the audit below would then see nothing at all.
+    const own = new BrowserPool({ maxPages: 1 });
+    const ownRenderer = new InspectingRenderer(own);
+    try {
+      const requestLog: RequestRecord[] = [];
+      const result = await new SignatureService(ownRenderer).render(name, { font: 'satisfy', requestLog });
+      expect(isJpeg(result.jpeg)).toBe(true);
+      expect(result.text).toBe(name);
+      expect(ownRenderer.seen[0]).toMatchObject({ text: name, elements: 1 });
+      // The only load is the font inlined by the service.
+      expect(requestLog).toEqual([
+        { url: expect.stringMatching(/^data:font\/woff2;base64,/), resourceType: 'font', outcome: 'loaded' },
+      ]);
+    } finally {
+      await own.close();
+    }
   });
 
   it('shrinks a long signature until it fits the image', async () => {
