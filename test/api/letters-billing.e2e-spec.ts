@@ -29,6 +29,8 @@ describe('invoices, receipts, credit notes and batches', () => {
       .send({ kind })
       .buffer(true)
       .parse(asBuffer);
+  // Registration numbers are unique across papers: each paper made here takes the next one.
+  let nextRegistration = 2_000_000;
   const registered = async (title: string, trackId = env.trackA) =>
     (
       await env.paper(
@@ -37,7 +39,7 @@ describe('invoices, receipts, credit notes and batches', () => {
           trackId,
           registration: {
             author: env.bob.id,
-            id: `${1000 + Math.floor(Math.random() * 8_000_000)}`,
+            id: `${nextRegistration++}`,
             amount: 350,
             extra: '',
           },
