@@ -15,7 +15,7 @@ import { jsonWithoutETagForWrites } from './common/json-answers.js';
 import { JSON_BODY_LIMIT, refuseNul, verifyJsonDepth } from './common/request-limits.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/config.js';
-import { openDatabase, type DatabaseHandle } from './database/database.js';
+import { databaseOptionsOf, openDatabase, type DatabaseHandle } from './database/database.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The built front ends; AUTHOR_APP_DIR / CHAIR_APP_DIR point elsewhere (a build in a temporary directory). */
@@ -31,14 +31,7 @@ export interface CreateAppOptions {
 
 /** Builds the whole application (used by main.ts and by the API and browser tests). */
 export async function createApp(config: AppConfig, opts: CreateAppOptions = {}): Promise<INestApplication> {
-  const handle =
-    opts.handle ??
-    (await openDatabase({
-      databaseUrl: config.databaseUrl,
-      poolSize: config.databasePoolSize,
-      dataDir: config.dataDir,
-      inMemory: config.inMemoryDatabase,
-    }));
+  const handle = opts.handle ?? (await openDatabase(databaseOptionsOf(config)));
   const app = await NestFactory.create<NestExpressApplication>(AppModule.create(config, handle), {
     logger: opts.logger ?? ['error', 'warn', 'log'],
     bodyParser: false,

@@ -4,16 +4,12 @@ import type { NextFunction, Request, Response } from 'express';
 import { createApp } from './app.factory.js';
 import { AppLogger } from './common/app-logger.js';
 import { ConfigError, loadConfig } from './config/config.js';
-import { DataDirInUseError, openDatabase } from './database/database.js';
+import { DataDirInUseError, databaseOptionsOf, openDatabase } from './database/database.js';
 import { StartupService } from './modules/demo/startup.service.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const handle = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    poolSize: config.databasePoolSize,
-    dataDir: config.dataDir,
-  });
+  const handle = await openDatabase(databaseOptionsOf(config));
   const drain = new Drain(config.shutdownDrainMs ?? 10_000);
   const app = await createApp(config, {
     handle,

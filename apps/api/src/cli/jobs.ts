@@ -8,7 +8,7 @@ import { REMINDER_KIND_LABELS, type ReminderKind, type ReminderRuleDto } from '@
 import { AppModule } from '../app.module.js';
 import { DomainError } from '../common/errors.js';
 import { ConfigError, loadConfig } from '../config/config.js';
-import { DataDirInUseError, openDatabase } from '../database/database.js';
+import { DataDirInUseError, databaseOptionsOf, openDatabase } from '../database/database.js';
 import { RemindersService } from '../modules/jobs/reminders.service.js';
 
 const USAGE = `Scheduled reminders — npm run jobs -- COMMAND
@@ -170,11 +170,7 @@ async function main(argv: string[]): Promise<number> {
   const env = { ...process.env };
   if (env.DATABASE_URL && !env.JWT_SECRET) env.JWT_SECRET = 'jobs-cli-signs-no-tokens-'.padEnd(40, '-');
   const config = { ...loadConfig(env), serveApps: false, runJobs: false };
-  const handle = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    poolSize: config.databasePoolSize,
-    dataDir: config.dataDir,
-  });
+  const handle = await openDatabase(databaseOptionsOf(config));
   const app = await NestFactory.createApplicationContext(AppModule.create(config, handle), {
     logger: ['error', 'warn'],
   });

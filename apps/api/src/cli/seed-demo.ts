@@ -6,16 +6,12 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module.js';
 import { ConfigError, loadConfig } from '../config/config.js';
-import { DataDirInUseError, openDatabase } from '../database/database.js';
+import { DataDirInUseError, databaseOptionsOf, openDatabase } from '../database/database.js';
 import { DemoSeeder } from '../modules/demo/demo-seeder.service.js';
 
 async function main(): Promise<number> {
   const config = { ...loadConfig(), serveApps: false, runJobs: false };
-  const handle = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    poolSize: config.databasePoolSize,
-    dataDir: config.dataDir,
-  });
+  const handle = await openDatabase(databaseOptionsOf(config));
   const app = await NestFactory.createApplicationContext(AppModule.create(config, handle), {
     logger: ['error', 'warn'],
   });

@@ -10,6 +10,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import type { AppConfig } from '../config/config.js';
 import { PgliteWorkerClient } from './pglite-worker.js';
 import * as schema from './schema.js';
 
@@ -109,6 +110,16 @@ async function startPglite(
   }
   return { client, close: () => client.close() };
 }
+
+/** The database the configuration names: its URL and pool size, or PGlite's data folder (or memory). */
+export const databaseOptionsOf = (
+  config: Pick<AppConfig, 'databaseUrl' | 'databasePoolSize' | 'dataDir' | 'inMemoryDatabase'>,
+): OpenOptions => ({
+  databaseUrl: config.databaseUrl,
+  poolSize: config.databasePoolSize,
+  dataDir: config.dataDir,
+  inMemory: config.inMemoryDatabase,
+});
 
 /** Opens PostgreSQL (databaseUrl) or PGlite (dataDir/db, or memory) and applies the committed migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {

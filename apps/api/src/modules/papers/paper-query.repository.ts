@@ -265,7 +265,7 @@ const SLOT_PARTS = [...CAMERA_READY_PARTS, ...PRESENTATION_READY_PARTS];
 
 /**
  * The JSON of one paper as the chair's list shows it, built by the database: the same object as
- * toChairPaperDto(paperDtoOf(...)) (papers.mapper.ts) but for `actions` (domain rules computed in code) and
+ * toPaperDto (papers.mapper.ts) with the chair's fields, but for `actions` (domain rules computed in code) and
  * `consent` (present only when signed); the key lists are typed by the DTOs, so a field added to them must be
  * added here. Reads the papers row, its track and status, the conference, its consent, its files (one
  * aggregate) and its authors, then builds the nested objects as rows of named values ("abstract",

@@ -3,8 +3,6 @@ import {
   PRESENTATION_READY_PARTS,
   REGISTERED_DOWNLOAD_PARTS,
   type CameraReadyPart,
-  type ChairPaperDto,
-  type PaperConsentDto,
   type PaperActions,
   type PaperAuthorDto,
   type PaperDto,
@@ -65,33 +63,7 @@ export interface PaperParts {
 /** The paper as its authors (and later the chairs) see it: §3 field names plus the server-computed actions. */
 export function toPaperDto(row: PaperRow, parts: PaperParts): PaperDto {
   const c = parts.consent;
-  return paperDtoOf(row, {
-    authors: parts.authors,
-    files: parts.files.filter((f) => f.paperId === row.id).map(toPaperFileDto),
-    consent: c && {
-      signedAt: c.signedAt.toISOString(),
-      signedBy: c.userId,
-      agreementVersion: c.agreementVersion,
-      signatureName: c.signatureName,
-      font: c.font,
-    },
-    actions: parts.actions,
-    decision: parts.decision,
-  });
-}
-
-/** The paper's DTO from the parts already in their response shape (the files and consent of this paper). */
-export function paperDtoOf(
-  row: PaperRow,
-  parts: {
-    authors: PaperAuthorDto[];
-    files: PaperFileDto[];
-    consent?: PaperConsentDto;
-    actions: PaperActions;
-    decision?: string | null;
-  },
-): PaperDto {
-  const { files } = parts;
+  const files = parts.files.filter((f) => f.paperId === row.id).map(toPaperFileDto);
   return {
     _id: row.id,
     title: row.title,
@@ -126,25 +98,18 @@ export function paperDtoOf(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     actions: parts.actions,
-    ...(parts.consent ? { consent: parts.consent } : {}),
+    ...(c
+      ? {
+          consent: {
+            signedAt: c.signedAt.toISOString(),
+            signedBy: c.userId,
+            agreementVersion: c.agreementVersion,
+            signatureName: c.signatureName,
+            font: c.font,
+          },
+        }
+      : {}),
   };
-}
-
-/** The chairs' shape: the paper's DTO (taken over, not copied) plus track name, status text and the chair-only flags. */
-export function toChairPaperDto(
-  dto: PaperDto,
-  row: PaperRow,
-  trackName: string,
-  statusText: string | null,
-): ChairPaperDto {
-  const out = dto as ChairPaperDto;
-  out.trackName = trackName;
-  out.statusText = statusText;
-  out.acceptanceLetterEnabled = row.acceptanceLetterEnabled;
-  out.certificateEnabled = row.certificateEnabled;
-  out.invitationLetterEnabled = row.invitationLetterEnabled;
-  out.authorViewReviewEnabled = row.authorViewReviewEnabled;
-  return out;
 }
 
 /**

@@ -178,7 +178,6 @@ export class UsersRepository {
     return row;
   }
 
-  /** The users with these ids, by last name, first name, id. */
   /**
    * The users a session token names (AuthGuard, every signed-in request): only the columns the check reads,
    * through a statement built once.
@@ -189,6 +188,7 @@ export class UsersRepository {
     return rows.map((r) => readSessionUser(r)!);
   }
 
+  /** The users with these ids, by last name, first name, id. */
   async findByIds(ids: number[], ex: Executor = this.db): Promise<UserRow[]> {
     if (!ids.length) return [];
     return ex

@@ -41,12 +41,12 @@ export class UsersService {
     return this.users.findByEmail(normalizeEmail(email), ex);
   }
 
-  /** The users with these ids (missing ids are left out), by last name, first name, id; one query. */
   /** The users a session token names, with what the session check reads (one statement, built once). */
   sessionUsers(ids: number[]): Promise<SessionUserRow[]> {
     return this.users.sessionUsers([...new Set(ids)]);
   }
 
+  /** The users with these ids (missing ids are left out), by last name, first name, id; one query. */
   findByIds(ids: number[], ex?: Executor): Promise<UserRow[]> {
     return this.users.findByIds([...new Set(ids)], ex);
   }
