@@ -21,6 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import puppeteer from 'puppeteer-core';
 import { compressDir } from '../scripts/compress-assets.js';
+import { median } from './api-support.js';
 
 const BUDGET = 150_000;
 /** The lazy module of the sign-in pages in both apps' vite manifests (the path from the app's root). */
@@ -41,10 +42,6 @@ let failed = false;
 const fail = (msg) => {
   failed = true;
   console.log(`  CHECK FAILED: ${msg}`);
-};
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 const br = (buf) =>
   brotliCompressSync(buf, {

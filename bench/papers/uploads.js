@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { median } from '../api-support.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const MB = 1_000_000;
@@ -289,11 +290,7 @@ export async function runUploads({
   // each round's pair (bare then API, back to back): the ratio of that pair, and their median
   const pairs = [];
   for (let i = 0; i + 1 < all.length; i += 2) pairs.push(all[i].seconds / all[i + 1].seconds);
-  const sortedPairs = [...pairs].sort((a, b) => a - b);
-  const pairedMedian =
-    sortedPairs.length % 2
-      ? sortedPairs[sortedPairs.length >> 1]
-      : (sortedPairs[sortedPairs.length / 2 - 1] + sortedPairs[sortedPairs.length / 2]) / 2;
+  const pairedMedian = median(pairs);
   return {
     uploads: count,
     sizeMb,
