@@ -33,6 +33,7 @@ export default {
     { ...common, displayName: 'db', testMatch: ['<rootDir>/apps/**/*.db-spec.ts'] },
     { ...common, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.e2e-spec.ts'] },
     { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'] },
+    { ...common, displayName: 'journey', testMatch: ['<rootDir>/test/journey/**/*.journey-spec.ts'] },
   ],
   testTimeout: 60000,
 };

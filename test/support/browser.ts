@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { createApp } from '../../apps/api/src/app.factory.js';
 import { AUTHOR_APP_DIR, CHAIR_APP_DIR } from '../../apps/api/src/app.factory.js';
+import type { AppConfig } from '../../apps/api/src/config/config.js';
 import type { Db } from '../../apps/api/src/database/database.js';
 import {
   assertExecutable,
@@ -47,13 +48,13 @@ export interface BrowserEnv {
 }
 
 /** The whole system (API + both built apps) on a free port, and a headless Chromium. */
-export async function startBrowserEnv(): Promise<BrowserEnv> {
+export async function startBrowserEnv(overrides: Partial<AppConfig> = {}): Promise<BrowserEnv> {
   for (const dir of [AUTHOR_APP_DIR, CHAIR_APP_DIR])
     if (!existsSync(join(dir, 'index.html')))
       throw new Error(`Front end not built: ${dir} (run npm run build)`);
   const chromium = await testChromium();
   const handle = await openTestDatabase();
-  const app = await createApp(testConfig({ serveApps: true }), { handle, logger: ['error'] });
+  const app = await createApp(testConfig({ serveApps: true, ...overrides }), { handle, logger: ['error'] });
   await app.listen(0, '127.0.0.1');
   const port = (app.getHttpServer().address() as AddressInfo).port;
   const baseUrl = `http://127.0.0.1:${port}`;
