@@ -118,14 +118,18 @@ export async function see(page: Page, text: string): Promise<void> {
   await lookAt(page);
 }
 
-/** Waits until the SMTP server has received a message to `to` whose subject matches; returns the newest. */
+/**
+ * Waits until the SMTP server has received a message to `to` whose subject matches; returns the newest. The
+ * outbox is sent every 5 s, and a message whose attempt failed (an SMTP connection dropped on a busy machine)
+ * is retried a minute later: up to three minutes.
+ */
 export async function mailTo(
   smtp: TestSmtpServer,
   to: string,
   subject: RegExp,
   after = 0,
 ): Promise<ReceivedMail> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     const found = smtp.messages
       .slice(after)
