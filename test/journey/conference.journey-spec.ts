@@ -408,7 +408,7 @@ describe('a whole conference, in order, by its people', () => {
     await clickText(page, 'Next', 'button');
     await clickSelector(page, `[aria-label="Assign Rita Rossi to paper ${paperOf('ana')}"]`);
     await clickText(page, 'Next', 'button');
-    await see(page, '1 review requests will be saved');
+    await see(page, '1 review request will be saved');
     await clickText(page, 'Save review requests', 'button');
     await page.waitForSelector('[data-testid=assign-result]');
     expect(await page.$eval('[data-testid=assign-result]', (el) => el.textContent)).toBe(
