@@ -93,14 +93,14 @@ export class ProgrammeViewService {
     };
   }
 
-  /** The last published version (days empty before the first), with the conference's current programme table. */
+  /** The last published version (days empty and no programme table before the first). */
   async published(): Promise<ProgrammeView> {
     const [latest, conference] = await Promise.all([this.repo.latestVersion(), this.conference.get()]);
     return {
       version: latest?.version ?? null,
       publishedAt: latest?.publishedAt.toISOString() ?? null,
       timeZone: latest?.snapshot.timeZone ?? conference.timeZone,
-      programTable: conference.programTable,
+      programTable: latest?.snapshot.programTable ?? '',
       days: latest?.snapshot.days ?? [],
     };
   }
@@ -123,30 +123,36 @@ export class ProgrammeViewService {
   }
 
   /**
-   * The session chair's view: the published technical-session events that contain sessions assigned to the
-   * caller, each with only those sessions.
+   * The session chair's view: the published technical-session events that contain sessions the caller chairs
+   * in the published version, each with only those sessions (a draft change reaches them once published).
    */
   async forSessionChair(user: AuthUser): Promise<ProgrammeView> {
-    const mine = new Set(user.roles.sessionChair.sessions);
     const view = await this.published();
     const days = view.days
       .map((d) => ({
         ...d,
         events: d.events
           .filter((e) => e.type === 'TechnicalSession')
-          .map((e) => ({
-            ...e,
-            sessions: e.sessions.filter((s) => s.kind === 'technical' && mine.has(s._id)),
-          }))
+          .map((e) => ({ ...e, sessions: e.sessions.filter((s) => chairedBy(s, user.id)) }))
           .filter((e) => e.sessions.length > 0),
       }))
       .filter((d) => d.events.length > 0);
     return { ...view, days };
   }
 
-  /** Ids (among paperIds) of papers in one of the caller's technical sessions (draft programme). */
+  /**
+   * Ids (among paperIds) of papers in one of the technical sessions the caller chairs in the published
+   * version: what their screen shows is what they may open, whatever the draft says meanwhile.
+   */
   async papersOfSessionChair(user: AuthUser, paperIds: number[]): Promise<Set<number>> {
-    return new Set(await this.repo.papersInTechnicalSessions(user.roles.sessionChair.sessions, paperIds));
+    const wanted = new Set(paperIds);
+    const latest = await this.repo.latestVersion();
+    const out = new Set<number>();
+    for (const day of latest?.snapshot.days ?? [])
+      for (const event of day.events)
+        for (const s of event.sessions)
+          if (chairedBy(s, user.id)) for (const p of s.papers) if (wanted.has(p._id)) out.add(p._id);
+    return out;
   }
 
   // ----- clashes
@@ -237,7 +243,8 @@ export class ProgrammeViewService {
       publishedAt: latest?.publishedAt.toISOString() ?? null,
       draftChanged: latest
         ? canonicalJson(latest.snapshot.days) !== canonicalJson(draft.days) ||
-          latest.snapshot.timeZone !== draft.timeZone
+          latest.snapshot.timeZone !== draft.timeZone ||
+          (latest.snapshot.programTable ?? '') !== draft.programTable
         : draft.days.length > 0,
       clashes: clashes.length,
       unacknowledgedClashes: clashes.filter((c) => !c.acknowledged).length,
@@ -254,7 +261,7 @@ export class ProgrammeViewService {
       await this.repo.lockProgramme(tx);
       const [draft, previous] = await Promise.all([this.draft(tx), this.repo.latestVersion(tx)]);
       const version = (previous?.version ?? 0) + 1;
-      const snapshot: ProgrammeView = { ...draft, version, programTable: '' };
+      const snapshot: ProgrammeView = { ...draft, version };
       const row = await this.repo.insertVersion(
         { version, publishedBy: user.impersonatorId ?? user.id, snapshot },
         tx,
@@ -462,6 +469,11 @@ const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName}
 /** Everyone a session involves: its papers' authors, its presenter, its session chairs. */
 function sessionPeople(s: ProgrammeSessionView): PersonRef[] {
   return [...s.papers.flatMap((p) => p.authors), ...(s.presenter ? [s.presenter] : []), ...s.responsables];
+}
+
+/** Whether the user is a session chair of this technical session (in the version it comes from). */
+function chairedBy(s: ProgrammeSessionView, userId: number): boolean {
+  return s.kind === 'technical' && s.responsables.some((c) => c._id === userId);
 }
 
 function involves(s: ProgrammeSessionView, userId: number): boolean {
