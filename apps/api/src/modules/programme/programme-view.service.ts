@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   EVENT_TYPE_LABELS,
   findClashes,
@@ -22,6 +22,7 @@ import {
 } from '@symposium/domain';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { AuthUser } from '../../common/auth-user.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import type { Executor } from '../../database/database.js';
 import { ActivityService } from '../activity/activity.service.js';
@@ -50,6 +51,7 @@ export class ProgrammeViewService {
     private readonly mail: MailService,
     private readonly transactions: TransactionRunner,
     private readonly activity: ActivityService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -309,10 +311,10 @@ export class ProgrammeViewService {
   /**
    * The published programme as iCalendar: every session (or, for 'mine', the sessions of the caller's papers,
    * the sessions they chair and the tutorials they present); events without sessions are included in 'all'.
-   * UIDs are stable across versions (kind and number at this host); times are the conference's local times
-   * converted to UTC.
+   * UIDs are stable across versions (kind and number at the host of PUBLIC_URL, never the request's Host
+   * header, which a client chooses); times are the conference's local times converted to UTC.
    */
-  async calendar(user: AuthUser, scope: 'all' | 'mine', host: string): Promise<string> {
+  async calendar(user: AuthUser, scope: 'all' | 'mine'): Promise<string> {
     const view = await this.published();
     const conference = await this.conference.get();
     const calendar = ical({
@@ -323,7 +325,7 @@ export class ProgrammeViewService {
       // programs that show the calendar in it.
       x: [{ key: 'X-WR-TIMEZONE', value: view.timeZone }],
     });
-    const domain = host.replace(/[^A-Za-z0-9.-]/g, '') || 'symposium.local';
+    const domain = new URL(this.config.publicUrl).hostname || 'symposium.local';
     for (const day of view.days)
       for (const event of day.events) {
         const start = zonedTimeToUtc(day.isoDate, event.start, view.timeZone);
