@@ -584,18 +584,65 @@ describe('programme API', () => {
       await get(`/api/registered/papers/${papers[3]}`, sessionChair).expect(404);
     });
 
+    it("the session chair's access and view follow the published version, programme table included", async () => {
+      // Draft only: paper 0 leaves session 1, a fresh paper joins it, the session chair also chairs session 2,
+      // and the programme table changes. None of it is published.
+      const fresh = await paper('Colouring on the fly', trackId, acceptedId, [coauthor.id]);
+      await put('/api/chair/technical_sessions/1', { papers: [papers[1], fresh] }).expect(200);
+      await put('/api/chair/technical_sessions/2', { responsables: [otherChair.id, sessionChair.id] }).expect(
+        200,
+      );
+      const [before] = await t.db.select().from(conferenceTable);
+      await t.db.update(conferenceTable).set({ programTable: '<p>Draft table</p>' });
+      const [user] = await t.db.select().from(usersTable).where(eq(usersTable.id, sessionChair.id));
+      expect(user!.sessionChairSessions.sort()).toEqual([1, 2]);
+
+      await get(`/api/registered/papers/${papers[0]}`, sessionChair).expect(200);
+      await get(`/api/registered/papers/${fresh}`, sessionChair).expect(404);
+      await get(`/api/registered/papers/${papers[3]}`, sessionChair).expect(404);
+      const view = (await get('/api/session/programme', sessionChair).expect(200)).body as ProgrammeView;
+      const sessions = view.days.flatMap((d) => d.events.flatMap((e) => e.sessions));
+      expect(sessions.map((s) => s._id)).toEqual([1]);
+      expect(sessions[0]!.papers.map((p) => p._id)).toEqual([papers[1], papers[0]]);
+      expect(view.programTable).toBe(before!.programTable);
+      expect((await get('/api/author/programme', author).expect(200)).body.programTable).toBe(
+        before!.programTable,
+      );
+
+      // Published, the draft becomes what the session chair reaches and reads.
+      await post('/api/chair/programme/publish', {}).expect(201);
+      await get(`/api/registered/papers/${papers[0]}`, sessionChair).expect(404);
+      await get(`/api/registered/papers/${fresh}`, sessionChair).expect(200);
+      await get(`/api/registered/papers/${papers[3]}`, sessionChair).expect(200);
+      const after = (await get('/api/session/programme', sessionChair).expect(200)).body as ProgrammeView;
+      expect(after.days.flatMap((d) => d.events.flatMap((e) => e.sessions.map((s) => s._id)))).toEqual([
+        1, 2,
+      ]);
+      expect(after.programTable).toBe('<p>Draft table</p>');
+
+      // Back to the earlier draft for the tests below.
+      await put('/api/chair/technical_sessions/1', { papers: [papers[1], papers[0]] }).expect(200);
+      await put('/api/chair/technical_sessions/2', { responsables: [otherChair.id] }).expect(200);
+    });
+
     it('exports the programme and my programme as iCalendar with stable UIDs', async () => {
       await t.db.update(conferenceTable).set({ timeZone: 'Europe/Lisbon' });
       await post('/api/chair/programme/publish', {}).expect(201);
-      const res = await get('/api/author/programme/calendar.ics?scope=all', author).expect(200);
+      // The UIDs name the PUBLIC_URL's host, never the Host header the request came with.
+      const res = await get('/api/author/programme/calendar.ics?scope=all', author)
+        .set('Host', 'attacker.example')
+        .expect(200);
       expect(res.headers['content-type']).toContain('text/calendar');
+      expect(res.text).not.toContain('attacker.example');
       // 10:30 in Lisbon on 14 September 2027 (summer time, UTC+1) is 09:30 UTC, written as UTC
       expect(res.text).toContain('DTSTART:20270914T093000Z');
       expect(res.text).toContain('X-WR-TIMEZONE:Europe/Lisbon');
       expect(res.text).not.toContain('TZID=');
       const comp = new ICAL.Component(ICAL.parse(res.text));
       const events = comp.getAllSubcomponents('vevent').map((e) => new ICAL.Event(e));
-      const s1 = events.find((e) => e.uid.startsWith('technical-1@'))!;
+      expect(events.length).toBeGreaterThan(0);
+      for (const e of events) expect(e.uid).toMatch(/^[a-z]+-\d+@localhost$/);
+      const s1 = events.find((e) => e.uid === 'technical-1@localhost')!;
       expect(s1.summary).toBe('Technical session 1: Graph colouring');
       expect(s1.location).toBe('Room A');
       expect(s1.startDate.zone.tzid).toBe('UTC');

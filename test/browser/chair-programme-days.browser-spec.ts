@@ -10,6 +10,7 @@ import {
   PROGRAMME_MESSAGES,
   type ConferenceDto,
   type DayDto,
+  type EventDto,
   type ProgrammeStatusDto,
   type ProgrammeView,
 } from '@symposium/domain';
@@ -214,6 +215,72 @@ describe('chair programme: days, events, sessions and publication', () => {
     await clickText(page, 'Acknowledge', 'button');
     await waitForTextIn(page, '[data-testid=clash-list]', 'Acknowledged by Carla Tester');
     await checkState(page, 'AssignConferenceDays, summary step with clashes');
+  });
+
+  it('edits a day in step 1; a tick another event did not save shows as not saved, then saves (issue 21 items 3, 20)', async () => {
+    const page = env.page;
+    const trackId = await seedTrack(env, 'Posters', 1);
+    const statusId = await seedStatus(env, 'Accepted as poster');
+    const author = await seedUser(env, { firstName: 'Pia', email: 'pia@days.example.org' });
+    const paper = await seedPaper(env, {
+      title: 'Convex hulls on a poster',
+      trackId,
+      statusId,
+      authors: [author],
+    });
+    const hall = await createRoom(env, 'Poster hall');
+    await asChair(env, 'POST', '/api/chair/poster_sessions', { _id: 1, paper, room: hall });
+    const [day1, day2] = await days();
+    // The poster event is the last block of the page (its Save button cannot scroll above the toast's place).
+    const poster = await asChair<EventDto>(env, 'POST', `/api/chair/days/${day2!._id}/events`, {
+      type: 'PosterSession',
+      start: '14:00',
+      end: '16:00',
+    });
+    const morning = day1!.events.find((e) => e.type === 'TechnicalSession')!;
+
+    await page.goto(`${env.baseUrl}/chair/AssignConferenceDays`);
+    await page.waitForSelector('[data-testid=wizard-step-0]');
+    // Step 1 edits a day it lists (issue 21 item 20).
+    await clickSelector(page, '[aria-label="Edit day 6/1/2027"]');
+    await checkDialog(page, 'AssignConferenceDays, edit day');
+    await fillByLabel(page, 'Desk', 'Desk opens at 8:30');
+    await clickText(page, 'Save day', 'button');
+    await waitForTextIn(page, `[data-testid=wizard-day-${day1!._id}]`, 'Desk opens at 8:30');
+    await noDialog(page);
+    expect((await days()).find((d) => d._id === day1!._id)!.desk).toBe('Desk opens at 8:30');
+    await clickText(page, 'Next', 'button');
+    await page.waitForSelector('[data-testid=wizard-step-1]');
+    await clickText(page, 'Next', 'button');
+    await page.waitForSelector('[data-testid=wizard-step-2]');
+    const posterName = '6/2/2027 14:00–16:00 Poster Session';
+    const morningName = '6/1/2027 10:30–12:30 Technical Session';
+    await clickSelector(page, `[aria-label="Poster session 1 in ${posterName}"]`);
+    await clickSelector(page, `[aria-label="Save sessions of ${morningName}"]`);
+    await waitForTextIn(
+      page,
+      `[data-testid=event-sessions-result-${morning._id}]`,
+      PROGRAMME_MESSAGES.eventSessionsSaved,
+    );
+    // The tick the other event's save did not send is shown as not saved yet, then saved by its own button.
+    await waitForTextIn(
+      page,
+      `[data-testid=event-sessions-unsaved-${poster._id}]`,
+      'Not saved yet: Poster session 1 added',
+    );
+    await clickSelector(page, `[aria-label="Save sessions of ${posterName}"]`);
+    await waitForTextIn(
+      page,
+      `[data-testid=event-sessions-result-${poster._id}]`,
+      PROGRAMME_MESSAGES.eventSessionsSaved,
+    );
+    await page.waitForFunction(
+      (s: string) => !document.querySelector(s),
+      {},
+      `[data-testid=event-sessions-unsaved-${poster._id}]`,
+    );
+    const stored = (await days()).flatMap((d) => d.events).find((e) => e._id === poster._id)!;
+    expect(stored.sessions).toEqual([1]);
   });
 
   it('edits and deletes days on /ViewDays/ and publishes the programme after listing open clashes', async () => {

@@ -204,8 +204,23 @@ describe('chair programme: technical sessions', () => {
     const page = env.page;
     await page.goto(`${env.baseUrl}/chair/ViewTechnicalSessions`);
     await page.waitForSelector('[data-testid=session-3]');
+    // At 1400 px every row's actions sit inside the table's visible box: nothing to scroll to (issue 21 item 20).
+    const overflow = () =>
+      page.$eval('table[aria-label="Technical sessions"]', (table) => {
+        const box = table.parentElement!;
+        const edge = box.getBoundingClientRect().right;
+        return {
+          scrolls: box.scrollWidth > box.clientWidth,
+          outside: [...table.querySelectorAll('tbody button, tbody a')]
+            .filter((b) => b.getBoundingClientRect().right > edge + 0.5)
+            .map((b) => b.getAttribute('aria-label')),
+        };
+      });
+    expect(page.viewport()!.width).toBe(1400);
+    expect(await overflow()).toEqual({ scrolls: false, outside: [] });
     await clickSelector(page, '[aria-label="Delete Technical session 3"]');
     await page.waitForSelector('[aria-label="Confirm deleting Technical session 3"]');
+    expect(await overflow()).toEqual({ scrolls: false, outside: [] });
     await checkState(page, 'ViewTechnicalSessions, delete pending');
     await clickSelector(page, '[aria-label="Cancel deleting Technical session 3"]');
     await page.waitForSelector('[aria-label="Delete Technical session 3"]');

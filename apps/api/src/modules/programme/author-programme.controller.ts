@@ -1,7 +1,7 @@
-import { Controller, Get, Header, Query, Req } from '@nestjs/common';
+import { Controller, Get, Header, Query, Res } from '@nestjs/common';
 import { ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { DayDto, EventDto, ProgrammeView } from '@symposium/domain';
-import type { Request } from 'express';
+import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
 import { CalendarQueryDto } from './dto/programme.dto.js';
 import { DayId, EventId } from './programme-params.js';
@@ -49,13 +49,13 @@ export class AuthorProgrammeController {
   calendar(
     @CurrentUser() user: AuthUser,
     @Query() query: CalendarQueryDto,
-    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
     const scope = query.scope ?? 'all';
-    req.res?.setHeader(
+    res.setHeader(
       'Content-Disposition',
       `attachment; filename="programme${scope === 'mine' ? '-mine' : ''}.ics"`,
     );
-    return this.view.calendar(user, scope, req.hostname);
+    return this.view.calendar(user, scope);
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   EVENT_TYPE_LABELS,
   findClashes,
@@ -22,6 +22,7 @@ import {
 } from '@symposium/domain';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { AuthUser } from '../../common/auth-user.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import type { Executor } from '../../database/database.js';
 import { ActivityService } from '../activity/activity.service.js';
@@ -50,6 +51,7 @@ export class ProgrammeViewService {
     private readonly mail: MailService,
     private readonly transactions: TransactionRunner,
     private readonly activity: ActivityService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -93,14 +95,14 @@ export class ProgrammeViewService {
     };
   }
 
-  /** The last published version (days empty before the first), with the conference's current programme table. */
+  /** The last published version (days empty and no programme table before the first). */
   async published(): Promise<ProgrammeView> {
     const [latest, conference] = await Promise.all([this.repo.latestVersion(), this.conference.get()]);
     return {
       version: latest?.version ?? null,
       publishedAt: latest?.publishedAt.toISOString() ?? null,
       timeZone: latest?.snapshot.timeZone ?? conference.timeZone,
-      programTable: conference.programTable,
+      programTable: latest?.snapshot.programTable ?? '',
       days: latest?.snapshot.days ?? [],
     };
   }
@@ -123,30 +125,36 @@ export class ProgrammeViewService {
   }
 
   /**
-   * The session chair's view: the published technical-session events that contain sessions assigned to the
-   * caller, each with only those sessions.
+   * The session chair's view: the published technical-session events that contain sessions the caller chairs
+   * in the published version, each with only those sessions (a draft change reaches them once published).
    */
   async forSessionChair(user: AuthUser): Promise<ProgrammeView> {
-    const mine = new Set(user.roles.sessionChair.sessions);
     const view = await this.published();
     const days = view.days
       .map((d) => ({
         ...d,
         events: d.events
           .filter((e) => e.type === 'TechnicalSession')
-          .map((e) => ({
-            ...e,
-            sessions: e.sessions.filter((s) => s.kind === 'technical' && mine.has(s._id)),
-          }))
+          .map((e) => ({ ...e, sessions: e.sessions.filter((s) => chairedBy(s, user.id)) }))
           .filter((e) => e.sessions.length > 0),
       }))
       .filter((d) => d.events.length > 0);
     return { ...view, days };
   }
 
-  /** Ids (among paperIds) of papers in one of the caller's technical sessions (draft programme). */
+  /**
+   * Ids (among paperIds) of papers in one of the technical sessions the caller chairs in the published
+   * version: what their screen shows is what they may open, whatever the draft says meanwhile.
+   */
   async papersOfSessionChair(user: AuthUser, paperIds: number[]): Promise<Set<number>> {
-    return new Set(await this.repo.papersInTechnicalSessions(user.roles.sessionChair.sessions, paperIds));
+    const wanted = new Set(paperIds);
+    const latest = await this.repo.latestVersion();
+    const out = new Set<number>();
+    for (const day of latest?.snapshot.days ?? [])
+      for (const event of day.events)
+        for (const s of event.sessions)
+          if (chairedBy(s, user.id)) for (const p of s.papers) if (wanted.has(p._id)) out.add(p._id);
+    return out;
   }
 
   // ----- clashes
@@ -237,7 +245,8 @@ export class ProgrammeViewService {
       publishedAt: latest?.publishedAt.toISOString() ?? null,
       draftChanged: latest
         ? canonicalJson(latest.snapshot.days) !== canonicalJson(draft.days) ||
-          latest.snapshot.timeZone !== draft.timeZone
+          latest.snapshot.timeZone !== draft.timeZone ||
+          (latest.snapshot.programTable ?? '') !== draft.programTable
         : draft.days.length > 0,
       clashes: clashes.length,
       unacknowledgedClashes: clashes.filter((c) => !c.acknowledged).length,
@@ -254,7 +263,7 @@ export class ProgrammeViewService {
       await this.repo.lockProgramme(tx);
       const [draft, previous] = await Promise.all([this.draft(tx), this.repo.latestVersion(tx)]);
       const version = (previous?.version ?? 0) + 1;
-      const snapshot: ProgrammeView = { ...draft, version, programTable: '' };
+      const snapshot: ProgrammeView = { ...draft, version };
       const row = await this.repo.insertVersion(
         { version, publishedBy: user.impersonatorId ?? user.id, snapshot },
         tx,
@@ -302,10 +311,10 @@ export class ProgrammeViewService {
   /**
    * The published programme as iCalendar: every session (or, for 'mine', the sessions of the caller's papers,
    * the sessions they chair and the tutorials they present); events without sessions are included in 'all'.
-   * UIDs are stable across versions (kind and number at this host); times are the conference's local times
-   * converted to UTC.
+   * UIDs are stable across versions (kind and number at the host of PUBLIC_URL, never the request's Host
+   * header, which a client chooses); times are the conference's local times converted to UTC.
    */
-  async calendar(user: AuthUser, scope: 'all' | 'mine', host: string): Promise<string> {
+  async calendar(user: AuthUser, scope: 'all' | 'mine'): Promise<string> {
     const view = await this.published();
     const conference = await this.conference.get();
     const calendar = ical({
@@ -316,7 +325,7 @@ export class ProgrammeViewService {
       // programs that show the calendar in it.
       x: [{ key: 'X-WR-TIMEZONE', value: view.timeZone }],
     });
-    const domain = host.replace(/[^A-Za-z0-9.-]/g, '') || 'symposium.local';
+    const domain = new URL(this.config.publicUrl).hostname || 'symposium.local';
     for (const day of view.days)
       for (const event of day.events) {
         const start = zonedTimeToUtc(day.isoDate, event.start, view.timeZone);
@@ -462,6 +471,11 @@ const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName}
 /** Everyone a session involves: its papers' authors, its presenter, its session chairs. */
 function sessionPeople(s: ProgrammeSessionView): PersonRef[] {
   return [...s.papers.flatMap((p) => p.authors), ...(s.presenter ? [s.presenter] : []), ...s.responsables];
+}
+
+/** Whether the user is a session chair of this technical session (in the version it comes from). */
+function chairedBy(s: ProgrammeSessionView, userId: number): boolean {
+  return s.kind === 'technical' && s.responsables.some((c) => c._id === userId);
 }
 
 function involves(s: ProgrammeSessionView, userId: number): boolean {

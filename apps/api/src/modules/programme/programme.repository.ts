@@ -333,27 +333,6 @@ export class ProgrammeRepository {
         .values(paperIds.map((paperId, position) => ({ paperId, sessionId, position })));
   }
 
-  /** Ids (among paperIds) of papers placed in one of these technical sessions (by number). */
-  async papersInTechnicalSessions(
-    numbers: number[],
-    paperIds: number[],
-    ex: Executor = this.db,
-  ): Promise<number[]> {
-    if (!numbers.length || !paperIds.length) return [];
-    const rows = await ex
-      .select({ paperId: sessionPapersTable.paperId })
-      .from(sessionPapersTable)
-      .innerJoin(sessionsTable, eq(sessionsTable.id, sessionPapersTable.sessionId))
-      .where(
-        and(
-          eq(sessionsTable.kind, 'technical'),
-          inArray(sessionsTable.number, numbers),
-          inArray(sessionPapersTable.paperId, paperIds),
-        ),
-      );
-    return rows.map((r) => r.paperId);
-  }
-
   /** Serialises programme writes that must see each other (session papers, event links, publishing). */
   async lockProgramme(ex: Executor): Promise<void> {
     await ex.execute(sql`select pg_advisory_xact_lock(7411, 1)`);

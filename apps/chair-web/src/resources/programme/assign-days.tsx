@@ -13,14 +13,14 @@ import {
   Stepper,
   Typography,
 } from '@mui/material';
-import { dayColorAt } from '@symposium/domain';
+import { dayColorAt, type DayDto } from '@symposium/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
 import { ClashSummary, SummaryClashes } from './clash-list';
-import { ColorSwatch, DayForm } from './day-form';
+import { ColorSwatch, DayDialog, DayForm } from './day-form';
 import { DayCard } from './day-list';
 import { EventSessionsStep } from './event-sessions';
 import { colorName, eventsById } from './programme-labels';
@@ -37,6 +37,7 @@ export function AssignConferenceDays() {
   const days = useDays();
   const [step, setStep] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
+  const [editing, setEditing] = useState<DayDto | null>(null);
   const count = days.data?.length ?? 0;
   const go = (next: number) => {
     setProblem(null);
@@ -76,14 +77,26 @@ export function AssignConferenceDays() {
                   {list.length === 0 ? <Typography color="text.secondary">No days yet.</Typography> : null}
                   <List dense data-testid="wizard-days">
                     {list.map((d) => (
-                      <ListItem key={d._id} data-testid={`wizard-day-${d._id}`}>
-                        <ListItemText primary={d.date} secondary={d.desk} />
+                      <ListItem
+                        key={d._id}
+                        data-testid={`wizard-day-${d._id}`}
+                        sx={{ flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
+                      >
+                        <ListItemText primary={d.date} secondary={d.desk} sx={{ minWidth: 0 }} />
                         <Chip
                           size="small"
                           variant="outlined"
                           icon={<ColorSwatch color={d.color} />}
                           label={colorName(d.color)}
                         />
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          aria-label={`Edit day ${d.date}`}
+                          onClick={() => setEditing(d)}
+                        >
+                          Edit day
+                        </Button>
                       </ListItem>
                     ))}
                   </List>
@@ -103,6 +116,7 @@ export function AssignConferenceDays() {
           </Box>
         )}
       </QueryView>
+      {editing ? <DayDialog day={editing} onClose={() => setEditing(null)} /> : null}
       {problem ? (
         <Alert severity="error" sx={{ mb: 2 }} role="alert">
           {problem}

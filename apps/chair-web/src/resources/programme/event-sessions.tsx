@@ -22,7 +22,7 @@ import {
 } from '@symposium/domain';
 import { errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
-import { saveError } from './programme-labels';
+import { PROGRAMME_UI_MESSAGES, saveError } from './programme-labels';
 import { sessionLabel } from './session-labels';
 import { useSessions, useSetEventSessions } from './use-programme';
 
@@ -48,9 +48,32 @@ export function EventSessions({
   const save = useSetEventSessions();
   const [selected, setSelected] = useState<number[]>(event.sessions);
   const [result, setResult] = useState<EventSessionsResult | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const name = `${day.date} ${event.start}–${event.end} ${EVENT_TYPE_LABELS[event.type]}`;
   const toggle = (id: number) =>
     setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  // What the ticks would change on the server (the event's stored sessions come with every refetch of the days).
+  const added = selected.filter((id) => !event.sessions.includes(id));
+  const removed = event.sessions.filter((id) => !selected.includes(id));
+  const unsaved = added.length + removed.length > 0;
+  const send = () => {
+    setProblem(null);
+    if (!sessions.data) return setProblem(PROGRAMME_UI_MESSAGES.sessionsNotLoaded);
+    save.mutate(
+      { day: day._id, id: event._id, sessions: selected },
+      {
+        onSuccess: (r) => {
+          setResult(r);
+          setSelected(r.event.sessions);
+          notify(r.message, r.failed.length ? 'warning' : 'success');
+        },
+        onError: (e) => {
+          setProblem(saveError(e));
+          notify(saveError(e), 'error');
+        },
+      },
+    );
+  };
 
   return (
     <Stack data-testid={`event-sessions-${event._id}`} sx={{ mb: 3 }}>
@@ -64,7 +87,7 @@ export function EventSessions({
           There are no {SESSION_KIND_LABELS[kind].toLowerCase()}s yet.
         </Typography>
       ) : null}
-      <FormGroup aria-label={`Sessions of ${name}`}>
+      <FormGroup role="group" aria-label={`Sessions of ${name}`}>
         {(sessions.data ?? []).map((s) => {
           const elsewhere = s.event.has && s.event.reference !== null && s.event.reference !== event._id;
           return (
@@ -92,28 +115,25 @@ export function EventSessions({
           );
         })}
       </FormGroup>
-      <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-        <Button
-          size="small"
-          disabled={save.isPending || !sessions.data}
-          aria-label={`Save sessions of ${name}`}
-          onClick={() =>
-            save.mutate(
-              { day: day._id, id: event._id, sessions: selected },
-              {
-                onSuccess: (r) => {
-                  setResult(r);
-                  setSelected(r.event.sessions);
-                  notify(r.message, r.failed.length ? 'warning' : 'success');
-                },
-                onError: (e) => notify(saveError(e), 'error'),
-              },
-            )
-          }
-        >
-          Save sessions
+      <Stack direction="row" spacing={1} sx={{ mt: 1 }} alignItems="center" flexWrap="wrap" useFlexGap>
+        <Button size="small" disabled={save.isPending} aria-label={`Save sessions of ${name}`} onClick={send}>
+          {save.isPending ? 'Saving…' : 'Save sessions'}
         </Button>
+        {unsaved && !save.isPending ? (
+          <Typography
+            variant="body2"
+            color="warning.dark"
+            data-testid={`event-sessions-unsaved-${event._id}`}
+          >
+            {unsavedText(kind, added, removed)}
+          </Typography>
+        ) : null}
       </Stack>
+      {problem ? (
+        <Alert severity="error" sx={{ mt: 1 }} data-testid={`event-sessions-problem-${event._id}`}>
+          {problem}
+        </Alert>
+      ) : null}
       {result ? (
         <Alert
           severity={result.failed.length ? 'warning' : 'success'}
@@ -134,6 +154,15 @@ export function EventSessions({
       ) : null}
     </Stack>
   );
+}
+
+/** 'Not saved yet: Poster session 1 added, Poster session 2 removed'. */
+function unsavedText(kind: SessionKind, added: number[], removed: number[]): string {
+  const parts = [
+    ...added.map((id) => `${sessionName(kind, id)} added`),
+    ...removed.map((id) => `${sessionName(kind, id)} removed`),
+  ];
+  return `Not saved yet: ${parts.join(', ')}`;
 }
 
 /** Step 3 of the days wizard: every event whose type holds sessions, with its sessions to tick. */

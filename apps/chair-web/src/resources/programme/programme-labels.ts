@@ -23,6 +23,7 @@ export const PROGRAMME_UI_MESSAGES = {
   tutorialDeleted: 'The tutorial was successfully deleted!',
   sessionSaved: 'The session was successfully saved!',
   tutorialSaved: 'The tutorial was successfully saved!',
+  sessionsNotLoaded: 'The sessions could not be loaded, so nothing was saved. Reload the page and try again.',
 } as const;
 
 /**

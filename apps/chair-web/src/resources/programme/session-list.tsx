@@ -35,7 +35,8 @@ const ASSIGN_PATH: Record<SessionKind, (session?: number) => string> = {
 
 /**
  * A list of sessions of one kind: number, the kind's own columns, room, event and link, each row linking to
- * its edit and its link form. Delete follows spec §4: Delete puts the row in delete-pending (Confirm and
+ * its edit and its link form. The actions are stacked in their column and long texts wrap, so a row's buttons
+ * stay inside the table at desktop widths (no sideways scrolling to reach Delete). Delete follows spec §4: Delete puts the row in delete-pending (Confirm and
  * Cancel), Cancel clears it, Confirm deletes and the row leaves the list on success.
  */
 export function SessionList<K extends SessionKind>({
@@ -89,7 +90,7 @@ export function SessionList<K extends SessionKind>({
       />
       <QueryView query={sessions}>
         {(list) => (
-          <TableContainer component={Paper} variant="outlined">
+          <TableContainer component={Paper} variant="outlined" sx={{ overflowWrap: 'anywhere' }}>
             <Table size="small" aria-label={title}>
               <TableHead>
                 <TableRow>
@@ -141,7 +142,7 @@ export function SessionList<K extends SessionKind>({
                       </TableCell>
                       <TableCell align="right">
                         {pending === s._id ? (
-                          <Stack direction="row" spacing={1} justifyContent="flex-end" alignItems="center">
+                          <Stack spacing={0.5} alignItems="stretch">
                             <Typography variant="body2" color="error">
                               Delete {name}?
                             </Typography>
@@ -165,7 +166,7 @@ export function SessionList<K extends SessionKind>({
                             </Button>
                           </Stack>
                         ) : (
-                          <Stack direction="row" spacing={1} justifyContent="flex-end">
+                          <Stack spacing={0.5} alignItems="stretch">
                             <Button
                               size="small"
                               variant="outlined"
