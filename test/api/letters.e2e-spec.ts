@@ -261,8 +261,9 @@ describe('letters', () => {
       expect(body(full)).toContain(
         'at Faculty of Sciences, Campo Grande, 1749-016 Lisbon, Portugal, and to present',
       );
+      // (the recipient's own country may be Portugal too: only the place is counted)
       expect(body(full).match(/Lisbon/g)).toHaveLength(1);
-      expect(body(full).match(/Portugal/g)).toHaveLength(1);
+      expect(body(full)).not.toContain('Portugal, Lisbon');
     } finally {
       await env.conference({ address: 'Avenida Rovisco Pais 1' });
     }
@@ -776,5 +777,5 @@ describe('documents issued after a consent form was signed (the same warm browse
         .where(eq(issuedDocumentsTable.code, code!));
       expect(row).toMatchObject({ kind, paperId: paper });
     }
-  });
+  }, 600_000);
 });
