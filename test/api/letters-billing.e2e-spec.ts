@@ -80,6 +80,36 @@ describe('invoices, receipts, credit notes and batches', () => {
   });
   afterAll(() => env.close());
 
+  it('refuses invoices, receipts and their batches until the issuer is complete, taking no number', async () => {
+    for (const field of ['issuerName', 'issuerAddress', 'issuerTaxId']) {
+      await setPrefix({
+        issuerName: 'Graphs Society',
+        issuerAddress: '1 Main Street, Lisbon',
+        issuerTaxId: 'PT123',
+        [field]: '  ',
+      });
+      for (const kind of ['invoice', 'receipt']) {
+        const res = await bill(paper, kind);
+        expect({ field, kind, status: res.status }).toEqual({ field, kind, status: 400 });
+        expect(JSON.parse(res.body.toString()).message).toBe(LETTER_MESSAGES.issuerIncomplete);
+      }
+      const batch = await http()
+        .post('/api/chair/documents/batches')
+        .set(...env.chair.auth)
+        .send({ kind: 'invoice', ids: [paper] });
+      expect(batch.status).toBe(400);
+      expect(batch.body.message).toBe(LETTER_MESSAGES.issuerIncomplete);
+    }
+    expect(await counter(`INV-${year}`)).toBe(0);
+    expect(await counter(`RCP-${year}`)).toBe(0);
+    expect(await env.t.db.select().from(issuedDocumentsTable)).toHaveLength(0);
+    await setPrefix({
+      issuerName: 'Graphs Society',
+      issuerAddress: '1 Main Street, Lisbon',
+      issuerTaxId: 'PT123',
+    });
+  });
+
   it('refuses papers without a registration or without an amount, taking no number', async () => {
     const none = (await env.paper({ title: 'Unregistered' })).id;
     const res = await bill(none, 'invoice');
@@ -303,7 +333,9 @@ describe('invoices, receipts, credit notes and batches', () => {
         .expect(200);
       const ids = [];
       for (let i = 0; i < 5; i++)
-        ids.push((await env.paper({ title: `Batch paper ${i}` }, [env.alice.id])).id);
+        ids.push(
+          (await env.paper({ title: `Batch paper ${i}`, statusId: env.status.accept }, [env.alice.id])).id,
+        );
       const res = await http()
         .post('/api/chair/documents/batches')
         .set(...env.chair.auth)
@@ -339,6 +371,44 @@ describe('invoices, receipts, credit notes and batches', () => {
             .set(...env.cochair.auth)
         ).status,
       ).toBe(404);
+    });
+
+    it('skips the papers a letter does not fit, each listed with the reason', async () => {
+      const accepted = (
+        await env.paper({ title: 'Batch accepted', statusId: env.status.accept }, [env.alice.id])
+      ).id;
+      const rejected = (
+        await env.paper({ title: 'Batch rejected', statusId: env.status.reject }, [env.alice.id])
+      ).id;
+      const undecided = (await env.paper({ title: 'Batch undecided' }, [env.alice.id])).id;
+      const res = await http()
+        .post('/api/chair/documents/batches')
+        .set(...env.chair.auth)
+        .send({ kind: 'acceptance', ids: [accepted, rejected, undecided] });
+      expect(res.status).toBe(202);
+      const done = await poll(res.body._id);
+      expect(done.body).toMatchObject({ state: 'done', total: 3, done: 1, failed: 2 });
+      expect(done.body.errors).toEqual(
+        expect.arrayContaining([
+          { paperId: rejected, message: LETTER_MESSAGES.notAccepted },
+          { paperId: undecided, message: LETTER_MESSAGES.notAccepted },
+        ]),
+      );
+      const stored = await env.t.db
+        .select()
+        .from(issuedDocumentsTable)
+        .where(eq(issuedDocumentsTable.batchId, res.body._id));
+      expect(stored.map((r) => r.paperId)).toEqual([accepted]);
+      const certificates = await http()
+        .post('/api/chair/documents/batches')
+        .set(...env.chair.auth)
+        .send({ kind: 'certificate', ids: [accepted] });
+      const certified = await poll(certificates.body._id);
+      expect(certified.body).toMatchObject({
+        done: 0,
+        failed: 1,
+        errors: [{ paperId: accepted, message: LETTER_MESSAGES.notScheduled }],
+      });
     });
 
     it('counts papers without a registration as failed with the reason, for invoices of a track chair', async () => {

@@ -7,7 +7,7 @@
 import { jest } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { LETTER_MESSAGES } from '@symposium/domain';
+import { DOCUMENT_TEMPLATE_MESSAGES, LETTER_MESSAGES } from '@symposium/domain';
 import { auditLogTable } from '../../apps/api/src/modules/activity/activity.table.js';
 import {
   documentTemplatesTable,
@@ -22,7 +22,15 @@ import {
   sessionsTable,
 } from '../../apps/api/src/modules/programme/programme.table.js';
 import type { ChairEnv } from './papers-chair.helpers.js';
-import { asBuffer, pdfText, qrOfPage1, setupLetters, signaturePng } from './letters.helpers.js';
+import {
+  asBuffer,
+  imagesOf,
+  pdfText,
+  qrOfPage1,
+  schedule,
+  setupLetters,
+  signaturePng,
+} from './letters.helpers.js';
 
 jest.setTimeout(120_000);
 
@@ -57,7 +65,11 @@ describe('letters', () => {
         env.bob.id,
       ])
     ).id;
-    paperB = (await env.paper({ title: 'Proteins Fold', trackId: env.trackB }, [env.bob.id])).id;
+    paperB = (
+      await env.paper({ title: 'Proteins Fold', trackId: env.trackB, statusId: env.status.accept }, [
+        env.bob.id,
+      ])
+    ).id;
   });
   afterAll(() => env.close());
 
@@ -87,6 +99,44 @@ describe('letters', () => {
     expect(author.status).toBe(400);
     expect(JSON.parse(author.body.toString()).message).toBe(LETTER_MESSAGES.authorNotOnPaper);
     expect(await rowsOf(paperA)).toHaveLength(0);
+  });
+
+  it('issues no letter a paper does not fit: not accepted, deleted, or (a certificate) not scheduled', async () => {
+    const rejected = (await env.paper({ title: 'Rejected', statusId: env.status.reject }, [env.alice.id])).id;
+    const undecided = (await env.paper({ title: 'Undecided' }, [env.alice.id])).id;
+    const deleted = (
+      await env.paper({ title: 'Deleted', statusId: env.status.accept, isDeleted: true }, [env.alice.id])
+    ).id;
+    const unscheduled = (
+      await env.paper({ title: 'Unscheduled', statusId: env.status.accept }, [env.alice.id])
+    ).id;
+    const cases: [number, string, string][] = [
+      [rejected, 'acceptance', LETTER_MESSAGES.notAccepted],
+      [rejected, 'invitation', LETTER_MESSAGES.notAccepted],
+      [undecided, 'acceptance', LETTER_MESSAGES.notAccepted],
+      [undecided, 'invitation', LETTER_MESSAGES.notAccepted],
+      [deleted, 'acceptance', LETTER_MESSAGES.paperDeleted],
+      [deleted, 'certificate', LETTER_MESSAGES.paperDeleted],
+      [unscheduled, 'certificate', LETTER_MESSAGES.notScheduled],
+      [rejected, 'certificate', LETTER_MESSAGES.notScheduled],
+    ];
+    for (const [paperId, kind, message] of cases) {
+      const res = await issue(paperId, { kind });
+      expect({ paperId, kind, status: res.status }).toEqual({ paperId, kind, status: 400 });
+      expect(JSON.parse(res.body.toString()).message).toBe(message);
+      expect(await rowsOf(paperId)).toHaveLength(0);
+    }
+    // an author whose letter is enabled on a paper that is not accepted gets the reason, not a letter
+    await env.t.db
+      .update(papersTable)
+      .set({ acceptanceLetterEnabled: true })
+      .where(eq(papersTable.id, rejected));
+    const download = await http()
+      .get(`/api/author/papers/${rejected}/letters/acceptance`)
+      .set(...env.alice.auth);
+    expect(download.status).toBe(400);
+    expect(download.body.message).toBe(LETTER_MESSAGES.notAccepted);
+    expect(await rowsOf(rejected)).toHaveLength(0);
   });
 
   let code = '';
@@ -199,6 +249,24 @@ describe('letters', () => {
     expect(text).toContain('Example University');
     expect(text).toContain('Avenida Rovisco Pais 1');
     expect(text).toContain('14–17 July 2026');
+  });
+
+  it('names the venue once in an invitation, whether or not its address names the city and country', async () => {
+    const body = (text: string) => text.slice(text.indexOf('We are pleased to invite'));
+    const plain = pdfText((await issue(paperA, { kind: 'invitation' })).body as Buffer);
+    expect(body(plain)).toContain('at Avenida Rovisco Pais 1, Lisbon, Portugal, and to present');
+    await env.conference({ address: 'Faculty of Sciences, Campo Grande, 1749-016 Lisbon, Portugal' });
+    try {
+      const full = pdfText((await issue(paperA, { kind: 'invitation' })).body as Buffer);
+      expect(body(full)).toContain(
+        'at Faculty of Sciences, Campo Grande, 1749-016 Lisbon, Portugal, and to present',
+      );
+      // (the recipient's own country may be Portugal too: only the place is counted)
+      expect(body(full).match(/Lisbon/g)).toHaveLength(1);
+      expect(body(full)).not.toContain('Portugal, Lisbon');
+    } finally {
+      await env.conference({ address: 'Avenida Rovisco Pais 1' });
+    }
   });
 
   it('puts the session, room and time of a scheduled paper on its certificate', async () => {
@@ -316,7 +384,9 @@ describe('letters', () => {
       .update(papersTable)
       .set({ acceptanceLetterEnabled: true })
       .where(eq(papersTable.id, paperA));
-    expect((await list()).body).toEqual([{ kind: 'acceptance', label: 'Acceptance letter' }]);
+    expect((await list()).body).toEqual([
+      { kind: 'acceptance', label: 'Acceptance letter', available: true, reason: null },
+    ]);
     // bob (an author of B only) and a stranger see nothing of paper A... bob is an author of A too
     const stranger = await env.t.user();
     expect(
@@ -368,7 +438,30 @@ describe('letters', () => {
       .where(eq(issuedDocumentsTable.id, latest!.id));
     expect(after!.downloads).toBe(2);
 
-    // bob has none of his own yet: a new one is issued to him (no stored signature: none on it)
+    // bob has none of his own yet and no signature is stored: nothing unsigned is issued, the list says why
+    const bobList = await http()
+      .get(`/api/author/papers/${paperA}/letters`)
+      .set(...env.bob.auth);
+    expect(bobList.body).toEqual([
+      { kind: 'acceptance', label: 'Acceptance letter', available: false, reason: LETTER_MESSAGES.notSigned },
+    ]);
+    const bobsUnsigned = await http()
+      .get(`/api/author/papers/${paperA}/letters/acceptance`)
+      .set(...env.bob.auth);
+    expect(bobsUnsigned.status).toBe(400);
+    expect(bobsUnsigned.body.message).toBe(LETTER_MESSAGES.notSigned);
+    const bobRows = () =>
+      env.t.db
+        .select()
+        .from(issuedDocumentsTable)
+        .where(eq(issuedDocumentsTable.recipientUserId, env.bob.id));
+    const before = (await bobRows()).length;
+    // once the chair stores a signature, a new signed one is issued to him
+    await http()
+      .put('/api/chair/letters/settings/signature')
+      .set(...env.chair.auth)
+      .attach('signature', signaturePng(), 'sig.png')
+      .expect(200);
     const bobs = await http()
       .get(`/api/author/papers/${paperA}/letters/acceptance`)
       .set(...env.bob.auth)
@@ -376,11 +469,17 @@ describe('letters', () => {
       .parse(asBuffer);
     expect(bobs.status).toBe(200);
     expect(pdfText(bobs.body as Buffer)).toContain('Bob Young');
+    expect(imagesOf(bobs.body as Buffer)).toContainEqual({ width: 120, height: 30 });
     const [bobRow] = await env.t.db
       .select()
       .from(issuedDocumentsTable)
       .where(eq(issuedDocumentsTable.code, bobs.headers['x-document-code'] as string));
     expect(bobRow).toMatchObject({ recipientUserId: env.bob.id, issuedBy: env.bob.id, downloads: 1 });
+    expect((await bobRows()).length).toBe(before + 1);
+    await http()
+      .delete('/api/chair/letters/settings/signature')
+      .set(...env.chair.auth)
+      .expect(200);
   });
 
   describe('templates and settings', () => {
@@ -462,8 +561,53 @@ describe('letters', () => {
       expect(issued!.params.template.custom).toBe(true);
     });
 
+    it('parses the CSS with an allow-list: escapes, @import and url() in any spelling go; placeholders only in text', async () => {
+      const put = (html: string) =>
+        http()
+          .put('/api/chair/letters/templates/acceptance')
+          .set(...env.chair.auth)
+          .send({ html });
+      const res = await put(
+        '<style>@\\69mport "http://evil.example/a.css"; .a{background:\\75 rl(http://evil.example/b.png);color:#123456}' +
+          '.b{background-image:image-set("http://evil.example/c.png" 1x)} @font-face{font-family:x;src:url(http://evil.example/f.woff)}' +
+          '/* comment */ .c{margin:2mm !important}</style>' +
+          '<div class="a" style="color:red;background:u\\72l(http://evil.example/d.png);padding:1mm">{{paper.title}} KEPT</div>',
+      );
+      expect(res.status).toBe(200);
+      const saved = res.body.html as string;
+      for (const gone of ['evil.example', '\\', '@', 'image-set', 'font-face', 'comment'])
+        expect({ gone, saved }).toEqual({ gone, saved: expect.not.stringContaining(gone) });
+      for (const kept of [
+        'color:#123456',
+        'margin:2mm !important',
+        'style="color:red;padding:1mm"',
+        '{{paper.title}} KEPT',
+      ])
+        expect({ kept, saved }).toEqual({ kept, saved: expect.stringContaining(kept) });
+      const [row] = await env.t.db.select().from(documentTemplatesTable);
+      expect(row!.html).toBe(saved);
+
+      for (const html of [
+        '<style>.a{color:red} .t::after{content:"{{paper.title}}"}</style><p>x</p>',
+        '<p style="color:{{paper.title}}">x</p>',
+        '<p title="{{paper.title}}">x</p>',
+      ]) {
+        const bad = await put(html);
+        expect({ html, status: bad.status }).toEqual({ html, status: 400 });
+        expect(bad.body.message).toBe(DOCUMENT_TEMPLATE_MESSAGES.outsideText('{{paper.title}}'));
+      }
+      const [after] = await env.t.db.select().from(documentTemplatesTable);
+      expect(after!.html).toBe(saved);
+      await http()
+        .delete('/api/chair/letters/templates/acceptance')
+        .set(...env.chair.auth)
+        .expect(200);
+    });
+
     it('escapes values: a title with markup is text in the PDF', async () => {
-      const evil = (await env.paper({ title: '<b>Bold</b> & <i>Co</i>' }, [env.alice.id])).id;
+      const evil = (
+        await env.paper({ title: '<b>Bold</b> & <i>Co</i>', statusId: env.status.accept }, [env.alice.id])
+      ).id;
       const res = await issue(evil, { kind: 'invitation' });
       expect(res.status).toBe(200);
       expect(pdfText(res.body as Buffer)).toContain('<b>Bold</b> & <i>Co</i>');
@@ -552,4 +696,86 @@ describe('letters', () => {
       expect((await issue(paperA, { kind: 'acceptance' }, env.chair.auth, false)).status).toBe(400);
     });
   });
+});
+
+describe('documents issued after a consent form was signed (the same warm browser pages)', () => {
+  let env: ChairEnv;
+  let paper: number;
+  const http = () => env.t.http();
+
+  beforeAll(async () => {
+    env = await setupLetters();
+    await env.conference({ digitalConsentSigning: true, publishingAgreementHtml: '<p>I agree.</p>' });
+    await http()
+      .put('/api/chair/letters/settings')
+      .set(...env.chair.auth)
+      .send({ issuerName: 'Graphs Society', issuerAddress: '1 Main Street, Lisbon', issuerTaxId: 'PT123' })
+      .expect(200);
+    await http()
+      .put('/api/chair/letters/settings/signature')
+      .set(...env.chair.auth)
+      .attach('signature', signaturePng(), 'sig.png')
+      .expect(200);
+    paper = (
+      await env.paper(
+        {
+          title: 'Consent Then Letters',
+          statusId: env.status.accept,
+          registration: { author: env.alice.id, id: '7700001', amount: 200, extra: '' },
+        },
+        [env.alice.id],
+      )
+    ).id;
+    await schedule(env, paper);
+  });
+  afterAll(() => env.close());
+
+  it('prints the QR code and the signature image on every kind after a consent signature', async () => {
+    const consent = await http()
+      .post(`/api/author/papers/${paper}/consent`)
+      .set(...env.alice.auth)
+      .send({ signature: 'Alice Zephyr' });
+    expect(consent.status).toBe(200);
+    const signature = { width: 120, height: 30 };
+    const issued: [
+      string,
+      () => Promise<{ status: number; body: Buffer; headers: Record<string, string> }>,
+    ][] = ['acceptance', 'certificate', 'invitation'].map((kind) => [
+      kind,
+      () =>
+        http()
+          .post(`/api/chair/papers/letter/${paper}`)
+          .set(...env.chair.auth)
+          .field('kind', kind)
+          .buffer(true)
+          .parse(asBuffer) as never,
+    ]);
+    issued.push([
+      'invoice',
+      () =>
+        http()
+          .post(`/api/chair/papers/invoice/${paper}`)
+          .set(...env.chair.auth)
+          .send({ kind: 'invoice' })
+          .buffer(true)
+          .parse(asBuffer) as never,
+    ]);
+    for (const [kind, send] of issued) {
+      const res = await send();
+      expect({ kind, status: res.status }).toEqual({ kind, status: 200 });
+      const pdf = res.body;
+      const code = res.headers['x-document-code'];
+      expect({ kind, qr: qrOfPage1(pdf) }).toEqual({ kind, qr: `http://localhost:3000/verify/${code}` });
+      const images = imagesOf(pdf);
+      // letters carry the stored signature image; invoices only the QR code
+      if (kind !== 'invoice')
+        expect({ kind, images }).toEqual({ kind, images: expect.arrayContaining([signature]) });
+      expect({ kind, count: images.length }).toEqual({ kind, count: kind === 'invoice' ? 1 : 2 });
+      const [row] = await env.t.db
+        .select()
+        .from(issuedDocumentsTable)
+        .where(eq(issuedDocumentsTable.code, code!));
+      expect(row).toMatchObject({ kind, paperId: paper });
+    }
+  }, 600_000);
 });

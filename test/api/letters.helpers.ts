@@ -6,9 +6,17 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Response } from 'supertest';
+import {
+  daysTable,
+  eventsTable,
+  roomsTable,
+  sessionPapersTable,
+  sessionsTable,
+} from '../../apps/api/src/modules/programme/programme.table.js';
 import { binary, setupChair, type ChairEnv } from './papers-chair.helpers.js';
 
 /** jsqr is CommonJS with its function as exports.default: take it whichever way the loader hands it over. */
@@ -78,4 +86,45 @@ export function qrOfPage1(pdf: Buffer): string | null {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The images of a PDF (pdfimages -list): their pixel sizes, in page order. */
+export function imagesOf(pdf: Buffer): { width: number; height: number }[] {
+  const dir = mkdtempSync(join(tmpdir(), 'letters-img-'));
+  try {
+    const file = join(dir, 'doc.pdf');
+    writeFileSync(file, pdf);
+    const list = execFileSync('pdfimages', ['-list', file]).toString('utf8').split('\n').slice(2);
+    return list
+      .map((line) => line.trim().split(/\s+/))
+      .filter((cols) => cols.length > 4 && cols[2] === 'image')
+      .map((cols) => ({ width: Number(cols[3]), height: Number(cols[4]) }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Places a paper in a new technical session (room, day 2026-07-15, event 10:30–12:00); its session id. */
+export async function schedule(
+  env: ChairEnv,
+  paperId: number,
+  title = `Session ${paperId}`,
+  roomName = `Room ${paperId}`,
+): Promise<number> {
+  const db = env.t.db;
+  const [room] = await db.insert(roomsTable).values({ name: roomName }).returning();
+  const [day] =
+    (await db.select().from(daysTable).where(eq(daysTable.date, '2026-07-15'))).length > 0
+      ? await db.select().from(daysTable).where(eq(daysTable.date, '2026-07-15'))
+      : await db.insert(daysTable).values({ date: '2026-07-15', desk: '08:00', color: '#fff' }).returning();
+  const [event] = await db
+    .insert(eventsTable)
+    .values({ dayId: day!.id, type: 'technical', start: '10:30', end: '12:00' })
+    .returning();
+  const [session] = await db
+    .insert(sessionsTable)
+    .values({ kind: 'technical', number: paperId, title, roomId: room!.id, eventId: event!.id })
+    .returning();
+  await db.insert(sessionPapersTable).values({ paperId, sessionId: session!.id, position: 0 });
+  return session!.id;
 }

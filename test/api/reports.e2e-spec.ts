@@ -49,11 +49,12 @@ describe('reports', () => {
         [alice.id],
       )
     ).id;
-    // A2: accepted, bob only, no registration: reconciliation
+    // A2: accepted, no registration of its own: reconciliation, although its co-author alice is registered
+    // (through A1)
     accepted2 = (
       await env.paper(
         { title: 'Unregistered paper', statusId: status.revision, submittedCameraReady: true },
-        [bob.id],
+        [bob.id, alice.id],
       )
     ).id;
     pendingA = (await env.paper({ title: 'Pending paper' }, [bob.id])).id;

@@ -3,12 +3,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hashPassword } from '../../apps/api/src/common/passwords.js';
-import { issuedDocumentsTable } from '../../apps/api/src/modules/letters/letters.table.js';
+import {
+  issuedDocumentsTable,
+  letterSettingsTable,
+} from '../../apps/api/src/modules/letters/letters.table.js';
 import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { checkAccessibility } from '../support/axe.js';
 import { clickSelector, signIn, startBrowserEnv, waitForText, type BrowserEnv } from '../support/browser.js';
+import { PNG } from 'pngjs';
+import { LETTER_MESSAGES } from '@symposium/domain';
 import { trackDownloads } from './letters.helpers.js';
 
 const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
@@ -35,7 +40,10 @@ describe('author letters in the author menu', () => {
       })
       .returning();
     authorId = author!.id;
-    const [status] = await env.db.select().from(statusesTable).where(eq(statusesTable.isDefault, true));
+    const [status] = await env.db
+      .insert(statusesTable)
+      .values({ text: 'Accept', position: 5, isAccepted: true })
+      .returning();
     const papers = await env.db
       .insert(papersTable)
       .values([
@@ -71,10 +79,33 @@ describe('author letters in the author menu', () => {
   it('offers only the enabled letters of each paper and downloads one as a PDF issued to the author', async () => {
     const { page, baseUrl } = env;
     const downloads = await trackDownloads(page, dir);
+    const card = (id: number) => `[aria-labelledby="paper-${id}"]`;
+    // No signature stored yet: no button, the reason instead, and the API issues nothing unsigned.
+    await page.goto(`${baseUrl}/`);
+    await page.waitForSelector(`${card(enabledPaper)} [data-unavailable=acceptance]`);
+    expect(await page.$(`${card(enabledPaper)} button[data-kind]`)).toBeNull();
+    expect(
+      await page.$eval(`${card(enabledPaper)} [data-unavailable=acceptance]`, (e) => e.textContent),
+    ).toContain(LETTER_MESSAGES.notSigned);
+    const unsigned = await page.evaluate(
+      (id: number) => fetch(`/api/author/papers/${id}/letters/acceptance`).then((r) => r.status),
+      enabledPaper,
+    );
+    expect(unsigned).toBe(400);
+    expect(await env.db.select().from(issuedDocumentsTable)).toHaveLength(0);
+    const png = new PNG({ width: 40, height: 10 });
+    png.data.fill(80);
+    await env.db
+      .insert(letterSettingsTable)
+      .values({ id: 1, signature: PNG.sync.write(png), signatureType: 'image/png' })
+      .onConflictDoUpdate({
+        target: letterSettingsTable.id,
+        set: { signature: PNG.sync.write(png), signatureType: 'image/png' },
+      });
+
     await page.goto(`${baseUrl}/`);
     await waitForText(page, 'Letters enabled paper');
     await waitForText(page, 'No letters paper');
-    const card = (id: number) => `[aria-labelledby="paper-${id}"]`;
     await page.waitForSelector(`${card(enabledPaper)} [data-testid=paper-letters] [data-kind=acceptance]`);
     const offered = await page.$$eval(`${card(enabledPaper)} [data-testid=paper-letters] button`, (bs) =>
       bs.map((b) => b.getAttribute('data-kind')),

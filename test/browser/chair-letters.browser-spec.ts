@@ -16,6 +16,13 @@ import {
   paperRegistrationIdsTable,
   papersTable,
 } from '../../apps/api/src/modules/papers/papers.table.js';
+import {
+  daysTable,
+  eventsTable,
+  roomsTable,
+  sessionPapersTable,
+  sessionsTable,
+} from '../../apps/api/src/modules/programme/programme.table.js';
 import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import {
@@ -93,7 +100,11 @@ describe('chair letters, invoices and their verification page', () => {
         { firstName: 'Otto', lastName: 'Other', email: 'otto@uni.example', alternateEmail: 'o@o.example' },
       ])
       .returning();
-    const [status] = await env.db.select().from(statusesTable).where(eq(statusesTable.isDefault, true));
+    // letters need an accepted paper, certificates a scheduled one, invoices a complete issuer
+    const [status] = await env.db
+      .insert(statusesTable)
+      .values({ text: 'Accept', position: 5, isAccepted: true })
+      .returning();
     const [paper] = await env.db
       .insert(papersTable)
       .values({
@@ -115,6 +126,27 @@ describe('chair letters, invoices and their verification page', () => {
       { registrationId: '1234', paperId, kind: 'main' },
       { registrationId: '1235-B', paperId, kind: 'other' },
     ]);
+    const [room] = await env.db.insert(roomsTable).values({ name: 'Aula 1' }).returning();
+    const [day] = await env.db
+      .insert(daysTable)
+      .values({ date: '2026-07-15', desk: '08:00', color: '#fff' })
+      .returning();
+    const [event] = await env.db
+      .insert(eventsTable)
+      .values({ dayId: day!.id, type: 'technical', start: '10:30', end: '12:00' })
+      .returning();
+    const [session] = await env.db
+      .insert(sessionsTable)
+      .values({ kind: 'technical', number: 1, title: 'Meshes', roomId: room!.id, eventId: event!.id })
+      .returning();
+    await env.db.insert(sessionPapersTable).values({ paperId, sessionId: session!.id, position: 0 });
+    await env.db
+      .insert(letterSettingsTable)
+      .values({ id: 1, issuerName: 'Mesh Society', issuerAddress: '1 Main Street', issuerTaxId: 'PT1' })
+      .onConflictDoUpdate({
+        target: letterSettingsTable.id,
+        set: { issuerName: 'Mesh Society', issuerAddress: '1 Main Street', issuerTaxId: 'PT1' },
+      });
     await signIn(env, 'chair', 'chair@example.org', 'chair-pass-1');
   });
   afterAll(async () => {

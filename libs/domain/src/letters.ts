@@ -61,6 +61,12 @@ export const DOCUMENT_PLACEHOLDERS: readonly DocumentPlaceholderInfo[] = [
   { name: 'conference.city', description: 'Conference city', kinds: 'all' },
   { name: 'conference.country', description: 'Conference country', kinds: 'all' },
   { name: 'conference.address', description: 'Conference address (venue)', kinds: 'all' },
+  {
+    name: 'conference.venue',
+    description:
+      'Where the conference takes place: the address, with the city and country when it does not name them',
+    kinds: 'all',
+  },
   { name: 'conference.url', description: "Conference's web site", kinds: 'all' },
   { name: 'recipient.name', description: "Recipient's full name", kinds: 'all' },
   { name: 'recipient.firstName', description: "Recipient's first name", kinds: 'all' },
@@ -224,6 +230,10 @@ export interface DocumentBatchDto {
 export interface AuthorLetterDto {
   kind: LetterKind;
   label: string;
+  /** Whether the author can download it now (a signed letter exists or can be issued). */
+  available: boolean;
+  /** Why not, when it is not available (e.g. LETTER_MESSAGES.notSigned). */
+  reason: string | null;
 }
 
 export const LETTER_MESSAGES = {
@@ -243,6 +253,13 @@ export const LETTER_MESSAGES = {
   reasonRequired: 'Please give a reason',
   notFound: 'Document not found',
   letterError: 'The letter could not be generated',
+  paperDeleted: 'The paper was deleted: no letter is issued for it',
+  notAccepted:
+    'The paper is not accepted: acceptance and invitation letters are issued only for accepted papers',
+  notScheduled: 'The paper is not in the programme: certificates are issued only for scheduled papers',
+  issuerIncomplete:
+    'Please complete the issuer (name, address and tax id) in the letter settings before issuing invoices and receipts',
+  notSigned: 'This letter is not available yet: the conference has not signed it. Please try again later.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -254,6 +271,8 @@ export const DOCUMENT_TEMPLATE_MESSAGES = {
   notForKind: (name: string, kind: DocumentKind) =>
     `The placeholder {{${name}}} has no value in a document of kind ${DOCUMENT_LABELS[kind].toLowerCase()}`,
   htmlRequired: 'Please write the template',
+  outsideText: (placeholder: string) =>
+    `The placeholder ${placeholder} can only be used in the text of the template, not in a style or an attribute`,
   tooLong: (max: number) => `The template must be at most ${max} characters`,
 } as const;
 
@@ -309,3 +328,19 @@ export function parseDocumentTemplate(template: string, kind?: DocumentKind): Pa
 /** `INV-2026` + 7 → `INV-2026-0007`. */
 export const documentNumberLabel = (series: string, n: number): string =>
   `${series}-${String(n).padStart(4, '0')}`;
+
+/**
+ * The venue in one line: the address, followed by the city and the country unless the address already
+ * names them ("Campo Grande, 1749-016 Lisbon, Portugal" stays as it is; "Avenida Rovisco Pais 1" becomes
+ * "Avenida Rovisco Pais 1, Lisbon, Portugal"). Compared case-insensitively, as whole words.
+ */
+export function conferenceVenue(c: { address: string; city: string; country: string }): string {
+  const address = c.address.trim();
+  const names = (part: string) =>
+    new RegExp(
+      `(^|[^\\p{L}\\p{N}])${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`,
+      'iu',
+    ).test(address);
+  const rest = [c.city.trim(), c.country.trim()].filter((part) => part && !names(part));
+  return [address, ...rest].filter(Boolean).join(', ');
+}

@@ -32,8 +32,9 @@ interface Launched {
 /**
  * One shared, warm headless Chromium: launched on first use, relaunched when it disconnects (crash, killed),
  * closed on application shutdown. `withPage` lends a page, at most `maxPages` at a time: a page whose
- * work succeeded is kept warm for the next caller (opening a page costs more than rendering a letter);
- * a page whose work failed is closed, so a broken or navigated page is never lent again.
+ * work succeeded is kept warm for the next caller (opening a page costs more than rendering a letter),
+ * and lent again on a new, empty document (nothing of the last one, such as its security policy, carries
+ * over); a page whose work failed is closed, so a broken or navigated page is never lent again.
  * Usable without Nest: `new BrowserPool({ maxPages: 2 })`, then `await pool.close()`.
  */
 @Injectable()
@@ -114,9 +115,13 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
     });
   }
 
-  /** A warm page of the running browser, else a new one. */
+  /** A warm page of the running browser (on a new, empty document), else a new one. */
   private async takePage(): Promise<Page> {
-    for (let page = this.idle.pop(); page; page = this.idle.pop()) if (usable(page)) return page;
+    for (let page = this.idle.pop(); page; page = this.idle.pop()) {
+      if (!usable(page)) continue;
+      if (await freshDocument(page)) return page;
+      await page.close().catch(() => undefined);
+    }
     return this.newPage();
   }
 
@@ -216,6 +221,22 @@ async function killAndRemove(browser: Browser, userDataDir: string): Promise<voi
 }
 
 const usable = (page: Page): boolean => !page.isClosed() && page.browser().connected;
+
+/**
+ * Gives a warm page a new, empty document. `setContent` writes into the page's current document, which keeps
+ * what the last one installed: a `<meta>` Content-Security-Policy can only ever be added to, never lifted, so
+ * after a consent signature (fonts only) every later letter lost its `data:` images. A navigation started
+ * by the browser (not by the document) creates a new about:blank document with a policy container of its
+ * own: nothing of the last document carries over. False when the page cannot be reset (then it is closed).
+ */
+async function freshDocument(page: Page): Promise<boolean> {
+  try {
+    await page.goto('about:blank', { waitUntil: 'load', timeout: 10_000 });
+    return page.url() === 'about:blank';
+  } catch {
+    return false;
+  }
+}
 
 function firstLine(error: unknown): string {
   return ((error as Error)?.message ?? String(error)).split('\n')[0]!.trim();

@@ -17,7 +17,7 @@ import { PapersService } from '../papers/papers.service.js';
 import { LettersErrors } from './letters.errors.js';
 import { LettersRepository } from './letters.repository.js';
 import type { DocumentBatchRow } from './letters.table.js';
-import { LettersService } from './letters.service.js';
+import { assertIssuer, LettersService } from './letters.service.js';
 
 /** How long a claimed batch stays with its process without progress before another may resume it. */
 const LEASE_MS = 120_000;
@@ -53,8 +53,9 @@ export class DocumentBatchesService
       filters: body.filters,
       search: body.search,
     });
-    if (isLetterKind(kind) && !(await this.letters.settingsAndSignature()).signature)
-      throw LettersErrors.signatureRequired();
+    const { settings, signature } = await this.letters.settingsAndSignature();
+    if (isLetterKind(kind) && !signature) throw LettersErrors.signatureRequired();
+    if (isBillingKind(kind)) assertIssuer(settings);
     const paperIds = rows.map((r) => r.id);
     const batch = await this.repo.insertBatch({
       kind,

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   DOCUMENT_LABELS,
   DocumentTemplateError,
+  conferenceVenue,
   parseDocumentTemplate,
   type ConferenceDto,
   type DocumentKind,
@@ -125,6 +126,7 @@ export class DocumentComposer {
       'conference.city': conference.city,
       'conference.country': conference.country,
       'conference.address': conference.address,
+      'conference.venue': conferenceVenue(conference),
       'conference.url': conference.externalURL,
       'document.date': formatters(conference.timeZone).date(issuedAt),
       'document.code': code,

@@ -1,7 +1,14 @@
 import sanitize from 'sanitize-html';
-import { DOCUMENT_BLOCK_PLACEHOLDERS, parseDocumentTemplate, type DocumentKind } from '@symposium/domain';
+import {
+  DOCUMENT_BLOCK_PLACEHOLDERS,
+  DOCUMENT_TEMPLATE_MESSAGES,
+  DocumentTemplateError,
+  parseDocumentTemplate,
+  type DocumentKind,
+} from '@symposium/domain';
 import { DROPPED_WITH_CONTENT as HTML_DROPPED_WITH_CONTENT } from '../../common/html-sanitizer.js';
 import { escapeHtml } from '../documents/html.js';
+import { sanitizeCss, sanitizeStyleAttribute } from './template-css.js';
 
 /**
  * Document templates: the allow-list sanitiser of chair-written templates, the built-in A4 template of each
@@ -11,8 +18,10 @@ import { escapeHtml } from '../documents/html.js';
  * removed with their content, comments removed, output re-serialised) and extends it for page layout:
  * <style> blocks, inline style and class attributes, sectioning tags and every table attribute. It has no
  * <img>, no links with an address, no script and no event handler: images come only through {{signature}}
- * and {{document.qrCode}}, which the server fills with its own `data:` images. CSS url(), @import and
- * image-set() are neutralised; the renderer refuses every request anyway (request interception and a CSP).
+ * and {{document.qrCode}}, which the server fills with its own `data:` images. CSS is parsed and kept only
+ * where it is on an allow-list (template-css.ts): no escapes, url(), image-set(), @import or @font-face;
+ * the renderer refuses every request anyway (request interception and a CSP). Placeholders stand in text
+ * only.
  */
 
 const GLOBAL_ATTRIBUTES = ['style', 'class', 'title', 'lang', 'dir', 'align', 'valign'];
@@ -92,47 +101,104 @@ const OPTIONS: sanitize.IOptions = {
   },
   allowedSchemes: [],
   allowedSchemesAppliedToAttributes: ['href', 'src'],
-  allowVulnerableTags: true, // <style> only: its text is checked below, the renderer loads nothing
+  allowVulnerableTags: true, // <style> only: its text goes through the CSS allow-list below
+  parseStyleAttributes: false, // style attributes go through the CSS allow-list (STYLE_OPTIONS)
   disallowedTagsMode: 'discard',
   nonTextTags: DROPPED_WITH_CONTENT,
   selfClosing: ['br', 'hr', 'col', 'wbr'],
 };
 
-/** CSS that could name an outside resource: url(…) (one level of nested parentheses), image-set(…), @import. */
-const CSS_URL = /url\s*\((?:[^()]|\([^()]*\))*\)?/gi;
-const CSS_IMPORT = /@import[^;]*;?/gi;
-const CSS_IMAGE_SET = /image-set\s*\(/gi;
+/** The second pass: every `style` attribute through the CSS allow-list (values as parsed, unescaped). */
+const STYLE_OPTIONS: sanitize.IOptions = {
+  ...OPTIONS,
+  transformTags: {
+    '*': (tagName, attribs) => {
+      if (attribs.style === undefined) return { tagName, attribs };
+      const style = sanitizeStyleAttribute(attribs.style);
+      const { style: _dropped, ...rest } = attribs;
+      void _dropped;
+      return { tagName, attribs: style ? { ...rest, style } : rest };
+    },
+  },
+};
 
-/** The stored form of a chair's template: sanitised, CSS resource references neutralised. */
+/** A `<style>` block of sanitize-html's output (it writes the tag without attributes it does not allow). */
+const STYLE_BLOCK = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
+
+/**
+ * The stored form of a chair's template: the HTML allow-list, then the CSS allow-list (template-css) on
+ * every `<style>` block and `style` attribute. A placeholder anywhere but in text (in a style block or an
+ * attribute, where an escaped value could still change the CSS) is refused: DocumentTemplateError naming it.
+ */
 export function sanitizeDocumentHtml(html: string): string {
-  return sanitize(html, OPTIONS)
-    .replace(CSS_URL, 'none')
-    .replace(CSS_IMPORT, '')
-    .replace(CSS_IMAGE_SET, 'none(');
+  const structural = sanitize(html, OPTIONS);
+  const outside = placeholderOutsideText(structural);
+  if (outside) throw new DocumentTemplateError(DOCUMENT_TEMPLATE_MESSAGES.outsideText(outside), outside);
+  return sanitize(structural, STYLE_OPTIONS).replace(
+    STYLE_BLOCK,
+    (_whole, css: string) => `<style>${sanitizeCss(css)}</style>`,
+  );
+}
+
+/**
+ * The first placeholder (as written) inside a tag or a `<style>` block of sanitised HTML, else null. In
+ * sanitised HTML every `<` of text is escaped, so a `<` opens a tag and `<style>` … `</style>` is CSS.
+ */
+export function placeholderOutsideText(html: string): string | null {
+  let inTag = false;
+  let inStyle = false;
+  for (const part of parseDocumentTemplate(html).parts) {
+    if ('text' in part) {
+      ({ inTag, inStyle } = scan(part.text, inTag, inStyle));
+      continue;
+    }
+    if (inTag || inStyle) return `{{${part.placeholder}}}`;
+  }
+  return null;
+}
+
+/** Where a run of sanitised HTML leaves the reader: inside a tag, inside a style block. */
+function scan(text: string, inTag: boolean, inStyle: boolean): { inTag: boolean; inStyle: boolean } {
+  for (let i = 0; i < text.length; i++) {
+    if (inStyle) {
+      if (text.slice(i, i + 8).toLowerCase() === '</style>') {
+        inStyle = false;
+        i += 7;
+      }
+    } else if (inTag) {
+      if (text[i] === '>') inTag = false;
+    } else if (text[i] === '<') {
+      if (/^<style\b[^>]*>/i.test(text.slice(i))) {
+        inStyle = true;
+        i = text.indexOf('>', i);
+      } else inTag = true;
+    }
+  }
+  return { inTag, inStyle };
 }
 
 /** Values of one document: placeholder name → text (block placeholders: HTML built by the server). */
 export type DocumentValues = Record<string, string>;
 
 /**
- * Fills a (sanitised) template: text values HTML-escaped; block values (images, the billing table) as HTML,
- * except inside a tag (an attribute), where they are escaped too. Unknown names were refused at save.
+ * Fills a (sanitised) template: text values HTML-escaped; block values (images, the billing table) as HTML.
+ * A placeholder inside a tag or a style block (refused at save; a template stored before that rule) is
+ * left empty. Unknown names were refused at save.
  */
 export function fillTemplate(html: string, values: DocumentValues): string {
   const { parts } = parseDocumentTemplate(html);
   let out = '';
   let inTag = false;
+  let inStyle = false;
   for (const part of parts) {
     if ('text' in part) {
       out += part.text;
-      const lt = part.text.lastIndexOf('<');
-      const gt = part.text.lastIndexOf('>');
-      if (lt > gt) inTag = true;
-      else if (gt > lt) inTag = false;
+      ({ inTag, inStyle } = scan(part.text, inTag, inStyle));
       continue;
     }
+    if (inTag || inStyle) continue;
     const value = values[part.placeholder] ?? '';
-    out += DOCUMENT_BLOCK_PLACEHOLDERS.includes(part.placeholder) && !inTag ? value : escapeHtml(value);
+    out += DOCUMENT_BLOCK_PLACEHOLDERS.includes(part.placeholder) ? value : escapeHtml(value);
   }
   return out;
 }
@@ -220,7 +286,7 @@ ${SIGN}</div>${VERIFY}`,
 <p>To whom it may concern,</p>
 <p>We are pleased to invite {{recipient.name}} of {{recipient.affiliation}}, {{recipient.country}}, to attend
 {{conference.fullName}} ({{conference.shortName}}), which takes place on {{conference.dates}} at
-{{conference.address}}, {{conference.city}}, {{conference.country}}, and to present the paper
+{{conference.venue}}, and to present the paper
 <span class="title">“{{paper.title}}”</span> (paper {{paper.id}}), accepted by the programme committee.</p>
 <p>This letter is issued to support the visa application of the participant. It does not imply any financial
 commitment of the conference towards the participant.</p>

@@ -7,6 +7,7 @@ import {
   type DocumentKind,
   type DocumentTemplateDto,
   type LetterSettingsDto,
+  DocumentTemplateError,
 } from '@symposium/domain';
 import type { AuthUser } from '../../common/auth-user.js';
 import { ConferenceService } from '../conference/conference.service.js';
@@ -144,7 +145,13 @@ export class LetterSettingsService {
     if (html.length > DOCUMENT_TEMPLATE_MAX)
       throw LettersErrors.template(DOCUMENT_TEMPLATE_MESSAGES.tooLong(DOCUMENT_TEMPLATE_MAX));
     this.composer.check(html, kind);
-    const clean = sanitizeDocumentHtml(html);
+    let clean: string;
+    try {
+      clean = sanitizeDocumentHtml(html);
+    } catch (e) {
+      if (e instanceof DocumentTemplateError) throw LettersErrors.template(e.message, e.placeholder);
+      throw e;
+    }
     this.composer.check(clean, kind);
     if (!clean.trim()) throw LettersErrors.template(DOCUMENT_TEMPLATE_MESSAGES.htmlRequired);
     return clean;

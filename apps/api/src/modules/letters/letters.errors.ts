@@ -12,6 +12,11 @@ export const LettersErrors = {
   /** A template path naming no document kind. */
   templateKindNotFound: () => notFound('letters.template_kind', LETTER_MESSAGES.unknownKind),
   notEnabled: () => notFound('letters.not_enabled', LETTER_MESSAGES.notEnabled),
+  paperDeleted: () => badRequest('letters.paper_deleted', LETTER_MESSAGES.paperDeleted),
+  notAccepted: () => badRequest('letters.not_accepted', LETTER_MESSAGES.notAccepted),
+  notScheduled: () => badRequest('letters.not_scheduled', LETTER_MESSAGES.notScheduled),
+  issuerIncomplete: () => badRequest('letters.issuer_incomplete', LETTER_MESSAGES.issuerIncomplete),
+  notSigned: () => badRequest('letters.not_signed', LETTER_MESSAGES.notSigned),
   notRegistered: () => badRequest('letters.not_registered', LETTER_MESSAGES.notRegistered),
   noAmount: () => badRequest('letters.no_amount', LETTER_MESSAGES.noAmount),
   authorNotOnPaper: () => badRequest('letters.author', LETTER_MESSAGES.authorNotOnPaper),

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   DOCUMENT_LABELS,
   LETTER_FLAGS,
+  LETTER_MESSAGES,
   LETTER_KINDS,
   isBillingKind,
   isLetterKind,
@@ -16,6 +17,7 @@ import {
 } from '@symposium/domain';
 import { createHash } from 'node:crypto';
 import type { AuthUser } from '../../common/auth-user.js';
+import { DomainError } from '../../common/errors.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { Executor } from '../../database/database.js';
 import { TransactionRunner } from '../../database/database.module.js';
@@ -82,6 +84,8 @@ interface PaperFacts {
   conference: ConferenceDto;
   trackName: string;
   statusText: string;
+  /** Whether the paper's status is an accepting one. */
+  accepted: boolean;
 }
 
 const fullName = (u: Pick<UserRow, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
@@ -136,6 +140,7 @@ export class LettersService {
     signature: { data: Buffer; type: string } | null,
     issuer: Issuer,
   ): Promise<IssuedPdf> {
+    const session = await this.assertLetterFits(facts, kind);
     const code = newDocumentCode();
     const issuedAt = new Date();
     const template = await this.composer.template(kind);
@@ -143,7 +148,7 @@ export class LettersService {
       ...(await this.composer.commonValues(facts.conference, code, issuedAt)),
       ...this.composer.signerValues(settings, signature),
       ...this.paperValues(facts, recipient),
-      ...(kind === 'certificate' ? await this.sessionValues(facts.paper.id) : {}),
+      ...(session ?? {}),
     };
     const pdf = await this.composer.render(template.html, values);
     const doc = await this.transactions.run(async (tx) => {
@@ -201,6 +206,7 @@ export class LettersService {
     if (!lines.length) throw LettersErrors.noAmount();
     const payer = this.recipient(facts, reg.author ?? undefined, { fallback: true });
     const settings = await this.repo.settings();
+    assertIssuer(settings);
     const code = newDocumentCode();
     const issuedAt = new Date();
     const template = await this.composer.template(kind);
@@ -249,6 +255,7 @@ export class LettersService {
     const paper = original.paperId === null ? undefined : await this.papers.findById(original.paperId);
     const conference = await this.conference.get();
     const settings = await this.repo.settings();
+    assertIssuer(settings);
     const code = newDocumentCode();
     const issuedAt = new Date();
     const template = await this.composer.template('creditNote');
@@ -429,23 +436,44 @@ export class LettersService {
 
   // ----- authors
 
-  /** GET /api/author/papers/:paperId/letters. */
+  /**
+   * GET /api/author/papers/:paperId/letters: the letters the chair enabled, each saying whether the author
+   * can download it now, else why not (the paper does not fit the letter, or no signed one can be issued).
+   */
   async authorLetters(user: AuthUser, paperId: number): Promise<AuthorLetterDto[]> {
     const paper = await this.papers.authorPaper(paperId, user.id);
-    return LETTER_KINDS.filter((k) => paper[LETTER_FLAGS[k]]).map((kind) => ({
-      kind,
-      label: DOCUMENT_LABELS[kind],
-    }));
+    const kinds = LETTER_KINDS.filter((k) => paper[LETTER_FLAGS[k]]);
+    if (!kinds.length) return [];
+    const facts = await this.facts(paper);
+    const signed = Boolean(storedSignature(await this.repo.settings()));
+    const out: AuthorLetterDto[] = [];
+    for (const kind of kinds) {
+      let reason: string | null = null;
+      try {
+        await this.assertLetterFits(facts, kind);
+        if (!signed && !(await this.signedIssuedTo(paperId, kind, user.id)))
+          reason = LETTER_MESSAGES.notSigned;
+      } catch (e) {
+        if (!(e instanceof DomainError)) throw e;
+        reason = e.message;
+      }
+      out.push({ kind, label: DOCUMENT_LABELS[kind], available: reason === null, reason });
+    }
+    return out;
   }
 
   /**
-   * GET /api/author/papers/:paperId/letters/:kind: the latest letter of that kind issued to the author
-   * (counted as a download), else a new one with the stored signature (or none).
+   * GET /api/author/papers/:paperId/letters/:kind: the latest signed letter of that kind issued to the
+   * author (counted as a download), else a new one with the stored signature; never an unsigned one
+   * (400 'letters.not_signed' while no signature is stored).
    */
   async authorLetter(user: AuthUser, paperId: number, kindRaw: string): Promise<IssuedPdf> {
     const paper = await this.papers.authorPaper(paperId, user.id);
     if (!isLetterKind(kindRaw) || !paper[LETTER_FLAGS[kindRaw]]) throw LettersErrors.notEnabled();
-    const existing = await this.repo.latestIssuedTo(paperId, kindRaw, user.id);
+    const facts = await this.facts(paper);
+    // a letter the paper no longer fits (rejected since, taken out of the programme) is not served either
+    await this.assertLetterFits(facts, kindRaw);
+    const existing = await this.signedIssuedTo(paperId, kindRaw, user.id);
     if (existing) {
       const pdf = await this.repo.pdfOf(existing.id);
       if (pdf) {
@@ -453,15 +481,26 @@ export class LettersService {
         return { doc: { ...existing, downloads: existing.downloads + 1 }, pdf };
       }
     }
-    const facts = await this.facts(paper);
     const recipient = facts.authors.find((a) => a.id === user.id);
     if (!recipient) throw LettersErrors.notEnabled();
     const settings = await this.repo.settings();
-    return this.issueLetter(facts, kindRaw, recipient, settings, storedSignature(settings), {
+    const signature = storedSignature(settings);
+    if (!signature) throw LettersErrors.notSigned();
+    return this.issueLetter(facts, kindRaw, recipient, settings, signature, {
       userId: user.id,
       impersonatorId: user.impersonatorId ?? null,
       downloads: 1,
     });
+  }
+
+  /** The latest letter of a kind issued to the user for the paper, not revoked and signed. */
+  private async signedIssuedTo(
+    paperId: number,
+    kind: LetterKind,
+    userId: number,
+  ): Promise<IssuedDocumentMeta | undefined> {
+    const latest = await this.repo.latestIssuedTo(paperId, kind, userId);
+    return latest?.params.values.signature ? latest : undefined;
   }
 
   // ----- shared with batches
@@ -477,6 +516,7 @@ export class LettersService {
       conference: await this.conference.get(undefined, ex),
       trackName: track?.name ?? '',
       statusText: status?.text ?? '',
+      accepted: status?.isAccepted ?? false,
     };
   }
 
@@ -524,12 +564,23 @@ export class LettersService {
     };
   }
 
-  private async sessionValues(paperId: number): Promise<DocumentValues> {
-    const place = await this.programme.placeOfPaper(paperId);
+  /**
+   * What a letter states must be true of the paper: none for a deleted paper, acceptance and invitation
+   * letters only for an accepted one, a certificate only for one placed in a programme session (400 with
+   * the reason; a batch lists it beside the paper). A certificate's session values are returned.
+   */
+  private async assertLetterFits(facts: PaperFacts, kind: LetterKind): Promise<DocumentValues | null> {
+    if (facts.paper.isDeleted) throw LettersErrors.paperDeleted();
+    if (kind !== 'certificate') {
+      if (!facts.accepted) throw LettersErrors.notAccepted();
+      return null;
+    }
+    const place = await this.programme.placeOfPaper(facts.paper.id);
+    if (!place) throw LettersErrors.notScheduled();
     return {
-      'session.name': place?.session ?? '',
-      'session.room': place?.room ?? '',
-      'session.time': place ? sessionTime(place.date, place.start, place.end) : '',
+      'session.name': place.session,
+      'session.room': place.room ?? '',
+      'session.time': sessionTime(place.date, place.start, place.end),
     };
   }
 
@@ -626,6 +677,14 @@ export class LettersService {
 }
 
 export const sha256 = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
+
+/** Invoices, receipts and credit notes name their issuer: 400 until its name, address and tax id are set. */
+export function assertIssuer(
+  settings: Pick<LetterSettingsRow, 'issuerName' | 'issuerAddress' | 'issuerTaxId'>,
+): void {
+  if (![settings.issuerName, settings.issuerAddress, settings.issuerTaxId].every((v) => v?.trim()))
+    throw LettersErrors.issuerIncomplete();
+}
 
 function storedSignature(settings: LetterSettingsRow): { data: Buffer; type: string } | null {
   return settings.signature && settings.signatureType

@@ -254,7 +254,10 @@ export class ReportsRepository {
 
   // ----- reconciliation lists
 
-  /** Accepted papers with no main registration and none of whose authors is registered. */
+  /**
+   * Accepted papers without a registration of their own (no main registration id). An author registered
+   * through another paper does not register this one: each paper needs its own registration.
+   */
   async acceptedNotRegistered(scope: ReportScope): Promise<{ id: number; title: string }[]> {
     const res = await this.db.execute(sql`
       select p.id, p.title
@@ -262,8 +265,6 @@ export class ReportsRepository {
         join statuses s on s.id = p.status_id and s.is_accepted
        where not p.is_deleted and ${inScope(sql`p.track_id`, scope)}
          and not (${paperRegistered})
-         and not exists (select 1 from paper_authors pa join users u on u.id = pa.user_id
-                          where pa.paper_id = p.id and u.is_registered)
        order by p.id`);
     return rowsOf(res).map((r) => ({ id: num(r.id), title: str(r.title) }));
   }

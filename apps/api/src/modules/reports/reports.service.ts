@@ -232,7 +232,7 @@ export class ReportsService {
     const reconciliation: ReconciliationList[] = [
       {
         key: 'acceptedNotRegistered',
-        title: 'Accepted papers with no registered author',
+        title: 'Accepted papers without a registration of their own',
         items: notRegistered.map((p) => ({
           label: paperLabel(p),
           fixPath: `/EditPaperRegistration/${p.id}`,

@@ -6,7 +6,9 @@ import { downloadLetter, useAuthorLetters } from './api';
 
 /**
  * The letters a chair enabled for the paper (acceptance letter, certificate, invitation letter), each a
- * button downloading the PDF issued to the signed-in author. Nothing is shown when none is enabled.
+ * button downloading the PDF issued to the signed-in author. A letter that cannot be downloaded yet (not
+ * signed by the conference, or the paper does not fit it) has no button; the server's reason is shown
+ * instead. Nothing is shown when none is enabled.
  */
 export function PaperLetters({ paperId }: { paperId: number }) {
   const notify = useNotify();
@@ -27,19 +29,28 @@ export function PaperLetters({ paperId }: { paperId: number }) {
         Letters
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
-        {letters.data.map((l) => (
-          <Button
-            key={l.kind}
-            size="small"
-            variant="outlined"
-            data-kind={l.kind}
-            disabled={busy !== null}
-            onClick={() => get(l)}
-          >
-            {busy === l.kind ? 'Preparing…' : `Download ${l.label.toLowerCase()}`}
-          </Button>
-        ))}
+        {letters.data
+          .filter((l) => l.available)
+          .map((l) => (
+            <Button
+              key={l.kind}
+              size="small"
+              variant="outlined"
+              data-kind={l.kind}
+              disabled={busy !== null}
+              onClick={() => get(l)}
+            >
+              {busy === l.kind ? 'Preparing…' : `Download ${l.label.toLowerCase()}`}
+            </Button>
+          ))}
       </Stack>
+      {letters.data
+        .filter((l) => !l.available)
+        .map((l) => (
+          <Typography key={l.kind} variant="body2" color="text.secondary" data-unavailable={l.kind}>
+            {l.label}: {l.reason}
+          </Typography>
+        ))}
     </Stack>
   );
 }
