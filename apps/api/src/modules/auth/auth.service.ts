@@ -11,7 +11,7 @@ import { ActivityService } from '../activity/activity.service.js';
 import { toUserResponse } from '../users/users.mapper.js';
 import { UsersService } from '../users/users.service.js';
 import type { UserRow } from '../users/users.service.js';
-import { type TokenPayload } from './auth.guard.js';
+import { tokenId, type TokenPayload } from './auth.guard.js';
 import { AuthRepository } from './auth.repository.js';
 import type { SignupDto } from './dto/auth.dto.js';
 import { AuthErrors, LOGIN_MESSAGES } from './auth.errors.js';
@@ -69,7 +69,8 @@ export class AuthService {
     } catch {
       return;
     }
-    const personId = Number(payload.imp ?? payload.sub);
+    const personId = tokenId(payload.imp ?? payload.sub);
+    if (personId === undefined) return;
     const sv = payload.imp !== undefined ? payload.isv : payload.sv;
     const person = await this.users.findById(personId);
     // Only a live token ends sessions: a stale one cannot be replayed to sign someone out again.
