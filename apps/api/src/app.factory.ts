@@ -36,7 +36,8 @@ export async function createApp(config: AppConfig, opts: CreateAppOptions = {}):
     logger: opts.logger ?? ['error', 'warn', 'log'],
     bodyParser: false,
   });
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For is believed only from the configured proxies (none by default: req.ip is the peer).
+  app.set('trust proxy', config.trustedProxies?.length ? config.trustedProxies : false);
   for (const handler of opts.first ?? []) app.use(handler);
   app.use(jsonWithoutETagForWrites);
   app.use(express.json({ limit: JSON_BODY_LIMIT, verify: verifyJsonDepth }));
