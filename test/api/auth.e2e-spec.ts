@@ -302,7 +302,7 @@ describe('auth', () => {
         .select()
         .from(loginAttemptsTable)
         .where(eq(loginAttemptsTable.email, u.email));
-      expect(checked).toHaveLength(10);
+      expect(checked.filter((a) => !a.success)).toHaveLength(10);
     });
 
     it('sends exactly 3 reset e-mails for 30 parallel forgot-password requests', async () => {
@@ -591,5 +591,5 @@ describe('client addresses and the public verification page', () => {
     } finally {
       await proxied.close();
     }
-  });
+  }, 300_000);
 });

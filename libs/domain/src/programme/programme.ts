@@ -255,7 +255,10 @@ export interface ProgrammeSessionView<P extends PublicPersonRef = PersonRef> {
   papers: ScheduledPaperRef<P>[];
 }
 
-export interface ProgrammeEventView<P extends PublicPersonRef = PersonRef> extends Omit<EventDto, 'sessions'> {
+export interface ProgrammeEventView<P extends PublicPersonRef = PersonRef> extends Omit<
+  EventDto,
+  'sessions'
+> {
   typeLabel: string;
   sessions: ProgrammeSessionView<P>[];
 }

@@ -75,7 +75,9 @@ function ConferenceForm({ conference }: { conference: ConferenceDto }) {
     return out;
   });
   const [viewTrackStatus, setViewTrackStatus] = useState(conference.authorView.viewConferenceTrackStatus);
-  const [viewOrganizations, setViewOrganizations] = useState(conference.authorView.viewProgrammeOrganizations);
+  const [viewOrganizations, setViewOrganizations] = useState(
+    conference.authorView.viewProgrammeOrganizations,
+  );
   // Programme times are local to this IANA zone (the API answers its canonical name).
   const [timeZone, setTimeZone] = useState(conference.timeZone ?? 'UTC');
   const [timeZoneError, setTimeZoneError] = useState('');

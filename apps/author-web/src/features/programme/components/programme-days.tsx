@@ -54,7 +54,13 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function PaperItem({ paper, paperLink }: { paper: ScheduledPaperRef<PublicPersonRef>; paperLink?: (id: number) => string }) {
+function PaperItem({
+  paper,
+  paperLink,
+}: {
+  paper: ScheduledPaperRef<PublicPersonRef>;
+  paperLink?: (id: number) => string;
+}) {
   return (
     <Box component="li" data-testid="programme-paper" data-paper={paper._id} sx={{ mb: 0.5 }}>
       <Typography variant="body2" component="div" fontWeight={500}>
