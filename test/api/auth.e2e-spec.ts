@@ -6,10 +6,14 @@ import { PEOPLE_MESSAGES } from '@symposium/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { JwtService } from '@nestjs/jwt';
 import { verifyPassword } from '../../apps/api/src/common/passwords.js';
-import { loginAttemptsTable, passwordResetsTable } from '../../apps/api/src/modules/auth/auth.table.js';
+import {
+  loginAttemptsTable,
+  passwordResetsTable,
+  rateLimitCountersTable,
+} from '../../apps/api/src/modules/auth/auth.table.js';
 import { outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
-import { createTestApp, type TestApp } from '../support/app.js';
+import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../support/app.js';
 
 const signupBody = (over: Record<string, unknown> = {}) => ({
   firstName: 'Ana',
@@ -162,6 +166,32 @@ describe('auth', () => {
       expect(await userRow('typed@example.org')).toBeUndefined();
     });
 
+    it('refuses a name with a line break at sign-up and in the chair’s user edit, writing nothing', async () => {
+      const evil = 'Evil\r\nBcc: victim@example.org';
+      const res = await t
+        .http()
+        .post('/api/auth/signup')
+        .send(signupBody({ email: 'crlf@example.org', firstName: evil }));
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(
+        'The First Name must be one line, without line breaks or control characters',
+      );
+      expect(await userRow('crlf@example.org')).toBeUndefined();
+      const chair = await t.user({ roles: { chair: { is: true } } });
+      const target = await t.user({ firstName: 'Plain', lastName: 'Name' });
+      const edit = await t
+        .http()
+        .put(`/api/chair/users/${target.id}`)
+        .set(...chair.auth)
+        .send({ lastName: 'Name\nBcc: victim@example.org' });
+      expect(edit.status).toBe(400);
+      expect(edit.body.message).toBe(
+        'The Last Name must be one line, without line breaks or control characters',
+      );
+      const [row] = await t.db.select().from(usersTable).where(eq(usersTable.id, target.id));
+      expect([row!.firstName, row!.lastName]).toEqual(['Plain', 'Name']);
+    });
+
     it('refuses fields outside the form, so nobody can sign up with roles', async () => {
       for (const extra of [{ roles: { chair: { is: true } } }, { isChair: true }, { lockStatus: false }]) {
         const res = await t
@@ -245,9 +275,9 @@ describe('auth', () => {
       expect(blocked.body.message).toBe('Too many sign-in attempts. Please wait 15 minutes and try again.');
       // Failures older than the window no longer count.
       await t.db
-        .update(loginAttemptsTable)
-        .set({ at: new Date(Date.now() - 16 * 60 * 1000) })
-        .where(eq(loginAttemptsTable.email, u.email));
+        .update(rateLimitCountersTable)
+        .set({ windowStart: new Date(Date.now() - 16 * 60 * 1000) })
+        .where(eq(rateLimitCountersTable.key, `login:email:${u.email}`));
       expect((await login(u.email, 'right-password')).status).toBe(200);
     });
 
@@ -258,6 +288,40 @@ describe('auth', () => {
       const blocked = await login(u.email, 'right-password', ip);
       expect(blocked.status).toBe(429);
       expect((await login(u.email, 'right-password', nextIp())).status).toBe(200);
+    });
+
+    it('lets exactly 10 of 60 parallel wrong passwords for one account be checked; the rest get 429', async () => {
+      const u = await t.user({ password: 'right-password' });
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => login(u.email, `parallel-wrong-${i}`)),
+      );
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(50);
+      const checked = await t.db
+        .select()
+        .from(loginAttemptsTable)
+        .where(eq(loginAttemptsTable.email, u.email));
+      expect(checked.filter((a) => !a.success)).toHaveLength(10);
+    });
+
+    it('sends exactly 3 reset e-mails for 30 parallel forgot-password requests', async () => {
+      const u = await t.user();
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          t
+            .http()
+            .post('/api/auth/password/forgot')
+            .set('X-Forwarded-For', nextIp())
+            .send({ email: u.email }),
+        ),
+      );
+      expect(answers.filter((r) => r.status === 200)).toHaveLength(3);
+      expect(answers.filter((r) => r.status === 429)).toHaveLength(27);
+      const sent = (await t.db.select().from(outboxTable)).filter(
+        (m) => m.kind === 'password-reset' && m.to.includes(u.email),
+      );
+      expect(sent).toHaveLength(3);
     });
 
     it('does not count successful sign-ins', async () => {
@@ -321,6 +385,30 @@ describe('auth', () => {
         .post('/api/auth/impersonation/stop')
         .set('Authorization', `Bearer ${bearer}`);
       expect(res.status).toBe(400);
+    });
+
+    it("answers 401 'Please sign in' to a validly signed token whose sub or imp is not a user id", async () => {
+      const signer = new JwtService({ secret: TEST_JWT_SECRET });
+      const u = await t.user();
+      for (const claims of [
+        { sub: 'abc', sv: 0 },
+        { sub: { id: u.id }, sv: 0 },
+        { sub: 2 ** 40, sv: 0 },
+        { sub: -1, sv: 0 },
+        { sub: 1.5, sv: 0 },
+        { sub: u.id, sv: 0, imp: 'abc', isv: 0 },
+        { sub: u.id, sv: 0, imp: 2 ** 40, isv: 0 },
+      ]) {
+        const token = await signer.signAsync(claims);
+        const res = await t.http().get('/api/author/users').set('Authorization', `Bearer ${token}`);
+        expect([JSON.stringify(claims), res.status, res.body.message]).toEqual([
+          JSON.stringify(claims),
+          401,
+          'Please sign in',
+        ]);
+        const out = await t.http().post('/api/auth/logout').set('Authorization', `Bearer ${token}`);
+        expect(out.status).toBeLessThan(500);
+      }
     });
 
     it("answers 401 'Please sign in' without a token, with a forged token and for a deleted user", async () => {
@@ -471,4 +559,37 @@ describe('auth', () => {
       expect(res.body.message).toBe('Please fill in the Email');
     });
   });
+});
+
+describe('client addresses and the public verification page', () => {
+  it('believes X-Forwarded-For only from TRUSTED_PROXIES (none by default), and limits /api/verify per address', async () => {
+    // Default configuration: the loopback peer is no proxy, so forged X-Forwarded-For all count as one address.
+    const direct = await createTestApp({ trustedProxies: undefined });
+    try {
+      for (let i = 0; i < 100; i++) {
+        const res = await direct
+          .http()
+          .get('/api/verify/ABCDEFGHJK')
+          .set('X-Forwarded-For', `10.7.0.${i + 1}`);
+        expect(res.status).toBe(404);
+      }
+      const limited = await direct.http().get('/api/verify/ABCDEFGHJK').set('X-Forwarded-For', '10.7.1.1');
+      expect(limited.status).toBe(429);
+      expect(limited.body.message).toBe(
+        'Too many verification requests. Please wait 15 minutes and try again.',
+      );
+    } finally {
+      await direct.close();
+    }
+    // Behind a configured proxy each client is its own address.
+    const proxied = await createTestApp({ trustedProxies: ['loopback'] });
+    try {
+      for (let i = 0; i < 100; i++)
+        await proxied.http().get('/api/verify/ABCDEFGHJK').set('X-Forwarded-For', '10.8.0.1').expect(404);
+      await proxied.http().get('/api/verify/ABCDEFGHJK').set('X-Forwarded-For', '10.8.0.1').expect(429);
+      await proxied.http().get('/api/verify/ABCDEFGHJK').set('X-Forwarded-For', '10.8.0.2').expect(404);
+    } finally {
+      await proxied.close();
+    }
+  }, 300_000);
 });

@@ -5,6 +5,7 @@
  * each signed in as a caller the route's prefix admits. Any 5xx fails, naming the route and payload.
  * Routes come from the document the app serves, so a new route is covered without editing this file.
  */
+import { issuedDocumentsTable } from '../../apps/api/src/modules/letters/letters.table.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 
 interface Operation {
@@ -168,6 +169,36 @@ describe('malformed input never answers 5xx', () => {
         200,
       );
   }, 600_000);
+
+  it('refuses a body that is not an object ([], [{}], a JSON string) on every route with 400, writing nothing', async () => {
+    const documents = async () => (await t.db.select().from(issuedDocumentsTable)).length;
+    const before = await documents();
+    const refused: string[] = [];
+    let routes = 0;
+    for (const [template, ops] of Object.entries(doc.paths))
+      for (const method of Object.keys(ops).filter((m) => (BODY_METHODS as readonly string[]).includes(m))) {
+        routes++;
+        for (const raw of ['[]', '[{}]', '"a JSON string"']) {
+          const res = await request(method, fill(template, '1'), tokenFor(template))
+            .set('Content-Type', 'application/json')
+            .send(raw);
+          if (res.status !== 400)
+            refused.push(`${method.toUpperCase()} ${template} with ${raw}: ${res.status}`);
+        }
+      }
+    expect(routes).toBeGreaterThan(50);
+    expect(refused).toEqual([]);
+    expect(await documents()).toBe(before);
+    const res = await t
+      .http()
+      .post('/api/chair/papers/invoice/1')
+      .set('Authorization', `Bearer ${tokens.chair}`)
+      .send([]);
+    expect(res.body).toMatchObject({
+      code: 'request.invalid',
+      message: 'The request body must be a JSON object',
+    });
+  });
 
   it('answers a deep body with a clear 400, a NUL with a clear 400 and changes nothing', async () => {
     const deep = await t

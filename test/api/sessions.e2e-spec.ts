@@ -7,7 +7,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { auditLogTable } from '../../apps/api/src/modules/activity/activity.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
-import { loginAttemptsTable } from '../../apps/api/src/modules/auth/auth.table.js';
+import { rateLimitCountersTable } from '../../apps/api/src/modules/auth/auth.table.js';
 import { outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
 import { chairRoles, createTestApp, type TestApp } from '../support/app.js';
 
@@ -284,9 +284,9 @@ describe('sessions end with the events that should end them', () => {
       expect(sent).toHaveLength(3);
       // Requests older than the window no longer count.
       await t.db
-        .update(loginAttemptsTable)
-        .set({ at: new Date(Date.now() - 16 * 60 * 1000) })
-        .where(eq(loginAttemptsTable.email, u.email));
+        .update(rateLimitCountersTable)
+        .set({ windowStart: new Date(Date.now() - 16 * 60 * 1000) })
+        .where(eq(rateLimitCountersTable.key, `forgot:email:${u.email}`));
       expect(
         (
           await t

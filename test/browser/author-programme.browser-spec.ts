@@ -308,7 +308,11 @@ describe('the conference programme in the author app', () => {
       expect(colouring!.links).toEqual([{ href: LINK, rel: 'noopener noreferrer', target: '_blank' }]);
       expect(colouring!.papers.map((p) => p.id)).toEqual([papers.edge, papers.greedy]);
       expect(colouring!.papers[0]!.text).toContain(TITLES.edge);
-      expect(colouring!.papers[0]!.text).toContain('Ana Silva, Olga Other');
+      // Names with organizations (the conference shows them by default), never e-mail addresses.
+      expect(colouring!.papers[0]!.text).toContain(
+        'Ana Silva (University of Porto), Olga Other (University of Porto)',
+      );
+      expect(colouring!.papers[0]!.text).not.toContain('@');
       expect(lists!.text).toContain('Lists and choices');
       expect(lists!.text).toContain('Room: Room B2');
       expect(lists!.text).toContain('Session chair: Olga Other');

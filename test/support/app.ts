@@ -21,6 +21,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     demoData: false,
     serveApps: false,
     runJobs: false,
+    // The tests play clients behind a proxy on loopback (X-Forwarded-For sets each client's address).
+    trustedProxies: ['loopback'],
     ...overrides,
   };
 }

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/exception.filter.js';
 import { jsonWithoutETagForWrites } from './common/json-answers.js';
-import { JSON_BODY_LIMIT, refuseNul, verifyJsonDepth } from './common/request-limits.js';
+import { JSON_BODY_LIMIT, refuseNonObjectBody, refuseNul, verifyJsonDepth } from './common/request-limits.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/config.js';
 import { databaseOptionsOf, openDatabase, type DatabaseHandle } from './database/database.js';
@@ -36,12 +36,14 @@ export async function createApp(config: AppConfig, opts: CreateAppOptions = {}):
     logger: opts.logger ?? ['error', 'warn', 'log'],
     bodyParser: false,
   });
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For is believed only from the configured proxies (none by default: req.ip is the peer).
+  app.set('trust proxy', config.trustedProxies?.length ? config.trustedProxies : false);
   for (const handler of opts.first ?? []) app.use(handler);
   app.use(jsonWithoutETagForWrites);
   app.use(express.json({ limit: JSON_BODY_LIMIT, verify: verifyJsonDepth }));
   app.use(express.urlencoded({ limit: JSON_BODY_LIMIT, extended: false }));
   app.use(refuseNul);
+  app.use(refuseNonObjectBody);
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -252,6 +252,7 @@ export const LETTER_MESSAGES = {
   notCreditable: 'Only invoices and receipts can be corrected by a credit note',
   reasonRequired: 'Please give a reason',
   notFound: 'Document not found',
+  verifyRateLimited: 'Too many verification requests. Please wait 15 minutes and try again.',
   letterError: 'The letter could not be generated',
   paperDeleted: 'The paper was deleted: no letter is issued for it',
   notAccepted:

@@ -91,7 +91,11 @@ export interface ConferenceDto {
   support: string;
   hotel: string;
   address: string;
-  authorView: { viewConferenceTrackStatus: boolean };
+  /**
+   * viewProgrammeOrganizations: the published programme shows each person's organization beside the name
+   * (true by default; e-mail addresses are never shown).
+   */
+  authorView: { viewConferenceTrackStatus: boolean; viewProgrammeOrganizations: boolean };
   programTable: string;
   banner: string | null;
   logo: string | null;

@@ -34,6 +34,15 @@ describe('§5 People rules', () => {
   it('does not require a country for reviewers', () => {
     expect(validatePerson({ ...valid, country: '' }, 'reviewer')).toEqual({});
   });
+  it('refuses names with line breaks or other control characters', () => {
+    for (const name of ['Evil\r\nBcc: victim@example.org', 'Tab\there', 'Line\u2028Separator', 'Del\u007f'])
+      expect(validatePerson({ ...valid, firstName: name, lastName: name })).toEqual({
+        firstName: PEOPLE_MESSAGES.firstNameLine,
+        lastName: PEOPLE_MESSAGES.lastNameLine,
+      });
+    expect(validatePerson({ ...valid, firstName: 'José María', lastName: 'Ødegård-Ñúñez' })).toEqual({});
+  });
+
   it('treats blank text as missing', () => {
     expect(validatePerson({ ...valid, firstName: '   ' }).firstName).toBe(PEOPLE_MESSAGES.firstName);
   });

@@ -12,6 +12,8 @@ export interface PersonInput {
 export const PEOPLE_MESSAGES = {
   firstName: 'Please fill in the First Name',
   lastName: 'Please fill in the Last Name',
+  firstNameLine: 'The First Name must be one line, without line breaks or control characters',
+  lastNameLine: 'The Last Name must be one line, without line breaks or control characters',
   email: 'Please fill in the Email',
   emailInvalid: 'Please fill in a valid Email',
   alternateEmail: 'Please fill in the Alternate Email',
@@ -29,6 +31,11 @@ export const PEOPLE_MESSAGES = {
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Line breaks, tabs and other control characters (C0, DEL, C1, the Unicode line and paragraph separators). */
+const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/** A person's name is one line of text: it is shown in lists, subjects and the activity log. */
+export const isSingleLine = (value: string): boolean => !CONTROL_RE.test(value);
+
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 export const isEmail = (value: string): boolean => EMAIL_RE.test(value.trim());
 
@@ -45,7 +52,9 @@ export function validatePerson(
   const errors: Partial<Record<PersonField, string>> = {};
   const blank = (v: string | undefined) => !v || v.trim() === '';
   if (blank(input.firstName)) errors.firstName = PEOPLE_MESSAGES.firstName;
+  else if (!isSingleLine(input.firstName!)) errors.firstName = PEOPLE_MESSAGES.firstNameLine;
   if (blank(input.lastName)) errors.lastName = PEOPLE_MESSAGES.lastName;
+  else if (!isSingleLine(input.lastName!)) errors.lastName = PEOPLE_MESSAGES.lastNameLine;
   if (blank(input.email)) errors.email = PEOPLE_MESSAGES.email;
   else if (!isEmail(input.email!)) errors.email = PEOPLE_MESSAGES.emailInvalid;
   if (blank(input.alternateEmail)) errors.alternateEmail = PEOPLE_MESSAGES.alternateEmail;

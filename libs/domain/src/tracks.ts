@@ -68,7 +68,8 @@ export const CONFERENCE_MESSAGES = {
   invalidFile: 'Please select a valid file',
   notFound: 'Conference not found',
   imageNotFound: 'Image not found',
-  authorView: 'authorView must be a JSON object with viewConferenceTrackStatus',
+  authorView:
+    'authorView must be a JSON object with viewConferenceTrackStatus (and optionally viewProgrammeOrganizations)',
   consentButtonLabel: 'Please fill in the consent button label',
   timeZone: 'Please choose a time zone by its IANA name (e.g. Europe/Lisbon)',
 } as const;

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../database/connection-errors.js';
 import { DomainError } from './errors.js';
 
 interface ErrorBody {
@@ -28,6 +29,20 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
+    if (isDatabaseUnavailable(exception)) {
+      // The database restarts or fails over: a known, passing condition, answered like /api/health.
+      this.logger.warn(
+        `503 ${DATABASE_UNAVAILABLE.code}: ${String((exception as Error)?.message ?? exception)}`,
+      );
+      if (res.headersSent) return;
+      res.setHeader('Retry-After', String(DATABASE_UNAVAILABLE.retryAfter));
+      res.status(503).json({
+        statusCode: 503,
+        code: DATABASE_UNAVAILABLE.code,
+        message: DATABASE_UNAVAILABLE.message,
+      } satisfies ErrorBody);
+      return;
+    }
     const body = this.toBody(exception);
     // An unexpected 5xx is a bug: its stack is logged. A DomainError 5xx is a known condition answered on
     // purpose (e.g. 503 documents.unavailable): one line, no stack.

@@ -9,6 +9,7 @@ export const JSON_BODY_LIMIT = '2mb';
 export const REQUEST_MESSAGES = {
   tooDeep: `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`,
   nul: 'The request contains a NUL character, which is not allowed',
+  notObject: 'The request body must be a JSON object',
 } as const;
 
 /** The deepest nesting of objects and arrays in a JSON text, without parsing it. */
@@ -58,5 +59,17 @@ export function refuseNul(req: Request, _res: Response, next: NextFunction): voi
   }
   if (path.includes('\u0000') || containsNul(req.query) || containsNul(req.body))
     return next(badRequest('request.nul', REQUEST_MESSAGES.nul));
+  next();
+}
+
+/**
+ * Every request body is an object of its route's fields: a JSON array or scalar at the top level is refused
+ * here, for every route at once, before a handler whose body parameter is not a DTO class (which the global
+ * ValidationPipe does not look at) could take `[]` for "no fields" and act on its defaults.
+ */
+export function refuseNonObjectBody(req: Request, _res: Response, next: NextFunction): void {
+  const body: unknown = req.body;
+  if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body)))
+    return next(badRequest('request.invalid', REQUEST_MESSAGES.notObject));
   next();
 }

@@ -1,6 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { Allow, IsString } from 'class-validator';
-import { BodyFieldsPipe } from './validation.js';
+import { EmailTemplateDto } from '../modules/mail/dto/email-templates.dto.js';
+import { BodyFieldsPipe, createValidationPipe } from './validation.js';
 
 class QueryBody {
   @Allow() filters?: unknown;
@@ -51,5 +52,30 @@ describe(BodyFieldsPipe.name, () => {
 
   it('refuses, at start-up, a DTO with any validator but @Allow()', () => {
     expect(() => new BodyFieldsPipe(Checked)).toThrow(/Checked\.b has a validator/);
+  });
+});
+
+describe('createValidationPipe', () => {
+  const pipe = createValidationPipe();
+  const validate = async (body: unknown) => {
+    try {
+      await pipe.transform(body, { type: 'body', metatype: EmailTemplateDto });
+    } catch (e) {
+      return (e as BadRequestException).getResponse() as { message: string; details: unknown };
+    }
+    return undefined;
+  };
+
+  it('answers a missing field with its "fill in" message only, not with the length rule it also fails', async () => {
+    expect(await validate({ subject: 'Your paper' })).toEqual({
+      code: 'request.invalid',
+      message: 'Please fill in the text',
+      details: [{ field: 'text', message: 'Please fill in the text' }],
+    });
+    expect((await validate({ text: 'Dear author' }))?.message).toBe('Please fill in the subject');
+    expect((await validate({ subject: 'Your paper', text: 'x'.repeat(50_001) }))?.message).toBe(
+      'The text must be at most 50000 characters',
+    );
+    expect(await validate({ subject: 'Your paper', text: 'Dear author' })).toBeUndefined();
   });
 });

@@ -24,12 +24,15 @@ const invalid = (details: { field: string; message: string }[]) =>
     details,
   });
 
-/** Global validation: whitelist, reject unknown fields and values, transform; first message on top. */
+/** Global validation: whitelist, reject unknown fields and values, transform; one message per field, the first on top. */
 export function createValidationPipe(): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     forbidUnknownValues: true,
+    // One message per field, its first failing rule: a missing string is 'Please fill in …', not also 'at
+    // most N characters' (class-validator's length rules fail on a non-string too).
+    stopAtFirstError: true,
     transform: true,
     exceptionFactory: (errors) => invalid(flatten(errors)),
   });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -39,6 +40,11 @@ export interface AppConfig {
   logLevel?: LogLevelName;
   /** SHUTDOWN_DRAIN_MS: how long requests in flight may take to finish after SIGTERM (default 10 s). */
   shutdownDrainMs?: number;
+  /**
+   * TRUSTED_PROXIES: the proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, or Express's
+   * names loopback, linklocal, uniquelocal), comma-separated. None by default: the client is the peer.
+   */
+  trustedProxies?: string[];
 }
 
 export const LOG_LEVELS = ['error', 'warn', 'log', 'debug'] as const;
@@ -108,6 +114,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push(
       `JOBS_TICK_MS must be a whole number of milliseconds (100 or more), got "${env.JOBS_TICK_MS}"`,
     );
+  const trustedProxies = (env.TRUSTED_PROXIES ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  for (const proxy of trustedProxies)
+    if (!isProxySpec(proxy))
+      problems.push(
+        `TRUSTED_PROXIES must list IP addresses, CIDR ranges or loopback/linklocal/uniquelocal, got "${proxy}"`,
+      );
   if (problems.length) throw new ConfigError(problems);
   if (!jwtSecret) jwtSecret = embeddedSecret(dataDir);
   return {
@@ -126,7 +141,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel,
     shutdownDrainMs,
     jobsTickMs,
+    trustedProxies,
   };
+}
+
+/** An address, an address/prefix, or one of Express's names for ranges. */
+function isProxySpec(spec: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(spec)) return true;
+  const [address, prefix, ...rest] = spec.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }
 
 /** In embedded mode the JWT secret is generated once and kept in DATA_DIR. */

@@ -162,20 +162,29 @@ export interface RoomRef {
   name: string;
 }
 
-export interface PersonRef {
+/**
+ * A person as the published programme shows them to authors, session chairs and the public: the name, and the
+ * organization only when the conference shows it (authorView.viewProgrammeOrganizations); never an e-mail.
+ */
+export interface PublicPersonRef {
   _id: number;
   firstName: string;
   lastName: string;
+  organization?: string;
+}
+
+/** A person as the chairs' programme screens show them. */
+export interface PersonRef extends PublicPersonRef {
   email: string;
   organization: string;
 }
 
 /** A paper as the programme shows it: title, authors in order, track. */
-export interface ScheduledPaperRef {
+export interface ScheduledPaperRef<P extends PublicPersonRef = PersonRef> {
   _id: number;
   title: string;
   track: number;
-  authors: PersonRef[];
+  authors: P[];
   primaryAuthor: number | null;
 }
 
@@ -235,38 +244,47 @@ export interface DayDto {
 }
 
 /** A session as the published programme shows it (any kind). */
-export interface ProgrammeSessionView {
+export interface ProgrammeSessionView<P extends PublicPersonRef = PersonRef> {
   kind: SessionKind;
   _id: number;
   title: string;
   room: RoomRef | null;
   link: string;
-  responsables: PersonRef[];
-  presenter: PersonRef | null;
-  papers: ScheduledPaperRef[];
+  responsables: P[];
+  presenter: P | null;
+  papers: ScheduledPaperRef<P>[];
 }
 
-export interface ProgrammeEventView extends Omit<EventDto, 'sessions'> {
+export interface ProgrammeEventView<P extends PublicPersonRef = PersonRef> extends Omit<
+  EventDto,
+  'sessions'
+> {
   typeLabel: string;
-  sessions: ProgrammeSessionView[];
+  sessions: ProgrammeSessionView<P>[];
 }
 
-export interface ProgrammeDayView extends Omit<DayDto, 'events'> {
+export interface ProgrammeDayView<P extends PublicPersonRef = PersonRef> extends Omit<DayDto, 'events'> {
   /** yyyy-mm-dd, for sorting and calendars. */
   isoDate: string;
-  events: ProgrammeEventView[];
+  events: ProgrammeEventView<P>[];
 }
 
-/** The whole programme as authors and session chairs read it (GET /api/author/programme). */
-export interface ProgrammeView {
+/**
+ * The whole programme: the chairs' draft (with e-mail addresses) and, as `ProgrammeView<PublicPersonRef>`, the
+ * published one authors and session chairs read (GET /api/author/programme, /api/session/programme).
+ */
+export interface ProgrammeView<P extends PublicPersonRef = PersonRef> {
   /** The published version shown (null before the first publication: then days is empty). */
   version: number | null;
   publishedAt: string | null;
   /** IANA time zone of the conference; every time is local to it. */
   timeZone: string;
   programTable: string;
-  days: ProgrammeDayView[];
+  days: ProgrammeDayView<P>[];
 }
+
+/** The published programme as authors, session chairs and the public read it. */
+export type PublicProgrammeView = ProgrammeView<PublicPersonRef>;
 
 /** PUT /days/{dayId}/events/{eventId}/sessions: which ids were linked, and why the others were not. */
 export interface EventSessionsResult {

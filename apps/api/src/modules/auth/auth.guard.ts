@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
-import { canUsePrefix, isChairLike } from '@symposium/domain';
+import { canUsePrefix, isChairLike, MAX_INT32 } from '@symposium/domain';
 import type { Request } from 'express';
 import {
   CSRF_COOKIE,
@@ -64,8 +64,11 @@ export class AuthGuard implements CanActivate {
       throw AuthErrors.unauthenticated();
     }
     // One indexed lookup (shared with concurrent requests): the user, and while impersonating the chair too.
-    const sub = Number(payload.sub);
-    const imp = payload.imp === undefined ? undefined : Number(payload.imp);
+    // A validly signed token whose ids are not database ids ('abc', an object, 2^40) names nobody: 401.
+    const sub = tokenId(payload.sub);
+    const imp = payload.imp === undefined ? undefined : tokenId(payload.imp);
+    if (sub === undefined || (payload.imp !== undefined && imp === undefined))
+      throw AuthErrors.unauthenticated();
     const [row, chair] = await Promise.all([
       this.sessionUsers.load(sub),
       imp === undefined ? undefined : this.sessionUsers.load(imp),
@@ -118,4 +121,15 @@ export function tokenOf(req: Request): string | undefined {
   if (header?.startsWith('Bearer ')) return header.slice(7).trim();
   const cookies = (req as Request & { cookies?: Record<string, string> }).cookies ?? {};
   return cookies[TOKEN_COOKIE] || undefined;
+}
+
+/** A user id as tokens carry it (a number; a digit string from older tokens), or undefined. */
+export function tokenId(value: unknown): number | undefined {
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\d{1,10}$/.test(value)
+        ? Number(value)
+        : NaN;
+  return Number.isInteger(n) && n >= 1 && n <= MAX_INT32 ? n : undefined;
 }

@@ -8,6 +8,7 @@ import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthRepository } from './auth.repository.js';
 import { AuthService } from './auth.service.js';
+import { RateLimiter } from './rate-limiter.service.js';
 
 @Global()
 @Module({
@@ -24,7 +25,7 @@ import { AuthService } from './auth.service.js';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, AuthRepository, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [AuthService],
+  providers: [AuthService, AuthRepository, RateLimiter, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [AuthService, RateLimiter],
 })
 export class AuthModule {}

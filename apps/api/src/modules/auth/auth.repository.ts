@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { DB, type Db, type Executor } from '../../database/database.js';
-import { loginAttemptsTable, passwordResetsTable } from './auth.table.js';
+import { loginAttemptsTable, passwordResetsTable, rateLimitCountersTable } from './auth.table.js';
 
 @Injectable()
 export class AuthRepository {
@@ -16,22 +16,6 @@ export class AuthRepository {
     await this.db.insert(loginAttemptsTable).values({ kind, email, ip, success });
   }
 
-  /** Password-reset requests since `since`, for this e-mail and from this address. */
-  async recentForgotRequests(
-    email: string,
-    ip: string,
-    since: Date,
-  ): Promise<{ byEmail: number; byIp: number }> {
-    const [r] = await this.db
-      .select({
-        byEmail: sql<number>`count(*) filter (where ${loginAttemptsTable.email} = ${email})::int`,
-        byIp: sql<number>`count(*) filter (where ${loginAttemptsTable.ip} = ${ip})::int`,
-      })
-      .from(loginAttemptsTable)
-      .where(and(eq(loginAttemptsTable.kind, 'forgot'), gt(loginAttemptsTable.at, since)));
-    return { byEmail: r?.byEmail ?? 0, byIp: r?.byIp ?? 0 };
-  }
-
   /** Kills every unused reset link of the user (one was used, or the password changed another way). */
   async invalidateResets(userId: number, now: Date, ex: Executor = this.db): Promise<void> {
     await ex
@@ -40,21 +24,34 @@ export class AuthRepository {
       .where(and(eq(passwordResetsTable.userId, userId), isNull(passwordResetsTable.usedAt)));
   }
 
-  async recentFailures(email: string, ip: string, since: Date): Promise<{ byEmail: number; byIp: number }> {
-    const [r] = await this.db
-      .select({
-        byEmail: sql<number>`count(*) filter (where ${loginAttemptsTable.email} = ${email})::int`,
-        byIp: sql<number>`count(*) filter (where ${loginAttemptsTable.ip} = ${ip})::int`,
+  /**
+   * Counts one attempt on each key and answers each key's count in its window, in one statement: a window
+   * older than `windowMs` starts again at 1. Concurrent calls on one key serialise on its row, so each sees
+   * its own count (no two get the same), on PGlite and PostgreSQL alike.
+   */
+  async hit(keys: string[], windowMs: number, now = new Date()): Promise<Map<string, number>> {
+    const since = sql`${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
+    const c = rateLimitCountersTable;
+    const rows = await this.db
+      .insert(c)
+      .values(keys.map((key) => ({ key, windowStart: now, count: 1 })))
+      .onConflictDoUpdate({
+        target: c.key,
+        set: {
+          count: sql`case when ${c.windowStart} > ${since} then ${c.count} + 1 else 1 end`,
+          windowStart: sql`case when ${c.windowStart} > ${since} then ${c.windowStart} else excluded.window_start end`,
+        },
       })
-      .from(loginAttemptsTable)
-      .where(
-        and(
-          eq(loginAttemptsTable.kind, 'login'),
-          eq(loginAttemptsTable.success, false),
-          gt(loginAttemptsTable.at, since),
-        ),
-      );
-    return { byEmail: r?.byEmail ?? 0, byIp: r?.byIp ?? 0 };
+      .returning({ key: c.key, count: c.count });
+    return new Map(rows.map((r) => [r.key, r.count]));
+  }
+
+  /** Gives back one attempt on each key (it did not count: a successful sign-in). */
+  async giveBack(keys: string[]): Promise<void> {
+    await this.db
+      .update(rateLimitCountersTable)
+      .set({ count: sql`greatest(${rateLimitCountersTable.count} - 1, 0)` })
+      .where(inArray(rateLimitCountersTable.key, keys));
   }
 
   async createReset(

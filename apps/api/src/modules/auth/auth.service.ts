@@ -11,8 +11,9 @@ import { ActivityService } from '../activity/activity.service.js';
 import { toUserResponse } from '../users/users.mapper.js';
 import { UsersService } from '../users/users.service.js';
 import type { UserRow } from '../users/users.service.js';
-import { type TokenPayload } from './auth.guard.js';
+import { tokenId, type TokenPayload } from './auth.guard.js';
 import { AuthRepository } from './auth.repository.js';
+import { RateLimiter } from './rate-limiter.service.js';
 import type { SignupDto } from './dto/auth.dto.js';
 import { AuthErrors, LOGIN_MESSAGES } from './auth.errors.js';
 
@@ -35,6 +36,7 @@ export class AuthService {
     private readonly tx: TransactionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly activity: ActivityService,
+    private readonly limiter: RateLimiter,
   ) {}
 
   issueToken(payload: TokenPayload): Promise<string> {
@@ -69,7 +71,8 @@ export class AuthService {
     } catch {
       return;
     }
-    const personId = Number(payload.imp ?? payload.sub);
+    const personId = tokenId(payload.imp ?? payload.sub);
+    if (personId === undefined) return;
     const sv = payload.imp !== undefined ? payload.isv : payload.sv;
     const person = await this.users.findById(personId);
     // Only a live token ends sessions: a stale one cannot be replayed to sign someone out again.
@@ -78,13 +81,18 @@ export class AuthService {
 
   async login(emailInput: string, password: string, ip: string): Promise<LoginResponse> {
     const email = normalizeEmail(emailInput);
-    const failures = await this.repo.recentFailures(email, ip, new Date(Date.now() - WINDOW_MS));
-    if (failures.byEmail >= MAX_FAILURES_PER_EMAIL || failures.byIp >= MAX_FAILURES_PER_IP)
-      throw AuthErrors.rateLimited();
+    // The attempt is counted before the password is checked (a burst cannot pass the limit); only failures
+    // count, so a right password gives its attempt back.
+    const limits = [
+      { key: `login:email:${email}`, max: MAX_FAILURES_PER_EMAIL },
+      { key: `login:ip:${ip}`, max: MAX_FAILURES_PER_IP },
+    ];
+    if (!(await this.limiter.take(limits, WINDOW_MS))) throw AuthErrors.rateLimited();
     const user = await this.users.findByEmail(email);
     // verifyPassword hashes against a dummy when there is no account, so both answers take as long.
     const ok = await verifyPassword(password, user?.passwordHash ?? null);
     await this.repo.recordAttempt(email, ip, ok);
+    if (ok) await this.limiter.giveBack(limits);
     if (!user || !ok) throw AuthErrors.invalidCredentials();
     if (user.lockStatus) throw AuthErrors.locked();
     return this.session(user);
@@ -98,9 +106,14 @@ export class AuthService {
   /** Always answers the same (no account enumeration); e-mails a single-use link when the account exists. */
   async forgotPassword(emailInput: string, ip: string): Promise<{ message: string }> {
     const email = normalizeEmail(emailInput);
-    const recent = await this.repo.recentForgotRequests(email, ip, new Date(Date.now() - WINDOW_MS));
-    if (recent.byEmail >= MAX_FORGOT_PER_EMAIL || recent.byIp >= MAX_FORGOT_PER_IP)
-      throw AuthErrors.forgotRateLimited();
+    const allowed = await this.limiter.take(
+      [
+        { key: `forgot:email:${email}`, max: MAX_FORGOT_PER_EMAIL },
+        { key: `forgot:ip:${ip}`, max: MAX_FORGOT_PER_IP },
+      ],
+      WINDOW_MS,
+    );
+    if (!allowed) throw AuthErrors.forgotRateLimited();
     await this.repo.recordAttempt(email, ip, true, 'forgot');
     const user = await this.users.findByEmail(email);
     if (user && !user.lockStatus) {

@@ -25,3 +25,14 @@ export const loginAttemptsTable = pgTable(
     index('login_attempts_ip_at_idx').on(t.ip, t.at),
   ],
 );
+
+/**
+ * Rate-limit counters shared by every API process: one row per key ('login:email:…', 'forgot:ip:…',
+ * 'verify:ip:…'), counting the attempts of a fixed window that starts with its first attempt. Incremented
+ * and read in one statement (INSERT … ON CONFLICT DO UPDATE … RETURNING), so a concurrent burst cannot pass.
+ */
+export const rateLimitCountersTable = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});

@@ -20,7 +20,10 @@ export function toConferenceDto(row: ConferenceRow, images: ImageMeta[]): Confer
     support: row.support,
     hotel: row.hotel,
     address: row.address,
-    authorView: { viewConferenceTrackStatus: Boolean(row.authorView?.viewConferenceTrackStatus) },
+    authorView: {
+      viewConferenceTrackStatus: Boolean(row.authorView?.viewConferenceTrackStatus),
+      viewProgrammeOrganizations: row.authorView?.viewProgrammeOrganizations !== false,
+    },
     programTable: row.programTable,
     banner: imageUrl(
       row.id,

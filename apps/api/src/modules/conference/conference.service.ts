@@ -14,6 +14,7 @@ import { toConferenceDto } from './conference.mapper.js';
 import { ConferenceRepository, type ConferencePatch, type ImageKind } from './conference.repository.js';
 import type { PublisherSettingsDto, UpdateConferenceDto } from './dto/conference.dto.js';
 import type { UploadedImage } from './image-upload.interceptor.js';
+import type { ConferenceRow } from './conference.table.js';
 import { ConferenceErrors } from './conference.errors.js';
 
 /** The one conference of an installation (created by the migrations). */
@@ -84,7 +85,7 @@ export class ConferenceService {
     return this.inTx(ex, async (tx) => {
       const row = await this.conference.getForUpdate(id, tx);
       if (!row) throw ConferenceErrors.notFound();
-      const patch = this.patchOf(input);
+      const patch = this.patchOf(input, row.authorView);
       const missing = missingConferenceFields({ ...row, ...patch });
       if (missing.length) throw ConferenceErrors.incomplete(missing);
       await this.conference.update(id, patch, tx);
@@ -123,13 +124,20 @@ export class ConferenceService {
     return { notify };
   }
 
-  private patchOf(input: ConferenceInput | PublisherInput): ConferencePatch {
+  private patchOf(
+    input: ConferenceInput | PublisherInput,
+    authorView?: ConferenceRow['authorView'],
+  ): ConferencePatch {
     const c = input as ConferenceInput;
     const patch: ConferencePatch = {};
     for (const key of TRIMMED) if (c[key] !== undefined && c[key] !== null) patch[key] = c[key].trim();
     if (c.externalURL !== undefined && c.externalURL !== null) patch.externalUrl = c.externalURL.trim();
     if (c.authorView)
-      patch.authorView = { viewConferenceTrackStatus: c.authorView.viewConferenceTrackStatus };
+      patch.authorView = {
+        viewConferenceTrackStatus: c.authorView.viewConferenceTrackStatus,
+        viewProgrammeOrganizations:
+          c.authorView.viewProgrammeOrganizations ?? authorView?.viewProgrammeOrganizations !== false,
+      };
     if (c.timeZone !== undefined && c.timeZone !== null) {
       const zone = canonicalTimeZone(c.timeZone);
       if (!zone) throw ConferenceErrors.timeZone();

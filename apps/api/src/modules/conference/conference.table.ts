@@ -14,7 +14,8 @@ export const conferenceTable = pgTable('conference', {
   hotel: text('hotel').notNull().default(''),
   address: text('address').notNull().default(''),
   authorView: jsonb('author_view')
-    .$type<{ viewConferenceTrackStatus: boolean }>()
+    // viewProgrammeOrganizations absent (rows before it existed): true.
+    .$type<{ viewConferenceTrackStatus: boolean; viewProgrammeOrganizations?: boolean }>()
     .notNull()
     .default({ viewConferenceTrackStatus: false }),
   programTable: text('program_table').notNull().default(''),

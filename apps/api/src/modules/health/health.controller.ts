@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import { Public } from '../../common/auth-user.js';
 import type { DatabaseHandle } from '../../database/database.js';
 import { DB_HANDLE } from '../../database/database.module.js';
+import { DATABASE_UNAVAILABLE } from '../../database/connection-errors.js';
 import { DatabaseProbe } from './database-probe.js';
 
 const PROBE_MS = Number(process.env.HEALTH_PROBE_MS) || 1000;
@@ -39,7 +40,10 @@ export class HealthController implements OnModuleInit, OnModuleDestroy {
   }> {
     const state = await this.probe.state();
     res.setHeader('Cache-Control', 'no-store');
-    if (!state.ok) res.status(503);
+    if (!state.ok) {
+      res.status(503);
+      res.setHeader('Retry-After', String(DATABASE_UNAVAILABLE.retryAfter));
+    }
     return {
       status: state.ok ? 'ok' : 'unavailable',
       database: this.handle.kind,

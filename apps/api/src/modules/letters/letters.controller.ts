@@ -11,6 +11,7 @@ import {
   Post,
   Put,
   Query,
+  Req,
   Res,
   StreamableFile,
   UploadedFile,
@@ -29,7 +30,7 @@ import type {
   IssuedDocumentDto,
   LetterSettingsDto,
 } from '@symposium/domain';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
 import { CurrentUser, Public, type AuthUser } from '../../common/auth-user.js';
 import { IdParam } from '../../common/id-param.js';
@@ -285,8 +286,8 @@ export class VerifyController {
   @Public()
   @Get(':code')
   @Header('Cache-Control', 'no-store')
-  verify(@Param('code') code: string): Promise<DocumentVerificationDto> {
-    return this.letters.verify(code);
+  verify(@Param('code') code: string, @Req() req: Request): Promise<DocumentVerificationDto> {
+    return this.letters.verify(code, req.ip ?? 'unknown');
   }
 }
 

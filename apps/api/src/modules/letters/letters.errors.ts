@@ -1,9 +1,10 @@
 import { LETTER_MESSAGES } from '@symposium/domain';
-import { badRequest, conflict, DomainError, notFound } from '../../common/errors.js';
+import { badRequest, conflict, DomainError, notFound, tooManyRequests } from '../../common/errors.js';
 
 /** The error codes of letters, invoices, receipts, credit notes, templates and bulk issues. */
 export const LettersErrors = {
   notFound: () => notFound('letters.not_found', LETTER_MESSAGES.notFound),
+  verifyRateLimited: () => tooManyRequests('letters.verify_rate_limited', LETTER_MESSAGES.verifyRateLimited),
   batchNotFound: () => notFound('letters.batch_not_found', 'Batch not found'),
   signatureRequired: () => badRequest('letters.signature_required', LETTER_MESSAGES.signatureRequired),
   signatureInvalid: () => badRequest('letters.invalid_file', LETTER_MESSAGES.signatureInvalid),

@@ -38,12 +38,16 @@ import {
   type BillingLine,
 } from './document-composer.js';
 import type { DocumentValues } from './document-templates.js';
+import { RateLimiter } from '../auth/rate-limiter.service.js';
 import { LettersErrors } from './letters.errors.js';
 import { LettersRepository, type IssuedDocumentMeta } from './letters.repository.js';
 import type { LetterSettingsRow } from './letters.table.js';
 
 /** GET /documents without a paper: this many latest documents. */
 const LATEST = 100;
+/** Public verifications one address may ask for in a window (a desk checking a queue of certificates fits). */
+const VERIFY_MAX_PER_IP = 100;
+const VERIFY_WINDOW_MS = 15 * 60 * 1000;
 
 /** A signature image: at most 1 MB, jpeg or png by its bytes. */
 export const SIGNATURE_MAX_BYTES = 1024 * 1024;
@@ -105,6 +109,7 @@ export class LettersService {
     private readonly transactions: TransactionRunner,
     private readonly activity: ActivityService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly limiter: RateLimiter,
   ) {}
 
   // ----- issuing
@@ -404,8 +409,10 @@ export class LettersService {
     return doc;
   }
 
-  /** GET /api/verify/:code (public). */
-  async verify(rawCode: string): Promise<DocumentVerificationDto> {
+  /** GET /api/verify/:code (public), at most VERIFY_MAX_PER_IP a window from one address. */
+  async verify(rawCode: string, ip: string): Promise<DocumentVerificationDto> {
+    if (!(await this.limiter.take([{ key: `verify:ip:${ip}`, max: VERIFY_MAX_PER_IP }], VERIFY_WINDOW_MS)))
+      throw LettersErrors.verifyRateLimited();
     const code = normalizeDocumentCode(rawCode ?? '');
     const doc = code ? await this.repo.findByCode(code) : undefined;
     if (!doc) throw LettersErrors.notFound();

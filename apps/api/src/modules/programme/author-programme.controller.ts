@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Query, Res } from '@nestjs/common';
 import { ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { DayDto, EventDto, ProgrammeView } from '@symposium/domain';
+import type { DayDto, EventDto, PublicProgrammeView } from '@symposium/domain';
 import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
 import { CalendarQueryDto } from './dto/programme.dto.js';
@@ -38,8 +38,8 @@ export class AuthorProgrammeController {
   }
 
   @Get('programme')
-  programme(): Promise<ProgrammeView> {
-    return this.view.published();
+  programme(): Promise<PublicProgrammeView> {
+    return this.view.publicProgramme();
   }
 
   @Get('programme/calendar.ics')

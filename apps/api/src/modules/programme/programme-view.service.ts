@@ -10,6 +10,8 @@ import {
   type DayDto,
   type EventDto,
   type PersonRef,
+  type PublicPersonRef,
+  type PublicProgrammeView,
   type ProgrammeDayView,
   type ProgrammeEventView,
   type ProgrammeSessionView,
@@ -107,6 +109,15 @@ export class ProgrammeViewService {
     };
   }
 
+  /**
+   * GET /api/author/programme: the last published version as every signed-in user reads it, people by name
+   * (and organization when the conference shows them), never their e-mail addresses.
+   */
+  async publicProgramme(): Promise<PublicProgrammeView> {
+    const [view, conference] = await Promise.all([this.published(), this.conference.get()]);
+    return toPublicView(view, conference.authorView.viewProgrammeOrganizations);
+  }
+
   /** GET /api/author/days: the published days in the §3 shape. */
   async publishedDays(): Promise<DayDto[]> {
     return (await this.published()).days.map(toDayShape);
@@ -128,8 +139,8 @@ export class ProgrammeViewService {
    * The session chair's view: the published technical-session events that contain sessions the caller chairs
    * in the published version, each with only those sessions (a draft change reaches them once published).
    */
-  async forSessionChair(user: AuthUser): Promise<ProgrammeView> {
-    const view = await this.published();
+  async forSessionChair(user: AuthUser): Promise<PublicProgrammeView> {
+    const [view, conference] = await Promise.all([this.published(), this.conference.get()]);
     const days = view.days
       .map((d) => ({
         ...d,
@@ -139,7 +150,7 @@ export class ProgrammeViewService {
           .filter((e) => e.sessions.length > 0),
       }))
       .filter((d) => d.events.length > 0);
-    return { ...view, days };
+    return toPublicView({ ...view, days }, conference.authorView.viewProgrammeOrganizations);
   }
 
   /**
@@ -428,6 +439,41 @@ function toSessionView(kind: SessionKind, dto: AnySessionDto): ProgrammeSessionV
     responsables: [],
     presenter: p.presenter ?? null,
     papers: p.paper ? [p.paper] : [],
+  };
+}
+
+/** The programme with each person reduced to what the public may read (see PublicPersonRef). */
+function toPublicView(view: ProgrammeView, withOrganizations: boolean): PublicProgrammeView {
+  const person = (p: PersonRef): PublicPersonRef => ({
+    _id: p._id,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    ...(withOrganizations ? { organization: p.organization } : {}),
+  });
+  return {
+    ...view,
+    days: view.days.map((d) => ({
+      ...d,
+      events: d.events.map((e) => ({
+        ...e,
+        sessions: e.sessions.map((s) => ({
+          kind: s.kind,
+          _id: s._id,
+          title: s.title,
+          room: s.room && { _id: s.room._id, name: s.room.name },
+          link: s.link,
+          responsables: s.responsables.map(person),
+          presenter: s.presenter && person(s.presenter),
+          papers: s.papers.map((p) => ({
+            _id: p._id,
+            title: p.title,
+            track: p.track,
+            authors: p.authors.map(person),
+            primaryAuthor: p.primaryAuthor,
+          })),
+        })),
+      })),
+    })),
   };
 }
 

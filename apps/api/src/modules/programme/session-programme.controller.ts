@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { ProgrammeView } from '@symposium/domain';
+import type { PublicProgrammeView } from '@symposium/domain';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
 import { ProgrammeViewService } from './programme-view.service.js';
 
@@ -11,7 +11,7 @@ export class SessionProgrammeController {
   constructor(private readonly view: ProgrammeViewService) {}
 
   @Get()
-  programme(@CurrentUser() user: AuthUser): Promise<ProgrammeView> {
+  programme(@CurrentUser() user: AuthUser): Promise<PublicProgrammeView> {
     return this.view.forSessionChair(user);
   }
 }

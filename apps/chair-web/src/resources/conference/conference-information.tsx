@@ -75,6 +75,9 @@ function ConferenceForm({ conference }: { conference: ConferenceDto }) {
     return out;
   });
   const [viewTrackStatus, setViewTrackStatus] = useState(conference.authorView.viewConferenceTrackStatus);
+  const [viewOrganizations, setViewOrganizations] = useState(
+    conference.authorView.viewProgrammeOrganizations,
+  );
   // Programme times are local to this IANA zone (the API answers its canonical name).
   const [timeZone, setTimeZone] = useState(conference.timeZone ?? 'UTC');
   const [timeZoneError, setTimeZoneError] = useState('');
@@ -103,7 +106,13 @@ function ConferenceForm({ conference }: { conference: ConferenceDto }) {
     }
     const body = new FormData();
     for (const f of FIELDS) body.append(f.name, form[f.name]);
-    body.append('authorView', JSON.stringify({ viewConferenceTrackStatus: viewTrackStatus }));
+    body.append(
+      'authorView',
+      JSON.stringify({
+        viewConferenceTrackStatus: viewTrackStatus,
+        viewProgrammeOrganizations: viewOrganizations,
+      }),
+    );
     body.append('timeZone', zone);
     // Images: a file replaces, '' removes, absent keeps (publisher fields are left to their own screen).
     for (const [name, change] of [
@@ -181,6 +190,17 @@ function ConferenceForm({ conference }: { conference: ConferenceDto }) {
             />
           }
           label="Authors can see the conference track status"
+        />
+        <FormControlLabel
+          sx={{ mt: 1 }}
+          control={
+            <Switch
+              name="viewProgrammeOrganizations"
+              checked={viewOrganizations}
+              onChange={(e) => setViewOrganizations(e.target.checked)}
+            />
+          }
+          label="The published programme shows organizations beside names"
         />
       </Paper>
       <Typography variant="h6" component="h2" gutterBottom>

@@ -27,6 +27,13 @@ export class AuthorViewDto {
   @FormBoolean()
   @IsBoolean({ message: CONFERENCE_MESSAGES.authorView })
   viewConferenceTrackStatus!: boolean;
+
+  /** The published programme shows organizations beside names (kept as it is when absent). */
+  @ApiPropertyOptional()
+  @Optional()
+  @FormBoolean()
+  @IsBoolean({ message: CONFERENCE_MESSAGES.authorView })
+  viewProgrammeOrganizations?: boolean;
 }
 
 /** Fields of the /PublisherSettings screen. */

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProgrammeView } from '@symposium/domain';
+import type { PublicProgrammeView } from '@symposium/domain';
 import { api } from '@symposium/ui';
 
 /** GET /api/author/programme: the published programme (version null and no days before publication). */
-export const getProgramme = () => api<ProgrammeView>('GET', '/api/author/programme');
+export const getProgramme = () => api<PublicProgrammeView>('GET', '/api/author/programme');
 export const programmeQueryOptions = () =>
   queryOptions({ queryKey: ['author', 'programme'], queryFn: getProgramme, staleTime: 0 });
 export const useProgramme = () => useQuery(programmeQueryOptions());

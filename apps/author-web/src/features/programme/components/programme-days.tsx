@@ -2,7 +2,7 @@ import { Box, Divider, Link as MuiLink, Paper, Stack, Typography } from '@mui/ma
 import {
   EVENT_TYPE_LABELS,
   sessionName,
-  type PersonRef,
+  type PublicPersonRef,
   type ProgrammeDayView,
   type ProgrammeEventView,
   type ProgrammeSessionView,
@@ -39,7 +39,9 @@ export function longDate(isoDate: string): string {
 export const timeRange = (start: string, end: string, timeZone: string): string =>
   `${start}–${end}${timeZone ? ` (${timeZone})` : ''}`;
 
-const personName = (p: PersonRef) => `${p.firstName} ${p.lastName}`.trim();
+/** 'Ana Author (TU Munich)': the organization only when the conference shows it (the API leaves it out). */
+const personName = (p: PublicPersonRef) =>
+  `${p.firstName} ${p.lastName}`.trim() + (p.organization ? ` (${p.organization})` : '');
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -52,7 +54,13 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function PaperItem({ paper, paperLink }: { paper: ScheduledPaperRef; paperLink?: (id: number) => string }) {
+function PaperItem({
+  paper,
+  paperLink,
+}: {
+  paper: ScheduledPaperRef<PublicPersonRef>;
+  paperLink?: (id: number) => string;
+}) {
   return (
     <Box component="li" data-testid="programme-paper" data-paper={paper._id} sx={{ mb: 0.5 }}>
       <Typography variant="body2" component="div" fontWeight={500}>
@@ -77,7 +85,7 @@ function SessionItem({
   session,
   paperLink,
 }: {
-  session: ProgrammeSessionView;
+  session: ProgrammeSessionView<PublicPersonRef>;
   paperLink?: (id: number) => string;
 }) {
   const name = sessionName(session.kind, session._id);
@@ -135,7 +143,7 @@ function EventItem({
   timeZone,
   paperLink,
 }: {
-  event: ProgrammeEventView;
+  event: ProgrammeEventView<PublicPersonRef>;
   timeZone: string;
   paperLink?: (id: number) => string;
 }) {
@@ -184,7 +192,7 @@ export function ProgrammeDays({
   timeZone,
   paperLink,
 }: {
-  days: ProgrammeDayView[];
+  days: ProgrammeDayView<PublicPersonRef>[];
   timeZone: string;
   paperLink?: (id: number) => string;
 }) {
