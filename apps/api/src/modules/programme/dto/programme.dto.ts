@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { EVENT_TYPES, MAX_INT32, PROGRAMME_MESSAGES as M } from '@symposium/domain';
+import { EVENT_TYPES, MAX_INT32, PROGRAMME_MESSAGES as M, type RoomDto } from '@symposium/domain';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -240,4 +240,11 @@ export class BuilderApplyDto {
   @ArrayMinSize(1, { message: M.papers })
   @IsArray()
   sessions!: BuilderApplySessionDto[];
+}
+
+/** A room (RoomDto of libs/domain), for the API documentation. */
+export class RoomDoc implements RoomDto {
+  @ApiProperty() _id!: number;
+  @ApiProperty() name!: string;
+  @ApiProperty({ type: Number, nullable: true }) capacity!: number | null;
 }
