@@ -225,6 +225,14 @@ export async function calls(): Promise<unknown[]> {
   out.push(rules.map((r) => r.kind + r.offsets.join(',') + String(r.lastRunAt)));
   const paused = await call('post', '/api/chair/reminders/{ruleId}/pause', undefined);
   out.push(paused.message.length);
+  // mail (templates, settings)
+  const template = await call('post', '/api/chair/emailTemplate', { subject: 'Decision', text: 'Dear {{recipient.firstName}}' });
+  const templates = await call('get', '/api/cochair/emailTemplate', undefined);
+  const settings = await call('get', '/api/cochair/emailSettings', undefined);
+  out.push(template.position, templates.map((x) => x.subject), settings.bcc.concat(settings.cc));
+  // programme (days)
+  const days = await call('get', '/api/chair/days', undefined);
+  out.push(days.flatMap((d) => d.events.map((e) => d.date + e.type + e.start)));
   // health
   const health = await call('get', '/api/health', undefined);
   out.push(health.status === 'ok' ? health.latencyMs : health.checkedAt);
@@ -380,16 +388,6 @@ POST /api/chair/papers/export/htmlreview 200
 POST /api/cochair/papers/export/htmlreview 200
 GET /api/chair/papers/bulk/assign/reviewers 200
 GET /api/cochair/papers/bulk/assign/reviewers 200
-GET /api/chair/days 200
-POST /api/chair/days 201
-GET /api/chair/days/{dayId} 200
-PUT /api/chair/days/{dayId} 200
-DELETE /api/chair/days/{dayId} 200
-GET /api/chair/days/{dayId}/events 200
-POST /api/chair/days/{dayId}/events 201
-GET /api/chair/days/{dayId}/events/{eventId} 200
-PUT /api/chair/days/{dayId}/events/{eventId} 200
-DELETE /api/chair/days/{dayId}/events/{eventId} 200
 PUT /api/chair/days/{dayId}/events/{eventId}/sessions 200
 GET /api/chair/technical_sessions 200
 POST /api/chair/technical_sessions 201
@@ -425,20 +423,6 @@ GET /api/author/days/{dayId}/events/{eventId} 200
 GET /api/author/programme 200
 GET /api/author/programme/calendar.ics 200
 GET /api/session/programme 200
-GET /api/chair/emailTemplate 200
-POST /api/chair/emailTemplate 201
-GET /api/cochair/emailTemplate 200
-GET /api/chair/emailTemplate/{id} 200
-PUT /api/chair/emailTemplate/{id} 200
-DELETE /api/chair/emailTemplate/{id} 200
-GET /api/cochair/emailTemplate/{id} 200
-PUT /api/chair/emailTemplate/sort 200
-GET /api/chair/emailSettings 200
-PUT /api/chair/emailSettings 200
-POST /api/chair/emailSettings/test 200
-GET /api/cochair/emailSettings 200
-PUT /api/cochair/emailSettings 200
-POST /api/cochair/emailSettings/test 200
 GET /api/chair/activity/delivery 200
 GET /api/chair/letters/settings 200
 PUT /api/chair/letters/settings 200

@@ -4,3 +4,8 @@ import { ApiProperty } from '@nestjs/swagger';
 export class OkDoc {
   @ApiProperty({ enum: [true] }) ok!: true;
 }
+
+/** The OpenAPI schema of `{ message }`, the answer of many actions (the spec's text). */
+export class MessageDoc {
+  @ApiProperty() message!: string;
+}

@@ -3,7 +3,8 @@ import { ApiCreatedResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/sw
 import type { ReminderCandidateDto, ReminderRuleDto, ReminderRunDto } from '@symposium/domain';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
 import { IdParam } from '../../common/id-param.js';
-import { ReminderMessageDoc, ReminderRuleBodyDto, ReminderRuleDoc } from './dto/reminder.dto.js';
+import { MessageDoc } from '../../common/openapi-docs.js';
+import { ReminderRuleBodyDto, ReminderRuleDoc } from './dto/reminder.dto.js';
 import { JobsErrors } from './jobs.errors.js';
 import { RemindersService } from './reminders.service.js';
 
@@ -43,7 +44,7 @@ export class RemindersController {
 
   @Delete(':ruleId')
   @ApiParam({ name: 'ruleId', type: Number })
-  @ApiOkResponse({ type: ReminderMessageDoc })
+  @ApiOkResponse({ type: MessageDoc })
   remove(@RuleId() id: number): Promise<{ message: string }> {
     return this.reminders.remove(id);
   }
@@ -51,7 +52,7 @@ export class RemindersController {
   @Post(':ruleId/pause')
   @HttpCode(200)
   @ApiParam({ name: 'ruleId', type: Number })
-  @ApiOkResponse({ type: ReminderMessageDoc })
+  @ApiOkResponse({ type: MessageDoc })
   pause(@RuleId() id: number): Promise<{ message: string }> {
     return this.reminders.setEnabled(id, false);
   }
@@ -59,7 +60,7 @@ export class RemindersController {
   @Post(':ruleId/resume')
   @HttpCode(200)
   @ApiParam({ name: 'ruleId', type: Number })
-  @ApiOkResponse({ type: ReminderMessageDoc })
+  @ApiOkResponse({ type: MessageDoc })
   resume(@RuleId() id: number): Promise<{ message: string }> {
     return this.reminders.setEnabled(id, true);
   }

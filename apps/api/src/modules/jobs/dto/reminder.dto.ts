@@ -69,7 +69,3 @@ export class ReminderRuleDoc implements ReminderRuleDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) lastRunAt!: string | null;
   @ApiProperty({ description: 'Reminders sent so far' }) sent!: number;
 }
-
-export class ReminderMessageDoc {
-  @ApiProperty() message!: string;
-}
