@@ -233,6 +233,9 @@ export async function calls(): Promise<unknown[]> {
   // programme (days)
   const days = await call('get', '/api/chair/days', undefined);
   out.push(days.flatMap((d) => d.events.map((e) => d.date + e.type + e.start)));
+  // letters (verification)
+  const verified = await call('get', '/api/verify/{code}', undefined);
+  out.push(verified.revoked ? verified.revokeReason : verified.kind + verified.sha256);
   // health
   const health = await call('get', '/api/health', undefined);
   out.push(health.status === 'ok' ? health.latencyMs : health.checkedAt);
@@ -451,7 +454,6 @@ POST /api/chair/documents/{id}/revoke 200
 POST /api/cochair/documents/{id}/revoke 200
 POST /api/chair/documents/{id}/credit 200
 POST /api/cochair/documents/{id}/credit 200
-GET /api/verify/{code} 200
 GET /api/author/papers/{paperId}/letters 200
 GET /api/author/papers/{paperId}/letters/{kind} 200
 POST /api/chair/reminders/{ruleId}/dry-run 200
