@@ -3,7 +3,7 @@ import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { ActivityEntryDto } from '@symposium/domain';
 import type { Response } from 'express';
 import { ActivityReportService } from './activity-report.service.js';
-import { ActivityExportDto, ActivityQueryDto } from './dto/activity.dto.js';
+import { ActivityExportDto, ActivityPageDoc, ActivityQueryDto } from './dto/activity.dto.js';
 import { contentRange } from './report-params.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -21,6 +21,7 @@ export class ActivityController {
   @Post()
   @HttpCode(200)
   @ApiBody({ type: ActivityQueryDto })
+  @ApiOkResponse({ type: ActivityPageDoc, description: 'The total also in Content-Range and X-Total-Count' })
   async query(
     @Body() body: unknown,
     @Res({ passthrough: true }) res: Response,
@@ -35,7 +36,10 @@ export class ActivityController {
   @Post('export/xls')
   @HttpCode(200)
   @ApiBody({ type: ActivityExportDto })
-  @ApiOkResponse({ description: 'activity.xlsx', content: { [XLSX]: {} } })
+  @ApiOkResponse({
+    description: 'activity.xlsx',
+    content: { [XLSX]: { schema: { type: 'string', format: 'binary' } } },
+  })
   async exportXls(@Body() body: unknown): Promise<StreamableFile> {
     const file = await this.reports.exportXlsx(body);
     return new StreamableFile(file, {

@@ -1,11 +1,12 @@
 import { Controller, Get, Inject, type OnModuleDestroy, type OnModuleInit, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../../common/auth-user.js';
 import type { DatabaseHandle } from '../../database/database.js';
 import { DB_HANDLE } from '../../database/database.module.js';
 import { DATABASE_UNAVAILABLE } from '../../database/connection-errors.js';
 import { DatabaseProbe } from './database-probe.js';
+import { HealthDoc } from './dto/health.dto.js';
 
 const PROBE_MS = Number(process.env.HEALTH_PROBE_MS) || 1000;
 
@@ -32,12 +33,9 @@ export class HealthController implements OnModuleInit, OnModuleDestroy {
    */
   @Public()
   @Get()
-  async health(@Res({ passthrough: true }) res: Response): Promise<{
-    status: 'ok' | 'unavailable';
-    database: string;
-    checkedAt: string | null;
-    latencyMs: number | null;
-  }> {
+  @ApiOkResponse({ type: HealthDoc })
+  @ApiServiceUnavailableResponse({ type: HealthDoc, description: 'The last probe failed or is overdue' })
+  async health(@Res({ passthrough: true }) res: Response): Promise<HealthDoc> {
     const state = await this.probe.state();
     res.setHeader('Cache-Control', 'no-store');
     if (!state.ok) {

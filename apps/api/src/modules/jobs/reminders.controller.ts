@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
-import { ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { ReminderCandidateDto, ReminderRuleDto, ReminderRunDto } from '@symposium/domain';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
 import { IdParam } from '../../common/id-param.js';
-import { ReminderRuleBodyDto } from './dto/reminder.dto.js';
+import { MessageDoc } from '../../common/openapi-docs.js';
+import { ReminderRuleBodyDto, ReminderRuleDoc } from './dto/reminder.dto.js';
 import { JobsErrors } from './jobs.errors.js';
 import { RemindersService } from './reminders.service.js';
 
@@ -16,29 +17,34 @@ export class RemindersController {
   constructor(private readonly reminders: RemindersService) {}
 
   @Get()
+  @ApiOkResponse({ type: [ReminderRuleDoc] })
   list(): Promise<ReminderRuleDto[]> {
     return this.reminders.list();
   }
 
   @Post()
+  @ApiCreatedResponse({ type: ReminderRuleDoc })
   create(@Body() body: ReminderRuleBodyDto): Promise<ReminderRuleDto> {
     return this.reminders.create(body as Parameters<RemindersService['create']>[0]);
   }
 
   @Get(':ruleId')
   @ApiParam({ name: 'ruleId', type: Number })
+  @ApiOkResponse({ type: ReminderRuleDoc })
   get(@RuleId() id: number): Promise<ReminderRuleDto> {
     return this.reminders.get(id);
   }
 
   @Put(':ruleId')
   @ApiParam({ name: 'ruleId', type: Number })
+  @ApiOkResponse({ type: ReminderRuleDoc })
   update(@RuleId() id: number, @Body() body: ReminderRuleBodyDto): Promise<ReminderRuleDto> {
     return this.reminders.update(id, body as Parameters<RemindersService['update']>[1]);
   }
 
   @Delete(':ruleId')
   @ApiParam({ name: 'ruleId', type: Number })
+  @ApiOkResponse({ type: MessageDoc })
   remove(@RuleId() id: number): Promise<{ message: string }> {
     return this.reminders.remove(id);
   }
@@ -46,6 +52,7 @@ export class RemindersController {
   @Post(':ruleId/pause')
   @HttpCode(200)
   @ApiParam({ name: 'ruleId', type: Number })
+  @ApiOkResponse({ type: MessageDoc })
   pause(@RuleId() id: number): Promise<{ message: string }> {
     return this.reminders.setEnabled(id, false);
   }
@@ -53,6 +60,7 @@ export class RemindersController {
   @Post(':ruleId/resume')
   @HttpCode(200)
   @ApiParam({ name: 'ruleId', type: Number })
+  @ApiOkResponse({ type: MessageDoc })
   resume(@RuleId() id: number): Promise<{ message: string }> {
     return this.reminders.setEnabled(id, true);
   }

@@ -21,7 +21,7 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiConsumes, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type {
   AuthorLetterDto,
   DocumentBatchDto,
@@ -36,6 +36,7 @@ import { CurrentUser, Public, type AuthUser } from '../../common/auth-user.js';
 import { IdParam } from '../../common/id-param.js';
 import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
 import { PaperId } from '../papers/paper-params.js';
+import { DocumentVerificationDoc } from './dto/letters.dto.js';
 import { DocumentBatchesService } from './document-batches.service.js';
 import { LetterSettingsService } from './letter-settings.service.js';
 import { LettersErrors } from './letters.errors.js';
@@ -286,6 +287,7 @@ export class VerifyController {
   @Public()
   @Get(':code')
   @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ type: DocumentVerificationDoc })
   verify(@Param('code') code: string, @Req() req: Request): Promise<DocumentVerificationDto> {
     return this.letters.verify(code, req.ip ?? 'unknown');
   }

@@ -1,11 +1,32 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { ApiBody, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiParam,
+  ApiQuery,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import type { DeliveryDay, EmailDto, SendResponse } from '@symposium/domain';
 import type { Response } from 'express';
 import { IdParam } from '../../common/id-param.js';
 import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
 import { contentRange } from '../activity/report-params.js';
-import { MailListDto, MailResendDto } from './dto/mail-history.dto.js';
+import {
+  EmailDoc,
+  MailListDto,
+  MailResendDto,
+  ResendOneResultDoc,
+  ResendResultDoc,
+} from './dto/mail-history.dto.js';
+import {
+  MailSendRequestDoc,
+  PaperRecipientsDoc,
+  SendResponseDoc,
+  UserRecipientsDoc,
+} from './dto/send.dto.js';
 import { MailHistoryErrors } from './mail-history.errors.js';
 import { MailHistoryService } from './mail-history.service.js';
 import { MailSendService } from './mail-send.service.js';
@@ -18,6 +39,7 @@ const MailId = () => IdParam('mailId', MailHistoryErrors.notFound);
  * and, when the body has recipients, a send (MailSendService). Track chairs reach only what they sent.
  */
 @ApiTags('mail')
+@ApiExtraModels(MailListDto, MailSendRequestDoc, PaperRecipientsDoc, UserRecipientsDoc)
 @Controller(managedPaths('mail'))
 export class MailHistoryController {
   constructor(
@@ -30,7 +52,15 @@ export class MailHistoryController {
    * X-Total-Count. A body with `recipients` is a send (SendRequest) → SendResponse (201).
    */
   @Post()
-  @ApiBody({ type: MailListDto, description: 'or a SendRequest (with recipients)' })
+  @ApiBody({
+    description: 'A history query (MailListDto), or a send (SendRequest: a body with recipients)',
+    schema: { oneOf: [{ $ref: getSchemaPath(MailListDto) }, { $ref: getSchemaPath(MailSendRequestDoc) }] },
+  })
+  @ApiOkResponse({
+    type: [EmailDoc],
+    description: 'The history page, newest first; the total in Content-Range and X-Total-Count',
+  })
+  @ApiCreatedResponse({ type: SendResponseDoc, description: 'A send (the body had recipients): queued' })
   async listOrSend(
     @Body() body: unknown,
     @Scope() caller: CallerScope,
@@ -53,6 +83,7 @@ export class MailHistoryController {
   @Post('resend')
   @HttpCode(200)
   @ApiBody({ type: MailResendDto })
+  @ApiOkResponse({ type: ResendResultDoc })
   resendAll(
     @Body() body: unknown,
     @Scope() caller: CallerScope,
@@ -62,6 +93,7 @@ export class MailHistoryController {
 
   @Get(':mailId')
   @ApiParam({ name: 'mailId', type: Number })
+  @ApiOkResponse({ type: EmailDoc })
   get(@MailId() id: number, @Scope() caller: CallerScope): Promise<EmailDto> {
     return this.history.get(caller.user, caller.prefix, id);
   }
@@ -70,6 +102,7 @@ export class MailHistoryController {
   @Post(':mailId/resend')
   @HttpCode(200)
   @ApiParam({ name: 'mailId', type: Number })
+  @ApiOkResponse({ type: ResendOneResultDoc })
   resendOne(
     @MailId() id: number,
     @Scope() caller: CallerScope,

@@ -1,27 +1,32 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { SEND_MESSAGES, type PreviewResponse, type SendResponse } from '@symposium/domain';
 import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
+import {
+  MailPreviewRequestDoc,
+  PaperRecipientsDoc,
+  PreviewResponseDoc,
+  SendResponseDoc,
+  UserRecipientsDoc,
+  UsersSendRequestDoc,
+} from './dto/send.dto.js';
 import { MailSendService } from './mail-send.service.js';
 import { MailingErrors } from './mailing.errors.js';
-
-const SEND_BODY = {
-  description: 'SendRequest (libs/domain mail.ts); the service checks it',
-  schema: { type: 'object' },
-};
 
 /**
  * POST /api/{role}/mail/preview: every message of a send rendered, one page returned. A static path: this
  * controller is registered before the history's /mail/:mailId.
  */
 @ApiTags('mail')
+@ApiExtraModels(PaperRecipientsDoc, UserRecipientsDoc)
 @Controller(managedPaths('mail'))
 export class MailPreviewController {
   constructor(private readonly sends: MailSendService) {}
 
   @Post('preview')
   @HttpCode(200)
-  @ApiBody(SEND_BODY)
+  @ApiBody({ type: MailPreviewRequestDoc, description: 'SendRequest (libs/domain mail/mail.ts) with cp, pg' })
+  @ApiOkResponse({ type: PreviewResponseDoc })
   preview(@Body() body: unknown, @Scope() caller: CallerScope): Promise<PreviewResponse> {
     return this.sends.preview(caller.user, caller.prefix, body);
   }
@@ -35,7 +40,8 @@ export class UsersMailController {
 
   @Post('sendEmailstoUsers')
   @HttpCode(200)
-  @ApiBody(SEND_BODY)
+  @ApiBody({ type: UsersSendRequestDoc, description: 'SendRequest (libs/domain mail/mail.ts) to users' })
+  @ApiOkResponse({ type: SendResponseDoc })
   send(@Body() body: unknown, @Scope() caller: CallerScope): Promise<SendResponse> {
     const recipients = (body as { recipients?: { kind?: unknown } } | null)?.recipients;
     if (recipients?.kind !== 'users') throw MailingErrors.sendInvalid('recipients', SEND_MESSAGES.recipients);

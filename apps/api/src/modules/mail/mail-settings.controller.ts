@@ -1,8 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { EmailSettingsDto } from '@symposium/domain';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
-import { ConferenceEmailSettingsDto, TrackChairEmailSettingsDto } from './dto/email-settings.dto.js';
+import { MessageDoc } from '../../common/openapi-docs.js';
+import {
+  ConferenceEmailSettingsDto,
+  EmailSettingsDoc,
+  TrackChairEmailSettingsDto,
+} from './dto/email-settings.dto.js';
 import { EmailSettingsService } from './email-settings.service.js';
 
 /** /EditEmailSettings for chairs: the conference's sending. */
@@ -12,17 +17,20 @@ export class ChairMailSettingsController {
   constructor(private readonly settings: EmailSettingsService) {}
 
   @Get()
+  @ApiOkResponse({ type: EmailSettingsDoc })
   get(): Promise<EmailSettingsDto> {
     return this.settings.conferenceSettings();
   }
 
   @Put()
+  @ApiOkResponse({ type: EmailSettingsDoc })
   update(@Body() body: ConferenceEmailSettingsDto): Promise<EmailSettingsDto> {
     return this.settings.updateConference(body);
   }
 
   @Post('test')
   @HttpCode(200)
+  @ApiOkResponse({ type: MessageDoc, description: 'The test e-mail is queued' })
   test(@CurrentUser() user: AuthUser): Promise<{ message: string }> {
     return this.settings.sendTest(user, 'chair');
   }
@@ -35,17 +43,20 @@ export class TrackChairMailSettingsController {
   constructor(private readonly settings: EmailSettingsService) {}
 
   @Get()
+  @ApiOkResponse({ type: EmailSettingsDoc })
   get(@CurrentUser() user: AuthUser): Promise<EmailSettingsDto> {
     return this.settings.trackChairSettings(user.id);
   }
 
   @Put()
+  @ApiOkResponse({ type: EmailSettingsDoc })
   update(@CurrentUser() user: AuthUser, @Body() body: TrackChairEmailSettingsDto): Promise<EmailSettingsDto> {
     return this.settings.updateTrackChair(user.id, body);
   }
 
   @Post('test')
   @HttpCode(200)
+  @ApiOkResponse({ type: MessageDoc, description: 'The test e-mail is queued' })
   test(@CurrentUser() user: AuthUser): Promise<{ message: string }> {
     return this.settings.sendTest(user, 'cochair');
   }

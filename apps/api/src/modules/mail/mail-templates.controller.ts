@@ -1,9 +1,14 @@
 import { Body, Controller, Delete, Get, Post, Put } from '@nestjs/common';
-import { ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { EmailTemplateDto } from '@symposium/domain';
 import { IdParam } from '../../common/id-param.js';
 import { managedPaths } from '../../common/managed-scope.js';
-import { EmailTemplateDto as EmailTemplateBody, SortEmailTemplatesDto } from './dto/email-templates.dto.js';
+import { MessageDoc } from '../../common/openapi-docs.js';
+import {
+  EmailTemplateDoc,
+  EmailTemplateDto as EmailTemplateBody,
+  SortEmailTemplatesDto,
+} from './dto/email-templates.dto.js';
 import { EmailTemplatesService } from './email-templates.service.js';
 import { MailingErrors } from './mailing.errors.js';
 
@@ -16,12 +21,14 @@ export class MailTemplatesController {
   constructor(private readonly templates: EmailTemplatesService) {}
 
   @Get()
+  @ApiOkResponse({ type: [EmailTemplateDoc] })
   list(): Promise<EmailTemplateDto[]> {
     return this.templates.list();
   }
 
   @Get(':id')
   @ApiParam({ name: 'id', type: Number })
+  @ApiOkResponse({ type: EmailTemplateDoc })
   get(@TemplateId() id: number): Promise<EmailTemplateDto> {
     return this.templates.get(id);
   }
@@ -34,23 +41,27 @@ export class ChairMailTemplatesController {
   constructor(private readonly templates: EmailTemplatesService) {}
 
   @Post()
+  @ApiCreatedResponse({ type: EmailTemplateDoc })
   create(@Body() body: EmailTemplateBody): Promise<EmailTemplateDto> {
     return this.templates.create(body);
   }
 
   @Put('sort')
+  @ApiOkResponse({ type: [EmailTemplateDoc] })
   sort(@Body() body: SortEmailTemplatesDto): Promise<EmailTemplateDto[]> {
     return this.templates.sort(body.ids);
   }
 
   @Put(':id')
   @ApiParam({ name: 'id', type: Number })
+  @ApiOkResponse({ type: EmailTemplateDoc })
   update(@TemplateId() id: number, @Body() body: EmailTemplateBody): Promise<EmailTemplateDto> {
     return this.templates.update(id, body);
   }
 
   @Delete(':id')
   @ApiParam({ name: 'id', type: Number })
+  @ApiOkResponse({ type: MessageDoc })
   remove(@TemplateId() id: number): Promise<{ message: string }> {
     return this.templates.remove(id);
   }

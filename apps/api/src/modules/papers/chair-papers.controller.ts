@@ -116,7 +116,10 @@ export class ChairPapersController {
 
   @Post('export/xls')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'papers.xlsx', content: { [XLSX_TYPE]: {} } })
+  @ApiOkResponse({
+    description: 'papers.xlsx',
+    content: { [XLSX_TYPE]: { schema: { type: 'string', format: 'binary' } } },
+  })
   @ApiBody({ type: PaperExportDto })
   async exportXls(@Scope() caller: CallerScope, @Body() body: unknown): Promise<StreamableFile> {
     return xlsxFile(await this.exports.xlsx(caller.scope, unwrapFormData(body)));

@@ -1,9 +1,12 @@
 import { Body, Controller, Delete, Get, Post, Put } from '@nestjs/common';
-import { ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { DayDto, EventDto, EventSessionsResult } from '@symposium/domain';
+import { OkDoc } from '../../common/openapi-docs.js';
 import {
   CreateDayDto,
   CreateEventDto,
+  DayDoc,
+  EventDoc,
   EventSessionsDto,
   UpdateDayDto,
   UpdateEventDto,
@@ -18,35 +21,41 @@ export class ChairDaysController {
   constructor(private readonly programme: ProgrammeService) {}
 
   @Get()
+  @ApiOkResponse({ type: [DayDoc] })
   list(): Promise<DayDto[]> {
     return this.programme.listDays();
   }
 
   @Get(':dayId')
   @ApiParam({ name: 'dayId', type: Number })
+  @ApiOkResponse({ type: DayDoc })
   get(@DayId() dayId: number): Promise<DayDto> {
     return this.programme.getDay(dayId);
   }
 
   @Post()
+  @ApiCreatedResponse({ type: DayDoc })
   create(@Body() body: CreateDayDto): Promise<DayDto> {
     return this.programme.createDay(body);
   }
 
   @Put(':dayId')
   @ApiParam({ name: 'dayId', type: Number })
+  @ApiOkResponse({ type: DayDoc })
   update(@DayId() dayId: number, @Body() body: UpdateDayDto): Promise<DayDto> {
     return this.programme.updateDay(dayId, body);
   }
 
   @Delete(':dayId')
   @ApiParam({ name: 'dayId', type: Number })
+  @ApiOkResponse({ type: OkDoc })
   remove(@DayId() dayId: number): Promise<{ ok: true }> {
     return this.programme.deleteDay(dayId);
   }
 
   @Get(':dayId/events')
   @ApiParam({ name: 'dayId', type: Number })
+  @ApiOkResponse({ type: [EventDoc] })
   events(@DayId() dayId: number): Promise<EventDto[]> {
     return this.programme.listEvents(dayId);
   }
@@ -54,12 +63,14 @@ export class ChairDaysController {
   @Get(':dayId/events/:eventId')
   @ApiParam({ name: 'dayId', type: Number })
   @ApiParam({ name: 'eventId', type: Number })
+  @ApiOkResponse({ type: EventDoc })
   event(@DayId() dayId: number, @EventId() eventId: number): Promise<EventDto> {
     return this.programme.getEvent(dayId, eventId);
   }
 
   @Post(':dayId/events')
   @ApiParam({ name: 'dayId', type: Number })
+  @ApiCreatedResponse({ type: EventDoc })
   createEvent(@DayId() dayId: number, @Body() body: CreateEventDto): Promise<EventDto> {
     return this.programme.createEvent(dayId, body);
   }
@@ -67,6 +78,7 @@ export class ChairDaysController {
   @Put(':dayId/events/:eventId')
   @ApiParam({ name: 'dayId', type: Number })
   @ApiParam({ name: 'eventId', type: Number })
+  @ApiOkResponse({ type: EventDoc })
   updateEvent(
     @DayId() dayId: number,
     @EventId() eventId: number,
@@ -78,6 +90,7 @@ export class ChairDaysController {
   @Delete(':dayId/events/:eventId')
   @ApiParam({ name: 'dayId', type: Number })
   @ApiParam({ name: 'eventId', type: Number })
+  @ApiOkResponse({ type: OkDoc })
   removeEvent(@DayId() dayId: number, @EventId() eventId: number): Promise<{ ok: true }> {
     return this.programme.deleteEvent(dayId, eventId);
   }

@@ -44,7 +44,10 @@ export class ReportsController {
   @Get(':reportId/xlsx')
   @ApiParam({ name: 'reportId', type: Number })
   @ApiProduces(XLSX_TYPE)
-  @ApiOkResponse({ description: 'report-<category>-<id>.xlsx', content: { [XLSX_TYPE]: {} } })
+  @ApiOkResponse({
+    description: 'report-<category>-<id>.xlsx',
+    content: { [XLSX_TYPE]: { schema: { type: 'string', format: 'binary' } } },
+  })
   async xlsx(@ReportId() id: number, @Scope() caller: CallerScope): Promise<StreamableFile> {
     const file = await this.reports.xlsx(id, caller.scope, caller.user);
     return new StreamableFile(file.data, {

@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, Post, Put } from '@nestjs/common';
-import { ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import { type StatusDto } from '@symposium/domain';
-import { CreateStatusDto, UpdateStatusDto } from './dto/status.dto.js';
+import { CreateStatusDto, StatusDoc, UpdateStatusDto } from './dto/status.dto.js';
 import { SortIdsDto } from './dto/track.dto.js';
 import { IdParam } from '../../common/id-param.js';
+import { OkDoc } from '../../common/openapi-docs.js';
 import { managedPaths } from '../../common/managed-scope.js';
 import { StatusesService } from './statuses.service.js';
 import { StatusesErrors } from './tracks.errors.js';
@@ -17,12 +18,14 @@ export class ManagedStatusesController {
   constructor(private readonly statuses: StatusesService) {}
 
   @Get()
+  @ApiOkResponse({ type: [StatusDoc] })
   list(): Promise<StatusDto[]> {
     return this.statuses.list();
   }
 
   @Get(':statusId')
   @ApiParam({ name: 'statusId', type: Number })
+  @ApiOkResponse({ type: StatusDoc })
   get(@StatusId() statusId: number): Promise<StatusDto> {
     return this.statuses.get(statusId);
   }
@@ -35,24 +38,28 @@ export class ChairStatusesController {
   constructor(private readonly statuses: StatusesService) {}
 
   @Post()
+  @ApiCreatedResponse({ type: StatusDoc })
   create(@Body() body: CreateStatusDto): Promise<StatusDto> {
     return this.statuses.create(body);
   }
 
   /** Declared before ':statusId' so 'sort' is not read as an id. */
   @Put('sort')
+  @ApiOkResponse({ type: [StatusDoc] })
   sort(@Body() body: SortIdsDto): Promise<StatusDto[]> {
     return this.statuses.sort(body.ids);
   }
 
   @Put(':statusId')
   @ApiParam({ name: 'statusId', type: Number })
+  @ApiOkResponse({ type: StatusDoc })
   update(@StatusId() statusId: number, @Body() body: UpdateStatusDto): Promise<StatusDto> {
     return this.statuses.update(statusId, body);
   }
 
   @Delete(':statusId')
   @ApiParam({ name: 'statusId', type: Number })
+  @ApiOkResponse({ type: OkDoc })
   remove(@StatusId() statusId: number): Promise<{ ok: true }> {
     return this.statuses.remove(statusId);
   }

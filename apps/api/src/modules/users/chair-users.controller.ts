@@ -92,7 +92,10 @@ export class ChairUsersController {
 
   @Post('export/xls')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'users.xlsx', content: { [XLSX]: {} } })
+  @ApiOkResponse({
+    description: 'users.xlsx',
+    content: { [XLSX]: { schema: { type: 'string', format: 'binary' } } },
+  })
   async exportXls(@Body() dto: ExportUsersDto): Promise<StreamableFile> {
     const file = await this.users.exportXlsx(dto);
     return new StreamableFile(file, {

@@ -1,5 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MAX_INT32, REMINDER_KINDS, REMINDER_MESSAGES as M } from '@symposium/domain';
+import {
+  MAX_INT32,
+  REMINDER_KINDS,
+  REMINDER_MESSAGES as M,
+  type ReminderKind,
+  type ReminderRuleDto,
+} from '@symposium/domain';
 import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Optional } from '../../../common/optional.js';
 
@@ -49,4 +55,17 @@ export class ReminderRuleBodyDto {
 export class ReminderRunAnswer {
   @ApiProperty() queued!: number;
   @ApiProperty() message!: string;
+}
+
+/** A reminder rule (ReminderRuleDto of libs/domain), for the API documentation. */
+export class ReminderRuleDoc implements ReminderRuleDto {
+  @ApiProperty() _id!: number;
+  @ApiProperty() name!: string;
+  @ApiProperty({ enum: REMINDER_KINDS }) kind!: ReminderKind;
+  @ApiProperty({ type: [Number], description: 'Days before the deadline, descending' }) offsets!: number[];
+  @ApiProperty() templateId!: number;
+  @ApiProperty({ type: [Number], description: 'Empty: every track' }) trackIds!: number[];
+  @ApiProperty() enabled!: boolean;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) lastRunAt!: string | null;
+  @ApiProperty({ description: 'Reminders sent so far' }) sent!: number;
 }

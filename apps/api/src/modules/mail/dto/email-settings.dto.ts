@@ -1,6 +1,11 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsString, MaxLength } from 'class-validator';
-import { EMAIL_SETTINGS_MESSAGES as M, MAX_COPY_ADDRESSES, MAX_SIGNATURE_LENGTH } from '@symposium/domain';
+import {
+  EMAIL_SETTINGS_MESSAGES as M,
+  MAX_COPY_ADDRESSES,
+  MAX_SIGNATURE_LENGTH,
+  type EmailSettingsDto,
+} from '@symposium/domain';
 import { Optional } from '../../../common/optional.js';
 
 const ADDRESS_MAX = 320;
@@ -51,4 +56,13 @@ export class TrackChairEmailSettingsDto {
   })
   @IsString()
   signature?: string;
+}
+
+/** The sending settings as the API answers them (EmailSettingsDto of libs/domain), for the API documentation. */
+export class EmailSettingsDoc implements EmailSettingsDto {
+  @ApiProperty({ description: 'The display name of SMTP_FROM' }) senderName!: string;
+  @ApiProperty() replyTo!: string;
+  @ApiProperty({ type: [String] }) cc!: string[];
+  @ApiProperty({ type: [String] }) bcc!: string[];
+  @ApiProperty() signature!: string;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import {
+  type EmailTemplateDto as EmailTemplate,
   EMAIL_TEMPLATE_MESSAGES as M,
   MAX_INT32,
   MAX_SUBJECT_LENGTH,
@@ -29,4 +30,12 @@ export class SortEmailTemplatesDto {
   @ArrayMaxSize(10_000, { message: M.sortIds })
   @IsArray({ message: M.sortIds })
   ids!: number[];
+}
+
+/** A template as the API answers it (EmailTemplateDto of libs/domain), for the API documentation. */
+export class EmailTemplateDoc implements EmailTemplate {
+  @ApiProperty() _id!: number;
+  @ApiProperty() subject!: string;
+  @ApiProperty() text!: string;
+  @ApiProperty() position!: number;
 }

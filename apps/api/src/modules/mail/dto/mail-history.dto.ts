@@ -1,5 +1,5 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { MAIL_STATES, type MailFilter, type MailState } from '@symposium/domain';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { MAIL_STATES, type EmailDto, type MailFilter, type MailState } from '@symposium/domain';
 
 /** For the API documentation; the body is checked by parseMailFilter (its own 400 messages). */
 export class MailFilterDto implements MailFilter {
@@ -33,4 +33,39 @@ export class MailListDto {
 export class MailResendDto {
   @ApiPropertyOptional({ type: MailFilterDto })
   filter?: MailFilterDto;
+}
+
+/** One message of the history (EmailDto of libs/domain mail/mail.ts), for the API documentation. */
+export class EmailDoc implements EmailDto {
+  @ApiProperty() _id!: number;
+  @ApiProperty({ description: 'What queued it (bulk, test, reminder, …)' }) kind!: string;
+  @ApiProperty() subject!: string;
+  @ApiProperty() text!: string;
+  @ApiProperty({ type: [String] }) to!: string[];
+  @ApiProperty({ type: [String] }) cc!: string[];
+  @ApiProperty({ type: [String] }) bc!: string[];
+  @ApiProperty({ type: String, nullable: true }) replyTo!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) sentAt!: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ enum: MAIL_STATES }) state!: MailState;
+  @ApiProperty() attempts!: number;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The SMTP server’s last answer or the last error',
+  })
+  lastResponse!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) nextAttemptAt!: string | null;
+  @ApiProperty({ type: Number, nullable: true }) sendId!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) paperId!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) createdBy!: number | null;
+}
+
+export class ResendResultDoc {
+  @ApiProperty() message!: string;
+  @ApiProperty() count!: number;
+}
+
+export class ResendOneResultDoc extends ResendResultDoc {
+  @ApiProperty({ type: EmailDoc }) email!: EmailDoc;
 }

@@ -32,7 +32,7 @@ import {
  * each problem its own message (400).
  */
 
-class PaperFilterDoc {
+export class PaperFilterDoc {
   @ApiProperty({ enum: PAPER_FILTER_NAMES }) name!: string;
   @ApiPropertyOptional({
     description:

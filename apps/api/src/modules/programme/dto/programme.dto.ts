@@ -1,5 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { EVENT_TYPES, MAX_INT32, PROGRAMME_MESSAGES as M } from '@symposium/domain';
+import {
+  EVENT_TYPES,
+  MAX_INT32,
+  PROGRAMME_MESSAGES as M,
+  type DayDto,
+  type EventDto,
+  type EventType,
+  type RoomDto,
+} from '@symposium/domain';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -240,4 +248,32 @@ export class BuilderApplyDto {
   @ArrayMinSize(1, { message: M.papers })
   @IsArray()
   sessions!: BuilderApplySessionDto[];
+}
+
+/** A room (RoomDto of libs/domain), for the API documentation. */
+export class RoomDoc implements RoomDto {
+  @ApiProperty() _id!: number;
+  @ApiProperty() name!: string;
+  @ApiProperty({ type: Number, nullable: true }) capacity!: number | null;
+}
+
+/** An event of a day (EventDto of libs/domain), for the API documentation. */
+export class EventDoc implements EventDto {
+  @ApiProperty() _id!: number;
+  @ApiProperty({ description: 'The day it belongs to' }) day!: number;
+  @ApiProperty({ enum: EVENT_TYPES }) type!: EventType;
+  @ApiProperty() description!: string;
+  @ApiProperty({ description: 'HH:MM, 24-hour, conference time zone' }) start!: string;
+  @ApiProperty({ description: 'HH:MM, 24-hour, conference time zone' }) end!: string;
+  @ApiProperty({ type: [Number], description: 'The linked sessions of the event type’s kind' })
+  sessions!: number[];
+}
+
+/** A conference day with its events (DayDto of libs/domain), for the API documentation. */
+export class DayDoc implements DayDto {
+  @ApiProperty() _id!: number;
+  @ApiProperty({ description: 'm/d/yyyy' }) date!: string;
+  @ApiProperty() desk!: string;
+  @ApiProperty() color!: string;
+  @ApiProperty({ type: [EventDoc] }) events!: EventDoc[];
 }

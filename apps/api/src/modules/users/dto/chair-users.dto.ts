@@ -103,7 +103,7 @@ export class SortDto {
   order!: 'asc' | 'desc';
 }
 
-class FilterDoc implements UserFilter {
+export class FilterDoc implements UserFilter {
   @ApiProperty() name!: string;
   @ApiProperty({ enum: FILTER_OPERATORS }) operator!: UserFilter['operator'];
   @ApiPropertyOptional({ oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] })
