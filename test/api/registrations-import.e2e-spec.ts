@@ -338,6 +338,24 @@ describe('registration import', () => {
     expect(await numbersOf([p1])).toEqual([`${p1}:main:6001`, `${p1}:other:TR601-A`]);
   }, 300_000);
 
+  it('accepts the header spelled Email, e-mail or with other case and spacing', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Registrations');
+    ws.addRow(['paper id', ' Registration  ID ', 'Email', 'AMOUNT', 'type']);
+    ws.addRow([p3, '6401', author.email, 30, 'main']);
+    const res = await upload(Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ valid: 1, total: 1, errors: [], imported: true });
+    expect(await numbersOf([p3])).toContain(`${p3}:main:6401`);
+    // the OpenAPI document describes the expected columns of the route's multipart file
+    const doc = (await env.t.http().get('/api/docs-json')).body;
+    const body = doc.paths['/api/chair/papers/import/registrations'].post.requestBody;
+    const schema = body.content['multipart/form-data'].schema;
+    expect(schema.required).toEqual(['file']);
+    expect(schema.properties.file.description).toContain('Paper ID, Registration ID, E-mail, Amount');
+    expect(schema.properties.file.description).toContain('optional: Extra, Type');
+  });
+
   it('refuses a request without a file or with unexpected fields, and is chair-only', async () => {
     const none = await env.t
       .http()

@@ -117,6 +117,31 @@ export function readXlsxUpload(
   });
 }
 
+/**
+ * The key a header cell is matched by: lower case without spaces, hyphens or other punctuation, so that
+ * "E-mail", "Email", " e-Mail " and "E mail" name one column, as do "Paper ID" and "paper_id".
+ */
+export const headerKey = (name: string): string => name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * The OpenAPI description of an import's `file` field: the columns its first sheet's row 1 must name (and
+ * the optional ones), how they are matched, and the limits.
+ */
+export function xlsxColumnsDescription(
+  required: readonly string[],
+  optional: readonly string[],
+  maxBytes: number,
+  maxRows: number,
+): string {
+  return (
+    `An .xlsx file (at most ${maxBytes / 1_000_000} MB and ${maxRows.toLocaleString('en')} data rows). Row 1 ` +
+    `of its first sheet names the columns: ${required.join(', ')}` +
+    (optional.length ? `; optional: ${optional.join(', ')}` : '') +
+    '. Names are matched ignoring case, spaces and hyphens ("Email" = "E-mail" = "e mail"); other columns ' +
+    'are ignored; every following row with a value is one record.'
+  );
+}
+
 /** Limits of what is unpacked from an uploaded workbook before ExcelJS reads it. */
 export interface XlsxZipLimits {
   maxEntries: number;

@@ -13,6 +13,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { Request } from 'express';
 import {
+  headerKey,
   readXlsxRows,
   readXlsxUpload,
   type XlsxImportErrors,
@@ -111,7 +112,7 @@ const textCell = (s: string): Cell => (s.trim() ? { kind: 'text', text: s.trim()
 const asText = (c: Cell): string => (c.kind === 'text' ? c.text : c.kind === 'number' ? String(c.value) : '');
 const headerText = (cell: ExcelJS.Cell): string => {
   const c = readCell(cell);
-  return 'text' in c ? c.text.toLowerCase() : '';
+  return 'text' in c ? headerKey(c.text) : '';
 };
 
 /**
@@ -142,7 +143,7 @@ export async function readRegistrationSheet(buf: Buffer): Promise<RegistrationSh
 
 /** Refuses a header without every required column, naming the missing ones. */
 function checkHeader(header: Map<string, number>): void {
-  const missing = REGISTRATION_IMPORT_REQUIRED.filter((c) => !header.has(c.toLowerCase()));
+  const missing = REGISTRATION_IMPORT_REQUIRED.filter((c) => !header.has(headerKey(c)));
   if (missing.length) throw RegistrationErrors.missingColumns([...missing]);
 }
 
@@ -152,7 +153,7 @@ function registrationRow(row: ExcelJS.Row, header: Map<string, number>): Registr
   let error: string | undefined;
   let any = false;
   for (const c of REGISTRATION_IMPORT_COLUMNS) {
-    const col = header.get(c.toLowerCase());
+    const col = header.get(headerKey(c));
     const read: ReturnType<typeof readCell> =
       col === undefined ? { kind: 'empty' } : readCell(row.getCell(col));
     if (read.kind === 'error') {

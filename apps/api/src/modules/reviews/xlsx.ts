@@ -7,6 +7,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { Request } from 'express';
 import {
+  headerKey,
   readXlsxRows,
   readXlsxUpload,
   type XlsxImportErrors,
@@ -78,7 +79,7 @@ export interface SheetRow {
 }
 
 /**
- * The rows of the first worksheet by column name (header matched ignoring case and surrounding spaces);
+ * The rows of the first worksheet by column name (header matched by headerKey: case, spaces and hyphens aside);
  * refuses the whole file when it is not a workbook, lacks a required column or has too many rows.
  */
 export async function readSheet(buf: Buffer, required: readonly string[]): Promise<SheetRow[]> {
@@ -86,14 +87,14 @@ export async function readSheet(buf: Buffer, required: readonly string[]): Promi
   const rows: SheetRow[] = [];
   let checked = false;
   const checkHeader = () => {
-    const missing = required.filter((c) => !header.has(c.toLowerCase()));
+    const missing = required.filter((c) => !header.has(headerKey(c)));
     if (missing.length) throw ReviewsErrors.invalidXlsx(missingColumnsMessage(missing));
     checked = true;
   };
   for await (const row of readXlsxRows(buf, SHEET_LIMITS, ERRORS)) {
     if (row.number === 1) {
       row.eachCell((cell, col) => {
-        header.set(cellText(cell.value).trim().toLowerCase(), col);
+        header.set(headerKey(cellText(cell.value)), col);
       });
       continue;
     }
@@ -101,7 +102,7 @@ export async function readSheet(buf: Buffer, required: readonly string[]): Promi
     const values: Record<string, string> = {};
     let any = false;
     for (const c of required) {
-      const v = cellText(row.getCell(header.get(c.toLowerCase())!).value).trim();
+      const v = cellText(row.getCell(header.get(headerKey(c))!).value).trim();
       values[c] = v;
       if (v) any = true;
     }
