@@ -141,10 +141,10 @@ describe('mail outbox dispatcher with SMTP configured', () => {
     expect(smtp.messages.map((m) => m.parsed.subject).sort()).toEqual(['Down 0', 'Down 1', 'Down 2']);
   });
 
-  it('gives a message up after 8 attempts when the server refuses it, backing off up to one hour', async () => {
+  it('retries a message the server refuses for now (451) with back-off up to one hour, giving up after 8', async () => {
     const mail = t.app.get(MailService);
-    // The SMTP server refuses this recipient (501 bad address syntax): the message, not the server, is at fault.
-    const id = await mail.enqueue({ kind: 'bad', to: ['bad@'], subject: 'Refused', text: 'x' });
+    smtp.refuse('later@example.org', { code: 451, message: '4.3.0 Try again later' });
+    const id = await mail.enqueue({ kind: 'later', to: ['later@example.org'], subject: 'Later', text: 'x' });
     const waits: number[] = [];
     for (let attempt = 1; attempt <= 8; attempt++) {
       const before = await rowById(t, id);
@@ -165,12 +165,48 @@ describe('mail outbox dispatcher with SMTP configured', () => {
       }
       expect(after.lastError).toBeTruthy();
     }
-    expect((await rowById(t, id)).lastError).toMatch(/^EENVELOPE: .*501/);
+    expect((await rowById(t, id)).lastError).toMatch(/^EENVELOPE: .*451/);
     // The server's own answer is kept as the last response.
-    expect((await rowById(t, id)).lastResponse).toMatch(/^501 /);
+    expect((await rowById(t, id)).lastResponse).toBe('451 4.3.0 Try again later');
     expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60]);
     expect(smtp.messages).toHaveLength(0);
     expect(await dispatcher.dispatchDue()).toEqual(nothing);
+    smtp.refuse('later@example.org', null);
+  });
+
+  it('marks a message the server refuses permanently (550) failed at once with its answer, so a chair can resend it', async () => {
+    const mail = t.app.get(MailService);
+    smtp.refuse('gone@example.org', { code: 550, message: '5.1.1 No such user' });
+    smtp.refuse('busy@example.org', { code: 451, message: '4.2.1 Mailbox busy' });
+    const gone = await mail.enqueue({ kind: 'gone', to: ['gone@example.org'], subject: 'Gone', text: 'x' });
+    const busy = await mail.enqueue({ kind: 'busy', to: ['busy@example.org'], subject: 'Busy', text: 'x' });
+    const fine = await mail.enqueue({ kind: 'fine', to: ['fine@example.org'], subject: 'Fine', text: 'x' });
+
+    expect(await dispatcher.dispatchDue()).toEqual({ ...nothing, sent: 1, retried: 1, failed: 1 });
+    expect(await rowById(t, gone)).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      sentAt: null,
+      lastResponse: '550 5.1.1 No such user',
+    });
+    expect((await rowById(t, busy)).lastResponse).toBe('451 4.2.1 Mailbox busy');
+    expect(await rowById(t, busy)).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(await rowById(t, fine)).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(smtp.messages.map((m) => m.envelope.to)).toEqual([['fine@example.org']]);
+
+    // The chair resends the failed message (no 409): it is queued again and goes out once the address works.
+    const chair = await t.user({ roles: { chair: { is: true } } });
+    const res = await t
+      .http()
+      .post(`/api/chair/mail/${gone}/resend`)
+      .set(...chair.auth);
+    expect(res.status).toBeLessThan(300);
+    smtp.refuse('gone@example.org', null);
+    smtp.refuse('busy@example.org', null);
+    expect((await rowById(t, gone)).state).toBe('pending');
+    await dispatcher.dispatchDue();
+    expect(await rowById(t, gone)).toMatchObject({ state: 'sent' });
+    expect(smtp.messages.map((m) => m.envelope.to[0])).toContain('gone@example.org');
   });
 
   it('returns rows stuck in sending for more than 10 minutes to pending and sends them', async () => {
@@ -275,7 +311,7 @@ describe('mail outbox dispatcher sending batches over the SMTP pool', () => {
     expect(smtp.messages).toHaveLength(300);
   });
 
-  it('retries the messages the server refuses and sends the others of the same batches', async () => {
+  it('fails the messages the server refuses for good and sends the others of the same batches', async () => {
     const ids: { id: number; bad: boolean }[] = [];
     for (let i = 0; i < 150; i++) {
       const bad = i % 10 === 3;
@@ -286,13 +322,14 @@ describe('mail outbox dispatcher sending batches over the SMTP pool', () => {
       });
     }
 
-    expect(await dispatcher.dispatchDue()).toEqual({ ...nothing, sent: 135, retried: 15 });
+    expect(await dispatcher.dispatchDue()).toEqual({ ...nothing, sent: 135, failed: 15 });
     expect(smtp.messages).toHaveLength(135);
     expect(new Set(smtp.messages.map((m) => m.envelope.to[0])).size).toBe(135);
     for (const { id, bad } of ids) {
       const row = await rowById(t, id);
       if (bad) {
-        expect(row).toMatchObject({ state: 'pending', attempts: 1, sentAt: null });
+        // 501 (bad address syntax) is a permanent refusal: failed at once, not retried
+        expect(row).toMatchObject({ state: 'failed', attempts: 1, sentAt: null });
         expect(row.lastError).toMatch(/^EENVELOPE: .*501/);
         expect(row.lastResponse).toMatch(/^501 /);
       } else {

@@ -21,6 +21,7 @@ import { auditLogTable } from '../../apps/api/src/modules/activity/activity.tabl
 import { paperRegistrationIdsTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { setupChair, type ChairEnv } from './papers-chair.helpers.js';
+import { bigSheetXlsx, uploadWatchingHealth } from './xlsx-files.helpers.js';
 
 const HEADER = 'Paper ID,Registration ID,E-mail,Amount,Extra,Type';
 
@@ -309,6 +310,50 @@ describe('registration import', () => {
     expect(lied.status).toBe(400);
     expect(lied.body.message).toBe(REGISTRATION_IMPORT_MESSAGES.invalidFile);
     expect(await numbersOf([p1])).toEqual([`${p1}:main:6001`, `${p1}:other:TR601-A`]);
+  });
+
+  it('refuses a 900,000-row sheet inside every size limit at the row limit while /api/health keeps answering', async () => {
+    // 44 MB of sheet XML in a 4.5 MB file: under the 5 MB upload and the 50 MB unpacked limits
+    const file = bigSheetXlsx(['Paper ID', 'Registration ID', 'E-mail', 'Amount'], [p1], 900_000);
+    expect(file.length).toBeLessThan(5_000_000);
+    const res = await uploadWatchingHealth(
+      env.t.app,
+      '/api/chair/papers/import/registrations',
+      env.chair.token,
+      file,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(REGISTRATION_IMPORT_MESSAGES.tooManyRows);
+    // health requests sent once the upload was on its way were answered before the import's answer
+    expect(res.healthAnsweredBefore).toBeGreaterThan(0);
+    // a sheet of a million empty rows (nothing but <row> elements) is refused at the row limit too
+    const empty = await uploadWatchingHealth(
+      env.t.app,
+      '/api/chair/papers/import/registrations',
+      env.chair.token,
+      bigSheetXlsx(['Paper ID', 'Registration ID', 'E-mail', 'Amount'], null, 1_000_000),
+    );
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe(REGISTRATION_IMPORT_MESSAGES.tooManyRows);
+    expect(await numbersOf([p1])).toEqual([`${p1}:main:6001`, `${p1}:other:TR601-A`]);
+  }, 300_000);
+
+  it('accepts the header spelled Email, e-mail or with other case and spacing', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Registrations');
+    ws.addRow(['paper id', ' Registration  ID ', 'Email', 'AMOUNT', 'type']);
+    ws.addRow([p3, '6401', author.email, 30, 'main']);
+    const res = await upload(Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ valid: 1, total: 1, errors: [], imported: true });
+    expect(await numbersOf([p3])).toContain(`${p3}:main:6401`);
+    // the OpenAPI document describes the expected columns of the route's multipart file
+    const doc = (await env.t.http().get('/api/docs-json')).body;
+    const body = doc.paths['/api/chair/papers/import/registrations'].post.requestBody;
+    const schema = body.content['multipart/form-data'].schema;
+    expect(schema.required).toEqual(['file']);
+    expect(schema.properties.file.description).toContain('Paper ID, Registration ID, E-mail, Amount');
+    expect(schema.properties.file.description).toContain('optional: Extra, Type');
   });
 
   it('refuses a request without a file or with unexpected fields, and is chair-only', async () => {

@@ -242,6 +242,23 @@ describe('reviewers and imports', () => {
     expect(ex!.reviewerTracks).toEqual([track]);
   });
 
+  it('accepts the reviewer header spelled E-mail, email or with other case and spacing', async () => {
+    const file = await xlsx(
+      [' first name', 'Last  Name', 'E-mail', 'alternate e-mail', 'ORGANIZATION', 'phone'],
+      [['Hana', 'Hyphen', 'hana@hyphen.example.com', 'hana@home.example.com', 'Hyphen Lab', '7']],
+    );
+    const res = await upload('/api/chair/users/import/reviewers', file, 'r.xlsx', {
+      tracks: JSON.stringify([track]),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ valid: 1, total: 1 });
+    const [hana] = await env.t.db
+      .select()
+      .from(usersTable)
+      .where(eq(usersTable.email, 'hana@hyphen.example.com'));
+    expect(hana).toMatchObject({ isReviewer: true, organization: 'Hyphen Lab', lastName: 'Hyphen' });
+  });
+
   it('imports review rows, checked row by row against the stored reviews', async () => {
     const author = await env.person();
     const p1 = await env.paper(track, [author.id]);

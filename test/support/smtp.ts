@@ -19,10 +19,16 @@ export interface TestSmtpServer {
   stop(): Promise<void>;
   /** Listens again on the same port. */
   start(): Promise<void>;
+  /**
+   * Answers RCPT TO for `address` with `code` and `message` (e.g. 550 "5.1.1 No such user" or 451 "4.3.0
+   * Try again later") until cleared with refuse(address, null).
+   */
+  refuse(address: string, answer: { code: number; message: string } | null): void;
 }
 
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
+  const refusals = new Map<string, { code: number; message: string }>();
   let server: SMTPServer | null = null;
   let port = 0;
 
@@ -34,6 +40,11 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       logger: false,
       disableReverseLookup: true,
       closeTimeout: 1000,
+      onRcptTo(address, _session, callback) {
+        const refusal = refusals.get(address.address.toLowerCase());
+        if (!refusal) return callback();
+        callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+      },
       onData(stream, session, callback) {
         simpleParser(stream)
           .then((parsed) => {
@@ -73,6 +84,10 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     },
     start: async () => {
       if (!server) await listen();
+    },
+    refuse: (address, answer) => {
+      if (answer) refusals.set(address.toLowerCase(), answer);
+      else refusals.delete(address.toLowerCase());
     },
   };
 }

@@ -19,6 +19,7 @@ import {
 import {
   describeError,
   errorResponse,
+  isPermanentRefusal,
   isServerProblem,
   MAIL_TRANSPORT,
   senderWithName,
@@ -61,8 +62,9 @@ export interface DispatchResult {
  * (e-mail settings, read once per pass).
  *
  * Attempts are counted on every try, and the server's answer is kept (last_response). A message the
- * server refuses is retried with back-off (1, 2, 4 … minutes, at most one hour) and marked 'failed' after
- * MAX_ATTEMPTS. When the server itself cannot be reached, the message is retried with the same back-off
+ * server refuses permanently (a 5xx answer, e.g. "550 5.1.1 No such user") is marked 'failed' at once, so
+ * a chair can correct and resend it; one it refuses for now (4xx) is retried with back-off (1, 2, 4 …
+ * minutes, at most one hour) and marked 'failed' after MAX_ATTEMPTS. When the server itself cannot be reached, the message is retried with the same back-off
  * but never given up, no further message is started, and every claimed message not started is deferred
  * untouched to the same time — nothing is lost while SMTP is down. At shutdown no new batch is claimed;
  * the claimed ones are finished and recorded (beforeApplicationShutdown waits for them).
@@ -296,13 +298,18 @@ class Pass {
       info = await this.transport.send(row, this.from);
     } catch (e) {
       const serverProblem = isServerProblem(e);
-      const giveUp = !serverProblem && row.attempts + 1 >= MAX_ATTEMPTS;
+      const permanent = !serverProblem && isPermanentRefusal(e);
+      const giveUp = !serverProblem && (permanent || row.attempts + 1 >= MAX_ATTEMPTS);
       const error = describeError(e);
       const next = await this.repo.markAttemptFailed(row, error, giveUp, errorResponse(e));
       this.open.delete(row.id);
       if (giveUp) {
         this.result.failed++;
-        this.logger.warn(`Gave up outbox message ${row.id} after ${MAX_ATTEMPTS} attempts: ${error}`);
+        this.logger.warn(
+          permanent
+            ? `Outbox message ${row.id} refused permanently: ${errorResponse(e)}`
+            : `Gave up outbox message ${row.id} after ${MAX_ATTEMPTS} attempts: ${error}`,
+        );
       } else {
         this.result.retried++;
       }

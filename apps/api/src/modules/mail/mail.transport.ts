@@ -135,6 +135,15 @@ export function isServerProblem(error: unknown): boolean {
   return typeof code === 'string' && SERVER_PROBLEMS.has(code);
 }
 
+/**
+ * true when the SMTP server refused the message for good: a 5xx answer (RFC 5321 §4.2.1, "permanent
+ * negative completion": the same message would be refused again). A 4xx answer is transient.
+ */
+export function isPermanentRefusal(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code <= 599;
+}
+
 export function describeError(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;

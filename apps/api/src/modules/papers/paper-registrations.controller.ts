@@ -1,8 +1,15 @@
 import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { RegistrationImportResult } from '@symposium/domain';
+import {
+  REGISTRATION_IMPORT_COLUMNS,
+  REGISTRATION_IMPORT_MAX_BYTES,
+  REGISTRATION_IMPORT_MAX_ROWS,
+  REGISTRATION_IMPORT_REQUIRED,
+  type RegistrationImportResult,
+} from '@symposium/domain';
 import type { Request } from 'express';
 import { Scope, type CallerScope } from '../../common/managed-scope.js';
+import { xlsxColumnsDescription } from '../../common/xlsx-upload.js';
 import { PaperRegistrationsService } from './paper-registrations.service.js';
 
 /** Registrations are chair-only (§6): the import lives under /api/chair only. */
@@ -21,8 +28,18 @@ export class PaperRegistrationsController {
   @ApiBody({
     schema: {
       type: 'object',
+      required: ['file'],
       properties: {
-        file: { type: 'string', format: 'binary' },
+        file: {
+          type: 'string',
+          format: 'binary',
+          description: xlsxColumnsDescription(
+            REGISTRATION_IMPORT_REQUIRED,
+            REGISTRATION_IMPORT_COLUMNS.filter((c) => !REGISTRATION_IMPORT_REQUIRED.includes(c)),
+            REGISTRATION_IMPORT_MAX_BYTES,
+            REGISTRATION_IMPORT_MAX_ROWS,
+          ),
+        },
         confirm: { type: 'string', enum: ['true', 'false'] },
       },
     },

@@ -13,10 +13,11 @@ import {
 import ExcelJS from 'exceljs';
 import type { Request } from 'express';
 import {
-  openXlsxWorksheet,
+  headerKey,
+  readXlsxRows,
   readXlsxUpload,
   type XlsxImportErrors,
-  type XlsxZipLimits,
+  type XlsxSheetLimits,
 } from '../../common/xlsx-upload.js';
 import { FilesErrors } from '../files/files.errors.js';
 import { RegistrationErrors } from './paper-registrations.errors.js';
@@ -25,7 +26,12 @@ import { RegistrationErrors } from './paper-registrations.errors.js';
 export const MAX_UNPACKED_BYTES = 50 * 1000 * 1000;
 
 /** Limits of what is unpacked from an uploaded workbook before ExcelJS reads it. */
-const ZIP_LIMITS: XlsxZipLimits = { maxEntries: 500, maxUnpackedBytes: MAX_UNPACKED_BYTES, maxRatio: 200 };
+const SHEET_LIMITS: XlsxSheetLimits = {
+  maxEntries: 500,
+  maxUnpackedBytes: MAX_UNPACKED_BYTES,
+  maxRatio: 200,
+  maxRows: REGISTRATION_IMPORT_MAX_ROWS,
+};
 
 /**
  * The registration import's codes: a file that is no usable xlsx is 'Please select a valid file', whatever
@@ -41,6 +47,7 @@ const ERRORS: XlsxImportErrors = {
   corrupt: RegistrationErrors.invalidFile,
   unpackedTooLarge: RegistrationErrors.unpackedTooLarge,
   noWorkbook: RegistrationErrors.invalidFile,
+  tooManyRows: RegistrationErrors.tooManyRows,
 };
 
 /**
@@ -105,7 +112,7 @@ const textCell = (s: string): Cell => (s.trim() ? { kind: 'text', text: s.trim()
 const asText = (c: Cell): string => (c.kind === 'text' ? c.text : c.kind === 'number' ? String(c.value) : '');
 const headerText = (cell: ExcelJS.Cell): string => {
   const c = readCell(cell);
-  return 'text' in c ? c.text.toLowerCase() : '';
+  return 'text' in c ? headerKey(c.text) : '';
 };
 
 /**
@@ -114,63 +121,76 @@ const headerText = (cell: ExcelJS.Cell): string => {
  * (formula, date, a Paper ID or Amount that is not a number) carries its `error`.
  */
 export async function readRegistrationSheet(buf: Buffer): Promise<RegistrationSheetRow[]> {
-  const sheet = await openXlsxWorksheet(buf, ZIP_LIMITS, ERRORS);
-  if (sheet.actualRowCount - 1 > REGISTRATION_IMPORT_MAX_ROWS) throw RegistrationErrors.tooManyRows();
   const header = new Map<string, number>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const name = headerText(cell);
-    if (name && !header.has(name)) header.set(name, col);
-  });
-  const missing = REGISTRATION_IMPORT_REQUIRED.filter((c) => !header.has(c.toLowerCase()));
-  if (missing.length) throw RegistrationErrors.missingColumns([...missing]);
   const rows: RegistrationSheetRow[] = [];
-  sheet.eachRow((row, n) => {
-    if (n === 1) return;
-    const cells = {} as Record<RegistrationImportColumn, Cell>;
-    let error: string | undefined;
-    let any = false;
-    for (const c of REGISTRATION_IMPORT_COLUMNS) {
-      const col = header.get(c.toLowerCase());
-      const read: ReturnType<typeof readCell> =
-        col === undefined ? { kind: 'empty' } : readCell(row.getCell(col));
-      if (read.kind === 'error') {
-        error ??= read.message;
-        any = true;
-        cells[c] = { kind: 'empty' };
-      } else {
-        if (read.kind !== 'empty') any = true;
-        cells[c] = read;
-      }
+  let checked = false;
+  for await (const row of readXlsxRows(buf, SHEET_LIMITS, ERRORS)) {
+    if (row.number === 1) {
+      row.eachCell((cell, col) => {
+        const name = headerText(cell);
+        if (name && !header.has(name)) header.set(name, col);
+      });
+      continue;
     }
-    if (!any) return;
-    const paper = cells['Paper ID'];
-    let paperId: number | null = null;
-    if (
-      paper.kind === 'number' &&
-      Number.isInteger(paper.value) &&
-      paper.value >= 1 &&
-      paper.value <= 2_147_483_647
-    )
-      paperId = paper.value;
-    else if (paper.kind === 'text' && /^\d{1,10}$/.test(paper.text) && Number(paper.text) <= 2_147_483_647)
-      paperId = Number(paper.text);
-    else error ??= REGISTRATION_IMPORT_MESSAGES.paperIdInvalid;
-    const amountCell = cells.Amount;
-    const amount = parseRegistrationAmount(
-      amountCell.kind === 'number' ? amountCell.value : amountCell.kind === 'text' ? amountCell.text : null,
-    );
-    if (amount === undefined) error ??= REGISTRATION_EXTRA_MESSAGES.amount;
-    rows.push({
-      row: n,
-      paperId,
-      registrationId: asText(cells['Registration ID']),
-      email: asText(cells['E-mail']),
-      amount: amount ?? null,
-      extra: asText(cells.Extra).slice(0, 2000),
-      type: asText(cells.Type).toLowerCase() || 'main',
-      ...(error ? { error } : {}),
-    });
-  });
-  if (rows.length > REGISTRATION_IMPORT_MAX_ROWS) throw RegistrationErrors.tooManyRows();
+    if (!checked) checkHeader(header);
+    checked = true;
+    const registration = registrationRow(row, header);
+    if (registration) rows.push(registration);
+  }
+  if (!checked) checkHeader(header);
   return rows;
+}
+
+/** Refuses a header without every required column, naming the missing ones. */
+function checkHeader(header: Map<string, number>): void {
+  const missing = REGISTRATION_IMPORT_REQUIRED.filter((c) => !header.has(headerKey(c)));
+  if (missing.length) throw RegistrationErrors.missingColumns([...missing]);
+}
+
+/** One data row read through the header's columns; undefined when none of its columns holds a value. */
+function registrationRow(row: ExcelJS.Row, header: Map<string, number>): RegistrationSheetRow | undefined {
+  const cells = {} as Record<RegistrationImportColumn, Cell>;
+  let error: string | undefined;
+  let any = false;
+  for (const c of REGISTRATION_IMPORT_COLUMNS) {
+    const col = header.get(headerKey(c));
+    const read: ReturnType<typeof readCell> =
+      col === undefined ? { kind: 'empty' } : readCell(row.getCell(col));
+    if (read.kind === 'error') {
+      error ??= read.message;
+      any = true;
+      cells[c] = { kind: 'empty' };
+    } else {
+      if (read.kind !== 'empty') any = true;
+      cells[c] = read;
+    }
+  }
+  if (!any) return undefined;
+  const paper = cells['Paper ID'];
+  let paperId: number | null = null;
+  if (
+    paper.kind === 'number' &&
+    Number.isInteger(paper.value) &&
+    paper.value >= 1 &&
+    paper.value <= 2_147_483_647
+  )
+    paperId = paper.value;
+  else if (paper.kind === 'text' && /^\d{1,10}$/.test(paper.text) && Number(paper.text) <= 2_147_483_647)
+    paperId = Number(paper.text);
+  else error ??= REGISTRATION_IMPORT_MESSAGES.paperIdInvalid;
+  const amountCell = cells.Amount;
+  const amount = parseRegistrationAmount(
+    amountCell.kind === 'number' ? amountCell.value : amountCell.kind === 'text' ? amountCell.text : null,
+  );
+  if (amount === undefined) error ??= REGISTRATION_EXTRA_MESSAGES.amount;
+  return {
+    row: row.number,
+    paperId,
+    registrationId: asText(cells['Registration ID']),
+    email: asText(cells['E-mail']),
+    amount: amount ?? null,
+    extra: asText(cells.Extra).slice(0, 2000),
+    type: asText(cells.Type).toLowerCase() || 'main',
+    ...(error ? { error } : {}),
+  };
 }

@@ -1,8 +1,14 @@
 import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
-import type { ImportResult } from '@symposium/domain';
+import {
+  REVIEW_IMPORT_COLUMNS,
+  REVIEW_IMPORT_MAX_BYTES,
+  REVIEW_IMPORT_MAX_ROWS,
+  type ImportResult,
+} from '@symposium/domain';
 import type { Request } from 'express';
 import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
+import { xlsxColumnsDescription } from '../../common/xlsx-upload.js';
 import { ReviewersService } from './reviewers.service.js';
 
 /** Review rows from xlsx (§3 columns): multipart file; answers {valid, total, errors}. */
@@ -14,7 +20,24 @@ export class ReviewImportController {
   @Post('import')
   @HttpCode(200)
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file'],
+      properties: {
+        file: {
+          type: 'string',
+          format: 'binary',
+          description: xlsxColumnsDescription(
+            REVIEW_IMPORT_COLUMNS,
+            [],
+            REVIEW_IMPORT_MAX_BYTES,
+            REVIEW_IMPORT_MAX_ROWS,
+          ),
+        },
+      },
+    },
+  })
   importReviews(@Req() req: Request, @Scope() caller: CallerScope): Promise<ImportResult> {
     return this.reviewers.importReviews(req, caller.scope, caller.user);
   }

@@ -1,10 +1,17 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiParam, ApiTags } from '@nestjs/swagger';
-import { type ImportResult, type UserDto } from '@symposium/domain';
+import {
+  REVIEW_IMPORT_MAX_BYTES,
+  REVIEW_IMPORT_MAX_ROWS,
+  REVIEWER_IMPORT_COLUMNS,
+  type ImportResult,
+  type UserDto,
+} from '@symposium/domain';
 import type { Request } from 'express';
 import { ImportReviewerDto, ReviewCountDto } from './dto/reviews.dto.js';
 import { IdParam } from '../../common/id-param.js';
 import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
+import { xlsxColumnsDescription } from '../../common/xlsx-upload.js';
 import { ReviewersService, type ReviewerLoadDto } from './reviewers.service.js';
 import { ReviewsErrors } from './reviews.errors.js';
 
@@ -14,8 +21,18 @@ const UserId = () => IdParam('userId', () => ReviewsErrors.userNotFound());
 const XLSX_UPLOAD = {
   schema: {
     type: 'object',
+    required: ['file', 'tracks'],
     properties: {
-      file: { type: 'string', format: 'binary' },
+      file: {
+        type: 'string',
+        format: 'binary',
+        description: xlsxColumnsDescription(
+          REVIEWER_IMPORT_COLUMNS,
+          [],
+          REVIEW_IMPORT_MAX_BYTES,
+          REVIEW_IMPORT_MAX_ROWS,
+        ),
+      },
       tracks: { type: 'string', description: 'JSON array of track ids, or a comma-separated list' },
     },
   },

@@ -7,16 +7,22 @@ import {
 import ExcelJS from 'exceljs';
 import type { Request } from 'express';
 import {
-  openXlsxWorksheet,
+  headerKey,
+  readXlsxRows,
   readXlsxUpload,
   type XlsxImportErrors,
-  type XlsxZipLimits,
+  type XlsxSheetLimits,
 } from '../../common/xlsx-upload.js';
 import { FilesErrors } from '../files/files.errors.js';
 import { ReviewsErrors } from './reviews.errors.js';
 
 /** Limits of what is unpacked from an uploaded workbook before ExcelJS reads it. */
-const ZIP_LIMITS: XlsxZipLimits = { maxEntries: 500, maxUnpackedBytes: 30 * 1000 * 1000, maxRatio: 200 };
+const SHEET_LIMITS: XlsxSheetLimits = {
+  maxEntries: 500,
+  maxUnpackedBytes: 30 * 1000 * 1000,
+  maxRatio: 200,
+  maxRows: REVIEW_IMPORT_MAX_ROWS,
+};
 
 /** The reviews import's codes: 'reviews.invalid_xlsx' (400) with its messages, 'reviews.xlsx_too_large' (413). */
 const ERRORS: XlsxImportErrors = {
@@ -29,6 +35,7 @@ const ERRORS: XlsxImportErrors = {
   corrupt: () => ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.corruptXlsx),
   unpackedTooLarge: () => ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.corruptXlsx),
   noWorkbook: () => ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.noWorkbook),
+  tooManyRows: () => ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.tooManyRows),
 };
 
 const accept = (): undefined => undefined;
@@ -72,31 +79,35 @@ export interface SheetRow {
 }
 
 /**
- * The rows of the first worksheet by column name (header matched ignoring case and surrounding spaces);
+ * The rows of the first worksheet by column name (header matched by headerKey: case, spaces and hyphens aside);
  * refuses the whole file when it is not a workbook, lacks a required column or has too many rows.
  */
 export async function readSheet(buf: Buffer, required: readonly string[]): Promise<SheetRow[]> {
-  const sheet = await openXlsxWorksheet(buf, ZIP_LIMITS, ERRORS);
-  if (sheet.rowCount - 1 > REVIEW_IMPORT_MAX_ROWS)
-    throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.tooManyRows);
   const header = new Map<string, number>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    header.set(cellText(cell.value).trim().toLowerCase(), col);
-  });
-  const missing = required.filter((c) => !header.has(c.toLowerCase()));
-  if (missing.length) throw ReviewsErrors.invalidXlsx(missingColumnsMessage(missing));
   const rows: SheetRow[] = [];
-  sheet.eachRow((row, n) => {
-    if (n === 1) return;
+  let checked = false;
+  const checkHeader = () => {
+    const missing = required.filter((c) => !header.has(headerKey(c)));
+    if (missing.length) throw ReviewsErrors.invalidXlsx(missingColumnsMessage(missing));
+    checked = true;
+  };
+  for await (const row of readXlsxRows(buf, SHEET_LIMITS, ERRORS)) {
+    if (row.number === 1) {
+      row.eachCell((cell, col) => {
+        header.set(headerKey(cellText(cell.value)), col);
+      });
+      continue;
+    }
+    if (!checked) checkHeader();
     const values: Record<string, string> = {};
     let any = false;
     for (const c of required) {
-      const v = cellText(row.getCell(header.get(c.toLowerCase())!).value).trim();
+      const v = cellText(row.getCell(header.get(headerKey(c))!).value).trim();
       values[c] = v;
       if (v) any = true;
     }
-    if (any) rows.push({ row: n, values });
-  });
-  if (rows.length > REVIEW_IMPORT_MAX_ROWS) throw ReviewsErrors.invalidXlsx(REVIEW_MESSAGES.tooManyRows);
+    if (any) rows.push({ row: row.number, values });
+  }
+  if (!checked) checkHeader();
   return rows;
 }
