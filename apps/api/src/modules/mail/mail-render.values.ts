@@ -82,6 +82,8 @@ export interface ConferenceValues {
   fullName: string;
   externalURL: string;
   timeZone: string;
+  /** Authors sign the consent form in the app: only then does {{consent.instructions}} say so. */
+  digitalConsentSigning: boolean;
 }
 export interface PaperValues {
   id: number;
@@ -125,7 +127,12 @@ export function placeholderValues(input: {
     'conference.url': c.externalURL,
     'link.login': `${url}/SignIn`,
   };
-  if (p) Object.assign(v, paperPlaceholderValues(p, url, tz));
+  if (p) {
+    Object.assign(v, paperPlaceholderValues(p, url, tz));
+    v['consent.instructions'] = c.digitalConsentSigning
+      ? `Please sign the consent form at ${url}/SignConsentForm/${p.id}`
+      : '';
+  }
   if (q) {
     Object.assign(v, {
       'review.replyDue': formatDeadline(q.replyDueAt, tz),
