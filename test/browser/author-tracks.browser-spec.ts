@@ -79,6 +79,29 @@ describe('the author side of the tracks', () => {
     const { page } = env;
     await page.goto(`${env.baseUrl}/SignIn`);
     await clickText(page, 'Create an account', 'a');
+    // every field of the form is required: marked for the eye (*) and for assistive technology
+    await page.waitForSelector('form input[name=phone]');
+    const fields = await page.$$eval('form input', (inputs) =>
+      inputs.map((i) => ({
+        name: i.getAttribute('name'),
+        ariaRequired: i.getAttribute('aria-required'),
+        label: document.querySelector(`label[for="${i.id}"]`)?.textContent ?? '',
+      })),
+    );
+    expect(fields.map((f) => f.name)).toEqual([
+      'firstName',
+      'lastName',
+      'email',
+      'alternateEmail',
+      'organization',
+      'country',
+      'phone',
+      'password',
+    ]);
+    for (const f of fields) {
+      expect(f.ariaRequired).toBe('true');
+      expect(f.label).toMatch(/\*$/);
+    }
     for (const [label, value] of Object.entries(AUTHOR)) await fillByLabel(page, label, value);
     await fillByLabel(page, 'Alternate Email', 'ana.author@example.org');
     await clickText(page, 'Sign up', 'button');
