@@ -7,6 +7,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { SEND_MESSAGES as M, TEMPLATE_MESSAGES as T, type PreviewResponse } from '@symposium/domain';
 import { auditLogTable } from '../../apps/api/src/modules/activity/activity.table.js';
+import { conferenceTable } from '../../apps/api/src/modules/conference/conference.table.js';
+import { DEMO_EMAIL_TEMPLATES } from '../../apps/api/src/modules/demo/demo-seeder.service.js';
 import { mailSendsTable, outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
 import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
@@ -130,6 +132,26 @@ describe('bulk e-mail API', () => {
     expect(bobs.text).toBe('Dear Bob,\nGraph colouring is Accepted <ok>\n\n-- \nThe chairs\n<ICX>');
     expect(bobs.to).toEqual({ firstName: 'Bob', lastName: 'Brown', email: bob.email });
     expect((await preview({ recipients: papers(), ...PAPER_TPL, pg: 2, cp: 3 })).body.page).toEqual([]);
+  });
+
+  it('the default acceptance e-mail names the track once and asks for the consent form only while signing is on', async () => {
+    const [acceptance] = DEMO_EMAIL_TEMPLATES;
+    const tpl = { subject: acceptance!.subject, text: acceptance!.text };
+    const off = await preview({ recipients: papers({ ids: [p2] }), ...tpl });
+    expect(off.body.errors).toEqual([]);
+    const offText = off.body.page[0]!.text;
+    expect(offText).toContain('(Track A), has been accepted');
+    expect(offText).not.toMatch(/Track A track|SignConsentForm|consent form/);
+
+    await t.db.update(conferenceTable).set({ digitalConsentSigning: true });
+    try {
+      const on = await preview({ recipients: papers({ ids: [p2] }), ...tpl });
+      expect(on.body.page[0]!.text).toContain(
+        `Please sign the consent form at http://localhost:3000/SignConsentForm/${p2}`,
+      );
+    } finally {
+      await t.db.update(conferenceTable).set({ digitalConsentSigning: false });
+    }
   });
 
   it('chooses papers by the paper lists filters or ids, and primary or registered authors', async () => {

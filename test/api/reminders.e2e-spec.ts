@@ -387,6 +387,28 @@ describe('scheduled reminders API', () => {
       await del(`/api/chair/reminders/${all.body._id}`);
     });
 
+    it('leaves out people who turned e-mail notifications off in their profile', async () => {
+      const a2 = users.a2!;
+      const rv1 = users.rv1!;
+      for (const u of [a2, rv1]) await put('/api/author/profile', { notify: false }, u).expect(200);
+      try {
+        const paperRule = await rule({ name: 'Notify off (paper)', kind: 'consentNotSigned', offsets: [5] });
+        expect(who(await dry(paperRule.body._id))).toEqual([`${users.a1!.email} paper:${ids.p1}`]);
+        expect((await post(`/api/chair/reminders/${paperRule.body._id}/run`)).body.queued).toBe(1);
+        const reviewRule = await rule({
+          name: 'Notify off (review)',
+          kind: 'reviewRequestNotAnswered',
+          offsets: [5],
+          templateId: ids.reviewTemplate,
+        });
+        expect(await dry(reviewRule.body._id)).toEqual([]);
+        await del(`/api/chair/reminders/${paperRule.body._id}`);
+        await del(`/api/chair/reminders/${reviewRule.body._id}`);
+      } finally {
+        for (const u of [a2, rv1]) await put('/api/author/profile', { notify: true }, u).expect(200);
+      }
+    });
+
     it.each([
       ['consentNotSigned', 'paper', ['a1', 'a2']],
       ['notRegistered', 'paper', ['a1', 'a2']],

@@ -79,6 +79,29 @@ describe('the author side of the tracks', () => {
     const { page } = env;
     await page.goto(`${env.baseUrl}/SignIn`);
     await clickText(page, 'Create an account', 'a');
+    // every field of the form is required: marked for the eye (*) and for assistive technology
+    await page.waitForSelector('form input[name=phone]');
+    const fields = await page.$$eval('form input', (inputs) =>
+      inputs.map((i) => ({
+        name: i.getAttribute('name'),
+        ariaRequired: i.getAttribute('aria-required'),
+        label: document.querySelector(`label[for="${i.id}"]`)?.textContent ?? '',
+      })),
+    );
+    expect(fields.map((f) => f.name)).toEqual([
+      'firstName',
+      'lastName',
+      'email',
+      'alternateEmail',
+      'organization',
+      'country',
+      'phone',
+      'password',
+    ]);
+    for (const f of fields) {
+      expect(f.ariaRequired).toBe('true');
+      expect(f.label).toMatch(/\*$/);
+    }
     for (const [label, value] of Object.entries(AUTHOR)) await fillByLabel(page, label, value);
     await fillByLabel(page, 'Alternate Email', 'ana.author@example.org');
     await clickText(page, 'Sign up', 'button');
@@ -137,7 +160,7 @@ describe('the author side of the tracks', () => {
     await page.waitForSelector('input[maxlength="150"]'); // the submission form's title field
   });
 
-  it('shows the track status once the chair lets authors see it, deadlines in local time and UTC', async () => {
+  it('shows the track status once the chair lets authors see it, deadlines in conference time and their own', async () => {
     const { page } = env;
     const conference = await asChair<{ shortName: string; fullName: string }>(
       env,
@@ -172,13 +195,13 @@ describe('the author side of the tracks', () => {
       ['Camera-ready submission', 'Enabled', 'Open'],
       ['Presentation-ready submission', 'Enabled', 'Open'],
     ]);
-    // 12:00 UTC is 21:00 in Tokyo (the browser's zone here).
-    expect(seRows![0]![3]).toContain('(Asia/Tokyo)');
-    expect(seRows![0]![3]).toMatch(/9:00\s?PM|21:00/);
-    expect(seRows![0]![3]).toContain('2999-05-01 12:00 UTC');
+    // The conference's zone (UTC) first, labelled; then the author's own: 12:00 UTC is 21:00 in Tokyo.
+    expect(seRows![0]![3]).toMatch(
+      /^\w+, 1 May 2999 at 12:00 \(UTC\) Your time: \w+, 1 May 2999 at 21:00 \(Asia\/Tokyo\)$/,
+    );
     expect(seRows![1]![3]).toBe('No deadline');
     expect(dsRows![0]!.slice(0, 3)).toEqual(['Paper submission', 'Enabled', 'Closed']);
-    expect(dsRows![0]![3]).toContain('2020-01-01 00:00 UTC');
+    expect(dsRows![0]![3]).toContain('1 January 2020 at 00:00 (UTC)');
   });
 
   it('shows the conference banner and details on the author menu', async () => {

@@ -47,7 +47,8 @@ describe('chair track screens', () => {
       passwordHash: await hashPassword('chair-pass-1'),
       isChair: true,
     });
-    // Deadlines are typed in the browser's local time: a zone with an offset shows the UTC conversion.
+    // Deadlines are typed in the conference's time zone (UTC here), not the browser's: a New York chair
+    // types 23:59 and sees their own 18:59 beside it.
     await env.page.emulateTimezone('America/New_York');
     await signIn(env, 'chair', 'chair@example.org', 'chair-pass-1');
   });
@@ -55,15 +56,18 @@ describe('chair track screens', () => {
     await env.close();
   });
 
-  it('creates a track with a subject area and a local-time deadline stored in UTC, then lists it', async () => {
+  it('creates a track with a subject area and a deadline in conference time stored in UTC, then lists it', async () => {
     await env.page.goto(`${env.baseUrl}/chair/AddTrack/`);
     await fillByLabel(env.page, 'Track name', 'Machine Learning');
     await fillByLabel(env.page, 'New subject area', 'Neural Networks');
     await clickText(env.page, 'Add subject area', 'button');
     await fillByLabel(env.page, 'New subject area', 'Optimization');
     await clickText(env.page, 'Add subject area', 'button');
-    await setInputByLabel(env, 'Paper submission deadline', '2030-01-15T10:00');
-    await waitForText(env.page, 'UTC: 2030-01-15T15:00:00Z');
+    await setInputByLabel(env, 'Paper submission deadline (UTC)', '2030-01-15T23:59');
+    await waitForText(
+      env.page,
+      'Tuesday, 15 January 2030 at 23:59 (UTC) · your time: Tuesday, 15 January 2030 at 18:59 (America/New_York)',
+    );
     await clickText(env.page, 'Create track', 'button');
 
     await waitForText(env.page, TRACK_MESSAGES.created);
@@ -73,7 +77,7 @@ describe('chair track screens', () => {
 
     const [track] = await env.db.select().from(tracksTable).where(eq(tracksTable.name, 'Machine Learning'));
     expect(track).toBeDefined();
-    expect(track!.canSubmitPaperDeadline?.toISOString()).toBe('2030-01-15T15:00:00.000Z');
+    expect(track!.canSubmitPaperDeadline?.toISOString()).toBe('2030-01-15T23:59:00.000Z');
     // §4/§9 new-track defaults
     expect(track!.canSubmitPaper).toBe(true);
     expect(track!.canEditPaper).toBe(false);

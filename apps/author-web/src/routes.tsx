@@ -13,6 +13,9 @@ const ConferenceTrackStatus = lazy(() =>
   import('./features/tracks/conference-track-status').then((m) => ({ default: m.ConferenceTrackStatus })),
 );
 
+const Profile = lazy(() => import('./features/profile/profile').then((m) => ({ default: m.Profile })));
+const profileRoute = <Route key="profile" path={paths.profile} element={<Profile />} />;
+
 /** The author app's screens; each feature folder adds its <Route>s here (other routes: the author menu). */
 export const authorRoutes: ReactNode[] = [
   <Route key="track-status" path={paths.conferenceTrackStatus} element={<ConferenceTrackStatus />} />,
@@ -20,7 +23,8 @@ export const authorRoutes: ReactNode[] = [
   ...paperRoutes,
   ...reviewRoutes,
   ...programmeRoutes,
+  profileRoute,
 ];
 
 /** The session-chair front end (spec §2): /ViewSessionPaper only; every other route shows their sessions. */
-export const sessionChairRoutes: ReactNode[] = [...sessionPaperRoutes];
+export const sessionChairRoutes: ReactNode[] = [...sessionPaperRoutes, profileRoute];

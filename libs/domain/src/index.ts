@@ -16,3 +16,4 @@ export * from './programme/index.js';
 export * from './mail/index.js';
 export * from './letters.js';
 export * from './reports.js';
+export * from './time.js';

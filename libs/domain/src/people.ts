@@ -29,6 +29,31 @@ export const PEOPLE_MESSAGES = {
   userNotFound: 'User not found',
 } as const;
 
+/** The author's profile screen (contact details, password, e-mail notifications). */
+export const PROFILE_MESSAGES = {
+  saved: 'Your profile has been updated',
+  passwordChanged: 'Your password has been changed',
+  currentPassword: 'Please fill in your current password',
+  currentPasswordWrong: 'The current password is wrong',
+  passwordsDiffer: 'The passwords do not match',
+  notifySaved: 'Your e-mail notification setting has been saved',
+  impersonating: 'Only the person themselves can change their password',
+} as const;
+
+/** GET /api/author/profile: the signed-in person's contact details and e-mail notifications switch. */
+export interface ProfileDto extends Required<PersonInput> {
+  notify: boolean;
+}
+
+/**
+ * What the "e-mail notifications" switch (users.notify) stops, in the words the profile screen shows:
+ * scheduled reminders and the chairs' bulk e-mails. Never stopped: password resets, account e-mails, review
+ * invitations, the confirmation e-mail an author asks for, programme change notices.
+ */
+export const NOTIFY_OFF_STOPS = 'reminders and the e-mails the chairs send to many authors or users at once';
+export const NOTIFY_ALWAYS_SENT =
+  'password resets, account e-mails, review invitations, confirmation e-mails you ask for and programme change notices';
+
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Line breaks, tabs and other control characters (C0, DEL, C1, the Unicode line and paragraph separators). */

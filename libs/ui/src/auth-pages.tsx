@@ -77,6 +77,7 @@ function Field({
         label={label}
         fullWidth
         aria-describedby={helperId}
+        inputProps={required ? { 'aria-required': true } : undefined}
         onChange={onChange}
       />
       {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}
@@ -207,6 +208,9 @@ export function SignUpPage() {
             {error}
           </Alert>
         ) : null}
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          Every field marked * is required.
+        </Typography>
         {SIGNUP_FIELDS.map((f) => (
           <Field
             key={f.name}
@@ -214,6 +218,7 @@ export function SignUpPage() {
             name={f.name}
             type={f.type ?? 'text'}
             value={form[f.name] ?? ''}
+            required
             error={Boolean(errors[f.name])}
             helperText={errors[f.name]}
             onChange={(e) => setForm({ ...form, [f.name]: e.target.value })}
@@ -224,6 +229,7 @@ export function SignUpPage() {
           name="password"
           type="password"
           autoComplete="new-password"
+          required
           value={form.password ?? ''}
           error={Boolean(errors.password)}
           helperText={errors.password}

@@ -10,6 +10,7 @@ export function authorMenu(): MenuSection[] {
         { label: 'Submit a paper', to: paths.chooseTrack },
         { label: 'Conference track status', to: paths.conferenceTrackStatus },
         { label: 'Conference programme', to: paths.conferenceProgram },
+        { label: 'My profile', to: paths.profile },
       ],
     },
   ];
@@ -17,10 +18,26 @@ export function authorMenu(): MenuSection[] {
 
 /** The reviewer console's menu (spec §2: the reviewer routes; every other route shows the console). */
 export function reviewerMenu(): MenuSection[] {
-  return [{ title: 'Reviewer', items: [{ label: 'Reviewer console', to: paths.home }] }];
+  return [
+    {
+      title: 'Reviewer',
+      items: [
+        { label: 'Reviewer console', to: paths.home },
+        { label: 'My profile', to: paths.profile },
+      ],
+    },
+  ];
 }
 
 /** The session-chair view's menu (spec §2: /ViewSessionPaper; every other route shows the days and events). */
 export function sessionChairMenu(): MenuSection[] {
-  return [{ title: 'Session chair', items: [{ label: 'My sessions', to: paths.home }] }];
+  return [
+    {
+      title: 'Session chair',
+      items: [
+        { label: 'My sessions', to: paths.home },
+        { label: 'My profile', to: paths.profile },
+      ],
+    },
+  ];
 }

@@ -5,6 +5,8 @@ export const paths = {
   signUp: '/SignUp',
   forgotPassword: '/ForgotPassword',
   resetPassword: '/ResetPassword',
+  /** The signed-in person's contact details, password and e-mail notifications. */
+  profile: '/Profile',
   conferenceTrackStatus: '/ConferenceTrackStatus',
   chooseTrack: '/ChooseTrack',
   /** The paper submission screen: new, or edit with a paper id. */

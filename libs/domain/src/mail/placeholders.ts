@@ -59,6 +59,12 @@ export const PLACEHOLDERS: readonly PlaceholderInfo[] = [
     scope: 'paper',
   },
   { name: 'link.consent', description: 'Link to the consent form', scope: 'paper' },
+  {
+    name: 'consent.instructions',
+    description:
+      'A sentence asking the author to sign the consent form, with its link; empty while digital consent signing is off',
+    scope: 'paper',
+  },
   { name: 'review.replyDue', description: 'Date by which the reviewer answers the request', scope: 'review' },
   { name: 'review.due', description: 'Date by which the review is due', scope: 'review' },
   { name: 'link.reviewRequest', description: 'Link to the review request', scope: 'review' },

@@ -167,11 +167,12 @@ export const DEMO_EMAIL_TEMPLATES = [
     subject: '{{conference.shortName}}: your paper {{paper.id}} has been accepted',
     text:
       'Dear {{recipient.firstName}} {{recipient.lastName}},\n\n' +
-      'We are pleased to inform you that your paper {{paper.id}}, "{{paper.title}}", submitted to the ' +
-      '{{paper.track}} track of {{conference.fullName}}, has been accepted.\n\n' +
+      'We are pleased to inform you that your paper {{paper.id}}, "{{paper.title}}", submitted to ' +
+      '{{conference.fullName}} ({{paper.track}}), has been accepted.\n\n' +
       '{{paper.reviews}}\n\n' +
       'Please submit the camera-ready version by {{track.cameraReadyDeadline}}: {{link.cameraReady}}\n' +
-      'Sign the consent form at {{link.consent}}.\n\nCongratulations,',
+      // A sentence with the consent link while digital consent signing is on, nothing otherwise.
+      '{{consent.instructions}}\n\nCongratulations,',
   },
   {
     subject: '{{conference.shortName}}: decision on your paper {{paper.id}}',

@@ -89,7 +89,7 @@ export class ReminderCandidatesRepository {
           join statuses s on s.id = p.status_id and s.is_accepted
           join tracks t on t.id = p.track_id
           join paper_authors pa on pa.paper_id = p.id
-          join users u on u.id = pa.user_id and not u.lock_status
+          join users u on u.id = pa.user_id and not u.lock_status and u.notify
          where not p.is_deleted
            and ${paper.pending}
            and ${paper.deadline} > ${now}
@@ -102,7 +102,7 @@ export class ReminderCandidatesRepository {
                rr.paper_id as "paperId", p.title as "paperTitle", rr.id as "requestId", rr.track_id as "trackId", ${review.deadline} as deadline
           from review_requests rr
           join papers p on p.id = rr.paper_id and not p.is_deleted
-          join users u on u.id = rr.reviewer_id and not u.lock_status
+          join users u on u.id = rr.reviewer_id and not u.lock_status and u.notify
          where ${review.pending}
            and ${review.deadline} > ${now}
            and ${review.deadline} - ${window} <= ${now}

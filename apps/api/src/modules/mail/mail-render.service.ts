@@ -90,6 +90,7 @@ export class MailRenderService {
       fullName: conf.fullName,
       externalURL: conf.externalURL,
       timeZone: conf.timeZone || 'UTC',
+      digitalConsentSigning: conf.digitalConsentSigning,
     };
     const users = new Map(
       (await chunked(uniq(contexts.map((c) => c.userId)), (p) => this.users.findByIds(p, ex))).map((u) => [

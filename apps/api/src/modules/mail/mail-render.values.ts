@@ -1,4 +1,4 @@
-import { decisionLabel, escapeHtml, type PlaceholderValues } from '@symposium/domain';
+import { decisionLabel, escapeHtml, formatInZone, type PlaceholderValues } from '@symposium/domain';
 
 /** What one message is about: its recipient and, when known, a paper, a review request, a deadline. */
 export interface MailContext {
@@ -33,30 +33,9 @@ export function withSignature<T extends { text: string; html: string }>(mail: T,
   };
 }
 
-/** One formatter per time zone: building an Intl.DateTimeFormat costs ~50 times more than formatting with it. */
-const deadlineFormats = new Map<string, Intl.DateTimeFormat>();
-
-function deadlineFormat(timeZone: string): { zone: string; fmt: Intl.DateTimeFormat } {
-  const zone = timeZone || 'UTC';
-  let fmt = deadlineFormats.get(zone);
-  if (!fmt) {
-    try {
-      fmt = new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'full', timeStyle: 'short' });
-    } catch {
-      return deadlineFormat('UTC');
-    }
-    deadlineFormats.set(zone, fmt);
-  }
-  return { zone, fmt };
-}
-
-/** A deadline as people read it, in the conference's time zone: "Friday, 1 May 2026, 23:59 (Europe/Lisbon)". */
+/** A deadline as people read it, in the conference's time zone: "Friday, 1 May 2026 at 23:59 (Europe/Lisbon)". */
 export function formatDeadline(value: Date | string | null | undefined, timeZone: string): string {
-  if (value === null || value === undefined) return '';
-  const d = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(d.getTime())) return '';
-  const { zone, fmt } = deadlineFormat(timeZone);
-  return `${fmt.format(d)} (${zone})`;
+  return formatInZone(value, timeZone);
 }
 
 export interface ReviewForSummary {
@@ -82,6 +61,8 @@ export interface ConferenceValues {
   fullName: string;
   externalURL: string;
   timeZone: string;
+  /** Authors sign the consent form in the app: only then does {{consent.instructions}} say so. */
+  digitalConsentSigning: boolean;
 }
 export interface PaperValues {
   id: number;
@@ -125,7 +106,12 @@ export function placeholderValues(input: {
     'conference.url': c.externalURL,
     'link.login': `${url}/SignIn`,
   };
-  if (p) Object.assign(v, paperPlaceholderValues(p, url, tz));
+  if (p) {
+    Object.assign(v, paperPlaceholderValues(p, url, tz));
+    v['consent.instructions'] = c.digitalConsentSigning
+      ? `Please sign the consent form at ${url}/SignConsentForm/${p.id}`
+      : '';
+  }
   if (q) {
     Object.assign(v, {
       'review.replyDue': formatDeadline(q.replyDueAt, tz),

@@ -31,21 +31,11 @@ import type {
   SearchUsersDto,
   UpdateUserDto,
 } from './dto/chair-users.dto.js';
-import { rolesOf, rolesToColumns, toUserResponse } from './users.mapper.js';
+import { contactOf, pickContact, rolesOf, rolesToColumns, toUserResponse } from './users.mapper.js';
 import { UsersRepository, type UserQuery } from './users.repository.js';
 import { trimPerson, UsersService } from './users.service.js';
 import type { NewUserRow, UserRow } from './users.table.js';
 import { UsersErrors } from './users.errors.js';
-
-const CONTACT_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'alternateEmail',
-  'organization',
-  'country',
-  'phone',
-] as const satisfies readonly (keyof PersonInput)[];
 
 /** The co-author picker's view of a user (no roles, phone or account state). */
 export interface UserSummary {
@@ -416,19 +406,3 @@ export class ChairUsersService {
     }
   }
 }
-
-function pickContact(dto: PersonInput): PersonInput {
-  const out: PersonInput = {};
-  for (const f of CONTACT_FIELDS) if (dto[f] !== undefined && dto[f] !== null) out[f] = dto[f];
-  return out;
-}
-
-const contactOf = (row: UserRow): Required<PersonInput> => ({
-  firstName: row.firstName,
-  lastName: row.lastName,
-  email: row.email,
-  alternateEmail: row.alternateEmail,
-  organization: row.organization,
-  country: row.country,
-  phone: row.phone,
-});

@@ -1,4 +1,10 @@
-import { PEOPLE_MESSAGES, USER_FILTER_MESSAGES, USER_MESSAGES, type FieldError } from '@symposium/domain';
+import {
+  PEOPLE_MESSAGES,
+  PROFILE_MESSAGES,
+  USER_FILTER_MESSAGES,
+  USER_MESSAGES,
+  type FieldError,
+} from '@symposium/domain';
 import { badRequest, conflict, forbidden, notFound } from '../../common/errors.js';
 import { CHAIR_USER_MESSAGES } from './users.messages.js';
 
@@ -23,6 +29,9 @@ export const UsersErrors = {
   impersonateChair: () => forbidden('users.impersonate_chair', USER_MESSAGES.impersonateFailed),
   impersonateLocked: () => forbidden('users.impersonate_locked', USER_MESSAGES.impersonateFailed),
   registerStatus: () => badRequest('users.register_status', CHAIR_USER_MESSAGES.invalidRegisterStatus),
+  /** The profile's password change: the current password does not match. */
+  wrongPassword: () => badRequest('users.wrong_password', PROFILE_MESSAGES.currentPasswordWrong),
+  profileImpersonating: () => forbidden('users.profile_impersonating', PROFILE_MESSAGES.impersonating),
   /** 400 'users.invalid_filter' with the index of the filter and why. */
   invalidFilter: (details: { index: number; reason: string }) =>
     badRequest('users.invalid_filter', USER_FILTER_MESSAGES.invalid, details),

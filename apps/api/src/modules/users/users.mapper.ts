@@ -1,4 +1,4 @@
-import type { UserDto, UserRoles } from '@symposium/domain';
+import type { PersonInput, UserDto, UserRoles } from '@symposium/domain';
 import type { UserRow } from './users.table.js';
 
 export const rolesOf = (
@@ -51,3 +51,31 @@ export function toUserResponse(row: UserRow): UserDto {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+const CONTACT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'alternateEmail',
+  'organization',
+  'country',
+  'phone',
+] as const satisfies readonly (keyof PersonInput)[];
+
+/** The contact fields a body sends (left-out and null ones dropped). */
+export function pickContact(dto: PersonInput): PersonInput {
+  const out: PersonInput = {};
+  for (const f of CONTACT_FIELDS) if (dto[f] !== undefined && dto[f] !== null) out[f] = dto[f];
+  return out;
+}
+
+/** A user's contact fields as stored. */
+export const contactOf = (row: UserRow): Required<PersonInput> => ({
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  alternateEmail: row.alternateEmail,
+  organization: row.organization,
+  country: row.country,
+  phone: row.phone,
+});

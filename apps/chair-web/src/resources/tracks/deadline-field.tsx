@@ -1,23 +1,11 @@
 import { TextField } from '@mui/material';
+import { formatConferenceTime, fromZonedInput, toZonedInput, viewerTimeZone } from '@symposium/domain';
+import { useSession } from '@symposium/ui';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A UTC ISO deadline as the value of a datetime-local input, in the browser's local time. */
-export function isoToLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** A datetime-local value (local time) as the UTC ISO string the API stores; empty → no deadline. */
-export function localInputToIso(value: string): string | null {
-  if (!value) return null;
-  const d = new Date(value); // a date-time without offset is local time
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
-}
-
-/** Deadlines are edited in local time and shown and sent as UTC (spec §4). */
+/**
+ * A deadline entered as a wall-clock time in the conference's time zone (whatever the browser's zone), stored
+ * as UTC; the helper text shows it labelled, with the chair's own time beside it where that differs.
+ */
 export function DeadlineField({
   label,
   value,
@@ -33,16 +21,17 @@ export function DeadlineField({
   onBlur?: () => void;
   name?: string;
 }) {
+  const zone = useSession().conference?.timeZone || 'UTC';
   return (
     <TextField
-      label={label}
+      label={`${label} (${zone})`}
       name={name}
       type="datetime-local"
-      value={isoToLocalInput(value)}
-      onChange={(e) => onChange(localInputToIso(e.target.value))}
+      value={toZonedInput(value, zone)}
+      onChange={(e) => onChange(fromZonedInput(e.target.value, zone))}
       onBlur={onBlur}
       error={Boolean(error)}
-      helperText={error ?? (value ? `UTC: ${value.replace('.000Z', 'Z')}` : 'No deadline')}
+      helperText={error ?? (value ? formatConferenceTime(value, zone, viewerTimeZone()) : 'No deadline')}
       slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 300 } }}
     />
   );

@@ -1,6 +1,14 @@
 import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { ACTIVITY_KEYS, isActivityOpen, type ActivityKey, type TrackDto } from '@symposium/domain';
-import { formatLocal, formatUtc, localTimeZone } from './format-deadline';
+import {
+  ACTIVITY_KEYS,
+  formatInZone,
+  isActivityOpen,
+  knownZone,
+  viewerTimeZone,
+  type ActivityKey,
+  type TrackDto,
+} from '@symposium/domain';
+import { useSession } from '@symposium/ui';
 
 export const ACTIVITY_LABELS: Record<ActivityKey, string> = {
   canSubmitPaper: 'Paper submission',
@@ -9,17 +17,20 @@ export const ACTIVITY_LABELS: Record<ActivityKey, string> = {
   canSubmitPresentationReady: 'Presentation-ready submission',
 };
 
+/** The deadline in the conference's time zone, labelled, and the author's own time below it where it differs. */
 function Deadline({ deadline }: { deadline: string | null }) {
+  const zone = knownZone(useSession().conference?.timeZone);
   if (!deadline) return <>No deadline</>;
-  const d = new Date(deadline);
+  const conferenceTime = formatInZone(deadline, zone);
+  const own = formatInZone(deadline, viewerTimeZone());
   return (
     <>
-      <span>
-        {formatLocal(d)} ({localTimeZone()})
-      </span>
-      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-        {formatUtc(d)}
-      </Typography>
+      <span>{conferenceTime}</span>
+      {own.replace(/ \(.*\)$/, '') !== conferenceTime.replace(/ \(.*\)$/, '') ? (
+        <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+          Your time: {own}
+        </Typography>
+      ) : null}
     </>
   );
 }
@@ -33,7 +44,7 @@ export function TrackStatus({ track, now }: { track: TrackDto; now: Date }) {
           <TableCell>Activity</TableCell>
           <TableCell>Enabled</TableCell>
           <TableCell>Now</TableCell>
-          <TableCell>Deadline (your local time, and UTC)</TableCell>
+          <TableCell>Deadline (conference time, and yours)</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
