@@ -12,6 +12,8 @@ interface Proposal {
     target: number;
     existing: number[];
     proposed: { reviewerId: number; bid?: string }[];
+    short: number;
+    shortReason?: string;
   }[];
   conflicts: { paperId: number; reviewerId: number }[];
   fairness: { load: { max: number } };
@@ -112,7 +114,6 @@ describe('automatic assignment', () => {
       .send({ track: trackB });
     expect(res.status).toBe(200);
     const body = res.body as Proposal & {
-      papers: { paperId: number; short: number; shortReason?: string }[];
       fairness: { papersShort: number; reviewsShort: number };
       feasibility: { fewEligible: { paperId: number; message: string }[] };
     };
