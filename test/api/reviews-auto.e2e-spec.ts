@@ -12,6 +12,8 @@ interface Proposal {
     target: number;
     existing: number[];
     proposed: { reviewerId: number; bid?: string }[];
+    short: number;
+    shortReason?: string;
   }[];
   conflicts: { paperId: number; reviewerId: number }[];
   fairness: { load: { max: number } };
@@ -73,6 +75,72 @@ describe('automatic assignment', () => {
     );
     expect(body.conflicts.some((c) => c.reviewerId === conflicted.id)).toBe(true);
     expect(body.fairness.load.max).toBeLessThanOrEqual(10);
+  });
+
+  it('counts the papers left without eligible reviewers when another track used up the reviewers, and names the limit and the reviewers', async () => {
+    const trackA = await env.track('Cap Track A');
+    const trackB = await env.track('Cap Track B');
+    const both = [
+      await env.reviewer([trackA, trackB], { firstName: 'Rita', lastName: 'Full' }),
+      await env.reviewer([trackA, trackB], { firstName: 'Sam', lastName: 'Full' }),
+      await env.reviewer([trackA, trackB], { firstName: 'Uma', lastName: 'Full' }),
+    ];
+    const author = await env.person();
+    for (let i = 0; i < 10; i++) await env.paper(trackA, [author.id]);
+    const inB = [await env.paper(trackB, [author.id]), await env.paper(trackB, [author.id])];
+    // track A's run takes all 3 × 10 reviews the three reviewers may give (§9: 10 each, every track)
+    const a = (
+      await env.t
+        .http()
+        .post('/api/chair/review_requests/auto/proposal')
+        .set(...env.chair.auth)
+        .send({ track: trackA })
+    ).body as Proposal;
+    const pairs = a.papers.flatMap((p) =>
+      p.proposed.map((r) => ({ paper: p.paperId, reviewer: r.reviewerId })),
+    );
+    expect(pairs).toHaveLength(30);
+    const applied = await env.t
+      .http()
+      .post('/api/chair/review_requests/auto/apply')
+      .set(...env.chair.auth)
+      .send({ track: trackA, assignments: pairs });
+    expect(applied.body.saved).toBe(30);
+
+    const res = await env.t
+      .http()
+      .post('/api/chair/review_requests/auto/proposal')
+      .set(...env.chair.auth)
+      .send({ track: trackB });
+    expect(res.status).toBe(200);
+    const body = res.body as Proposal & {
+      fairness: { papersShort: number; reviewsShort: number };
+      feasibility: { fewEligible: { paperId: number; message: string }[] };
+    };
+    expect(body.fairness.papersShort).toBe(2);
+    expect(body.fairness.reviewsShort).toBe(6);
+    const names = 'Rita Full (10 of 10), Sam Full (10 of 10), Uma Full (10 of 10)';
+    for (const id of inB) {
+      const paper = body.papers.find((p) => p.paperId === id)!;
+      expect(paper.proposed).toEqual([]);
+      expect(paper.short).toBe(3);
+      expect(paper.shortReason).toBe(
+        `paper ${id} has no eligible reviewer: 3 reviewers of track Cap Track B have reached the limit of 10 ` +
+          `reviews per reviewer (counted over every track): ${names}`,
+      );
+    }
+    expect(body.feasibility.fewEligible.map((f) => f.paperId).sort()).toEqual([...inB].sort());
+    // nothing was written by the proposal
+    const requestsOfB = await env.t.db
+      .select()
+      .from(reviewRequestsTable)
+      .where(eq(reviewRequestsTable.trackId, trackB));
+    expect(requestsOfB).toEqual([]);
+    for (const r of both)
+      expect(
+        (await env.t.db.select().from(reviewRequestsTable).where(eq(reviewRequestsTable.reviewerId, r.id)))
+          .length,
+      ).toBe(10);
   });
 
   it('applies an edited proposal with the manual checks and counts N of M', async () => {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'puppeteer-core';
 import { hashPassword } from '../../apps/api/src/common/passwords.js';
 import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
+import { reviewRequestsTable, reviewsTable } from '../../apps/api/src/modules/reviews/reviews.table.js';
 import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import {
@@ -241,13 +242,115 @@ describe('chair paper screens', () => {
     await waitForTitles(env, ['Sequence alignment at scale']);
   });
 
-  it('sets a status on /PaperDecisionMaking', async () => {
-    await env.page.goto(`${env.baseUrl}/chair/PaperDecisionMaking`);
-    await waitForCount(env, '4 papers');
-    await selectOption(env.page, `select[name=status-${p.align}]`, String(status.accept));
-    await clickSelector(env.page, `[aria-label="Save decision of paper ${p.align}"]`);
-    await waitForText(env.page, CHAIR_PAPER_MESSAGES.updated);
-    expect((await row(p.align)).statusId).toBe(status.accept);
+  it('decides several papers at once on /PaperDecisionMaking at 1280 px: the table fits, sorts, searches, shows the scores', async () => {
+    // Three submitted reviews of one paper: their scores once pushed the Decision column off the screen.
+    const reviewers = await env.db
+      .insert(usersTable)
+      .values(
+        ['Rita', 'Sam', 'Uma'].map((firstName) => ({
+          firstName,
+          lastName: 'Reviewer',
+          email: `${firstName.toLowerCase()}@reviewers.example`,
+          isReviewer: true,
+          reviewerTracks: [trackA],
+        })),
+      )
+      .returning();
+    const scores = [
+      { quality: 7, contribution: 8, originality: 6, final: 2 },
+      { quality: 5, contribution: 6, originality: 4, final: 1 },
+      { quality: 3, contribution: 4, originality: 5, final: 0 },
+    ];
+    for (const [i, r] of reviewers.entries()) {
+      const [request] = await env.db
+        .insert(reviewRequestsTable)
+        .values({
+          trackId: trackA,
+          paperId: p.sort,
+          reviewerId: r.id,
+          waiting: false,
+          reviewed: true,
+          evaluation: 10,
+          replyDueAt: new Date(),
+          dueAt: new Date(),
+        })
+        .returning();
+      await env.db.insert(reviewsTable).values({
+        requestId: request!.id,
+        trackId: trackA,
+        paperId: p.sort,
+        reviewerId: r.id,
+        ...scores[i]!,
+        commentsAuthor: 'Fine.',
+        commentsChair: 'Fine.',
+        draft: false,
+        submittedAt: new Date(),
+      });
+    }
+    await env.page.setViewport({ width: 1280, height: 900 });
+    try {
+      await env.page.goto(`${env.baseUrl}/chair/PaperDecisionMaking`);
+      await waitForCount(env, '4 papers');
+      // Average and spread of the final recommendations (2, 1, 0) and the mean of each score.
+      await env.page.waitForSelector(`[data-testid=score-average-${p.sort}]`);
+      expect(await env.page.$eval(`[data-testid=score-average-${p.sort}]`, (e) => e.textContent)).toBe(
+        '1.00',
+      );
+      expect(await env.page.$eval(`[data-testid=score-spread-${p.sort}]`, (e) => e.textContent)).toBe('2');
+      expect(await env.page.$eval(`[data-testid=score-means-${p.sort}]`, (e) => e.textContent)).toBe(
+        'Q 5.0 · C 6.0 · O 5.0',
+      );
+      expect(await env.page.$(`[data-testid=score-average-${p.graph}]`)).toBeNull();
+      // The Decision column is on the screen and the page does not scroll sideways.
+      const fit = await env.page.evaluate(() => {
+        const header = [...document.querySelectorAll('th')].find((th) => th.textContent === 'Decision');
+        return {
+          right: header?.getBoundingClientRect().right ?? Infinity,
+          width: window.innerWidth,
+          page: document.documentElement.scrollWidth,
+        };
+      });
+      expect(fit.right).toBeLessThanOrEqual(fit.width);
+      expect(fit.page).toBeLessThanOrEqual(fit.width);
+
+      await clickText(env.page, 'Title', 'span');
+      await waitForTitles(env, [
+        'Graph colouring heuristics',
+        'Protein folding benchmarks',
+        'Sequence alignment at scale',
+        'Sorting networks revisited',
+      ]);
+      await fillByLabel(env.page, 'Search by title, author or paper id', 'Zephyr');
+      await clickText(env.page, 'Search', 'button');
+      await waitForCount(env, '2 papers');
+      await waitForTitles(env, ['Graph colouring heuristics', 'Protein folding benchmarks']);
+      await clickText(env.page, 'Clear', 'button');
+      await waitForCount(env, '4 papers');
+
+      // One decision for two rows, with one confirmation that lists what changes.
+      await clickSelector(env.page, `[aria-label="Select paper ${p.align}"]`);
+      await clickSelector(env.page, `[aria-label="Select paper ${p.protein}"]`);
+      await waitForText(env.page, '2 selected');
+      await selectOption(env.page, 'select[name=decision]', String(status.accept));
+      await clickText(env.page, 'Decide 2 papers', 'button');
+      await waitForText(env.page, 'Set the decision of 2 papers?');
+      await waitForText(env.page, 'Sequence alignment at scale: Awaiting Decision → Accept');
+      await waitForText(env.page, 'Protein folding benchmarks: Awaiting Decision → Accept');
+      expect((await row(p.align)).statusId).toBe(status.awaiting);
+      await confirm(env.page);
+      await waitForText(env.page, '2 papers updated');
+      expect((await row(p.align)).statusId).toBe(status.accept);
+      expect((await row(p.protein)).statusId).toBe(status.accept);
+      expect((await row(p.graph)).statusId).toBe(status.awaiting);
+      await env.page.waitForFunction(
+        (id: number) =>
+          document.querySelector(`[data-testid=paper-${id}] td:last-child`)?.textContent === 'Accept',
+        {},
+        p.align,
+      );
+    } finally {
+      await env.page.setViewport({ width: 1400, height: 1000 });
+    }
   });
 
   it("stamps acceptWithRevisionTimestamp when /EditPaperStatus sets an 'Accept with Revision' status", async () => {

@@ -97,6 +97,61 @@ describe('chair reports', () => {
     expect(magic).toBe('PK');
   });
 
+  it('draws every chart of the paper report at a readable size at 1280 px and at 390 px', async () => {
+    const { page } = env;
+    /** Per chart card: the drawing's size, the pie's arcs (their union) and the narrowest bar. */
+    const measure = () =>
+      page.$$eval('[data-testid^=chart-]', (cards) =>
+        cards.map((card) => {
+          const svg = card.querySelector('svg.MuiChartsSurface-root');
+          const box = svg?.getBoundingClientRect();
+          const arcs = [...card.querySelectorAll('.MuiPieChart-arc')].map((a) => a.getBoundingClientRect());
+          const union = arcs.length
+            ? {
+                width: Math.max(...arcs.map((r) => r.right)) - Math.min(...arcs.map((r) => r.left)),
+                height: Math.max(...arcs.map((r) => r.bottom)) - Math.min(...arcs.map((r) => r.top)),
+              }
+            : null;
+          const rectWidths = [...(svg?.querySelectorAll('rect[width]') ?? [])].map((r) =>
+            Number(r.getAttribute('width')),
+          );
+          return {
+            name: card.getAttribute('data-testid'),
+            width: box?.width ?? 0,
+            height: box?.height ?? 0,
+            pie: union,
+            narrowestRect: rectWidths.length ? Math.min(...rectWidths) : null,
+            cardRight: card.getBoundingClientRect().right,
+          };
+        }),
+      );
+    try {
+      for (const width of [1280, 390]) {
+        await page.setViewport({ width, height: 900 });
+        await page.goto(`${env.baseUrl}/chair/ViewReports`);
+        await page.waitForSelector('[data-testid=chart-papersByDecision] .MuiPieChart-arc');
+        await page.waitForSelector('[data-testid=chart-papersByTrack] svg.MuiChartsSurface-root');
+        const charts = (await measure()).filter((c) => c.width > 0 || c.pie);
+        expect(charts.map((c) => c.name)).toEqual(
+          expect.arrayContaining(['chart-papersByDecision', 'chart-papersByTrack']),
+        );
+        for (const c of charts) {
+          // a chart takes the card's width (at least 240 px of drawing), inside the screen
+          expect([c.name, c.width >= 240, c.height >= 200, c.cardRight <= width]).toEqual([
+            c.name,
+            true,
+            true,
+            true,
+          ]);
+          if (c.pie) expect([c.name, c.pie.width >= 120, c.pie.height >= 120]).toEqual([c.name, true, true]);
+          if (c.narrowestRect !== null) expect([c.name, c.narrowestRect >= 0]).toEqual([c.name, true]);
+        }
+      }
+    } finally {
+      await page.setViewport({ width: 1400, height: 1000 });
+    }
+  });
+
   it('generates a user report, then shows the paper report again and follows a Fix link', async () => {
     const { page } = env;
     await clickText(page, 'Generate user report', 'button');

@@ -361,13 +361,12 @@ describe('chair review screens', () => {
     expect(request).toMatchObject({ reviewed: true, evaluation: 21 });
 
     await page.goto(`${env.baseUrl}/chair/PaperDecisionMaking`);
-    await page.waitForSelector(`[data-testid=scores-${p.graph}]`);
-    expect(
-      await page.$$eval(`[data-testid=scores-${p.graph}] [data-testid=review-score]`, (els) =>
-        els.map((e) => e.textContent),
-      ),
-    ).toEqual(['7/8/6 · accept']);
-    expect(await page.$(`[data-testid=scores-${p.sort}]`)).toBeNull();
+    await page.waitForSelector(`[data-testid=score-average-${p.graph}]`);
+    expect(await page.$eval(`[data-testid=score-average-${p.graph}]`, (e) => e.textContent)).toBe('1.00');
+    expect(await page.$eval(`[data-testid=score-means-${p.graph}]`, (e) => e.textContent)).toBe(
+      'Q 7.0 · C 8.0 · O 6.0',
+    );
+    expect(await page.$(`[data-testid=score-average-${p.sort}]`)).toBeNull();
   });
 
   it('imports reviewers from xlsx into the selected tracks, refusing a non-xlsx file', async () => {

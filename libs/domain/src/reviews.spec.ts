@@ -6,6 +6,7 @@ import {
   normalizeOrganization,
   parseDecision,
   requestState,
+  summarizeReviewScores,
   validateReview,
   type ConflictPerson,
 } from './reviews.js';
@@ -144,5 +145,36 @@ describe('conflicts of interest', () => {
       ...none,
     });
     expect(flags).toEqual([]);
+  });
+});
+
+describe('summarizeReviewScores', () => {
+  const review = (final: number, q: number | null, draft = false) => ({
+    draft,
+    final,
+    quality: q,
+    contribution: q === null ? null : q + 1,
+    originality: q,
+  });
+
+  it('gives the mean and the spread of the final recommendations and the mean of each score', () => {
+    expect(summarizeReviewScores([review(2, 7), review(1, 5), review(0, 3)])).toEqual({
+      count: 3,
+      average: 1,
+      spread: 2,
+      quality: 5,
+      contribution: 6,
+      originality: 5,
+    });
+  });
+
+  it('leaves out drafts and unset finals, and is null without a submitted review', () => {
+    expect(summarizeReviewScores([review(1, 4, true), review(-2, 4)])).toBeNull();
+    expect(summarizeReviewScores([review(-1, null), review(1, 8, true)])).toMatchObject({
+      count: 1,
+      average: -1,
+      spread: 0,
+      quality: null,
+    });
   });
 });

@@ -100,6 +100,47 @@ export const missingColumnsMessage = (columns: string[]) =>
 export const decisionLabel = (final: number): string =>
   (REVIEW_DECISION_LABELS as Record<string, string>)[String(final)] ?? '';
 
+/** What the decision table shows of a paper's submitted reviews. */
+export interface ReviewScoreSummary {
+  /** Submitted reviews (drafts and unset finals left out). */
+  count: number;
+  /** Mean of the final recommendations (-1..2). */
+  average: number;
+  /** Highest minus lowest final recommendation: 0 when the reviewers agree. */
+  spread: number;
+  /** Means of quality, contribution and originality over the reviews that gave them; null when none did. */
+  quality: number | null;
+  contribution: number | null;
+  originality: number | null;
+}
+
+/** Average and spread of a paper's submitted reviews; null while it has none. */
+export function summarizeReviewScores(
+  reviews: readonly {
+    draft: boolean;
+    final: number;
+    quality: number | null;
+    contribution: number | null;
+    originality: number | null;
+  }[],
+): ReviewScoreSummary | null {
+  const done = reviews.filter((r) => !r.draft && r.final >= -1);
+  if (!done.length) return null;
+  const finals = done.map((r) => r.final);
+  const mean = (xs: (number | null)[]) => {
+    const given = xs.filter((x): x is number => x !== null);
+    return given.length ? given.reduce((a, b) => a + b, 0) / given.length : null;
+  };
+  return {
+    count: done.length,
+    average: mean(finals)!,
+    spread: Math.max(...finals) - Math.min(...finals),
+    quality: mean(done.map((r) => r.quality)),
+    contribution: mean(done.map((r) => r.contribution)),
+    originality: mean(done.map((r) => r.originality)),
+  };
+}
+
 /** A decision given as a number (-1..2) or its label (any case); null when it is neither. */
 export function parseDecision(value: unknown): number | null {
   if (typeof value === 'number') return Number.isInteger(value) && value >= -1 && value <= 2 ? value : null;

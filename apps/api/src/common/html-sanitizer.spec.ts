@@ -69,6 +69,18 @@ describe('sanitizeHtml (sanitize-html)', () => {
     expect(sanitizeHtml('<img src="/a.png" onerror="steal()" alt="a">')).toBe('<img src="/a.png" alt="a" />');
   });
 
+  it('gives every image a text alternative: its alt, else its title, else alt="" (decorative)', () => {
+    expect(sanitizeHtml('<img src="/logo.png" alt="Conference logo">')).toBe(
+      '<img src="/logo.png" alt="Conference logo" />',
+    );
+    expect(sanitizeHtml('<img src="/map.png" title="Map of the venue">')).toBe(
+      '<img src="/map.png" title="Map of the venue" alt="Map of the venue" />',
+    );
+    expect(sanitizeHtml('<table><tr><td><img src="/line.png"></td></tr></table>')).toContain(
+      '<img src="/line.png" alt="" />',
+    );
+  });
+
   it('removes javascript:, vbscript: and data: URLs, also when hidden with entities or whitespace', () => {
     for (const href of [
       'javascript:alert(1)',
@@ -89,7 +101,7 @@ describe('sanitizeHtml (sanitize-html)', () => {
     ])
       expect(sanitizeHtml(`<a href="${href}">x</a>`)).toBe('<a>x</a>');
     expect(sanitizeHtml('<img src="data:image/svg+xml;base64,PHN2Zz4=" alt="i">')).toBe('<img alt="i" />');
-    expect(sanitizeHtml('<img src="javascript:alert(1)">')).toBe('<img />');
+    expect(sanitizeHtml('<img src="javascript:alert(1)">')).toBe('<img alt="" />');
   });
 
   it('keeps http, https, mailto, tel and relative URLs', () => {
@@ -104,7 +116,7 @@ describe('sanitizeHtml (sanitize-html)', () => {
       '//a.org/x',
     ]) {
       expect(sanitizeHtml(`<a href="${url}">x</a>`)).toBe(`<a href="${url}">x</a>`);
-      expect(sanitizeHtml(`<img src="${url}">`)).toBe(`<img src="${url}" />`);
+      expect(sanitizeHtml(`<img src="${url}">`)).toBe(`<img src="${url}" alt="" />`);
     }
     expect(sanitizeHtml('<a href="https&#58;//a.org">x</a>')).toBe('<a href="https://a.org">x</a>');
   });
@@ -176,7 +188,7 @@ describe('sanitizeHtml (sanitize-html)', () => {
 
   describe('classic XSS vectors', () => {
     it('<img src=x onerror=alert(1)> keeps the image without the handler', () => {
-      expect(sanitizeHtml('<img src=x onerror=alert(1)>')).toBe('<img src="x" />');
+      expect(sanitizeHtml('<img src=x onerror=alert(1)>')).toBe('<img src="x" alt="" />');
     });
 
     it('a javascript: link hidden with a tab entity or leading spaces and capitals loses its href', () => {

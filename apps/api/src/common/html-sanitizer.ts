@@ -13,6 +13,7 @@ import sanitize from 'sanitize-html';
  *   decoding entities and removing whitespace and control characters).
  * - target is kept only as _blank or _self; a link opening a new window gets rel="noopener noreferrer"
  *   (any rel the author wrote is dropped).
+ * - An img without alt gets its title as alt, else alt="" (screen readers then skip it as decorative).
  * - The output is re-serialised: text and attribute values are escaped and open tags are closed.
  */
 
@@ -118,6 +119,12 @@ const OPTIONS: sanitize.IOptions = {
   nonTextTags: [...DROPPED_WITH_CONTENT],
   selfClosing: VOID_TAGS,
   transformTags: {
+    // every image has a text alternative (WCAG 1.1.1, axe image-alt): the author's alt, else its title, else
+    // alt="" (decorative) — the programme table is shown to authors and session chairs as is
+    img: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, alt: attribs.alt ?? attribs.title ?? '' },
+    }),
     a: (tagName, attribs) => {
       const kept = { ...attribs };
       delete kept.rel;

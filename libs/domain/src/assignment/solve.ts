@@ -6,6 +6,7 @@
 import { bindingConstraints, maxAssignable, type MaxFlowResult } from './feasibility.js';
 import { solveAssignmentFlow } from './flow.js';
 import { BID_KINDS, buildModel, type BuiltModel } from './model.js';
+import { shortageReasons } from './shortage.js';
 import type {
   AssignedReviewer,
   AssignmentId,
@@ -32,21 +33,16 @@ function feasibilityReport(
   problem: AssignmentProblem,
   model: BuiltModel,
   mf: MaxFlowResult,
+  lacking: Map<number, string>,
 ): FeasibilityReport {
   const { binding } = bindingConstraints(model.network, mf, describer(problem));
   const fewEligible: FeasibilityReport['fewEligible'] = [];
-  problem.papers.forEach((paper, p) => {
-    const possible = model.existing[p].length + model.eligible[p];
-    if (possible >= model.perPaper) return;
+  for (const [p, message] of lacking)
     fewEligible.push({
-      paperId: paper.id,
-      eligible: possible,
-      message:
-        possible === 0
-          ? `paper ${paper.id} has no eligible reviewer`
-          : `paper ${paper.id} has only ${possible} eligible reviewer${possible === 1 ? '' : 's'}`,
+      paperId: problem.papers[p].id,
+      eligible: model.existing[p].length + model.eligible[p],
+      message,
     });
-  });
   return {
     feasible: mf.total === mf.needed,
     needed: mf.needed,
@@ -62,7 +58,8 @@ export function checkAssignmentFeasibility(
   options: AssignmentOptions = {},
 ): FeasibilityReport {
   const model = buildModel(problem, options);
-  return feasibilityReport(problem, model, maxAssignable(model.network, options.signal));
+  const lacking = shortageReasons(problem, model, options.maxPerReviewer ?? 10);
+  return feasibilityReport(problem, model, maxAssignable(model.network, options.signal), lacking);
 }
 
 export function solveAssignment(
@@ -73,7 +70,8 @@ export function solveAssignment(
   const model = buildModel(problem, options);
   const net = model.network;
   const mf = maxAssignable(net, options.signal);
-  const feasibility = feasibilityReport(problem, model, mf);
+  const lacking = shortageReasons(problem, model, options.maxPerReviewer ?? 10);
+  const feasibility = feasibilityReport(problem, model, mf, lacking);
   const sol = solveAssignmentFlow(net, {
     signal: options.signal,
     onProgress: (done, total) => options.onProgress?.({ phase: 'solve', done, total }),
@@ -109,18 +107,25 @@ export function solveAssignment(
       });
     }
     proposed.sort((x, y) => y.affinity - x.affinity);
-    const short = sol.short[p];
+    // short of the §9 aim: what the flow could not give (a binding constraint) and what no eligible
+    // reviewer was there to give (a limit, named with its reviewers)
+    const aim = Math.max(model.existing[p].length, model.perPaper);
+    const short = aim - model.existing[p].length - proposed.length;
+    const reasons = [
+      ...(sol.short[p] > 0
+        ? [reasonOf.get(p) ?? `paper ${paper.id}: its eligible reviewers are all used up`]
+        : []),
+      ...(lacking.has(p) ? [lacking.get(p)!] : []),
+    ];
     return {
       paperId: paper.id,
       track: paper.track,
-      target: model.target[p],
+      target: aim,
       existing: model.existing[p],
       proposed,
       eligible: model.eligible[p],
       short,
-      ...(short > 0
-        ? { shortReason: reasonOf.get(p) ?? `paper ${paper.id}: its eligible reviewers are all used up` }
-        : {}),
+      ...(short > 0 ? { shortReason: reasons.join('; ') } : {}),
       affinity: Math.round(affinity * model.scale) / model.scale,
     };
   });

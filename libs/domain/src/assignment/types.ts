@@ -25,6 +25,8 @@ export interface AssignmentPaper {
 export interface AssignmentReviewer {
   id: AssignmentId;
   tracks: AssignmentId[];
+  /** Shown in the messages (e.g. who reached the reviews-per-reviewer limit); the id otherwise. */
+  name?: string;
   /** Personal cap on the reviewer's total number of reviews; never above 10 (§9). */
   cap?: number;
   /** Reviews the reviewer already has (existing requests, every track). */
@@ -169,15 +171,19 @@ export interface AssignedReviewer {
 export interface PaperAssignment {
   paperId: AssignmentId;
   track: AssignmentId;
-  /** Reviews this paper should have in total: min(3, existing + eligible). */
+  /** Reviews this paper should have in total: the §9 aim, 3 (or more when it already has more). */
   target: number;
   existing: AssignmentId[];
   proposed: AssignedReviewer[];
   /** Eligible reviewers (passing every hard constraint, with room) before the candidate cut. */
   eligible: number;
-  /** Reviews still missing after the proposal (0 when the target is met). */
+  /**
+   * Reviews still missing after the proposal (0 when the target is met): those the flow could not give and
+   * those no eligible reviewer was there to give.
+   */
   short: number;
-  /** Why the paper is short (set when short > 0). */
+  /** Why the paper is short (set when short > 0): the binding constraint and/or the limits that left it
+   * without eligible reviewers, naming the reviewers at their limit. */
   shortReason?: string;
   /** Sum of the proposed reviewers' affinities. */
   affinity: number;
@@ -200,7 +206,10 @@ export interface FeasibilityReport {
   needed: number;
   maxAssignable: number;
   binding: BindingConstraint[];
-  /** Papers with fewer than 3 eligible reviewers (their target is lowered to what exists). */
+  /**
+   * Papers with fewer than 3 eligible reviewers (the solver asks only for what exists; the paper is counted
+   * short), each with why: the limits that excluded the track's other reviewers, naming those at their limit.
+   */
   fewEligible: { paperId: AssignmentId; eligible: number; message: string }[];
 }
 

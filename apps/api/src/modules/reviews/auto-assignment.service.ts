@@ -264,6 +264,7 @@ export class AutoAssignmentService {
       const load = loads.get(r.id)!;
       return {
         id: r.id,
+        name: `${r.firstName} ${r.lastName}`,
         tracks: r.reviewerTracks,
         load: isCameraReady ? load.cameraReady : load.total,
         text: (ownTexts.get(r.id) ?? []).join('\n'),

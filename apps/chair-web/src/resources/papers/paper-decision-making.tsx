@@ -1,59 +1,119 @@
-import { Alert, Button, Paper, Stack, TableCell, TableRow, TextField } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Paper,
+  Stack,
+  TableCell,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import {
   CHAIR_PAPER_MESSAGES,
   PAPER_PAGE_SIZE,
   type ChairPaperDto,
   type PaperFilter,
+  type PaperSortField,
   type ReviewDto,
-  type StatusDto,
 } from '@symposium/domain';
-import { errorMessage, useNotify } from '@symposium/ui';
-import { useState } from 'react';
+import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
+import { useState, type FormEvent } from 'react';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageTitle } from '../../components/page-title';
+import { SelectAllCheckbox } from '../../components/select-all-checkbox';
 import { primaryAuthorName } from './paper-labels';
-import { PaperReviewScores, usePageReviews } from './paper-review-scores';
-import { usePaperPage, usePaperStatuses, usePaperTracks, useUpdatePaper } from './use-papers';
+import { ReviewScoreCells, usePageReviews } from './paper-review-scores';
+import { useBulkEdit, usePaperPage, usePaperStatuses, usePaperTracks } from './use-papers';
 
-const COLUMNS: DataColumn<never>[] = [
-  { label: 'ID' },
-  { label: 'Title' },
-  { label: 'Primary author' },
-  { label: 'Track' },
-  { label: 'Review scores' },
-  { label: 'Decision' },
+const COLUMNS: DataColumn<PaperSortField>[] = [
+  { field: '_id', label: 'ID' },
+  { field: 'title', label: 'Title' },
+  { field: 'primaryAuthor', label: 'Primary author' },
+  { field: 'track', label: 'Track' },
+  { label: 'Reviews' },
+  { label: 'Average' },
+  { label: 'Spread' },
+  { field: 'status', label: 'Decision' },
 ];
 
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+const papersOf = (n: number) => `${n} paper${n === 1 ? '' : 's'}`;
 
 /**
- * /PaperDecisionMaking: the papers (by track, undecided first if asked) with a status to choose per row,
- * saved one paper at a time, with the scores of the paper's reviews (quality/contribution/originality and
- * decision of each) side by side once there are reviews.
+ * /PaperDecisionMaking: the papers (filter by track and decision, search, sort by column, pages of 100) with
+ * their reviews' average recommendation, mean scores and spread. The chair ticks any number of rows (across
+ * pages), picks one decision and confirms once: the dialog lists each paper's current and new status, and one
+ * bulk call (POST /papers/bulk with the ids) stores them all in one transaction.
  */
 export function PaperDecisionMaking() {
+  const notify = useNotify();
   const tracks = usePaperTracks();
   const statuses = usePaperStatuses();
+  const bulk = useBulkEdit();
   const [track, setTrack] = useState('');
-  const [decision, setDecision] = useState('');
+  const [decided, setDecided] = useState('');
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<{ field: PaperSortField; order: 'asc' | 'desc' }>({
+    field: '_id',
+    order: 'asc',
+  });
   const [page, setPage] = useState(0);
+  const [selected, setSelected] = useState<Map<number, ChairPaperDto>>(new Map());
+  const [decision, setDecision] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const filters: PaperFilter[] = [
     ...(track ? [{ name: 'track', value: Number(track) } as PaperFilter] : []),
-    ...(decision ? [{ name: 'paperStatus', value: decision } as PaperFilter] : []),
+    ...(decided ? [{ name: 'paperStatus', value: decided } as PaperFilter] : []),
   ];
-  const papers = usePaperPage({
-    filters,
-    sort: { field: '_id', order: 'asc' },
-    cp: page + 1,
-    pg: PAPER_PAGE_SIZE,
-  });
-  const reviews = usePageReviews((papers.data?.data ?? []).map((p) => p._id));
+  const papers = usePaperPage({ filters, search, sort, cp: page + 1, pg: PAPER_PAGE_SIZE });
+  const rows = papers.data?.data ?? [];
+  const reviews = usePageReviews(rows.map((p) => p._id));
+  const chosen = [...selected.values()];
+  const newStatus = (statuses.data ?? []).find((s) => String(s._id) === decision);
+
+  const resetPaging = () => setPage(0);
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    setSearch(searchText.trim());
+    resetPaging();
+  };
+  const toggle = (p: ChairPaperDto) => {
+    const next = new Map(selected);
+    if (next.has(p._id)) next.delete(p._id);
+    else next.set(p._id, p);
+    setSelected(next);
+  };
+  const pageAllSelected = rows.length > 0 && rows.every((p) => selected.has(p._id));
+  const togglePage = () => {
+    const next = new Map(selected);
+    if (pageAllSelected) rows.forEach((p) => next.delete(p._id));
+    else rows.forEach((p) => next.set(p._id, p));
+    setSelected(next);
+  };
+  const apply = () => {
+    if (!newStatus) return;
+    bulk.mutate(
+      { ids: chosen.map((p) => p._id), op: 'set', field: 'status', value: newStatus._id },
+      {
+        onSuccess: (res) => {
+          notify(`${papersOf(res.nModified)} updated`);
+          setSelected(new Map());
+          setDecision('');
+        },
+        onError: (err) => notify(errorMessage(err, CHAIR_PAPER_MESSAGES.updateError), 'error'),
+        onSettled: () => setConfirming(false),
+      },
+    );
+  };
 
   return (
     <>
       <PageTitle title="Decision making" />
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }}>
           <TextField
             select
             label="Track"
@@ -62,7 +122,7 @@ export function PaperDecisionMaking() {
             slotProps={nativeSelect}
             onChange={(e) => {
               setTrack(e.target.value);
-              setPage(0);
+              resetPaging();
             }}
           >
             <option value="">Any</option>
@@ -74,13 +134,13 @@ export function PaperDecisionMaking() {
           </TextField>
           <TextField
             select
-            label="Decision"
+            label="Decided"
             name="filter-paperStatus"
-            value={decision}
+            value={decided}
             slotProps={nativeSelect}
             onChange={(e) => {
-              setDecision(e.target.value);
-              setPage(0);
+              setDecided(e.target.value);
+              resetPaging();
             }}
           >
             <option value="">Any</option>
@@ -88,6 +148,33 @@ export function PaperDecisionMaking() {
             <option value="accepted">Accepted</option>
             <option value="notAccepted">Not accepted</option>
           </TextField>
+          <Box component="form" onSubmit={onSearch} noValidate sx={{ flexGrow: 1 }}>
+            <Stack direction="row" spacing={1} alignItems="center">
+              <TextField
+                label="Search by title, author or paper id"
+                name="search"
+                value={searchText}
+                fullWidth
+                onChange={(e) => setSearchText(e.target.value)}
+              />
+              <Button type="submit" sx={{ flexShrink: 0 }}>
+                Search
+              </Button>
+              {search ? (
+                <Button
+                  variant="text"
+                  sx={{ flexShrink: 0 }}
+                  onClick={() => {
+                    setSearchText('');
+                    setSearch('');
+                    resetPaging();
+                  }}
+                >
+                  Clear
+                </Button>
+              ) : null}
+            </Stack>
+          </Box>
         </Stack>
       </Paper>
       {papers.isError ? (
@@ -105,79 +192,128 @@ export function PaperDecisionMaking() {
         bodyTestId="paper-rows"
         fetching={papers.isFetching}
         emptyText="No papers match."
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next);
+          resetPaging();
+        }}
         paging={{ page, pageSize: PAPER_PAGE_SIZE, onPageChange: setPage }}
+        toolbar={
+          chosen.length ? (
+            <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+              <Typography data-testid="selected-count" color="primary">
+                {chosen.length} selected
+              </Typography>
+              <Button size="small" variant="text" onClick={() => setSelected(new Map())}>
+                Clear selection
+              </Button>
+              <TextField
+                select
+                size="small"
+                label="Decision"
+                name="decision"
+                value={decision}
+                sx={{ minWidth: 200 }}
+                slotProps={nativeSelect}
+                onChange={(e) => setDecision(e.target.value)}
+              >
+                <option value="" disabled>
+                  Choose
+                </option>
+                {(statuses.data ?? []).map((s) => (
+                  <option key={s._id} value={String(s._id)}>
+                    {s.text}
+                  </option>
+                ))}
+              </TextField>
+              <Button
+                size="small"
+                disabled={!newStatus || bulk.isPending}
+                onClick={() => setConfirming(true)}
+              >
+                Decide {papersOf(chosen.length)}
+              </Button>
+            </Stack>
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              Tick papers to decide them together.
+            </Typography>
+          )
+        }
+        leadingHeader={
+          <TableCell padding="checkbox">
+            <SelectAllCheckbox
+              label="Select all papers on this page"
+              checked={pageAllSelected}
+              indeterminate={!pageAllSelected && rows.some((p) => selected.has(p._id))}
+              onChange={togglePage}
+            />
+          </TableCell>
+        }
         renderRow={(p) => (
           <DecisionRow
-            key={`${p._id}-${p.status ?? ''}`}
+            key={p._id}
             paper={p}
-            statuses={statuses.data ?? []}
             reviews={reviews.data?.[p._id]}
+            selected={selected.has(p._id)}
+            onToggle={() => toggle(p)}
           />
         )}
       />
+      <ConfirmDialog
+        open={confirming}
+        title={`Set the decision of ${papersOf(chosen.length)}?`}
+        confirmLabel="Apply"
+        busy={bulk.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={apply}
+      >
+        <Box
+          role="region"
+          aria-label="Decisions to apply"
+          tabIndex={0}
+          data-testid="decision-changes"
+          sx={{ maxHeight: 320, overflowY: 'auto' }}
+        >
+          <Box component="ul" sx={{ m: 0, pl: 3 }}>
+            {chosen.map((p) => (
+              <li key={p._id}>
+                {p.title}: {p.statusText ?? 'No status'} → {newStatus?.text}
+              </li>
+            ))}
+          </Box>
+        </Box>
+      </ConfirmDialog>
     </>
   );
 }
 
 function DecisionRow({
   paper,
-  statuses,
   reviews,
+  selected,
+  onToggle,
 }: {
   paper: ChairPaperDto;
-  statuses: StatusDto[];
   reviews: ReviewDto[] | undefined;
+  selected: boolean;
+  onToggle: () => void;
 }) {
-  const notify = useNotify();
-  const update = useUpdatePaper();
-  const stored = paper.status === null ? '' : String(paper.status);
-  const [status, setStatus] = useState(stored);
   return (
-    <TableRow data-testid={`paper-${paper._id}`}>
+    <TableRow hover selected={selected} data-testid={`paper-${paper._id}`}>
+      <TableCell padding="checkbox">
+        <Checkbox
+          checked={selected}
+          onChange={onToggle}
+          slotProps={{ input: { 'aria-label': `Select paper ${paper._id}` } }}
+        />
+      </TableCell>
       <TableCell>{paper._id}</TableCell>
       <TableCell>{paper.title}</TableCell>
       <TableCell>{primaryAuthorName(paper)}</TableCell>
       <TableCell>{paper.trackName}</TableCell>
-      <TableCell>
-        <PaperReviewScores paperId={paper._id} reviews={reviews} />
-      </TableCell>
-      <TableCell>
-        <Stack direction="row" spacing={1} alignItems="center">
-          <TextField
-            select
-            size="small"
-            label="Status"
-            name={`status-${paper._id}`}
-            value={status}
-            sx={{ minWidth: 220 }}
-            slotProps={{ ...nativeSelect, htmlInput: { 'aria-label': `Status of paper ${paper._id}` } }}
-            onChange={(e) => setStatus(e.target.value)}
-          >
-            <option value="">No status</option>
-            {statuses.map((s) => (
-              <option key={s._id} value={String(s._id)}>
-                {s.text}
-              </option>
-            ))}
-          </TextField>
-          <Button
-            size="small"
-            aria-label={`Save decision of paper ${paper._id}`}
-            disabled={status === stored || update.isPending}
-            onClick={() =>
-              update.mutate(
-                { id: paper._id, body: { status: status === '' ? null : Number(status) } },
-                {
-                  onSuccess: () => notify(CHAIR_PAPER_MESSAGES.updated),
-                  onError: () => notify(CHAIR_PAPER_MESSAGES.updateError, 'error'),
-                },
-              )
-            }
-          >
-            Save
-          </Button>
-        </Stack>
-      </TableCell>
+      <ReviewScoreCells paperId={paper._id} reviews={reviews} />
+      <TableCell>{paper.statusText ?? '—'}</TableCell>
     </TableRow>
   );
 }

@@ -1,5 +1,5 @@
-import { Link as MuiLink, Stack, Tooltip, Typography } from '@mui/material';
-import type { ReviewDto } from '@symposium/domain';
+import { Link as MuiLink, TableCell, Tooltip, Typography } from '@mui/material';
+import { summarizeReviewScores, type ReviewDto } from '@symposium/domain';
 import { api } from '@symposium/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -17,11 +17,14 @@ export function usePageReviews(paperIds: number[]) {
   });
 }
 
+const oneDecimal = (x: number | null) => (x === null ? '–' : x.toFixed(1));
+
 /**
- * The submitted reviews of a paper side by side (quality / contribution / originality and the decision),
- * for the decision table; nothing while the paper has no submitted review.
+ * Three cells of the decision table: the number of submitted reviews (a link to them), the average final
+ * recommendation (-1..2) with the mean quality / contribution / originality under it (each review's scores in
+ * its tooltip), and the spread of the recommendations (highest minus lowest). Empty cells without a review.
  */
-export function PaperReviewScores({
+export function ReviewScoreCells({
   paperId,
   reviews,
 }: {
@@ -29,26 +32,61 @@ export function PaperReviewScores({
   reviews: ReviewDto[] | undefined;
 }) {
   const done = (reviews ?? []).filter((r) => !r.draft);
-  if (!done.length) return null;
+  const summary = summarizeReviewScores(done);
+  if (!summary)
+    return (
+      <>
+        <TableCell>0</TableCell>
+        <TableCell />
+        <TableCell />
+      </>
+    );
+  const details = done
+    .map(
+      (r, i) =>
+        `${r.reviewerName ?? `Reviewer ${i + 1}`}: quality ${r.quality ?? '–'}, contribution ${r.contribution ?? '–'}, originality ${r.originality ?? '–'}, ${r.decision}`,
+    )
+    .join('; ');
   return (
-    <Stack direction="row" spacing={1} alignItems="center" data-testid={`scores-${paperId}`}>
-      {done.map((r, i) => (
-        <Tooltip
-          key={r._id}
-          title={`${r.reviewerName ?? `Reviewer ${i + 1}`}: quality ${r.quality}, contribution ${r.contribution}, originality ${r.originality}, ${r.decision}`}
+    <>
+      <TableCell>
+        <MuiLink
+          component={Link}
+          to={paths.viewPaperReviews(paperId)}
+          aria-label={`Reviews of paper ${paperId}`}
         >
-          <Typography
-            variant="body2"
-            data-testid="review-score"
-            sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 0.75, whiteSpace: 'nowrap' }}
-          >
-            {r.quality}/{r.contribution}/{r.originality} · {r.decision}
-          </Typography>
+          {summary.count}
+        </MuiLink>
+      </TableCell>
+      <TableCell>
+        <Tooltip title={details}>
+          <span tabIndex={0}>
+            <Typography variant="body2" component="span" data-testid={`score-average-${paperId}`}>
+              {summary.average.toFixed(2)}
+            </Typography>
+            <Typography
+              variant="caption"
+              component="span"
+              color="text.secondary"
+              data-testid={`score-means-${paperId}`}
+              sx={{ display: 'block', whiteSpace: 'nowrap' }}
+            >
+              Q {oneDecimal(summary.quality)} · C {oneDecimal(summary.contribution)} · O{' '}
+              {oneDecimal(summary.originality)}
+            </Typography>
+          </span>
         </Tooltip>
-      ))}
-      <MuiLink component={Link} to={paths.viewPaperReviews(paperId)} variant="body2">
-        Reviews
-      </MuiLink>
-    </Stack>
+      </TableCell>
+      <TableCell>
+        <Typography
+          variant="body2"
+          data-testid={`score-spread-${paperId}`}
+          sx={summary.spread >= 2 ? { color: 'error.dark', fontWeight: 600 } : undefined}
+          title={summary.spread >= 2 ? 'The reviewers disagree' : undefined}
+        >
+          {summary.spread}
+        </Typography>
+      </TableCell>
+    </>
   );
 }

@@ -54,13 +54,18 @@ function CountChart({ name, series }: { name: string; series: ReportCount[] }) {
         <Typography variant="h6" component="h3" gutterBottom>
           {title}
         </Typography>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems="center">
-          <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>
+        {/* The chart keeps at least 260 px: in a half-width card (two columns from lg) its table wraps below it
+            instead of squeezing it to nothing; a wider card puts the table beside it. */}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+          <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
             {!series.length || total === 0 ? (
               <Typography color="text.secondary">Nothing to show.</Typography>
             ) : pie ? (
               <PieChart
-                height={220}
+                height={240}
+                slotProps={{
+                  legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } },
+                }}
                 series={[
                   {
                     data: series.map((c, i) => ({ id: i, value: c.count, label: c.label })),
@@ -77,7 +82,7 @@ function CountChart({ name, series }: { name: string; series: ReportCount[] }) {
               />
             )}
           </Box>
-          <TableContainer sx={{ maxWidth: 360 }}>
+          <TableContainer sx={{ flex: '1 1 200px', maxWidth: 360 }}>
             <Table size="small" aria-label={`${title} numbers`}>
               <TableHead>
                 <TableRow>
@@ -99,7 +104,7 @@ function CountChart({ name, series }: { name: string; series: ReportCount[] }) {
               </TableBody>
             </Table>
           </TableContainer>
-        </Stack>
+        </Box>
       </CardContent>
     </Card>
   );

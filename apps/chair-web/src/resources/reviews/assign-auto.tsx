@@ -288,15 +288,17 @@ function Fairness({ result, title }: { result: AssignmentResult; title: Map<numb
           {b.message}
         </Alert>
       ))}
-      {result.feasibility.fewEligible.map((b) => (
-        <Alert key={String(b.paperId)} severity="info" sx={{ mt: 1 }}>
-          {b.message}
+      {result.feasibility.fewEligible.length ? (
+        <Alert severity="warning" sx={{ mt: 1 }} data-testid="few-eligible">
+          {result.feasibility.fewEligible.length} paper
+          {result.feasibility.fewEligible.length === 1 ? ' has' : 's have'} fewer than 3 eligible reviewers;
+          each is listed below with the limits that leave it short.
         </Alert>
-      ))}
+      ) : null}
       {short.length ? (
         <Box sx={{ mt: 1 }}>
           {short.map((p) => (
-            <Typography key={String(p.paperId)} variant="body2" color="error">
+            <Typography key={String(p.paperId)} variant="body2" color="error" data-testid="short-paper">
               Paper {String(p.paperId)} is short of {p.short} review{p.short === 1 ? '' : 's'}
               {p.shortReason ? `: ${p.shortReason}` : ''}
             </Typography>
