@@ -57,6 +57,7 @@ export const NOTIFY_ALWAYS_SENT =
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Line breaks, tabs and other control characters (C0, DEL, C1, the Unicode line and paragraph separators). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
 const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 /** A person's name is one line of text: it is shown in lists, subjects and the activity log. */
 export const isSingleLine = (value: string): boolean => !CONTROL_RE.test(value);
