@@ -514,18 +514,25 @@ describe('a whole conference, in order, by its people', () => {
       expect(statuses.find((x) => x.text === 'Accept')!.isAccepted).toBe(true);
 
       await page.goto(`${env.baseUrl}/chair/PaperDecisionMaking`);
-      await page.waitForSelector(`[data-testid=scores-${paperOf('ana')}]`);
+      await page.waitForSelector(`[data-testid=score-average-${paperOf('ana')}]`);
       await lookAt(page);
-      for (const a of AUTHORS) {
-        const decision = DECISIONS[a.key];
-        await selectOption(page, `select[name=status-${paperOf(a.key)}]`, String(statusId(decision)));
-        await clickSelector(page, `[aria-label="Save decision of paper ${paperOf(a.key)}"]`);
+      // Every paper has three reviews: the average of the final recommendations is the verdict given.
+      expect(await page.$eval(`[data-testid=score-average-${paperOf('chen')}]`, (e) => e.textContent)).toBe(
+        '2.00',
+      );
+      // One decision for the three accepted papers, confirmed once; then Bruno's alone.
+      for (const decision of ['Accept', 'Reject'] as const) {
+        const keys = AUTHORS.filter((a) => DECISIONS[a.key] === decision).map((a) => a.key);
+        for (const key of keys) await clickSelector(page, `[aria-label="Select paper ${paperOf(key)}"]`);
+        await see(page, `${keys.length} selected`);
+        await selectOption(page, 'select[name=decision]', String(statusId(decision)));
+        await clickText(page, `Decide ${keys.length} paper${keys.length === 1 ? '' : 's'}`, 'button');
+        await see(page, `${AUTHORS.find((a) => a.key === keys[0])!.title}: Awaiting Decision → ${decision}`);
+        await clickSelector(page, '[data-testid=confirm-button]');
+        await page.waitForFunction(() => !document.querySelector('[role=dialog]'));
         await until(async () => {
-          const [row] = await env.db
-            .select()
-            .from(papersTable)
-            .where(eq(papersTable.id, paperOf(a.key)));
-          return row!.statusId === statusId(decision);
+          const rows = await env.db.select().from(papersTable);
+          return keys.every((k) => rows.find((r) => r.id === paperOf(k))!.statusId === statusId(decision));
         });
       }
       for (const a of AUTHORS) {
