@@ -286,7 +286,7 @@ describe('a whole conference, in order, by its people', () => {
           await fillByLabel(page, 'New subject area', area);
           await clickText(page, 'Add subject area', 'button');
         }
-        await setInputByLabel(page, 'Paper submission deadline', '2031-01-15T23:59');
+        await setInputByLabel(page, 'Paper submission deadline (Europe/Lisbon)', '2031-07-15T23:59');
         await lookAt(page);
         await clickText(page, 'Create track', 'button');
         await see(page, 'Track successfully created!');
@@ -303,6 +303,8 @@ describe('a whole conference, in order, by its people', () => {
       for (const t of await env.db.select().from(tracksTable)) {
         trackIds[t.name as 'Systems' | 'Theory'] = t.id;
         expect(t.canSubmitPaper).toBe(true);
+        // 23:59 in Lisbon in July (summer time, UTC+1) is 22:59 UTC.
+        expect(t.canSubmitPaperDeadline?.toISOString()).toBe('2031-07-15T22:59:00.000Z');
       }
       expect(trackIds.Systems).toBeGreaterThan(0);
       expect(trackIds.Theory).toBeGreaterThan(0);
