@@ -206,7 +206,10 @@ describe('conference API', () => {
       expect(c.logo).toMatch(/^\/api\/author\/conference\/1\/logo\?v=\d+$/);
       const stored = await row();
       expect(stored).toMatchObject({ shortName: 'ICOSS 2027', externalUrl: 'https://icoss.example.org' });
-      expect(stored.authorView).toEqual({ viewConferenceTrackStatus: true });
+      expect(stored.authorView).toEqual({
+        viewConferenceTrackStatus: true,
+        viewProgrammeOrganizations: true,
+      });
       const imgs = await images();
       expect(imgs.map((i) => [i.kind, i.contentType]).sort()).toEqual([
         ['banner', 'image/png'],
@@ -269,9 +272,15 @@ describe('conference API', () => {
 
     it('takes authorView.viewConferenceTrackStatus as a field of its own', async () => {
       await multipart({ ...REQUIRED, 'authorView.viewConferenceTrackStatus': 'false' }).expect(200);
-      expect((await row()).authorView).toEqual({ viewConferenceTrackStatus: false });
+      expect((await row()).authorView).toEqual({
+        viewConferenceTrackStatus: false,
+        viewProgrammeOrganizations: true,
+      });
       await multipart({ ...REQUIRED, 'authorView.viewConferenceTrackStatus': 'true' }).expect(200);
-      expect((await row()).authorView).toEqual({ viewConferenceTrackStatus: true });
+      expect((await row()).authorView).toEqual({
+        viewConferenceTrackStatus: true,
+        viewProgrammeOrganizations: true,
+      });
     });
 
     it.each([

@@ -263,6 +263,7 @@ PUT /api/chair/users/{userId} 200
 DELETE /api/chair/users/{userId} 200
 POST /api/auth/signup 201
 POST /api/auth/login 200
+PUT /api/author/profile/password 200
 POST /api/auth/logout 200
 POST /api/auth/password/forgot 200
 POST /api/auth/password/reset 200

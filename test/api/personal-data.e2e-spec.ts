@@ -345,6 +345,21 @@ describe('personal data in the answers of authors, reviewers, session chairs and
       fields: eventShape(''),
     },
     'GET /api/author/users': { as: () => author, url: () => '/api/author/users', fields: me },
+    // The caller's own contact details on the profile screen (issue 21 item 13): nobody else's.
+    'GET /api/author/profile': {
+      as: () => author,
+      url: () => '/api/author/profile',
+      fields: [
+        'firstName',
+        'lastName',
+        'email',
+        'alternateEmail',
+        'organization',
+        'country',
+        'phone',
+        'notify',
+      ],
+    },
     'GET /api/author/users/search': {
       as: () => author,
       url: () => `/api/author/users/search?email=${encodeURIComponent(coauthor.email)}`,

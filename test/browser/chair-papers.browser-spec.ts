@@ -454,8 +454,9 @@ describe('chair paper screens', () => {
   it('saves a camera-ready deadline and size limit of a track on /ConfigureCameraReady', async () => {
     await env.page.emulateTimezone('UTC');
     await env.page.goto(`${env.baseUrl}/chair/ConfigureCameraReady`);
-    await setInputByLabel(env, 'Algorithms deadline', '2031-03-01T12:00');
-    await waitForText(env.page, 'UTC: 2031-03-01T12:00:00Z');
+    // Typed in the conference's zone (UTC here), shown labelled with it.
+    await setInputByLabel(env, 'Algorithms deadline (UTC)', '2031-03-01T12:00');
+    await waitForText(env.page, 'Saturday, 1 March 2031 at 12:00 (UTC)');
     await fillByLabel(env.page, 'Algorithms file size limit', '25');
     await clickSelector(env.page, '[aria-label="Save Algorithms"]');
     await waitForText(env.page, TRACK_MESSAGES.updated);

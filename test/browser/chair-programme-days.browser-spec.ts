@@ -36,6 +36,7 @@ import {
   signInChair,
   checkDialog,
   checkState,
+  typeInto,
   waitForTextIn,
 } from './programme.helpers.js';
 
@@ -244,7 +245,8 @@ describe('chair programme: days, events, sessions and publication', () => {
     // Step 1 edits a day it lists (issue 21 item 20).
     await clickSelector(page, '[aria-label="Edit day 6/1/2027"]');
     await checkDialog(page, 'AssignConferenceDays, edit day');
-    await fillByLabel(page, 'Desk', 'Desk opens at 8:30');
+    // The dialog's own Desk field (step 1's Add a day form has one too, under the dialog's backdrop).
+    await typeInto(page, '[role=dialog] input[name=desk]', 'Desk opens at 8:30');
     await clickText(page, 'Save day', 'button');
     await waitForTextIn(page, `[data-testid=wizard-day-${day1!._id}]`, 'Desk opens at 8:30');
     await noDialog(page);

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, Inject, Put, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { LoginResponse, ProfileDto } from '@symposium/domain';
 import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
 import { setSessionCookies } from '../../common/session-cookies.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { ChangePasswordDto, UpdateProfileDto } from './dto/profile.dto.js';
+import { ChangePasswordDto, ProfileDoc, UpdateProfileDto } from './dto/profile.dto.js';
 import { ProfileService } from './profile.service.js';
 
 /** The signed-in person's own profile (author app /Profile). */
@@ -18,11 +18,13 @@ export class AuthorProfileController {
   ) {}
 
   @Get()
+  @ApiOkResponse({ type: ProfileDoc })
   get(@CurrentUser() user: AuthUser): Promise<ProfileDto> {
     return this.profile.get(user);
   }
 
   @Put()
+  @ApiOkResponse({ type: ProfileDoc })
   update(@CurrentUser() user: AuthUser, @Body() dto: UpdateProfileDto): Promise<ProfileDto> {
     return this.profile.update(user, dto);
   }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { PASSWORD_MIN_LENGTH, PEOPLE_MESSAGES, PROFILE_MESSAGES } from '@symposium/domain';
+import { PASSWORD_MIN_LENGTH, PEOPLE_MESSAGES, PROFILE_MESSAGES, type ProfileDto } from '@symposium/domain';
 import { IsBoolean, IsString, MaxLength, MinLength } from 'class-validator';
 import { Optional } from '../../../common/optional.js';
 import { ContactDto } from './contact.dto.js';
@@ -21,4 +21,16 @@ export class ChangePasswordDto {
   @MinLength(PASSWORD_MIN_LENGTH, { message: PEOPLE_MESSAGES.password })
   @IsString({ message: PEOPLE_MESSAGES.password })
   password!: string;
+}
+
+/** The OpenAPI schema of GET/PUT /api/author/profile: the caller's own contact details and notify switch. */
+export class ProfileDoc implements ProfileDto {
+  @ApiProperty() firstName!: string;
+  @ApiProperty() lastName!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty() alternateEmail!: string;
+  @ApiProperty() organization!: string;
+  @ApiProperty() country!: string;
+  @ApiProperty() phone!: string;
+  @ApiProperty() notify!: boolean;
 }
