@@ -25,6 +25,10 @@ export const ROUTES: Record<string, Caller[]> = {
   'GET /api/author/users': SIGNED_IN,
   'GET /api/author/users/search': SIGNED_IN,
   'POST /api/author/users': SIGNED_IN, // co-author account (papers module)
+  // the caller's own profile (issue 21 item 13)
+  'GET /api/author/profile': SIGNED_IN,
+  'PUT /api/author/profile': SIGNED_IN,
+  'PUT /api/author/profile/password': SIGNED_IN,
   'POST /api/chair/users': CHAIRS,
   'GET /api/chair/users/search': CHAIRS,
   'GET /api/chair/users/:userId': CHAIRS,

@@ -195,7 +195,8 @@ describe('chair console on a small screen and from the keyboard', () => {
         problems.push(`${path}: title "${title}" does not start with "${h1} · "`);
     }
     expect(problems).toEqual([]);
-  });
+    // 32 screens, each checked with axe: more than jest's default minute on a busy machine.
+  }, 240_000);
 
   it('scrolls a wide table inside its container, which the keyboard can reach', async () => {
     await env.page.setViewport(PHONE);
