@@ -103,7 +103,7 @@ describe('chair reports', () => {
     const measure = () =>
       page.$$eval('[data-testid^=chart-]', (cards) =>
         cards.map((card) => {
-          const svg = card.querySelector('svg.MuiChartsSurface-root');
+          const svg = card.querySelector('svg.MuiChartsSurface-root, svg.MuiChartsSvgLayer-root');
           const box = svg?.getBoundingClientRect();
           const arcs = [...card.querySelectorAll('.MuiPieChart-arc')].map((a) => a.getBoundingClientRect());
           const union = arcs.length
@@ -130,7 +130,7 @@ describe('chair reports', () => {
         await page.setViewport({ width, height: 900 });
         await page.goto(`${env.baseUrl}/chair/ViewReports`);
         await page.waitForSelector('[data-testid=chart-papersByDecision] .MuiPieChart-arc');
-        await page.waitForSelector('[data-testid=chart-papersByTrack] svg.MuiChartsSurface-root');
+        await page.waitForSelector('[data-testid=chart-papersByTrack] svg.MuiChartsSvgLayer-root');
         const charts = (await measure()).filter((c) => c.width > 0 || c.pie);
         expect(charts.map((c) => c.name)).toEqual(
           expect.arrayContaining(['chart-papersByDecision', 'chart-papersByTrack']),
