@@ -163,7 +163,7 @@ describe('start-up on an empty database with the demo conference', () => {
     const [c] = await t.db.select().from(conferenceTable);
     expect(c!.shortName).toMatch(/^ICOSS \d{4}$/);
     for (const field of ['fullName', 'dates', 'city', 'country'] as const) expect(c![field]).not.toBe('');
-    expect(c!.authorView).toEqual({ viewConferenceTrackStatus: true });
+    expect(c!.authorView).toEqual({ viewConferenceTrackStatus: true, viewProgrammeOrganizations: true });
   });
 
   it('creates three tracks with subject areas and deadlines in the future', async () => {
