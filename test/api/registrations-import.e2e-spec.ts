@@ -14,14 +14,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { eq, inArray } from 'drizzle-orm';
 import { auditLogTable } from '../../apps/api/src/modules/activity/activity.table.js';
 import { paperRegistrationIdsTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { setupChair, type ChairEnv } from './papers-chair.helpers.js';
-import { bigSheetXlsx, uploadWatchingHealth } from './xlsx-files.helpers.js';
+import { bigSheetXlsx, deflatedZip, uploadWatchingHealth } from './xlsx-files.helpers.js';
 
 const HEADER = 'Paper ID,Registration ID,E-mail,Amount,Extra,Type';
 
@@ -33,44 +32,6 @@ const formulaFods = (paperId: number, email: string) => `<?xml version="1.0" enc
 <table:table-row><table:table-cell office:value-type="float" office:value="${paperId}"><text:p>${paperId}</text:p></table:table-cell><table:table-cell office:value-type="string"><text:p>6601</text:p></table:table-cell><table:table-cell office:value-type="string"><text:p>${email}</text:p></table:table-cell><table:table-cell table:formula="of:=100+50" office:value-type="float" office:value="150"><text:p>150</text:p></table:table-cell></table:table-row>
 </table:table></office:spreadsheet></office:body></office:document>
 `;
-
-/** A ZIP of deflated entries (real sizes declared) holding an xlsx skeleton and one big sheet. */
-function deflatedZip(entries: Record<string, Buffer>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, data] of Object.entries(entries)) {
-    const packed = deflateRawSync(data);
-    const n = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(n.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(n.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, n, packed);
-    centrals.push(central, n);
-    offset += 30 + n.length + packed.length;
-  }
-  const dir = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(entries).length, 8);
-  end.writeUInt16LE(Object.keys(entries).length, 10);
-  end.writeUInt32LE(dir.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, dir, end]);
-}
 
 describe('registration import', () => {
   let env: ChairEnv;

@@ -53,7 +53,7 @@ export function ReviewScoreCells({
         <MuiLink
           component={Link}
           to={paths.viewPaperReviews(paperId)}
-          aria-label={`Reviews of paper ${paperId}`}
+          aria-label={`${summary.count} ${summary.count === 1 ? 'review' : 'reviews'} of paper ${paperId}`}
         >
           {summary.count}
         </MuiLink>
