@@ -42,6 +42,7 @@ export const ROUTES: Record<string, Caller[]> = {
   // conference, /api/utils, tracks, statuses
   'GET /api/utils': SIGNED_IN,
   'GET /api/author/conference': SIGNED_IN,
+  'GET /api/author/conference/name': PUBLIC,
   'GET /api/author/conference/:conferenceId': SIGNED_IN,
   'PUT /api/author/conference/:conferenceId': SIGNED_IN,
   'GET /api/author/conference/:conferenceId/banner': PUBLIC,

@@ -376,6 +376,11 @@ describe('personal data in the answers of authors, reviewers, session chairs and
       fields: ['status', 'database', 'checkedAt', 'latencyMs'],
     },
     'GET /api/verify/:code': { as: () => author, url: () => `/api/verify/${CODE}`, fields: verification },
+    'GET /api/author/conference/name': {
+      as: () => author,
+      url: () => '/api/author/conference/name',
+      fields: ['shortName', 'fullName', 'timeZone'],
+    },
     'GET /api/author/conference': {
       as: () => author,
       url: () => '/api/author/conference',

@@ -5,9 +5,10 @@
  * message and every failed message of a filter (queued again, in the browser and the stored row); and a
  * track chair sees only what they sent.
  */
-import { MAIL_HISTORY_MESSAGES } from '@symposium/domain';
+import { formatShortInZone, MAIL_HISTORY_MESSAGES } from '@symposium/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { Page } from 'puppeteer-core';
+import { conferenceTable } from '../../apps/api/src/modules/conference/conference.table.js';
 import { outboxTable, type NewOutboxRow } from '../../apps/api/src/modules/mail/mail.table.js';
 import {
   clickSelector,
@@ -254,8 +255,18 @@ describe('chair e-mail history', () => {
     expect(await field('email-text')).toBe('Dear Alice,\nwelcome to the conference.\nThe chairs');
     expect(await field('email-last-response')).toBe('250 2.0.0 Ok: queued as 4F2A');
     expect(await field('email-attempts')).toBe('1');
-    expect(await field('email-sent-at')).not.toBe('—');
     expect(await field('mail-state')).toBe('Sent');
+    // Times in the conference's zone, labelled with it (issue 21 item 11).
+    const [row] = await env.db.select().from(outboxTable).where(eq(outboxTable.id, ids.welcome));
+    await env.db.update(conferenceTable).set({ timeZone: 'Asia/Tokyo' });
+    try {
+      await page.reload();
+      await waitForTextIn(page, '[data-testid=email-sent-at]', '(Asia/Tokyo)');
+      expect(await field('email-sent-at')).toBe(formatShortInZone(row!.sentAt, 'Asia/Tokyo'));
+      expect(await field('email-created')).toBe(formatShortInZone(row!.createdAt, 'Asia/Tokyo'));
+    } finally {
+      await env.db.update(conferenceTable).set({ timeZone: 'UTC' });
+    }
     await checkState(page, 'ViewEmail, a sent message');
     // A sent message is not offered again.
     expect(await page.$$eval('button', (bs) => bs.some((b) => b.textContent === 'Resend'))).toBe(false);

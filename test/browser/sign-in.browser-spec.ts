@@ -1,4 +1,5 @@
 import { hashPassword } from '../../apps/api/src/common/passwords.js';
+import { conferenceTable } from '../../apps/api/src/modules/conference/conference.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { signIn, startBrowserEnv, waitForText, type BrowserEnv } from '../support/browser.js';
 
@@ -34,5 +35,19 @@ describe('signing in', () => {
     await fillByLabel(env.page, 'Password', 'wrong-password');
     await clickText(env.page, 'Sign in', 'button');
     await waitForText(env.page, 'Wrong e-mail or password');
+  });
+
+  it('names the conference in the tab title of the signed-out pages: sign-in (both apps) and /verify', async () => {
+    await env.db.update(conferenceTable).set({ shortName: 'TITLE 2031' });
+    await env.page.goto(`${env.baseUrl}/SignIn`);
+    await env.page.evaluate(() => fetch('/api/auth/logout', { method: 'POST' }));
+    for (const [path, title] of [
+      ['/SignIn', 'Sign in · TITLE 2031'],
+      ['/chair/SignIn', 'Sign in · TITLE 2031'],
+      ['/verify/NO-SUCH-CODE', 'Document verification · TITLE 2031'],
+    ]) {
+      await env.page.goto(`${env.baseUrl}${path}`);
+      await env.page.waitForFunction((t: string) => document.title === t, {}, title);
+    }
   });
 });

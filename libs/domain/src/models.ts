@@ -151,3 +151,11 @@ export const USER_FILTER_FIELDS = [
   'createdAt',
 ] as const;
 export type UserFilterField = (typeof USER_FILTER_FIELDS)[number];
+
+/** GET /api/author/conference/name (public): the names the signed-out pages put in the tab title. */
+export interface ConferenceNameDto {
+  shortName: string;
+  fullName: string;
+  /** The conference's IANA time zone: public pages show times in it too. */
+  timeZone: string;
+}

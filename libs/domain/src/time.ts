@@ -163,3 +163,45 @@ export function formatConferenceTime(
 export function viewerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
+
+const shortFormat = (zone: string) =>
+  cached(
+    `short:${zone}`,
+    () => new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' }),
+  );
+const dayFormat = (zone: string) =>
+  cached(`day:${zone}`, () => new Intl.DateTimeFormat('en-GB', { timeZone: zone, dateStyle: 'medium' }));
+
+/**
+ * The compact form for tables and stamps: "1 May 2026, 23:59 (Europe/Lisbon)"; with `dateOnly`, the day in
+ * that zone ("1 May 2026"). '' for none.
+ */
+export function formatShortInZone(
+  value: string | Date | null | undefined,
+  zone: string,
+  dateOnly = false,
+): string {
+  const d = toDate(value);
+  if (!d) return '';
+  const z = knownZone(zone);
+  return dateOnly ? dayFormat(z).format(d) : `${shortFormat(z).format(d)} (${z})`;
+}
+
+/**
+ * The viewer's own time when it differs from the conference's ("1 May 2026, 18:59 (America/New_York)"),
+ * else ''.
+ */
+export function viewerTimeIfDifferent(
+  value: string | Date | null | undefined,
+  conferenceZone: string,
+  viewerZone: string,
+  dateOnly = false,
+): string {
+  const d = toDate(value);
+  if (!d) return '';
+  const cz = knownZone(conferenceZone);
+  const vz = knownZone(viewerZone);
+  const f = dateOnly ? dayFormat : shortFormat;
+  if (f(cz).format(d) === f(vz).format(d)) return '';
+  return formatShortInZone(d, vz, dateOnly);
+}

@@ -9,14 +9,15 @@ import {
   UploadedFiles,
   UseInterceptors,
 } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiParam, ApiTags } from '@nestjs/swagger';
-import { buildUtils, type ConferenceDto, type UtilsDto } from '@symposium/domain';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import { buildUtils, type ConferenceDto, type ConferenceNameDto, type UtilsDto } from '@symposium/domain';
 import type { Response } from 'express';
 import { CurrentUser, Public, type AuthUser } from '../../common/auth-user.js';
 import { IdParam } from '../../common/id-param.js';
 import { ConferenceService } from './conference.service.js';
 import type { ImageKind } from './conference.repository.js';
 import {
+  ConferenceNameDoc,
   ConferenceNotifyDto,
   parseConferenceBody,
   PublisherSettingsDto,
@@ -47,6 +48,15 @@ export class AuthorConferenceController {
   @Get()
   current(): Promise<ConferenceDto> {
     return this.conference.get();
+  }
+
+  /** Public: the conference's names, for the tab titles of the signed-out pages (sign-in, /verify). */
+  @Public()
+  @Get('name')
+  @ApiOkResponse({ type: ConferenceNameDoc })
+  async name(): Promise<ConferenceNameDto> {
+    const { shortName, fullName, timeZone } = await this.conference.get();
+    return { shortName, fullName, timeZone };
   }
 
   @Get(':conferenceId')

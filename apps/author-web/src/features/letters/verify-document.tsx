@@ -12,15 +12,14 @@ import {
   Typography,
 } from '@mui/material';
 import type { DocumentVerificationDto } from '@symposium/domain';
-import { ApiError, errorMessage, Loading, useDocumentTitle } from '@symposium/ui';
+import { ApiError, errorMessage, Loading, useConferenceTimeText, useDocumentTitle } from '@symposium/ui';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useVerification } from './api';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
 
 function Facts({ doc }: { doc: DocumentVerificationDto }) {
+  const when = useConferenceTimeText();
   const rows: [string, ReactNode][] = [
     ['Document', doc.kindLabel],
     ['Conference', doc.conference],
@@ -63,6 +62,7 @@ export function VerifyDocument() {
   useDocumentTitle('Document verification');
   const { code = '' } = useParams();
   const verification = useVerification(code);
+  const when = useConferenceTimeText();
   let body: ReactNode;
   if (verification.isPending) body = <Loading />;
   else if (verification.isError)

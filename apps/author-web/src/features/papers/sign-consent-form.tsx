@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { PAPER_MESSAGES, type ConferenceDto, type PaperDto } from '@symposium/domain';
-import { errorMessage, QueryState, useDocumentTitle, useNotify, useSession } from '@symposium/ui';
+import { ConferenceTime, errorMessage, QueryState, useDocumentTitle, useNotify, useSession } from '@symposium/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -47,7 +47,7 @@ function ConsentForm({ paper, conference }: { paper: PaperDto; conference: Confe
       {paper.consent ? (
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Typography variant="subtitle2" color="text.secondary">
-            Signed on {new Date(paper.consent.signedAt).toLocaleString()}
+            Signed on <ConferenceTime value={paper.consent.signedAt} />
           </Typography>
           <Box
             component="img"

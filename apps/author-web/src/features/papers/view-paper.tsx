@@ -7,7 +7,7 @@ import { useTrack } from './api/tracks';
 import { AuthorList, Answers, Section } from './components/paper-details';
 import { PaperFiles } from './components/paper-files';
 import { routeId } from './utils/route-id';
-import { QueryState, useDocumentTitle } from '@symposium/ui';
+import { ConferenceTime, QueryState, useDocumentTitle } from '@symposium/ui';
 
 const partFiles = (files: Record<string, PaperFileDto | null>) =>
   Object.entries(files)
@@ -81,7 +81,7 @@ export function ViewPaper() {
             </Paper>
             {p.consent ? (
               <Alert severity="success">
-                Consent form signed on {new Date(p.consent.signedAt).toLocaleString()}
+                Consent form signed on <ConferenceTime value={p.consent.signedAt} />
               </Alert>
             ) : null}
             <Stack direction="row" spacing={2}>

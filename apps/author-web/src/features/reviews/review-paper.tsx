@@ -11,7 +11,7 @@ import {
   type ReviewField,
   type ReviewRequestDto,
 } from '@symposium/domain';
-import { ApiError, errorMessage, QueryState, routeId, useDocumentTitle, useNotify } from '@symposium/ui';
+import { ApiError, ConferenceTime, errorMessage, QueryState, routeId, useDocumentTitle, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -130,7 +130,7 @@ function ReviewForm({
         </Typography>
         {draft?.draft ? (
           <Alert severity="info" data-testid="draft-info">
-            Draft saved {new Date(draft.updatedAt).toUTCString()}. Submit it when it is complete.
+            Draft saved <ConferenceTime value={draft.updatedAt} />. Submit it when it is complete.
           </Alert>
         ) : null}
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>

@@ -1,6 +1,14 @@
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { canUsePrefix, PAPER_MESSAGES, type AuthorReviewDto } from '@symposium/domain';
-import { ApiError, errorMessage, QueryState, routeId, useDocumentTitle, useSession } from '@symposium/ui';
+import {
+  ApiError,
+  errorMessage,
+  QueryState,
+  routeId,
+  useConferenceTimeText,
+  useDocumentTitle,
+  useSession,
+} from '@symposium/ui';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { useAuthorReviews } from './api/author-reviews';
@@ -10,6 +18,7 @@ import { PaperSummary, ReviewDetails } from './components/review-details';
 /** A reviewer's own submitted review(s) of the paper, read-only (with their comments to the chair). */
 function ReviewerView({ paperId, data }: { paperId: number; data: ReviewerPaper }) {
   const submitted = data.reviews.filter((r) => !r.draft);
+  const when = useConferenceTimeText();
   return (
     <Stack spacing={2}>
       <PaperSummary paper={data.paper} />
@@ -18,7 +27,7 @@ function ReviewerView({ paperId, data }: { paperId: number; data: ReviewerPaper 
           <ReviewDetails
             key={r._id}
             title={`Your review${r.isCameraReady ? ' of the camera-ready version' : ''}${
-              r.submittedAt ? `, submitted ${new Date(r.submittedAt).toUTCString()}` : ''
+              r.submittedAt ? `, submitted ${when(r.submittedAt)}` : ''
             }`}
             review={r}
           />

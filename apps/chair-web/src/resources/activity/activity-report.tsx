@@ -5,7 +5,7 @@ import {
   type ActivityEntryDto,
   type ActivityFilter,
 } from '@symposium/domain';
-import { errorMessage, useNotify } from '@symposium/ui';
+import { ConferenceTime, errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../components/data-table';
@@ -166,7 +166,7 @@ function ActivityFilterForm({ onApply }: { onApply: (filter: ActivityFilter) => 
 function ActivityRow({ entry }: { entry: ActivityEntryDto }) {
   return (
     <TableRow hover data-testid={`activity-${entry._id}`}>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(entry.at).toLocaleString()}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}><ConferenceTime value={entry.at} /></TableCell>
       <TableCell>
         <Typography variant="body2">{entry.actor ? entry.actor.name || entry.actor.email : '—'}</Typography>
         {entry.impersonator ? (

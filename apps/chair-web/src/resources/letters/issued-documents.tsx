@@ -23,7 +23,7 @@ import {
   type DocumentKind,
   type IssuedDocumentDto,
 } from '@symposium/domain';
-import { errorMessage, Loading, useNotify } from '@symposium/ui';
+import { ConferenceTime, errorMessage, Loading, useNotify } from '@symposium/ui';
 import { useState, type FormEvent } from 'react';
 import {
   saveFile,
@@ -168,7 +168,7 @@ export function IssuedDocuments({
                 <TableCell>{d.numberLabel ?? '—'}</TableCell>
                 <TableCell>{d.recipientName}</TableCell>
                 <TableCell>{formatAmount(d.amount, d.currency) || '—'}</TableCell>
-                <TableCell>{new Date(d.issuedAt).toLocaleString()}</TableCell>
+                <TableCell><ConferenceTime value={d.issuedAt} /></TableCell>
                 <TableCell>
                   <a href={d.verifyUrl} target="_blank" rel="noreferrer">
                     {d.code}
@@ -179,7 +179,7 @@ export function IssuedDocuments({
                     <Chip
                       size="small"
                       color="error"
-                      label={`Revoked ${new Date(d.revokedAt).toLocaleDateString()}`}
+                      label={<>Revoked <ConferenceTime value={d.revokedAt} dateOnly /></>}
                       title={d.revokeReason ?? undefined}
                     />
                   ) : d.creditedById ? (

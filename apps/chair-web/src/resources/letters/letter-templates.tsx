@@ -8,7 +8,7 @@ import {
   type DocumentKind,
   type DocumentTemplateDto,
 } from '@symposium/domain';
-import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
+import { ConferenceTime, ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useEffect, useRef, useState } from 'react';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
@@ -88,7 +88,7 @@ function TemplateEditor({ template }: { template: DocumentTemplateDto }) {
           <Typography color="text.secondary" data-testid="template-state">
             {template.isDefault
               ? 'The built-in template (not changed).'
-              : `Saved ${template.updatedAt ? new Date(template.updatedAt).toLocaleString() : ''}`}
+              : <>Saved <ConferenceTime value={template.updatedAt} empty="" /></>}
           </Typography>
           {error ? (
             <Alert severity="error" data-testid="template-error">

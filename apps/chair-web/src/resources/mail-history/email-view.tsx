@@ -1,12 +1,12 @@
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { MAIL_HISTORY_MESSAGES, type EmailDto } from '@symposium/domain';
-import { routeId } from '@symposium/ui';
+import { ConferenceTime, routeId } from '@symposium/ui';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
-import { addressList, formatTime, MailStateChip } from './mail-labels';
+import { addressList, MailStateChip } from './mail-labels';
 import { ResendEmailButton } from './resend-email-button';
 import { useEmail } from './use-mail-history';
 
@@ -59,14 +59,14 @@ function EmailDetails({ mail }: { mail: EmailDto }) {
           {mail.lastResponse ?? '—'}
         </Field>
         <Field label="Created" testId="email-created">
-          {formatTime(mail.createdAt)}
+          <ConferenceTime value={mail.createdAt} />
         </Field>
         <Field label="Sent" testId="email-sent-at">
-          {formatTime(mail.sentAt)}
+          <ConferenceTime value={mail.sentAt} />
         </Field>
         {mail.state === 'queued' || mail.state === 'sending' ? (
           <Field label="Next attempt" testId="email-next-attempt">
-            {formatTime(mail.nextAttemptAt)}
+            <ConferenceTime value={mail.nextAttemptAt} />
           </Field>
         ) : null}
         <Field label="Kind" testId="email-kind">

@@ -7,14 +7,14 @@ import {
   type MailFilter,
   type MailState,
 } from '@symposium/domain';
-import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
+import { ConferenceTime, ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { FilterPanel } from '../../components/filter-panel';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
-import { addressList, formatTime, MAIL_STATE_LABELS, MailStateChip } from './mail-labels';
+import { addressList, MAIL_STATE_LABELS, MailStateChip } from './mail-labels';
 import { useMailPrefix } from '../mail/use-mail';
 import { ResendEmailButton } from './resend-email-button';
 import { useMailPage, useResendAllFailed } from './use-mail-history';
@@ -193,7 +193,7 @@ function MailRow({ mail }: { mail: EmailDto }) {
       tabIndex={0}
       aria-label={`E-mail ${mail._id}: ${mail.subject}`}
     >
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(mail.createdAt)}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}><ConferenceTime value={mail.createdAt} /></TableCell>
       <TableCell>{addressList(mail.to)}</TableCell>
       <TableCell>{mail.subject}</TableCell>
       <TableCell>

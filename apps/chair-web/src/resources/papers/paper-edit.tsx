@@ -1,6 +1,6 @@
 import { FormControlLabel, Paper, Switch, TextField, Typography } from '@mui/material';
 import { CHAIR_PAPER_MESSAGES, type ChairPaperDto, type ChairPaperUpdate } from '@symposium/domain';
-import { useNotify } from '@symposium/ui';
+import { ConferenceTime, useNotify } from '@symposium/ui';
 import { useState, type FormEvent } from 'react';
 import { PaperScreen, SaveBar } from './paper-screen';
 import { usePaperStatuses, usePaperTracks, useUpdatePaper } from './use-papers';
@@ -60,9 +60,13 @@ function StatusForm({ paper, onBack }: { paper: ChairPaperDto; onBack: () => voi
         ))}
       </TextField>
       <Typography color="text.secondary" sx={{ mt: 1 }} data-testid="accept-with-revision">
-        {paper.acceptWithRevisionTimestamp
-          ? `Accepted with revision on ${new Date(paper.acceptWithRevisionTimestamp).toLocaleString()}`
-          : 'Not accepted with revision.'}
+        {paper.acceptWithRevisionTimestamp ? (
+          <>
+            Accepted with revision on <ConferenceTime value={paper.acceptWithRevisionTimestamp} />
+          </>
+        ) : (
+          'Not accepted with revision.'
+        )}
       </Typography>
       <SaveBar
         busy={busy}

@@ -23,7 +23,7 @@ import {
   type PaperFileDto,
   type PaperFilePart,
 } from '@symposium/domain';
-import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
+import { ConferenceTime, ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { formatBytes, PART_TITLES } from './paper-labels';
 import { PaperScreen } from './paper-screen';
@@ -110,7 +110,11 @@ function FilePart({ paper, part }: { paper: ChairPaperDto; part: PaperFilePart }
             >
               <ListItemText
                 primary={f.name}
-                secondary={`${formatBytes(f.size)} · ${new Date(f.createdAt).toLocaleString()}`}
+                secondary={
+                  <>
+                    {formatBytes(f.size)} · <ConferenceTime value={f.createdAt} />
+                  </>
+                }
               />
             </ListItem>
           ))}

@@ -23,7 +23,7 @@ import {
   type PaperFilterName,
   type PaperSortField,
 } from '@symposium/domain';
-import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
+import { ConferenceTime, ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { DataTable, type DataColumn } from '../../components/data-table';
@@ -374,7 +374,9 @@ function PaperRow({
         {yesNo(paper.submittedPresentationReady)}
         {paper.isPresentationReady ? ' (approved)' : ''}
       </TableCell>
-      <TableCell>{new Date(paper.updatedAt).toLocaleString()}</TableCell>
+      <TableCell>
+        <ConferenceTime value={paper.updatedAt} />
+      </TableCell>
       <TableCell>
         {deletedList ? (
           <Button

@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { ClashDto, ClashType } from '@symposium/domain';
-import { errorMessage, Loading, useNotify } from '@symposium/ui';
+import { errorMessage, Loading, useConferenceTimeText, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { personName } from './programme-labels';
 import { useAcknowledgeClash, useClashes, useUnacknowledgeClash } from './use-programme';
@@ -26,13 +26,12 @@ const CLASH_TYPE_LABELS: Record<ClashType, string> = {
   outsideDay: 'Outside the day',
 };
 
-const when = (iso: string) => new Date(iso).toLocaleString();
-
 /**
  * Every clash of the draft programme with its message; an unacknowledged one can be acknowledged (the chair
  * saw it and keeps it), an acknowledged one says who did it and when, and can be reopened.
  */
 export function ClashList({ clashes }: { clashes: ClashDto[] }) {
+  const when = useConferenceTimeText();
   const notify = useNotify();
   const ack = useAcknowledgeClash();
   const unack = useUnacknowledgeClash();

@@ -13,11 +13,9 @@ import {
   Typography,
 } from '@mui/material';
 import type { PublishResultDto } from '@symposium/domain';
-import { errorMessage, useNotify } from '@symposium/ui';
+import { errorMessage, useConferenceTimeText, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { useClashes, useProgrammeStatus, usePublishProgramme } from './use-programme';
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /**
  * The draft against the published programme (version, changes, clashes) and the "Publish programme"
@@ -25,6 +23,7 @@ const when = (iso: string) => new Date(iso).toLocaleString();
  * change notices were queued.
  */
 export function PublishPanel() {
+  const when = useConferenceTimeText();
   const status = useProgrammeStatus();
   const clashes = useClashes();
   const publish = usePublishProgramme();

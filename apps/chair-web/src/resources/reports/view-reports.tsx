@@ -12,13 +12,12 @@ import {
   Typography,
 } from '@mui/material';
 import { REPORT_MESSAGES, type ReportCategory, type ReportDto } from '@symposium/domain';
-import { errorMessage, QueryState, useNotify } from '@symposium/ui';
+import { errorMessage, QueryState, useConferenceTimeText, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { PageTitle } from '../../components/page-title';
 import { ReportSummaryView } from './report-summary';
 import { useDownloadReport, useGenerateReport, useReports } from './use-reports';
 
-const when = (iso: string) => new Date(iso).toLocaleString();
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /**
@@ -39,6 +38,7 @@ const srOnly = {
  * chairs), the reports generated so far (download each as xlsx), and the selected report's summary.
  */
 export function ViewReports() {
+  const when = useConferenceTimeText();
   const notify = useNotify();
   const reports = useReports();
   const generate = useGenerateReport();

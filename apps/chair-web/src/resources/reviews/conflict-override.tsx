@@ -13,7 +13,7 @@ import {
   CONFLICT_OVERRIDE_REASON_MAX,
   type CandidateReviewerDto,
 } from '@symposium/domain';
-import { errorMessage, useNotify } from '@symposium/ui';
+import { ConferenceTime, errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { useOverrideConflict, useRemoveConflictOverride, useReviewPrefix } from './use-reviews';
 
@@ -37,7 +37,7 @@ export function ConflictOverride({ paper, candidate }: { paper: number; candidat
       <Box data-testid={`override-${paper}-${candidate._id}`} sx={{ mt: 0.5 }}>
         <Typography variant="body2" color="warning.main">
           Conflict overridden: {o.reason} (by {o.by ?? 'a former chair'},{' '}
-          {new Date(o.at).toLocaleDateString()})
+          <ConferenceTime value={o.at} dateOnly />)
         </Typography>
         {isChair && (
           <Button

@@ -19,7 +19,7 @@ import {
   type UserFilter,
   type UserFilterField,
 } from '@symposium/domain';
-import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
+import { ConferenceTime, ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataColumn } from '../../components/data-table';
@@ -196,7 +196,7 @@ function UserRow({ user }: { user: UserDto }) {
       </TableCell>
       <TableCell>{user.isRegistered ? 'Enabled' : 'Disabled'}</TableCell>
       <TableCell>{user.lock.status ? <Chip size="small" color="error" label="Locked" /> : 'No'}</TableCell>
-      <TableCell>{new Date(user.createdAt).toLocaleDateString()}</TableCell>
+      <TableCell><ConferenceTime value={user.createdAt} dateOnly /></TableCell>
       <TableCell>
         <Button
           size="small"

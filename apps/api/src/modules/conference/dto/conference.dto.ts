@@ -1,6 +1,6 @@
 import { Optional, Nullable } from '../../../common/optional.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CONFERENCE_MESSAGES } from '@symposium/domain';
+import { CONFERENCE_MESSAGES, type ConferenceNameDto } from '@symposium/domain';
 import { Transform, Type } from 'class-transformer';
 import { Allow, IsBoolean, IsDefined, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { createValidationPipe } from '../../../common/validation.js';
@@ -122,4 +122,11 @@ export async function parseConferenceBody(raw: unknown): Promise<UpdateConferenc
     type: 'body',
     metatype: UpdateConferenceDto,
   })) as UpdateConferenceDto;
+}
+
+/** The OpenAPI schema of GET /api/author/conference/name (public). */
+export class ConferenceNameDoc implements ConferenceNameDto {
+  @ApiProperty() shortName!: string;
+  @ApiProperty() fullName!: string;
+  @ApiProperty() timeZone!: string;
 }
