@@ -200,7 +200,7 @@ describe('chair paper files and exports', () => {
       return wb.getWorksheet('Papers')!;
     };
 
-    it('never lets a cell become a formula: = + - @ TAB CR openings get a leading quote', async () => {
+    it('never lets a cell become a formula: = + - @ TAB CR openings are kept as written in Text-format cells', async () => {
       const evil = await env.t.user({
         firstName: '@SUM(A1)',
         lastName: '-1+2',
@@ -223,10 +223,12 @@ describe('chair paper files and exports', () => {
       const row = sheet.getRow(2);
       const cell = (name: string) => row.getCell(header.indexOf(name) + 1);
       expect(cell('Paper ID').value).toBe(p.id);
-      expect(cell('Title').value).toBe(`'=HYPERLINK("http://evil.example","click")`);
-      expect(cell('Notes').value).toBe(`'+cmd|calc`);
-      expect(cell('Authors').value).toBe(`'@SUM(A1) -1+2`);
-      expect(String(cell('Abstract').value).startsWith(`'\tTabbed`)).toBe(true);
+      expect(cell('Title').value).toBe(`=HYPERLINK("http://evil.example","click")`);
+      expect(cell('Notes').value).toBe(`+cmd|calc`);
+      expect(cell('Authors').value).toBe(`@SUM(A1) -1+2`);
+      expect(String(cell('Abstract').value).startsWith(`\tTabbed`)).toBe(true);
+      for (const name of ['Title', 'Notes', 'Authors', 'Abstract']) expect(cell(name).numFmt).toBe('@');
+      expect(cell('Track').numFmt ?? '').not.toBe('@');
       row.eachCell((c) => {
         expect(c.type).not.toBe(ExcelJS.ValueType.Formula);
         expect(c.formula).toBeUndefined();

@@ -525,23 +525,36 @@ describe('chair user query and export', () => {
       expect(rows[2]!.slice(9, 12)).toEqual(['Yes', 'No', '3']);
     });
 
-    it('quotes text that would otherwise become a formula', async () => {
+    it('keeps text that would otherwise become a formula as text: as written, in a Text-format cell', async () => {
       const res = await exportXls({ filters: [{ name: 'email', operator: '=', value: 'formula@lab.org' }] });
       const rows = await readSheet(res.body as Buffer);
-      expect(rows[1]!.slice(1, 8)).toEqual([
-        `'=HYPERLINK("http://evil")`,
-        "'+cmd",
+      const written = [
+        '=HYPERLINK("http://evil")',
+        '+cmd',
         'formula@lab.org',
         'person5@other.org',
-        "'@SUM(A1)",
-        "'-2+3",
-        "'+351 912 345 678",
-      ]);
+        '@SUM(A1)',
+        '-2+3',
+        '+351 912 345 678',
+      ];
+      // No apostrophe in the text: the cell shows exactly what the user wrote.
+      expect(rows[1]!.slice(1, 8)).toEqual(written);
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(res.body as unknown as ArrayBuffer);
       wb.worksheets[0]!.eachRow((row) =>
         row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula)),
       );
+      // The formula-like cells have the Text number format, so editing one keeps it text; others do not.
+      const row = wb.worksheets[0]!.getRow(2);
+      expect([2, 3, 4, 5, 6, 7, 8].map((c) => row.getCell(c).numFmt ?? '')).toEqual([
+        '@',
+        '@',
+        '',
+        '',
+        '@',
+        '@',
+        '@',
+      ]);
     });
 
     it('exports every matching user, not just one page', async () => {

@@ -109,7 +109,11 @@ describe('the conference programme in the author app', () => {
       date: '5/3/2027',
       desk: 'Registration desk open from 08:00 in the lobby',
     });
-    const day2 = await asChair<DayDto>(env, 'POST', '/api/chair/days', { date: '5/4/2027' });
+    // The orange day: white on it would be 3:1, so its header text is dark (axe checks the contrast below).
+    const day2 = await asChair<DayDto>(env, 'POST', '/api/chair/days', {
+      date: '5/4/2027',
+      color: '#ef6c00',
+    });
     ids.day1 = day1._id;
     ids.day2 = day2._id;
     const event = async (dayId: number, type: string, start: string, end: string, description = '') =>

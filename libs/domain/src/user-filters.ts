@@ -172,5 +172,9 @@ export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\
 /** Spreadsheet cells starting with these characters would be read as formulas. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** Makes text safe for a spreadsheet cell: text that could start a formula gets a leading single quote. */
-export const spreadsheetSafe = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+/**
+ * Text a spreadsheet would read as a formula once the cell is edited. The xlsx exports store such text as it
+ * is, in a cell with the Text number format (apps/api/src/common/xlsx-text.ts): shown without an apostrophe,
+ * never evaluated.
+ */
+export const formulaLike = (text: string): boolean => FORMULA_START.test(text);

@@ -1,11 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  ACTIVITY_EXPORT_MAX,
-  ACTIVITY_MESSAGES,
-  PAGE_SIZE,
-  spreadsheetSafe,
-  type ActivityEntryDto,
-} from '@symposium/domain';
+import { ACTIVITY_EXPORT_MAX, ACTIVITY_MESSAGES, PAGE_SIZE, type ActivityEntryDto } from '@symposium/domain';
 import ExcelJS from 'exceljs';
 import { ActivityErrors } from './activity.errors.js';
 import { UsersService, type UserRow } from '../users/users.service.js';
@@ -20,6 +14,7 @@ import {
   parsePaging,
   parseText,
 } from './report-params.js';
+import { keepTextAsText } from '../../common/xlsx-text.js';
 
 const FILTER_KEYS = ['action', 'actor', 'paperId', 'trackId', 'from', 'to'] as const;
 const invalid = (field: string) => ActivityErrors.invalid(field, ACTIVITY_MESSAGES.invalidFilter);
@@ -128,21 +123,21 @@ export class ActivityReportService {
     sheet.columns = EXPORT_COLUMNS;
     sheet.getRow(1).font = { bold: true };
     for (const r of rows) {
-      sheet.addRow({
-        id: r._id,
-        at: r.at.replace('T', ' ').replace(/\.\d+Z$/, ''),
-        action: spreadsheetSafe(r.action),
-        summary: spreadsheetSafe(r.summary),
-        actor: spreadsheetSafe(r.actor?.name ?? ''),
-        actorEmail: spreadsheetSafe(r.actor?.email ?? ''),
-        impersonator: spreadsheetSafe(
-          r.impersonator ? `${r.impersonator.name} <${r.impersonator.email}>` : '',
-        ),
-        paperId: r.paperId ?? '',
-        trackId: r.trackId ?? '',
-        subjectId: r.subjectId ?? '',
-        details: spreadsheetSafe(Object.keys(r.details).length ? JSON.stringify(r.details) : ''),
-      });
+      keepTextAsText(
+        sheet.addRow({
+          id: r._id,
+          at: r.at.replace('T', ' ').replace(/\.\d+Z$/, ''),
+          action: r.action,
+          summary: r.summary,
+          actor: r.actor?.name ?? '',
+          actorEmail: r.actor?.email ?? '',
+          impersonator: r.impersonator ? `${r.impersonator.name} <${r.impersonator.email}>` : '',
+          paperId: r.paperId ?? '',
+          trackId: r.trackId ?? '',
+          subjectId: r.subjectId ?? '',
+          details: Object.keys(r.details).length ? JSON.stringify(r.details) : '',
+        }),
+      );
     }
     return Buffer.from(await workbook.xlsx.writeBuffer());
   }

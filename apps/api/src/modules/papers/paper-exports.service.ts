@@ -2,7 +2,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   PAPER_FILE_LABELS,
   sanitizeFileName,
-  spreadsheetSafe,
   type ChairPaperDto,
   type PaperFileDto,
   type PaperFilePart,
@@ -23,6 +22,7 @@ import { PapersService } from './papers.service.js';
 import { StatusesService } from '../tracks/statuses.service.js';
 import { UsersService, type UserRow } from '../users/users.service.js';
 import type { PaperRow } from './papers.table.js';
+import { keepTextAsText } from '../../common/xlsx-text.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -124,7 +124,6 @@ export class PaperExportsService {
     const header = sheet.getRow(1);
     header.font = { bold: true };
     header.commit();
-    const text = (s: string) => spreadsheetSafe(s);
     /** Authors write many papers: each user row is read once (up to EXPORT_PEOPLE_CACHE at a time). */
     const people = new Map<number, UserRow>();
     for (let start = 0; start < rows.length; start += EXPORT_CHUNK) {
@@ -142,30 +141,30 @@ export class PaperExportsService {
       for (const p of chunk) {
         const authors = authorsOf.get(p.id) ?? [];
         const primary = authors.find((a) => a.id === p.primaryAuthorId);
-        sheet
-          .addRow({
+        keepTextAsText(
+          sheet.addRow({
             id: p.id,
-            title: text(p.title),
-            track: text(trackNames.get(p.trackId) ?? ''),
-            subjectArea: text(areas.get(p.id) ?? ''),
-            status: text(p.statusId === null ? '' : (statusTexts.get(p.statusId) ?? '')),
-            authors: text(authors.map(fullName).join('; ')),
-            emails: text(authors.map((a) => a.email).join('; ')),
-            organizations: text([...new Set(authors.map((a) => a.organization))].join('; ')),
-            countries: text([...new Set(authors.map((a) => a.country))].join('; ')),
-            primaryAuthor: text(primary ? `${fullName(primary)} <${primary.email}>` : ''),
+            title: p.title,
+            track: trackNames.get(p.trackId) ?? '',
+            subjectArea: areas.get(p.id) ?? '',
+            status: p.statusId === null ? '' : (statusTexts.get(p.statusId) ?? ''),
+            authors: authors.map(fullName).join('; '),
+            emails: authors.map((a) => a.email).join('; '),
+            organizations: [...new Set(authors.map((a) => a.organization))].join('; '),
+            countries: [...new Set(authors.map((a) => a.country))].join('; '),
+            primaryAuthor: primary ? `${fullName(primary)} <${primary.email}>` : '',
             submittedCameraReady: yesNo(p.submittedCameraReady),
             isCameraReady: yesNo(p.isCameraReady),
             submittedPresentationReady: yesNo(p.submittedPresentationReady),
             isPresentationReady: yesNo(p.isPresentationReady),
-            registration: text(p.registration?.id ?? ''),
+            registration: p.registration?.id ?? '',
             deleted: yesNo(p.isDeleted),
-            notes: text(p.notes),
+            notes: p.notes,
             createdAt: p.createdAt.toISOString(),
             updatedAt: p.updatedAt.toISOString(),
-            abstract: text(p.abstractText),
-          })
-          .commit();
+            abstract: p.abstractText,
+          }),
+        ).commit();
       }
     }
     sheet.commit();

@@ -3,7 +3,6 @@ import {
   DOCUMENT_LABELS,
   REPORT_CATEGORIES,
   REPORT_COUNT_TITLES,
-  spreadsheetSafe,
   type DocumentKind,
   type ReconciliationList,
   type ReportCategory,
@@ -18,6 +17,7 @@ import { TransactionRunner } from '../../database/database.module.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ReportsErrors } from './reports.errors.js';
 import { ReportsRepository, type ReportListRow, type ReportScope } from './reports.repository.js';
+import { keepTextAsText } from '../../common/xlsx-text.js';
 
 const percent = (part: number, whole: number): string =>
   whole ? `${Math.round((part / whole) * 1000) / 10}%` : '–';
@@ -354,11 +354,10 @@ async function workbookOf(summary: ReportSummary, extra: ReportTable[]): Promise
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Symposium';
   const used = new Set<string>();
-  const cell = (v: string | number | null) => (typeof v === 'string' ? spreadsheetSafe(v) : v);
   const add = (t: ReportTable) => {
     const sheet = workbook.addWorksheet(sheetName(t.title, used));
-    sheet.addRow(t.columns.map(cell)).font = { bold: true };
-    for (const row of t.rows) sheet.addRow(row.map(cell));
+    keepTextAsText(sheet.addRow(t.columns)).font = { bold: true };
+    for (const row of t.rows) keepTextAsText(sheet.addRow(row));
     t.columns.forEach((title, i) => {
       sheet.getColumn(i + 1).width = Math.min(60, Math.max(12, title.length + 2));
     });

@@ -6,7 +6,6 @@ import {
   normalizeEmail,
   PAGE_SIZE,
   parseUserFilters,
-  spreadsheetSafe,
   USER_MESSAGES,
   type LoginResponse,
   type PersonInput,
@@ -36,6 +35,7 @@ import { UsersRepository, type UserQuery } from './users.repository.js';
 import { trimPerson, UsersService } from './users.service.js';
 import type { NewUserRow, UserRow } from './users.table.js';
 import { UsersErrors } from './users.errors.js';
+import { keepTextAsText } from '../../common/xlsx-text.js';
 
 /** The co-author picker's view of a user (no roles, phone or account state). */
 export interface UserSummary {
@@ -356,21 +356,23 @@ export class ChairUsersService {
     sheet.getRow(1).font = { bold: true };
     const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
     for (const r of rows) {
-      sheet.addRow({
-        id: r.id,
-        firstName: spreadsheetSafe(r.firstName),
-        lastName: spreadsheetSafe(r.lastName),
-        email: spreadsheetSafe(r.email),
-        alternateEmail: spreadsheetSafe(r.alternateEmail),
-        organization: spreadsheetSafe(r.organization),
-        country: spreadsheetSafe(r.country),
-        phone: spreadsheetSafe(r.phone),
-        registered: yesNo(r.isRegistered),
-        locked: yesNo(r.lockStatus),
-        chair: yesNo(r.isChair),
-        coChairTracks: r.coChairTracks.join(', '),
-        reviewerTracks: r.reviewerTracks.join(', '),
-      });
+      keepTextAsText(
+        sheet.addRow({
+          id: r.id,
+          firstName: r.firstName,
+          lastName: r.lastName,
+          email: r.email,
+          alternateEmail: r.alternateEmail,
+          organization: r.organization,
+          country: r.country,
+          phone: r.phone,
+          registered: yesNo(r.isRegistered),
+          locked: yesNo(r.lockStatus),
+          chair: yesNo(r.isChair),
+          coChairTracks: r.coChairTracks.join(', '),
+          reviewerTracks: r.reviewerTracks.join(', '),
+        }),
+      );
     }
     return Buffer.from(await workbook.xlsx.writeBuffer());
   }

@@ -14,6 +14,7 @@ import {
 } from '@mui/material';
 import { sessionName, type SchedulablePaperDto } from '@symposium/domain';
 import { errorMessage } from '@symposium/ui';
+import { SelectAllCheckbox } from '../../components/select-all-checkbox';
 import { nativeSelect, peopleNames } from './programme-labels';
 import { useProgrammeTracks, useSchedulablePapers } from './use-programme';
 
@@ -81,12 +82,12 @@ export function PaperPicker({
             <TableHead>
               <TableRow>
                 <TableCell padding="checkbox">
-                  <Checkbox
+                  <SelectAllCheckbox
                     checked={allPicked}
                     disabled={free.length === 0}
                     indeterminate={!allPicked && free.some((p) => picked.has(p._id))}
                     onChange={toggleAll}
-                    slotProps={{ input: { 'aria-label': 'Pick all unscheduled papers' } }}
+                    label="Pick all unscheduled papers"
                   />
                 </TableCell>
                 <TableCell>ID</TableCell>

@@ -1,4 +1,5 @@
 import { Box, Divider, Link as MuiLink, Paper, Stack, Typography } from '@mui/material';
+import { getContrastRatio } from '@mui/material/styles';
 import {
   EVENT_TYPE_LABELS,
   sessionName,
@@ -9,6 +10,20 @@ import {
   type ScheduledPaperRef,
 } from '@symposium/domain';
 import type { ReactNode } from 'react';
+
+/**
+ * The header text colour on a day's colour: white or near-black, whichever contrasts more (white on the
+ * orange day is 3:1, under WCAG's 4.5:1; near-black on it is 6:1).
+ */
+function headerText(background: string): string {
+  try {
+    return getContrastRatio(background, '#fff') >= getContrastRatio(background, '#1a1a1a')
+      ? '#fff'
+      : '#1a1a1a';
+  } catch {
+    return '#fff';
+  }
+}
 import { Link } from 'react-router';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -208,7 +223,10 @@ export function ProgrammeDays({
           data-day={day._id}
           sx={{ overflow: 'hidden' }}
         >
-          <Box sx={{ bgcolor: day.color, color: '#fff', px: 2, py: 1 }} data-testid="programme-day-header">
+          <Box
+            sx={{ bgcolor: day.color, color: headerText(day.color), px: 2, py: 1 }}
+            data-testid="programme-day-header"
+          >
             <Typography variant="h6" component="h2" id={`day-${day._id}`}>
               {longDate(day.isoDate)}
             </Typography>
