@@ -4,7 +4,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
-import { reviewRequestsTable, reviewsTable } from '../../apps/api/src/modules/reviews/reviews.table.js';
+import { statusesTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
+import {
+  bidsTable,
+  reviewRequestsTable,
+  reviewsTable,
+} from '../../apps/api/src/modules/reviews/reviews.table.js';
 import { setupReviews, type Person, type ReviewsEnv } from './reviews.helpers.js';
 
 const REVIEW = {
@@ -349,6 +354,48 @@ describe('reviewer console and author view', () => {
       .set(...bidder.auth)
       .send({ bids: [{ paper: target, bid: null }] });
     expect(cleared.body.find((b: { paper: number }) => b.paper === target).bid).toBeNull();
+  });
+
+  it('closes bidding on a paper once it has a decision: not listed, a bid on it refused and nothing stored', async () => {
+    const bidder = await env.reviewer([track]);
+    const open = await env.paper(track, [(await env.person()).id]);
+    const decided = await env.paper(track, [(await env.person()).id]);
+    const listed = async () =>
+      (
+        await env.t
+          .http()
+          .get('/api/reviewer/bids')
+          .set(...bidder.auth)
+      ).body.map((b: { paper: number }) => b.paper) as number[];
+    expect(await listed()).toEqual(expect.arrayContaining([open, decided]));
+    const statuses = await env.t.db.select().from(statusesTable);
+    // The default status is "no decision yet": a paper in it stays open for bids.
+    const awaiting = statuses.find((s) => s.isDefault)!;
+    const [accept] = await env.t.db
+      .insert(statusesTable)
+      .values({ text: `Accept ${Date.now()}`, isAccepted: true, position: 99 })
+      .returning();
+    await env.t.db.update(papersTable).set({ statusId: awaiting.id }).where(eq(papersTable.id, open));
+    await env.t.db.update(papersTable).set({ statusId: accept!.id }).where(eq(papersTable.id, decided));
+    const now = await listed();
+    expect(now).toContain(open);
+    expect(now).not.toContain(decided);
+    const refused = await env.t
+      .http()
+      .put('/api/reviewer/bids')
+      .set(...bidder.auth)
+      .send({
+        bids: [
+          { paper: open, bid: 'eager' },
+          { paper: decided, bid: 'eager' },
+        ],
+      });
+    expect([refused.status, refused.body.message]).toEqual([
+      400,
+      'Bidding is closed for this paper: it already has a decision',
+    ]);
+    const stored = await env.t.db.select().from(bidsTable).where(eq(bidsTable.reviewerId, bidder.id));
+    expect(stored).toEqual([]);
   });
 
   it('declares conflicts with people by e-mail', async () => {

@@ -19,10 +19,14 @@ export interface SavedDownload {
  */
 export async function trackDownloads(page: Page, dir: string) {
   const cdp = await page.createCDPSession();
+  // A page in a browser context of its own (the journey's people) needs the behaviour set for that context:
+  // without it, the context keeps headless Chromium's default and cancels every download.
+  const context = page.browserContext().id;
   await cdp.send('Browser.setDownloadBehavior', {
     behavior: 'allow',
     downloadPath: dir,
     eventsEnabled: true,
+    ...(context ? { browserContextId: context } : {}),
   });
   const names = new Map<string, string>();
   cdp.on('Browser.downloadWillBegin', (e) => names.set(e.guid, e.suggestedFilename));

@@ -61,6 +61,7 @@ export const REVIEW_MESSAGES = {
   bulkDeleteFilter: 'Please give at least one filter to delete review requests',
   invalidBid: 'Invalid bid',
   ownPaperBid: 'An author cannot bid on his own paper!',
+  decidedPaperBid: 'Bidding is closed for this paper: it already has a decision',
   notXlsx: 'Please select a valid file: only xlsx spreadsheets are accepted',
   corruptXlsx: 'The file is not a valid xlsx spreadsheet',
   noWorkbook: 'The file is not a valid xlsx spreadsheet: it has no workbook',

@@ -17,6 +17,7 @@ import type { AuthUser } from '../../common/auth-user.js';
 import { PaperFilesService } from '../papers/paper-files.service.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { PapersService } from '../papers/papers.service.js';
+import { StatusesService } from '../tracks/statuses.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
 import { UsersService } from '../users/users.service.js';
 import { TransactionRunner } from '../../database/database.module.js';
@@ -67,6 +68,7 @@ export class ReviewerService {
     private readonly tracks: TracksService,
     private readonly users: UsersService,
     private readonly activity: ActivityService,
+    private readonly statuses: StatusesService,
   ) {}
 
   async list(dto: PageQueryDto, caller: AuthUser): Promise<{ count: number; data: ReviewRequestDto[] }> {
@@ -192,7 +194,10 @@ export class ReviewerService {
 
   // ----- bids
 
-  /** Papers of the caller's reviewer tracks (not their own, not deleted) with the caller's bid. */
+  /**
+   * Papers of the caller's reviewer tracks (not their own, not deleted, not yet decided: bidding closes with
+   * the decision) with the caller's bid.
+   */
   async bids(caller: AuthUser): Promise<BidPaperDto[]> {
     const papers = await this.biddablePapers(caller);
     const bids = new Map((await this.repo.bidsOf(caller.id)).map((b) => [b.paperId, b.bid as BidValue]));
@@ -212,9 +217,12 @@ export class ReviewerService {
     const tracks = managedTracks(caller.roles, 'reviewer');
     const papers = await this.papers.managedPapers(ids, tracks, { includeDeleted: false });
     const own = await this.papers.authoredAmong(caller.id, ids);
+    const undecided = await this.undecided();
     for (const id of ids) {
-      if (!papers.some((x) => x.id === id)) throw ReviewsErrors.paperNotFound();
+      const paper = papers.find((x) => x.id === id);
+      if (!paper) throw ReviewsErrors.paperNotFound();
       if (own.has(id)) throw ReviewsErrors.ownPaperBid();
+      if (!undecided(paper.statusId)) throw ReviewsErrors.decidedPaperBid();
     }
     await this.tx.run(async (tx) => {
       for (const b of dto.bids) await this.repo.setBid(caller.id, b.paper, b.bid, tx);
@@ -291,7 +299,16 @@ export class ReviewerService {
       papers.map((p) => p.id),
     );
     const names = await this.tracks.namesOf(trackIds);
-    return papers.filter((p) => !own.has(p.id)).map((p) => ({ ...p, trackName: names.get(p.trackId) ?? '' }));
+    const undecided = await this.undecided();
+    return papers
+      .filter((p) => !own.has(p.id) && undecided(p.statusId))
+      .map((p) => ({ ...p, trackName: names.get(p.trackId) ?? '' }));
+  }
+
+  /** Whether a paper's status is no decision yet: none, or the default status ("Awaiting Decision"). */
+  private async undecided(): Promise<(statusId: number | null) => boolean> {
+    const awaiting = (await this.statuses.list()).find((s) => s.isDefault)?._id ?? null;
+    return (statusId) => statusId === null || statusId === awaiting;
   }
 
   private async own(id: number, caller: AuthUser, ex?: Parameters<ReviewsRepository['findRequest']>[1]) {

@@ -59,6 +59,7 @@ export const ReviewsErrors = {
   declined: () => conflict('reviews.declined', REVIEW_MESSAGES.declined),
   alreadySubmitted: () => conflict('reviews.already_submitted', REVIEW_MESSAGES.alreadySubmitted),
   ownPaperBid: () => badRequest('reviews.own_paper_bid', REVIEW_MESSAGES.ownPaperBid),
+  decidedPaperBid: () => badRequest('reviews.decided_paper_bid', REVIEW_MESSAGES.decidedPaperBid),
   selfConflict: () => badRequest('reviews.self_conflict', REVIEW_MESSAGES.selfConflict),
 
   // ----- reviewers and imports
