@@ -307,6 +307,30 @@ describe('bulk e-mail API', () => {
     );
   });
 
+  it("limits a track chair's copies to the conference's people and the chair's default copies", async () => {
+    const base = { recipients: { kind: 'users', ids: [ana.id] }, subject: 'x', text: 'y' };
+    // the chair's defaults (cc@, archive@) and a user of the conference: accepted
+    const ok = await preview(
+      { ...base, cc: ['cc@example.org', ana.email], bc: ['archive@example.org'] },
+      cochair,
+      'cochair',
+    );
+    expect(ok.body.cc).toEqual(expect.arrayContaining(['cc@example.org', ana.email.toLowerCase()]));
+    const before = await outboxCount();
+    for (const [field, list] of [
+      ['cc', { cc: ['outsider@elsewhere.example'] }],
+      ['bc', { bc: [ana.email, 'Outsider@Elsewhere.example'] }],
+    ] as const) {
+      const res = await send({ ...base, ...list, idempotencyKey: key() }, cochair, 'cochair').expect(400);
+      expect(res.body.message).toBe(M.outsideCopy('outsider@elsewhere.example'));
+      expect(res.body.details).toEqual([{ field, message: M.outsideCopy('outsider@elsewhere.example') }]);
+      await post('/api/cochair/mail/preview', { ...base, ...list }, cochair).expect(400);
+    }
+    expect(await outboxCount()).toBe(before);
+    // the chair may still copy anyone
+    await preview({ ...base, cc: ['outsider@elsewhere.example'] });
+  });
+
   it('sends to a filtered user list', async () => {
     const r = await send({
       recipients: { kind: 'users', filters: [{ name: 'lastName', operator: '=', value: 'Dias' }] },

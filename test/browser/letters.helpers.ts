@@ -31,10 +31,16 @@ export async function trackDownloads(page: Page, dir: string) {
   const names = new Map<string, string>();
   cdp.on('Browser.downloadWillBegin', (e) => names.set(e.guid, e.suggestedFilename));
   return {
+    /** The next download, or an error after 60 s without one (the page refused, say, instead of saving). */
     next(): Promise<SavedDownload> {
       return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          cdp.off('Browser.downloadProgress', onProgress);
+          reject(new Error('no download finished within 60 s'));
+        }, 60_000);
         const onProgress = (e: { guid: string; state: string; filePath?: string }) => {
           if (e.state === 'inProgress') return;
+          clearTimeout(timer);
           cdp.off('Browser.downloadProgress', onProgress);
           if (e.state !== 'completed') return reject(new Error(`download ${e.state}`));
           const name = names.get(e.guid) ?? '';

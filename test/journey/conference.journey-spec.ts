@@ -895,6 +895,10 @@ describe('a whole conference, in order, by its people', () => {
       });
       await fillByLabel(page, 'Signer name', 'Carla Chair');
       await fillByLabel(page, 'Signer title', 'General chair');
+      // Invoices are refused until the issuer is complete (name, address, tax id).
+      await fillByLabel(page, 'Issuer name', 'Symposium Association');
+      await fillByLabel(page, 'Issuer tax id', 'PT501234567');
+      await fillByLabel(page, 'Issuer address', 'Rua do Instituto 1, 1000-001 Lisboa');
       await lookAt(page);
       await clickText(page, 'Save', 'button');
       await see(page, 'The letter settings were saved!');

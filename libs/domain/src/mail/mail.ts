@@ -170,6 +170,8 @@ export const SEND_MESSAGES = {
   textRequired: 'Please fill in the text',
   templateNotFound: 'Email template not found',
   recipients: 'Please choose the recipients',
+  outsideCopy: (address: string) =>
+    `A track chair's copies go only to the conference's people and the chair's default copies: ${address} is neither`,
   queued: (n: number) => `${n} e-mail${n === 1 ? '' : 's'} queued`,
 } as const;
 

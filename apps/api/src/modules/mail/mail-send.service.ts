@@ -19,6 +19,7 @@ import { MailRenderService, withSignature } from './mail-render.service.js';
 import { MailSendRepository } from './mail-send.repository.js';
 import { MailService, type OutgoingMail } from './mail.service.js';
 import { MailingErrors } from './mailing.errors.js';
+import { UsersService } from '../users/users.service.js';
 
 type Role = 'chair' | 'cochair';
 
@@ -60,6 +61,7 @@ export class MailSendService {
     private readonly mail: MailService,
     private readonly activity: ActivityService,
     private readonly transactions: TransactionRunner,
+    private readonly users: UsersService,
   ) {}
 
   /** POST /api/{role}/mail/preview: every message rendered, one page of them returned. */
@@ -170,6 +172,7 @@ export class MailSendService {
     const replyError = req.replyTo ? addressError('replyTo', req.replyTo) : null;
     if (replyError) throw MailingErrors.sendInvalid(replyError.field, replyError.message);
     const settings = await this.settings.effective(caller.id, role);
+    if (role === 'cochair') await this.assertConferenceCopies(ccList.value, bcList.value, settings);
     const cc = union(settings.cc, ccList.value);
     const bc = union(settings.bcc, bcList.value);
     const replyTo = req.replyTo?.trim().toLowerCase() || settings.replyTo;
@@ -239,6 +242,28 @@ export class MailSendService {
       bc,
       replyTo,
     };
+  }
+
+  /**
+   * A track chair's copies (cc, bcc) go only to the conference's people (users) and the chair's default
+   * copies, so a track chair's send cannot mail outsiders under the conference's name.
+   */
+  private async assertConferenceCopies(
+    cc: string[],
+    bc: string[],
+    settings: { cc: string[]; bcc: string[] },
+  ): Promise<void> {
+    const addresses = [...cc, ...bc];
+    const defaults = new Set([...settings.cc, ...settings.bcc].map((a) => a.toLowerCase()));
+    const asked = [...new Set(addresses.map((a) => a.toLowerCase()))].filter((a) => !defaults.has(a));
+    if (!asked.length) return;
+    const known = new Set((await this.users.findByEmails(asked)).map((u) => u.email.toLowerCase()));
+    const outside = asked.find((a) => !known.has(a));
+    if (outside !== undefined)
+      throw MailingErrors.sendInvalid(
+        cc.some((a) => a.toLowerCase() === outside) ? 'cc' : 'bc',
+        M.outsideCopy(outside),
+      );
   }
 
   /** What was asked, kept with the send (recipients, template, subject and text as written, copies). */
