@@ -457,6 +457,7 @@ export interface ReminderRunDto {
 
 export const REMINDER_MESSAGES = {
   saved: 'Reminder successfully saved',
+  savedPaused: 'Reminder saved, paused: enable it once you have checked who it would remind',
   deleted: 'Reminder successfully deleted',
   notFound: 'Reminder not found',
   nameRequired: 'Please fill in the name',
