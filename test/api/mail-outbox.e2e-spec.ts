@@ -2,11 +2,12 @@
  * The outbox dispatcher against a real SMTP server on loopback: a password-reset e-mail is sent once,
  * kept while the server is down and sent when it is back; without SMTP the outbox is the sink.
  */
+import { jest } from '@jest/globals';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { eq, sql } from 'drizzle-orm';
 import { MailDispatcher } from '../../apps/api/src/modules/mail/mail.dispatcher.js';
 import { MailService } from '../../apps/api/src/modules/mail/mail.service.js';
-import { MAIL_BATCH_SIZE } from '../../apps/api/src/modules/mail/mail.repository.js';
+import { MAIL_BATCH_SIZE, MailRepository } from '../../apps/api/src/modules/mail/mail.repository.js';
 import { emailSettingsTable, outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp.js';
@@ -209,7 +210,7 @@ describe('mail outbox dispatcher with SMTP configured', () => {
     expect(smtp.messages.map((m) => m.envelope.to[0])).toContain('gone@example.org');
   });
 
-  it('returns rows stuck in sending for more than 10 minutes to pending and sends them', async () => {
+  it('returns rows stuck in sending past their lease to pending and sends them', async () => {
     const mail = t.app.get(MailService);
     const stuck = await mail.enqueue({
       kind: 'stuck',
@@ -230,13 +231,93 @@ describe('mail outbox dispatcher with SMTP configured', () => {
       .where(eq(outboxTable.id, stuck));
     await t.db
       .update(outboxTable)
-      .set({ state: 'sending', nextAttemptAt: sql`now() + interval '9 minutes'` })
+      .set({ state: 'sending', nextAttemptAt: sql`now() + interval '50 seconds'` })
       .where(eq(outboxTable.id, recent));
 
     expect(await dispatcher.dispatchDue()).toEqual({ ...nothing, recovered: 1, sent: 1 });
     expect(smtp.messages.map((m) => m.parsed.subject)).toEqual(['Stuck']);
     expect((await rowById(t, stuck)).state).toBe('sent');
     expect((await rowById(t, recent)).state).toBe('sending');
+  });
+
+  /** Seconds from now to the end of the lease of these rows (the longest), by the database's clock. */
+  const leaseLeft = async (kind: string) => {
+    const res = (await t.db.execute(
+      sql`select extract(epoch from max(next_attempt_at) - now())::float as s from outbox where kind = ${kind} and state = 'sending'`,
+    )) as unknown as { rows: { s: number }[] };
+    return Number(res.rows[0]!.s);
+  };
+
+  it('sends the rest of a crashed worker’s claim from another worker after a one-minute lease, each once', async () => {
+    const mail = t.app.get(MailService);
+    const recipients = Array.from({ length: 30 }, (_, i) => `crash${i}@example.org`);
+    for (const to of recipients) await mail.enqueue({ kind: 'crash', to: [to], subject: to, text: 'x' });
+
+    // Worker A claims its batch and dies before sending any of it.
+    const claimed = await t.app.get(MailRepository).claimDue();
+    expect(claimed.map((r) => r.to[0]).sort()).toEqual([...recipients].sort());
+    // Its claim holds for about a minute, not ten.
+    const left = await leaseLeft('crash');
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThanOrEqual(60);
+
+    // While the lease holds, worker B leaves the rows alone (they might be A's, still sending).
+    expect(await dispatcher.dispatchDue()).toEqual(nothing);
+    expect(smtp.messages).toHaveLength(0);
+
+    // A minute later (the leases are moved back by 61 s, as the clock would), B sends every row once.
+    await t.db
+      .update(outboxTable)
+      .set({ nextAttemptAt: sql`next_attempt_at - interval '61 seconds'` })
+      .where(eq(outboxTable.kind, 'crash'));
+    expect(await dispatcher.dispatchDue()).toEqual({ ...nothing, recovered: 30, sent: 30 });
+    expect(smtp.messages.map((m) => m.envelope.to[0]).sort()).toEqual([...recipients].sort());
+    const rows = await t.db.select().from(outboxTable).where(eq(outboxTable.kind, 'crash'));
+    expect(rows.every((r) => r.state === 'sent' && r.attempts === 1)).toBe(true);
+    expect(await dispatcher.dispatchDue()).toEqual(nothing);
+    expect(smtp.messages).toHaveLength(30);
+  });
+
+  it('starts no message whose lease it could not renew in time, and leaves the rows to their lease', async () => {
+    const mail = t.app.get(MailService);
+    const repo = t.app.get(MailRepository);
+    for (let i = 0; i < 3; i++)
+      await mail.enqueue({
+        kind: 'lapsed',
+        to: [`lapsed${i}@example.org`],
+        subject: `Lapsed ${i}`,
+        text: 'x',
+      });
+    // The pass's clock jumps 45 s between its claim and its first send (a stalled process, failed renewals).
+    const realNow = Date.now.bind(Date);
+    let skew = 0;
+    const claim = repo.claimDue.bind(repo);
+    const claimSpy = jest.spyOn(repo, 'claimDue').mockImplementation(async (...args) => {
+      const rows = await claim(...args);
+      skew = 45_000;
+      return rows;
+    });
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + skew);
+    try {
+      expect(await dispatcher.dispatchDue()).toEqual(nothing);
+    } finally {
+      clock.mockRestore();
+      claimSpy.mockRestore();
+    }
+    expect(smtp.messages).toHaveLength(0);
+    const rows = await t.db.select().from(outboxTable).where(eq(outboxTable.kind, 'lapsed'));
+    expect(rows.map((r) => [r.state, r.attempts])).toEqual([
+      ['sending', 0],
+      ['sending', 0],
+      ['sending', 0],
+    ]);
+    // Once the lease has ended (moved back as the clock would), they are sent once.
+    await t.db
+      .update(outboxTable)
+      .set({ nextAttemptAt: sql`next_attempt_at - interval '61 seconds'` })
+      .where(eq(outboxTable.kind, 'lapsed'));
+    expect(await dispatcher.dispatchDue()).toEqual({ ...nothing, recovered: 3, sent: 3 });
+    expect(smtp.messages.map((m) => m.parsed.subject).sort()).toEqual(['Lapsed 0', 'Lapsed 1', 'Lapsed 2']);
   });
 
   it('sends each row once when two dispatch passes run at the same time', async () => {

@@ -225,6 +225,14 @@ export async function calls(): Promise<unknown[]> {
   out.push(rules.map((r) => r.kind + r.offsets.join(',') + String(r.lastRunAt)));
   const paused = await call('post', '/api/chair/reminders/{ruleId}/pause', undefined);
   out.push(paused.message.length);
+  const rule = await call('post', '/api/chair/reminders', { name: 'Camera ready', kind: 'cameraReadyNotSubmitted', offsets: [7], templateId: 1, sendHour: 9, recipients: 'primary' });
+  out.push(rule.sendHour + rule.recipients);
+  const dry = await call('post', '/api/chair/reminders/{ruleId}/dry-run', undefined);
+  out.push(dry.toSend + dry.candidates.length, dry.closedTracks.map((t) => t.trackName + t.message));
+  const runs = await call('get', '/api/chair/reminders/{ruleId}/history', undefined);
+  out.push(runs.map((r) => r.trigger + r.queued));
+  // @ts-expect-error a send hour is a number
+  out.push(await call('post', '/api/chair/reminders', { name: 'x', kind: 'notRegistered', offsets: [1], templateId: 1, sendHour: 'nine' }));
   // mail (templates, settings)
   const template = await call('post', '/api/chair/emailTemplate', { subject: 'Decision', text: 'Dear {{recipient.firstName}}' });
   const templates = await call('get', '/api/cochair/emailTemplate', undefined);
@@ -457,9 +465,6 @@ POST /api/chair/documents/{id}/credit 200
 POST /api/cochair/documents/{id}/credit 200
 GET /api/author/papers/{paperId}/letters 200
 GET /api/author/papers/{paperId}/letters/{kind} 200
-POST /api/chair/reminders/{ruleId}/dry-run 200
-POST /api/chair/reminders/{ruleId}/run 200
-GET /api/chair/reminders/{ruleId}/history 200
 `
   .trim()
   .split('\n');

@@ -78,7 +78,8 @@ async function dropDatabase(name: string): Promise<void> {
 
 /**
  * An accepted-papers conference: `n` accepted papers, each with one distinct author, camera-ready not
- * submitted, the track's camera-ready deadline in 3 days; a template and a rule "Camera ready" (7 days).
+ * submitted, the track's camera-ready deadline in 3 days; a template and a rule "Camera ready" (7 days,
+ * the main track), enabled (as the chair does after its dry run: a new rule starts paused).
  */
 async function seed(handle: DatabaseHandle, n: number): Promise<{ ruleId: number; emails: string[] }> {
   const db = handle.db;
@@ -136,7 +137,14 @@ async function seed(handle: DatabaseHandle, n: number): Promise<{ ruleId: number
     .returning();
   const [rule] = await db
     .insert(reminderRulesTable)
-    .values({ name: 'Camera ready', kind: 'cameraReadyNotSubmitted', offsets: [7], templateId: tpl!.id })
+    .values({
+      name: 'Camera ready',
+      kind: 'cameraReadyNotSubmitted',
+      offsets: [7],
+      templateId: tpl!.id,
+      trackIds: [track!.id],
+      enabled: true,
+    })
     .returning();
   return { ruleId: rule!.id, emails };
 }
@@ -191,10 +199,14 @@ describeOnPostgres('npm run jobs on PostgreSQL', () => {
   it('lists, shows, dry-runs, runs, pauses, resumes and shows the history of a rule', async () => {
     const list = run('list');
     expect(list.code).toBe(0);
-    expect(list.out).toMatch(/ID\s+NAME\s+KIND\s+OFFSETS/);
+    expect(list.out).toMatch(/ID\s+NAME\s+KIND\s+OFFSETS\s+AT\s+TO\s+TEMPLATE\s+TRACKS/);
+    // The template by its subject and the tracks by name, not by id; the send hour and who is reminded.
     expect(list.out).toMatch(
-      new RegExp(`${ruleId}\\s+Camera ready\\s+cameraReadyNotSubmitted\\s+7d\\s.*enabled\\s+0`),
+      new RegExp(
+        `${ruleId}\\s+Camera ready\\s+cameraReadyNotSubmitted\\s+7d\\s+09:00\\s+all\\s+Camera-ready of paper \\{\\{paper\\.id\\}\\}\\s+Main track\\s+enabled\\s+0`,
+      ),
     );
+    expect(list.out).toContain("Send hours (AT) are in the conference's time zone, UTC.");
 
     const dry = run('dry-run', 'camera READY');
     expect(dry.code).toBe(0);
@@ -226,16 +238,28 @@ describeOnPostgres('npm run jobs on PostgreSQL', () => {
     const show = run('show', 'Camera ready');
     expect(show.code).toBe(0);
     expect(show.out).toContain(`Rule ${ruleId}: Camera ready`);
+    expect(show.out).toContain('When:      7 days before, at 09:00 (UTC)');
+    expect(show.out).toContain('To:        All authors of the paper');
+    expect(show.out).toMatch(/Template: {2}Camera-ready of paper \{\{paper\.id\}\} \(template \d+\)/);
+    expect(show.out).toContain('Tracks:    Main track');
     expect(show.out).toContain('Sent:      2');
     const history = run('history');
     expect(history.code).toBe(0);
-    expect(
-      history.out
-        .trim()
-        .split('\n')
-        .slice(2)
-        .map((l) => l.split(/\s{2,}/)[2]),
-    ).toEqual(['cli', 'cli']);
+    const lines = history.out.trim().split('\n').slice(2);
+    expect(lines.map((l) => l.split(/\s{2,}/).slice(1, 3))).toEqual([
+      ['Camera ready', 'cli'],
+      ['Camera ready', 'cli'],
+    ]);
+
+    // A closed camera-ready activity: the dry run names the track and reminds nobody there.
+    await handle.db.execute(sql`update tracks set can_submit_camera_ready = false`);
+    const closed = run('dry-run', 'Camera ready');
+    expect(closed.code).toBe(0);
+    expect(closed.out).toContain(
+      "Track 'Main track': activity closed: camera-ready submission, nobody there is reminded.",
+    );
+    expect(closed.out).toContain('0 due now');
+    await handle.db.execute(sql`update tracks set can_submit_camera_ready = true`);
 
     const missing = run('show', 'No such rule');
     expect(missing.code).toBe(1);
@@ -243,7 +267,7 @@ describeOnPostgres('npm run jobs on PostgreSQL', () => {
     const unknown = run('frobnicate');
     expect(unknown.code).toBe(1);
     expect(unknown.err).toContain("Unknown command 'frobnicate'");
-  });
+  }, 300_000); // a dozen runs of the tool, each starting the application (slow on a busy machine)
 });
 
 describeOnPostgres('three API processes on one PostgreSQL database', () => {

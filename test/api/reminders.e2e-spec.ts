@@ -2,16 +2,22 @@
  * Scheduled reminders (issue 10): the chair's rules (/api/chair/reminders), the dry run, "run now", the
  * scheduler's tick, and who each of the six kinds reminds. Each reminder is queued once per (rule,
  * recipient, object, occurrence); when several offsets are due only the latest-due one is sent.
+ * Issue 21 item 23: a new rule starts paused; it sends at an hour of the conference's time zone; a closed
+ * activity gets no reminders (the dry run says so); author rules go to every author or the primary one.
  */
 import { and, eq } from 'drizzle-orm';
 import {
+  fromZonedInput,
   REMINDER_MESSAGES as M,
   TEMPLATE_MESSAGES,
+  wallTime,
   type ReminderCandidateDto,
+  type ReminderDryRunDto,
   type ReminderRuleDto,
   type ReminderRunDto,
 } from '@symposium/domain';
 import { auditLogTable } from '../../apps/api/src/modules/activity/activity.table.js';
+import { conferenceTable } from '../../apps/api/src/modules/conference/conference.table.js';
 import {
   reminderDeliveriesTable,
   reminderRulesTable,
@@ -108,12 +114,14 @@ describe('scheduled reminders API', () => {
       ...body,
     });
 
-  /** The dry run's people as "email objectKey occurrence-offset" lines, sorted. */
-  const dry = async (ruleId: number) => {
+  /** The dry run's answer. */
+  const dryRun = async (ruleId: number) => {
     const res = await post(`/api/chair/reminders/${ruleId}/dry-run`);
     expect(res.status).toBe(200);
-    return res.body as ReminderCandidateDto[];
+    return res.body as ReminderDryRunDto;
   };
+  /** The dry run's people. */
+  const dry = async (ruleId: number) => (await dryRun(ruleId)).candidates;
   const who = (c: ReminderCandidateDto[]) => c.map((x) => `${x.email} ${x.objectKey}`).sort();
 
   const deliveries = (ruleId: number) =>
@@ -221,9 +229,11 @@ describe('scheduled reminders API', () => {
         name: 'Camera-ready',
         kind: 'cameraReadyNotSubmitted',
         offsets: [7, 3, 1],
+        sendHour: 9,
+        recipients: 'all',
         templateId: ids.paperTemplate,
         trackIds: [ids.track],
-        enabled: true,
+        enabled: false,
         lastRunAt: null,
         sent: 0,
       });
@@ -272,6 +282,16 @@ describe('scheduled reminders API', () => {
           M.templateProblem(TEMPLATE_MESSAGES.unknown('{{paper.titel}}')),
         ],
         [{ trackIds: [999999] }, 400, M.trackNotFound],
+        [{ sendHour: 24 }, 400, M.sendHour],
+        [{ sendHour: -1 }, 400, M.sendHour],
+        [{ sendHour: 8.5 }, 400, M.sendHour],
+        [{ sendHour: '9' }, 400, M.sendHour],
+        [{ recipients: 'everyone' }, 400, M.recipients],
+        [
+          { kind: 'reviewNotSubmitted', templateId: ids.reviewTemplate, recipients: 'primary' },
+          400,
+          M.recipientsReview,
+        ],
       ];
       for (const [body, status, message] of cases) {
         const res = await rule(body);
@@ -294,7 +314,39 @@ describe('scheduled reminders API', () => {
       const upd = await put(`/api/chair/reminders/${taken.body._id}`, { offsets: [400] });
       expect(upd.status).toBe(400);
       expect(upd.body.message).toBe(M.offsets);
+      const hour = await put(`/api/chair/reminders/${taken.body._id}`, { sendHour: 25 });
+      expect(hour.status).toBe(400);
+      expect(hour.body.message).toBe(M.sendHour);
+      expect((await get(`/api/chair/reminders/${taken.body._id}`)).body.sendHour).toBe(9);
       expect((await put('/api/chair/reminders/999999', { name: 'x' })).status).toBe(404);
+    });
+
+    it('stores a new rule paused, whatever the body says, and sends nothing until it is enabled', async () => {
+      const created = await rule({
+        name: 'Born paused',
+        kind: 'consentNotSigned',
+        offsets: [5],
+        enabled: true,
+      });
+      expect(created.status).toBe(201);
+      const id = created.body._id as number;
+      expect(created.body.enabled).toBe(false);
+      const [row] = await t.db.select().from(reminderRulesTable).where(eq(reminderRulesTable.id, id));
+      expect(row!.enabled).toBe(false);
+      // The scheduler leaves it alone; the dry run tells who enabling it would remind at once.
+      await t.app.get(ReminderScheduler).tick();
+      expect(await deliveries(id)).toHaveLength(0);
+      const preview = await dryRun(id);
+      expect(preview.toSend).toBe(2);
+      expect(who(preview.candidates)).toEqual(
+        [`${users.a1!.email} paper:${ids.p1}`, `${users.a2!.email} paper:${ids.p1}`].sort(),
+      );
+      // Enabled by PUT (or resume): the next tick sends those.
+      const enabled = await put(`/api/chair/reminders/${id}`, { enabled: true });
+      expect(enabled.body.enabled).toBe(true);
+      await t.app.get(ReminderScheduler).tick();
+      expect(await deliveries(id)).toHaveLength(2);
+      await del(`/api/chair/reminders/${id}`);
     });
 
     it('is for chairs only', async () => {
@@ -439,11 +491,16 @@ describe('scheduled reminders API', () => {
     it('the scheduler runs enabled rules only; pause and resume', async () => {
       const created = await rule({ name: 'Scheduled consent', kind: 'consentNotSigned', offsets: [5] });
       const id = created.body._id as number;
+      expect((await get(`/api/chair/reminders/${id}`)).body.enabled).toBe(false);
+      const scheduler = t.app.get(ReminderScheduler);
+      await scheduler.tick();
+      expect(await deliveries(id)).toHaveLength(0);
+
+      expect((await post(`/api/chair/reminders/${id}/resume`)).body).toEqual({ message: M.resumed });
+      expect((await get(`/api/chair/reminders/${id}`)).body.enabled).toBe(true);
       const paused = await post(`/api/chair/reminders/${id}/pause`);
       expect(paused.status).toBe(200);
       expect(paused.body).toEqual({ message: M.paused });
-      expect((await get(`/api/chair/reminders/${id}`)).body.enabled).toBe(false);
-      const scheduler = t.app.get(ReminderScheduler);
       await scheduler.tick();
       expect(await deliveries(id)).toHaveLength(0);
 
@@ -456,6 +513,132 @@ describe('scheduled reminders API', () => {
       // A scheduler tick that queued nothing leaves no run behind.
       expect(runs.map((r) => [r.trigger, r.queued])).toEqual([['scheduler', 2]]);
       await del(`/api/chair/reminders/${id}`);
+    });
+  });
+
+  describe('send hour, closed activities and recipients', () => {
+    /**
+     * A zone whose clock now shows an hour of at most 21 and at most 50 minutes past it, so that "this
+     * hour" has begun and the next one has not, and today stays today while the test runs (UTC, or one of
+     * two zones half an hour off it).
+     */
+    const zoneWithRoom = () => {
+      for (const zone of ['UTC', 'Asia/Kolkata', 'America/St_Johns']) {
+        const w = wallTime(new Date(), zone);
+        if (w.hour <= 21 && w.minute <= 50) return { zone, ...w };
+      }
+      throw new Error('no zone found');
+    };
+    const setZone = (timeZone: string) => t.db.update(conferenceTable).set({ timeZone });
+    afterEach(() => setZone('UTC'));
+
+    it('sends on the deadline’s day in the conference’s time zone, from the send hour there', async () => {
+      const { zone, year, month, day, hour } = zoneWithRoom();
+      await setZone(zone);
+      // The camera-ready deadline: in three days at 23:30, conference time. "3 days before" is today there.
+      const inThreeDays = new Date(Date.UTC(year, month - 1, day + 3));
+      const deadline = fromZonedInput(`${inThreeDays.toISOString().slice(0, 10)}T23:30`, zone)!;
+      const [accept] = await t.db.select().from(statusesTable).where(eq(statusesTable.text, 'Accept'));
+      const [zoned] = await t.db
+        .insert(tracksTable)
+        .values({ name: 'Zoned', position: 5, canSubmitCameraReadyDeadline: new Date(deadline) })
+        .returning();
+      const z1 = await t.user({ firstName: 'Zed', email: `z1.${Date.now()}@example.org` });
+      const paperId = await paper('Zoned paper', zoned!.id, accept!.id, [z1.id]);
+
+      // From the next hour on: not yet.
+      const created = await rule({
+        name: 'Zoned 3 days',
+        offsets: [3],
+        trackIds: [zoned!.id],
+        sendHour: hour + 1,
+      });
+      expect(created.status).toBe(201);
+      const id = created.body._id as number;
+      expect(created.body.sendHour).toBe(hour + 1);
+      expect(await dry(id)).toEqual([]);
+      expect((await post(`/api/chair/reminders/${id}/run`)).body.queued).toBe(0);
+
+      // From this hour on: due now (not at the deadline's own clock time, 23:30, three days before).
+      expect((await put(`/api/chair/reminders/${id}`, { sendHour: hour })).body.sendHour).toBe(hour);
+      const due = await dry(id);
+      expect(who(due)).toEqual([`${z1.email} paper:${paperId}`]);
+      expect(due[0]!.offset).toBe(3);
+      expect(due[0]!.reason).toContain(`(${zone})`);
+      expect((await post(`/api/chair/reminders/${id}/resume`)).status).toBe(200);
+      await t.app.get(ReminderScheduler).tick();
+      expect(await deliveries(id)).toHaveLength(1);
+      await del(`/api/chair/reminders/${id}`);
+      // The other tests count the main track's people only.
+      await t.db.update(papersTable).set({ isDeleted: true }).where(eq(papersTable.id, paperId));
+    });
+
+    it('reminds nobody in a track whose activity is closed, and the dry run says so', async () => {
+      const camera = await rule({ name: 'Closed camera-ready', offsets: [7] });
+      const registered = await rule({ name: 'Closed registration', kind: 'notRegistered', offsets: [7] });
+      const presentation = await rule({
+        name: 'Presentation open',
+        kind: 'presentationReadyNotSubmitted',
+        offsets: [1],
+      });
+      const review = await rule({
+        name: 'Review reply',
+        kind: 'reviewRequestNotAnswered',
+        offsets: [5],
+        templateId: ids.reviewTemplate,
+      });
+      expect((await dryRun(camera.body._id)).closedTracks).toEqual([]);
+      await t.db
+        .update(tracksTable)
+        .set({ canSubmitCameraReady: false })
+        .where(eq(tracksTable.id, ids.track!));
+      try {
+        const closed = {
+          trackId: ids.track,
+          trackName: 'Main track',
+          message: M.activityClosed('camera-ready submission'),
+        };
+        for (const r of [camera, registered]) {
+          const d = await dryRun(r.body._id);
+          expect(d).toEqual({ toSend: 0, candidates: [], closedTracks: [closed] });
+          expect((await post(`/api/chair/reminders/${r.body._id}/run`)).body.queued).toBe(0);
+        }
+        // Another activity, and the review kinds, are not affected.
+        expect((await dryRun(presentation.body._id)).candidates).toHaveLength(2);
+        expect((await dryRun(review.body._id)).candidates).toHaveLength(1);
+        expect((await dryRun(presentation.body._id)).closedTracks).toEqual([]);
+      } finally {
+        await t.db
+          .update(tracksTable)
+          .set({ canSubmitCameraReady: true })
+          .where(eq(tracksTable.id, ids.track!));
+      }
+      expect((await dryRun(camera.body._id)).candidates).toHaveLength(2);
+      for (const r of [camera, registered, presentation, review])
+        await del(`/api/chair/reminders/${r.body._id}`);
+    });
+
+    it('reminds only the primary author when the rule says so, every author otherwise', async () => {
+      const primary = await rule({
+        name: 'Primary only',
+        kind: 'consentNotSigned',
+        offsets: [5],
+        recipients: 'primary',
+      });
+      expect(primary.status).toBe(201);
+      expect(primary.body.recipients).toBe('primary');
+      // P1's primary author is a1 (a2 and a locked user are co-authors).
+      expect(who(await dry(primary.body._id))).toEqual([`${users.a1!.email} paper:${ids.p1}`]);
+      expect((await post(`/api/chair/reminders/${primary.body._id}/run`)).body.queued).toBe(1);
+      expect((await deliveries(primary.body._id)).map((d) => d.userId)).toEqual([users.a1!.id]);
+
+      const all = await put(`/api/chair/reminders/${primary.body._id}`, { recipients: 'all' });
+      expect(all.body.recipients).toBe('all');
+      expect(who(await dry(primary.body._id))).toEqual(
+        [`${users.a1!.email} paper:${ids.p1}`, `${users.a2!.email} paper:${ids.p1}`].sort(),
+      );
+      expect((await post(`/api/chair/reminders/${primary.body._id}/run`)).body.queued).toBe(1);
+      await del(`/api/chair/reminders/${primary.body._id}`);
     });
   });
 });

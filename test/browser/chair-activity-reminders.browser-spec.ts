@@ -1,13 +1,16 @@
 /**
  * The chair console's activity reports (/ViewActivityReports/: the log after a real action, the chair
  * acting as someone, filters, the xlsx export, the delivery summary per day) and reminder rules
- * (/ViewReminders/: the form's checks, creating a rule, the dry run naming the author to remind and why,
- * "Run now" queueing the reminder once, the run history, pause and resume, delete).
+ * (/ViewReminders/: the form's checks, creating a rule (paused; send hour in the conference's zone, the
+ * primary author only), the dry run naming the author to remind and why, enabling after seeing who would be
+ * reminded at once, "Run now" queueing the reminder once, the run history, a closed activity, pause and
+ * enable, edit, delete).
  */
 import { REMINDER_KIND_LABELS, REMINDER_MESSAGES, type ReminderRuleDto } from '@symposium/domain';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'puppeteer-core';
 import { auditLogTable } from '../../apps/api/src/modules/activity/activity.table.js';
+import { conferenceTable } from '../../apps/api/src/modules/conference/conference.table.js';
 import { reminderRulesTable } from '../../apps/api/src/modules/jobs/jobs.table.js';
 import { emailTemplatesTable, outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
 import { tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
@@ -96,13 +99,21 @@ describe('chair activity reports and reminders', () => {
       lastName: 'Locked',
       email: 'lucas@activity.example.org',
     });
+    // Bob is Alice's co-author; Alice is the primary author.
+    const bobId = await seedUser(env, {
+      firstName: 'Bob',
+      lastName: 'Coauthor',
+      email: 'bob@activity.example.org',
+    });
     const accepted = await seedStatus(env, 'Accepted');
     paperId = await seedPaper(env, {
       title: 'Colouring sparse graphs',
       trackId,
       statusId: accepted,
-      authors: [aliceId],
+      authors: [aliceId, bobId],
     });
+    // The conference runs on Lisbon time: send hours are chosen in that zone.
+    await env.db.update(conferenceTable).set({ timeZone: 'Europe/Lisbon' });
     const [template] = await env.db
       .insert(emailTemplatesTable)
       .values({
@@ -249,20 +260,30 @@ describe('chair activity reports and reminders', () => {
       await waitForText(page, REMINDER_MESSAGES.template);
 
       await fillByLabel(page, 'Name', 'Camera-ready nudge');
+      // Who is reminded is a choice of the author kinds only (a review reminder goes to the reviewer).
+      await selectOption(page, 'select[name=kind]', 'reviewNotSubmitted');
+      await page.waitForFunction(() => !document.querySelector('input[name=recipients]'));
       await selectOption(page, 'select[name=kind]', 'cameraReadyNotSubmitted');
       await fillByLabel(page, 'Days before the deadline', '1, 7');
+      // The send hour is labelled with the conference's time zone; 09:00 unless changed.
+      expect(await page.$eval('select[name=sendHour]', (el) => (el as HTMLSelectElement).value)).toBe('9');
+      await selectOption(page, 'select[name=sendHour]', '8');
+      await clickSelector(page, 'input[aria-label="The primary author only"]');
       await selectOption(page, 'select[name=templateId]', String(templateId));
       await clickSelector(page, 'input[aria-label="Track Graphs"]');
+      await checkDialog(page, 'ViewReminders, the new reminder form');
       await clickText(page, 'Save reminder', 'button');
-      await waitForText(page, REMINDER_MESSAGES.saved);
+      await waitForText(page, REMINDER_MESSAGES.savedPaused);
       const [rule] = await rules();
       expect(rule).toMatchObject({
         name: 'Camera-ready nudge',
         kind: 'cameraReadyNotSubmitted',
         offsets: [7, 1],
+        sendHour: 8,
+        recipients: 'primary',
         templateId,
         trackIds: [trackId],
-        enabled: true,
+        enabled: false,
         sent: 0,
       });
       const row = `[data-testid=reminder-${rule!._id}]`;
@@ -270,13 +291,16 @@ describe('chair activity reports and reminders', () => {
       const text = await page.$eval(row, (el) => (el as HTMLElement).innerText);
       expect(text).toContain(REMINDER_KIND_LABELS.cameraReadyNotSubmitted);
       expect(text).toContain('7 days, 1 day');
+      expect(text).toContain('at 08:00 (Europe/Lisbon)');
+      expect(text).toContain('To: the primary author only');
       expect(text).toContain('Camera-ready of {{paper.title}}');
       expect(text).toContain('Graphs');
-      expect(text).toContain('Enabled');
+      expect(text).toContain('Paused');
       await checkState(page, 'ViewReminders, one rule');
 
       // The server's refusal (a name in use) shows beside the name.
       await clickText(page, 'Add reminder', 'button');
+      await waitForText(page, 'Send at (Europe/Lisbon)');
       await fillByLabel(page, 'Name', 'Camera-ready nudge');
       await selectOption(page, 'select[name=kind]', 'consentNotSigned');
       await selectOption(page, 'select[name=templateId]', String(templateId));
@@ -318,6 +342,41 @@ describe('chair activity reports and reminders', () => {
       expect(toAlice).toHaveLength(0);
     });
 
+    it('enables a rule only after showing who would be reminded at once, with one confirmation', async () => {
+      const page = env.page;
+      const [rule] = await rules();
+      const row = `[data-testid=reminder-${rule!._id}]`;
+      const enabled = async () =>
+        (await env.db.select().from(reminderRulesTable).where(eq(reminderRulesTable.id, rule!._id)))[0]!
+          .enabled;
+      await page.goto(`${env.baseUrl}/chair/ViewReminders/`);
+      await clickSelector(page, `[aria-label="Enable ${rule!.name}"]`);
+      // The preview: Alice (the primary author), not her co-author Bob.
+      await waitForExactText(
+        page,
+        '[data-testid=dry-run-count]',
+        '1 reminder would be sent now. Nothing was sent.',
+      );
+      const rows = await page.$$eval('[data-testid=dry-run-rows] tr', (trs) =>
+        trs.map((tr) => (tr as HTMLElement).innerText),
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toContain('Alice Author');
+      await waitForExactText(page, '[data-testid=enable-confirm]', 'Enable and send 1 reminder now');
+      await checkDialog(page, 'ViewReminders, enable with its preview');
+      // Cancelled: still paused.
+      await clickText(page, 'Cancel', 'button');
+      await page.waitForFunction(() => !document.querySelector('[role=dialog]'));
+      expect(await enabled()).toBe(false);
+
+      await clickSelector(page, `[aria-label="Enable ${rule!.name}"]`);
+      await waitForExactText(page, '[data-testid=enable-confirm]', 'Enable and send 1 reminder now');
+      await clickSelector(page, '[data-testid=enable-confirm]');
+      await waitForText(page, REMINDER_MESSAGES.resumed);
+      await waitForExactText(page, `${row} [data-testid=reminder-state]`, 'Enabled');
+      expect(await enabled()).toBe(true);
+    });
+
     it('"Run now" queues the reminder once and shows the run in the history', async () => {
       const page = env.page;
       const [rule] = await rules();
@@ -357,7 +416,37 @@ describe('chair activity reports and reminders', () => {
       await clickText(page, 'Close', 'button');
     });
 
-    it('pauses and resumes a rule', async () => {
+    it('says in the dry run that a track whose activity is closed gets no reminders', async () => {
+      const page = env.page;
+      const [rule] = await rules();
+      await env.db
+        .update(tracksTable)
+        .set({ canSubmitCameraReady: false })
+        .where(eq(tracksTable.id, trackId));
+      try {
+        await page.goto(`${env.baseUrl}/chair/ViewReminders/`);
+        await clickSelector(page, `[aria-label="Dry run ${rule!.name}"]`);
+        await waitForExactText(
+          page,
+          '[data-testid=dry-run-closed]',
+          'No reminders in Graphs (activity closed: camera-ready submission).',
+        );
+        await waitForExactText(
+          page,
+          '[data-testid=dry-run-count]',
+          'Nobody would be reminded now. Nothing was sent.',
+        );
+        await checkDialog(page, 'ViewReminders, dry run with a closed activity');
+        await clickText(page, 'Close', 'button');
+      } finally {
+        await env.db
+          .update(tracksTable)
+          .set({ canSubmitCameraReady: true })
+          .where(eq(tracksTable.id, trackId));
+      }
+    });
+
+    it('pauses a rule at once and enables it again after its preview', async () => {
       const page = env.page;
       const [rule] = await rules();
       const row = `[data-testid=reminder-${rule!._id}]`;
@@ -371,7 +460,15 @@ describe('chair activity reports and reminders', () => {
       await checkState(page, 'ViewReminders, a paused rule');
       expect(await enabled()).toBe(false);
 
-      await clickSelector(page, `[aria-label="Resume ${rule!.name}"]`);
+      // Alice was reminded already: nobody would be reminded at once.
+      await clickSelector(page, `[aria-label="Enable ${rule!.name}"]`);
+      await waitForExactText(
+        page,
+        '[data-testid=dry-run-count]',
+        'Nobody would be reminded now. Nothing was sent.',
+      );
+      await waitForExactText(page, '[data-testid=enable-confirm]', 'Enable');
+      await clickSelector(page, '[data-testid=enable-confirm]');
       await waitForText(page, REMINDER_MESSAGES.resumed);
       await waitForExactText(page, `${row} [data-testid=reminder-state]`, 'Enabled');
       expect(await enabled()).toBe(true);
@@ -384,10 +481,19 @@ describe('chair activity reports and reminders', () => {
       await clickSelector(page, `[aria-label="Edit ${rule!.name}"]`);
       await fillByLabel(page, 'Name', 'Camera-ready, last call');
       await fillByLabel(page, 'Days before the deadline', '2');
+      await selectOption(page, 'select[name=sendHour]', '17');
+      await clickSelector(page, 'input[aria-label="All authors of the paper"]');
       await clickText(page, 'Save reminder', 'button');
       await waitForText(page, REMINDER_MESSAGES.saved);
       await page.waitForSelector('[aria-label="Delete Camera-ready, last call"]');
-      expect((await rules())[0]).toMatchObject({ name: 'Camera-ready, last call', offsets: [2] });
+      // Editing keeps the rule enabled.
+      expect((await rules())[0]).toMatchObject({
+        name: 'Camera-ready, last call',
+        offsets: [2],
+        sendHour: 17,
+        recipients: 'all',
+        enabled: true,
+      });
 
       await clickSelector(page, '[aria-label="Delete Camera-ready, last call"]');
       await confirm(page);

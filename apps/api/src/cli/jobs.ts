@@ -4,7 +4,12 @@
  */
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { REMINDER_KIND_LABELS, type ReminderKind, type ReminderRuleDto } from '@symposium/domain';
+import {
+  REMINDER_KIND_LABELS,
+  REMINDER_RECIPIENT_LABELS,
+  type ReminderKind,
+  type ReminderRuleDto,
+} from '@symposium/domain';
 import { AppModule } from '../app.module.js';
 import { DomainError } from '../common/errors.js';
 import { ConfigError, loadConfig } from '../config/config.js';
@@ -14,12 +19,13 @@ import { RemindersService } from '../modules/jobs/reminders.service.js';
 const USAGE = `Scheduled reminders — npm run jobs -- COMMAND
 
 Commands (RULE is a rule's id or its name; quote names with spaces):
-  list               every reminder rule: kind, offsets, template, tracks, enabled or paused, reminders sent
+  list               every reminder rule: kind, offsets, send hour, recipients, template, tracks, enabled
+                     or paused, reminders sent
   show RULE          one rule and its last runs
   dry-run RULE       who would be reminded now and why (nothing is sent)
   run RULE           queue the reminders due now (each person once per deadline and offset)
   pause RULE         stop the scheduler from running the rule
-  resume RULE        let the scheduler run the rule again
+  resume RULE        let the scheduler run the rule (a new rule is paused: dry-run it first, then resume it)
   history [RULE]     the latest runs (of one rule, or of every rule)
   help               this text
 
@@ -54,6 +60,14 @@ function table(header: string[], rows: (string | number)[][]): string {
 
 const when = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace('T', ' ')} UTC` : '-');
 const days = (offsets: number[]) => offsets.map((o) => `${o}d`).join(', ');
+const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
+/** A cell of at most `max` characters. */
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+type Labels = Awaited<ReturnType<RemindersService['labels']>>;
+const templateOf = (l: Labels, id: number) => l.templates.get(id) ?? `template ${id} (missing)`;
+const tracksOf = (l: Labels, ids: number[]) =>
+  ids.length ? ids.map((id) => l.tracks.get(id) ?? `track ${id} (missing)`).join(', ') : 'all';
 
 async function execute(
   reminders: RemindersService,
@@ -65,30 +79,35 @@ async function execute(
     case 'list': {
       const rules = await reminders.list();
       if (!rules.length) return 'No reminder rules yet (add them in the chair console: E-mail → Reminders).';
-      return table(
-        ['ID', 'NAME', 'KIND', 'OFFSETS', 'TEMPLATE', 'TRACKS', 'STATE', 'SENT', 'LAST RUN'],
+      const l = await reminders.labels();
+      return `${table(
+        ['ID', 'NAME', 'KIND', 'OFFSETS', 'AT', 'TO', 'TEMPLATE', 'TRACKS', 'STATE', 'SENT', 'LAST RUN'],
         rules.map((r) => [
           r._id,
           r.name,
           r.kind,
           days(r.offsets),
-          r.templateId,
-          r.trackIds.length ? r.trackIds.join(', ') : 'all',
+          hour(r.sendHour),
+          r.recipients === 'primary' ? 'primary author' : 'all',
+          cut(templateOf(l, r.templateId), 40),
+          tracksOf(l, r.trackIds),
           r.enabled ? 'enabled' : 'paused',
           r.sent,
           when(r.lastRunAt),
         ]),
-      );
+      )}\n\nSend hours (AT) are in the conference's time zone, ${l.zone}.`;
     }
     case 'show': {
       const r = await rule();
       const runs = await reminders.history(r._id, 10);
+      const l = await reminders.labels();
       return [
         `Rule ${r._id}: ${r.name}`,
         `  What:      ${r.kind} — ${REMINDER_KIND_LABELS[r.kind as ReminderKind] ?? ''}`,
-        `  When:      ${r.offsets.map((o) => (o === 0 ? 'on the day' : `${o} days before`)).join(', ')}`,
-        `  Template:  ${r.templateId}`,
-        `  Tracks:    ${r.trackIds.length ? r.trackIds.join(', ') : 'all'}`,
+        `  When:      ${r.offsets.map((o) => (o === 0 ? 'on the day' : `${o} days before`)).join(', ')}, at ${hour(r.sendHour)} (${l.zone})`,
+        ...(r.kind.startsWith('review') ? [] : [`  To:        ${REMINDER_RECIPIENT_LABELS[r.recipients]}`]),
+        `  Template:  ${templateOf(l, r.templateId)} (template ${r.templateId})`,
+        `  Tracks:    ${tracksOf(l, r.trackIds)}`,
         `  State:     ${r.enabled ? 'enabled' : 'paused'}`,
         `  Sent:      ${r.sent}`,
         `  Last run:  ${when(r.lastRunAt)}`,
@@ -103,9 +122,17 @@ async function execute(
     }
     case 'dry-run': {
       const r = await rule();
-      const list = await reminders.dryRun(r._id);
-      const sent = list.filter((c) => c.alreadySent).length;
-      const summary = `Rule ${r._id} '${r.name}': ${list.length} due now, ${sent} already sent, ${list.length - sent} would be queued. Nothing was sent (dry run).`;
+      const dry = await reminders.dryRun(r._id);
+      const list = dry.candidates;
+      const sent = list.length - dry.toSend;
+      const closed = dry.closedTracks.map(
+        (t) => `Track '${t.trackName}': ${t.message}, nobody there is reminded.`,
+      );
+      const summary = [
+        ...closed,
+        `Rule ${r._id} '${r.name}': ${list.length} due now, ${sent} already sent, ${dry.toSend} would be queued. Nothing was sent (dry run).`,
+        ...(r.enabled ? [] : [`The rule is paused: 'resume ${r._id}' lets the scheduler queue them.`]),
+      ].join('\n');
       if (!list.length) return summary;
       return `${table(
         ['TO', 'NAME', 'OBJECT', 'DEADLINE', 'OFFSET', 'SENT', 'WHY'],
@@ -141,7 +168,7 @@ async function execute(
         ['RUN', 'RULE', 'TRIGGER', 'STARTED', 'FINISHED', 'QUEUED'],
         runs.map((x) => [
           x._id,
-          `${x.ruleId} ${names.get(x.ruleId) ?? ''}`.trim(),
+          names.get(x.ruleId) ?? `rule ${x.ruleId} (deleted)`,
           x.trigger,
           when(x.startedAt),
           when(x.finishedAt),

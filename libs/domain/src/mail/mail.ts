@@ -350,6 +350,43 @@ export const REMINDER_KIND_LABELS: Record<ReminderKind, string> = {
   reviewNotSubmitted: 'Review not submitted (before the due date: 14 days after the invitation)',
 };
 
+/** Who an author-side reminder goes to: every author of the paper, or its primary author only. */
+export const REMINDER_RECIPIENTS = ['all', 'primary'] as const;
+export type ReminderRecipients = (typeof REMINDER_RECIPIENTS)[number];
+export const REMINDER_RECIPIENT_LABELS: Record<ReminderRecipients, string> = {
+  all: 'All authors of the paper',
+  primary: 'The primary author only',
+};
+
+/** The kinds that remind the authors of a paper (the others remind a reviewer). */
+export const AUTHOR_REMINDER_KINDS: readonly ReminderKind[] = [
+  'cameraReadyNotSubmitted',
+  'presentationReadyNotSubmitted',
+  'consentNotSigned',
+  'notRegistered',
+];
+
+/**
+ * The track activity an author-side kind belongs to: while it is closed (`status: false`) the track's
+ * authors get no reminder of that kind (they could not act on it).
+ */
+export const REMINDER_ACTIVITY: Partial<
+  Record<ReminderKind, 'canSubmitCameraReady' | 'canSubmitPresentationReady'>
+> = {
+  cameraReadyNotSubmitted: 'canSubmitCameraReady',
+  presentationReadyNotSubmitted: 'canSubmitPresentationReady',
+  consentNotSigned: 'canSubmitCameraReady',
+  notRegistered: 'canSubmitCameraReady',
+};
+export const REMINDER_ACTIVITY_LABELS: Record<'canSubmitCameraReady' | 'canSubmitPresentationReady', string> =
+  {
+    canSubmitCameraReady: 'camera-ready submission',
+    canSubmitPresentationReady: 'presentation-ready submission',
+  };
+
+/** The hour of the day (conference time zone) a new rule sends at. */
+export const DEFAULT_REMINDER_SEND_HOUR = 9;
+
 /** GET/POST /api/chair/reminders, GET/PUT/DELETE /api/chair/reminders/{id}. */
 export interface ReminderRuleDto {
   _id: number;
@@ -357,9 +394,17 @@ export interface ReminderRuleDto {
   kind: ReminderKind;
   /** Days before the deadline (0 = on the day), distinct, descending. */
   offsets: number[];
+  /**
+   * The hour (0–23, in the conference's time zone) a reminder goes out on its day: the day is the
+   * deadline's date in that zone minus the offset.
+   */
+  sendHour: number;
+  /** Author-side kinds: every author or the primary author only; review kinds: 'all' (the reviewer). */
+  recipients: ReminderRecipients;
   templateId: number;
   /** Empty: every track. */
   trackIds: number[];
+  /** A new rule is paused; it is enabled after its dry run was seen. */
   enabled: boolean;
   lastRunAt: string | null;
   /** Reminders sent so far. */
@@ -367,10 +412,10 @@ export interface ReminderRuleDto {
 }
 export type ReminderRuleInput = Pick<
   ReminderRuleDto,
-  'name' | 'kind' | 'offsets' | 'templateId' | 'trackIds' | 'enabled'
+  'name' | 'kind' | 'offsets' | 'sendHour' | 'recipients' | 'templateId' | 'trackIds' | 'enabled'
 >;
 
-/** POST /api/chair/reminders/{id}/dry-run → who would be reminded now and why (nothing sent). */
+/** POST /api/chair/reminders/{id}/dry-run → one person who would be reminded now and why. */
 export interface ReminderCandidateDto {
   userId: number;
   name: string;
@@ -385,6 +430,23 @@ export interface ReminderCandidateDto {
   /** Already sent for this occurrence (a run would skip it). */
   alreadySent: boolean;
 }
+
+/** A track of the rule whose activity is closed: its authors get no reminder of this kind. */
+export interface ReminderClosedTrackDto {
+  trackId: number;
+  trackName: string;
+  /** "activity closed: camera-ready submission" */
+  message: string;
+}
+
+/** POST /api/chair/reminders/{id}/dry-run → who would be reminded now and why (nothing sent). */
+export interface ReminderDryRunDto {
+  /** Reminders a run would queue now (the candidates not already sent). */
+  toSend: number;
+  candidates: ReminderCandidateDto[];
+  /** Tracks the rule covers whose activity is closed (no reminders there). */
+  closedTracks: ReminderClosedTrackDto[];
+}
 /** POST /api/chair/reminders/{id}/run → { queued } ; GET /api/chair/reminders/{id}/history → runs. */
 export interface ReminderRunDto {
   _id: number;
@@ -397,6 +459,7 @@ export interface ReminderRunDto {
 
 export const REMINDER_MESSAGES = {
   saved: 'Reminder successfully saved',
+  savedPaused: 'Reminder saved, paused: enable it once you have checked who it would remind',
   deleted: 'Reminder successfully deleted',
   notFound: 'Reminder not found',
   nameRequired: 'Please fill in the name',
@@ -407,6 +470,10 @@ export const REMINDER_MESSAGES = {
   templateNotFound: 'Email template not found',
   templateProblem: (m: string) => `The template cannot be used for this reminder: ${m}`,
   trackNotFound: 'Track not found',
+  sendHour: 'Please choose a send hour from 0 to 23',
+  recipients: 'Please choose who is reminded: all authors or the primary author',
+  recipientsReview: 'A review reminder goes to the reviewer: choose all (not the primary author)',
+  activityClosed: (activity: string) => `activity closed: ${activity}`,
   paused: 'Reminder paused',
   resumed: 'Reminder resumed',
   queued: (n: number) => `${n} reminder${n === 1 ? '' : 's'} queued`,

@@ -12,4 +12,7 @@ export const JobsErrors = {
   templateNotFound: () => badRequest('reminders.template_not_found', M.templateNotFound),
   templateProblem: (m: string) => badRequest('reminders.template_problem', M.templateProblem(m)),
   trackNotFound: () => badRequest('reminders.track_not_found', M.trackNotFound),
+  sendHour: () => badRequest('reminders.send_hour', M.sendHour),
+  recipients: () => badRequest('reminders.recipients', M.recipients),
+  recipientsReview: () => badRequest('reminders.recipients', M.recipientsReview),
 } as const;

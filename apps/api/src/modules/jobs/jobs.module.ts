@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ConferenceModule } from '../conference/conference.module.js';
 import { MailingModule } from '../mail/mailing.module.js';
 import { TracksModule } from '../tracks/tracks.module.js';
 import { ReminderCandidatesRepository } from './reminder-candidates.repository.js';
@@ -12,7 +13,7 @@ import { RemindersService } from './reminders.service.js';
  * chair's routes; the command line `npm run jobs` uses RemindersService).
  */
 @Module({
-  imports: [MailingModule, TracksModule],
+  imports: [MailingModule, TracksModule, ConferenceModule],
   controllers: [RemindersController],
   providers: [RemindersRepository, ReminderCandidatesRepository, RemindersService, ReminderScheduler],
   exports: [RemindersService, ReminderScheduler],

@@ -12,7 +12,8 @@ import {
 
 /**
  * A reminder rule: what to remind of (ReminderKind of @symposium/domain), how many days before the
- * deadline (one or several offsets), with which e-mail template, enabled or paused.
+ * deadline (one or several offsets) and at which hour of the conference's time zone, to whom (every author
+ * or the primary author), with which e-mail template, enabled or paused (a new rule starts paused).
  */
 export const reminderRulesTable = pgTable(
   'reminder_rules',
@@ -22,10 +23,14 @@ export const reminderRulesTable = pgTable(
     kind: text('kind').notNull(),
     /** Days before the deadline, e.g. {7,1}; 0 = on the day. */
     offsets: integer('offsets').array().notNull(),
+    /** The hour (0–23) of the conference's time zone a due reminder goes out at, on its day. */
+    sendHour: integer('send_hour').notNull().default(9),
+    /** Author-side kinds: 'all' authors or the 'primary' author only. */
+    recipients: text('recipients').notNull().default('all'),
     templateId: integer('template_id').notNull(),
     /** Tracks the rule covers; empty = every track. */
     trackIds: integer('track_ids').array().notNull().default([]),
-    enabled: boolean('enabled').notNull().default(true),
+    enabled: boolean('enabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastRunAt: timestamp('last_run_at', { withTimezone: true }),

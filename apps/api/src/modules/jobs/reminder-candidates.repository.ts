@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ReminderKind } from '@symposium/domain';
+import type { ReminderKind, ReminderRecipients } from '@symposium/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { DB, type Db, type Executor } from '../../database/database.js';
 import { rowsOf } from './reminders.repository.js';
@@ -52,7 +52,9 @@ const REVIEW_KINDS: Partial<Record<ReminderKind, { deadline: SQL; pending: SQL }
 
 /**
  * Who a reminder rule is about, in one set-based query per run: the people with something still to do
- * whose deadline lies ahead but within the rule's largest offset.
+ * whose deadline lies ahead but within `windowDays` (the service decides which offset is due when). Paper
+ * kinds remind every author, or only the paper's primary author (papers.primary_author_id) when
+ * `recipients` is 'primary'; tracks in `excludeTrackIds` (their activity is closed) are left out.
  *
  * Boundary note: the question spans the papers (papers, paper_authors, paper_consents), tracks (tracks,
  * statuses), users and reviews (review_requests) modules. Asking each module's service would mean one query
@@ -65,19 +67,27 @@ export class ReminderCandidatesRepository {
 
   async candidates(
     kind: ReminderKind,
-    opts: { trackIds: number[]; maxOffsetDays: number; now: Date },
+    opts: {
+      trackIds: number[];
+      excludeTrackIds?: number[];
+      recipients?: ReminderRecipients;
+      windowDays: number;
+      now: Date;
+    },
     ex: Executor = this.db,
   ): Promise<CandidateRow[]> {
     const now = sql`${opts.now.toISOString()}::timestamptz`;
-    // Offsets are whole days; 0 means "on the day" (from the deadline's UTC midnight), so look one day back.
-    const window = sql`make_interval(days => ${Math.max(1, opts.maxOffsetDays)}::int)`;
+    const window = sql`make_interval(days => ${Math.max(1, opts.windowDays)}::int)`;
+    const ids = (list: number[]) =>
+      sql.join(
+        list.map((id) => sql`${id}::int`),
+        sql`, `,
+      );
+    const exclude = opts.excludeTrackIds ?? [];
     const inTracks = (col: SQL) =>
-      opts.trackIds.length
-        ? sql`and ${col} in (${sql.join(
-            opts.trackIds.map((id) => sql`${id}::int`),
-            sql`, `,
-          )})`
-        : sql``;
+      sql`${opts.trackIds.length ? sql`and ${col} in (${ids(opts.trackIds)})` : sql``}
+          ${exclude.length ? sql`and ${col} not in (${ids(exclude)})` : sql``}`;
+    const primaryOnly = opts.recipients === 'primary' ? sql`and pa.user_id = p.primary_author_id` : sql``;
     let query: SQL;
     const paper = PAPER_KINDS[kind];
     const review = REVIEW_KINDS[kind];
@@ -88,7 +98,7 @@ export class ReminderCandidatesRepository {
           from papers p
           join statuses s on s.id = p.status_id and s.is_accepted
           join tracks t on t.id = p.track_id
-          join paper_authors pa on pa.paper_id = p.id
+          join paper_authors pa on pa.paper_id = p.id ${primaryOnly}
           join users u on u.id = pa.user_id and not u.lock_status and u.notify
          where not p.is_deleted
            and ${paper.pending}

@@ -1,16 +1,25 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { ReminderCandidateDto, ReminderRuleDto, ReminderRunDto } from '@symposium/domain';
+import type { ReminderDryRunDto, ReminderRuleDto, ReminderRunDto } from '@symposium/domain';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
 import { IdParam } from '../../common/id-param.js';
 import { MessageDoc } from '../../common/openapi-docs.js';
-import { ReminderRuleBodyDto, ReminderRuleDoc } from './dto/reminder.dto.js';
+import {
+  ReminderDryRunDoc,
+  ReminderRuleBodyDto,
+  ReminderRuleDoc,
+  ReminderRunAnswer,
+  ReminderRunDoc,
+} from './dto/reminder.dto.js';
 import { JobsErrors } from './jobs.errors.js';
 import { RemindersService } from './reminders.service.js';
 
 const RuleId = () => IdParam('ruleId', JobsErrors.notFound);
 
-/** Scheduled reminders (chairs only): rules, pause/resume, dry run, run now, history. */
+/**
+ * Scheduled reminders (chairs only): rules (created paused), pause/resume (the chair screen shows the dry
+ * run before resuming), dry run, run now, history.
+ */
 @ApiTags('reminders')
 @Controller('chair/reminders')
 export class RemindersController {
@@ -68,19 +77,22 @@ export class RemindersController {
   @Post(':ruleId/dry-run')
   @HttpCode(200)
   @ApiParam({ name: 'ruleId', type: Number })
-  dryRun(@RuleId() id: number): Promise<ReminderCandidateDto[]> {
+  @ApiOkResponse({ type: ReminderDryRunDoc })
+  dryRun(@RuleId() id: number): Promise<ReminderDryRunDto> {
     return this.reminders.dryRun(id);
   }
 
   @Post(':ruleId/run')
   @HttpCode(200)
   @ApiParam({ name: 'ruleId', type: Number })
+  @ApiOkResponse({ type: ReminderRunAnswer })
   run(@RuleId() id: number, @CurrentUser() user: AuthUser): Promise<{ queued: number; message: string }> {
     return this.reminders.runNow(id, 'chair', user.id, user.impersonatorId ?? null);
   }
 
   @Get(':ruleId/history')
   @ApiParam({ name: 'ruleId', type: Number })
+  @ApiOkResponse({ type: [ReminderRunDoc] })
   history(@RuleId() id: number): Promise<ReminderRunDto[]> {
     return this.reminders.history(id);
   }

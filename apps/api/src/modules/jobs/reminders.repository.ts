@@ -11,7 +11,7 @@ import {
 
 export type ReminderRuleValues = Pick<
   ReminderRuleRow,
-  'name' | 'kind' | 'offsets' | 'templateId' | 'trackIds' | 'enabled'
+  'name' | 'kind' | 'offsets' | 'sendHour' | 'recipients' | 'templateId' | 'trackIds' | 'enabled'
 >;
 
 /** A reminder to record: the unique key (rule, user, object, occurrence). */

@@ -1,13 +1,22 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
+  AUTHOR_REMINDER_KINDS,
+  DEFAULT_REMINDER_SEND_HOUR,
+  formatInZone,
+  knownZone,
   parseTemplate,
   placeholderInfo,
+  REMINDER_ACTIVITY,
+  REMINDER_ACTIVITY_LABELS,
   REMINDER_KINDS,
   REMINDER_MESSAGES as M,
+  REMINDER_RECIPIENTS,
   TEMPLATE_MESSAGES,
   TemplateError,
-  type ReminderCandidateDto,
+  type ReminderClosedTrackDto,
+  type ReminderDryRunDto,
   type ReminderKind,
+  type ReminderRecipients,
   type ReminderRuleDto,
   type ReminderRuleInput,
   type ReminderRunDto,
@@ -16,6 +25,7 @@ import { pgErrorCode } from '../../common/errors.js';
 import type { Executor } from '../../database/database.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import { ActivityService } from '../activity/activity.service.js';
+import { ConferenceService } from '../conference/conference.service.js';
 import { EmailTemplatesService } from '../mail/email-templates.service.js';
 import { EmailSettingsService } from '../mail/email-settings.service.js';
 import { MailRenderService, withSignature, type MailContext } from '../mail/mail-render.service.js';
@@ -24,7 +34,7 @@ import { TracksService } from '../tracks/tracks.service.js';
 import type { ReminderRuleRow, ReminderRunRow } from './jobs.table.js';
 import { JobsErrors } from './jobs.errors.js';
 import { ReminderCandidatesRepository, type CandidateRow } from './reminder-candidates.repository.js';
-import { dueOffset, normaliseOffsets, occurrenceOf } from './reminder-schedule.js';
+import { dueOffset, normaliseOffsets, occurrenceOf, windowDays } from './reminder-schedule.js';
 import { deliveryKey, RemindersRepository, type DeliveryKey } from './reminders.repository.js';
 
 export type RunTrigger = ReminderRunDto['trigger'];
@@ -75,6 +85,8 @@ export const toReminderRuleDto = (row: ReminderRuleRow, sent: number): ReminderR
   name: row.name,
   kind: row.kind as ReminderKind,
   offsets: row.offsets,
+  sendHour: row.sendHour,
+  recipients: row.recipients as ReminderRecipients,
   templateId: row.templateId,
   trackIds: row.trackIds,
   enabled: row.enabled,
@@ -91,7 +103,12 @@ export const toReminderRunDto = (row: ReminderRunRow): ReminderRunDto => ({
   queued: row.queued,
 });
 
-const fmtDate = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** Who is due now under a rule, and the rule's tracks whose activity is closed (nobody reminded there). */
+interface DueNow {
+  due: DueReminder[];
+  closedTracks: ReminderClosedTrackDto[];
+  zone: string;
+}
 
 /**
  * Scheduled reminders: the rules (chair screen and command line), who is due now (dry run), and runs that
@@ -111,6 +128,7 @@ export class RemindersService {
     private readonly mail: MailService,
     private readonly tracks: TracksService,
     private readonly activity: ActivityService,
+    private readonly conference: ConferenceService,
   ) {}
 
   // ------------------------------------------------------------------ rules
@@ -138,14 +156,20 @@ export class RemindersService {
     return this.get(row.id);
   }
 
+  /**
+   * A new rule is stored paused, whatever the body says: it is enabled (resume, or PUT enabled) once the
+   * chair has seen who it would remind at once (the chair screen shows the dry run before enabling).
+   */
   async create(input: Partial<ReminderRuleInput>): Promise<ReminderRuleDto> {
     const values = this.checkFields({
       name: input.name,
       kind: input.kind,
       offsets: input.offsets,
+      sendHour: input.sendHour ?? DEFAULT_REMINDER_SEND_HOUR,
+      recipients: input.recipients ?? 'all',
       templateId: input.templateId,
       trackIds: input.trackIds ?? [],
-      enabled: input.enabled ?? true,
+      enabled: false,
     });
     const row = await this.write(async (tx) => {
       await this.checkReferences(values, null, tx);
@@ -162,6 +186,8 @@ export class RemindersService {
         name: input.name ?? current.name,
         kind: input.kind ?? current.kind,
         offsets: input.offsets ?? current.offsets,
+        sendHour: input.sendHour ?? current.sendHour,
+        recipients: input.recipients ?? current.recipients,
         templateId: input.templateId ?? current.templateId,
         trackIds: input.trackIds ?? current.trackIds,
         enabled: input.enabled ?? current.enabled,
@@ -186,6 +212,17 @@ export class RemindersService {
     return { message: enabled ? M.resumed : M.paused };
   }
 
+  /**
+   * What the rules' ids stand for, for the command line: template subjects and track names by id, and the
+   * conference's time zone (the send hour's).
+   */
+  async labels(): Promise<{ templates: Map<number, string>; tracks: Map<number, string>; zone: string }> {
+    const templates = new Map((await this.templates.list()).map((t) => [t._id, t.subject]));
+    const tracks = new Map((await this.tracks.list()).map((t) => [t._id, t.name]));
+    const zone = knownZone((await this.conference.get()).timeZone);
+    return { templates, tracks, zone };
+  }
+
   /** Runs, newest first (at most `limit`); of one rule, or of every rule when ruleId is null. */
   async history(ruleId: number | null, limit = 100): Promise<ReminderRunDto[]> {
     if (ruleId !== null) await this.mustFind(ruleId);
@@ -194,13 +231,16 @@ export class RemindersService {
 
   // ------------------------------------------------------------------ who is due
 
-  /** Who a run would remind now and why; alreadySent marks those a run skips. Sends nothing. */
-  async dryRun(id: number, now = new Date()): Promise<ReminderCandidateDto[]> {
+  /**
+   * Who a run would remind now and why (alreadySent marks those a run skips), and the rule's tracks whose
+   * activity is closed. Sends nothing.
+   */
+  async dryRun(id: number, now = new Date()): Promise<ReminderDryRunDto> {
     const rule = await this.mustFind(id);
-    const due = await this.due(rule, now);
+    const { due, closedTracks, zone } = await this.due(rule, now);
     const sent = await this.repo.existing(rule.id, due);
     const kind = rule.kind as ReminderKind;
-    return due.map((d) => ({
+    const candidates = due.map((d) => ({
       userId: d.userId,
       name: `${d.row.firstName} ${d.row.lastName}`.trim(),
       email: d.row.email,
@@ -210,31 +250,44 @@ export class RemindersService {
       deadline: d.deadline.toISOString(),
       offset: d.offset,
       occurrence: d.occurrence,
-      reason: this.reason(kind, d),
+      reason: this.reason(kind, d, zone),
       alreadySent: sent.has(deliveryKey(d)),
     }));
+    return { toSend: candidates.filter((c) => !c.alreadySent).length, candidates, closedTracks };
   }
 
-  private reason(kind: ReminderKind, d: DueReminder): string {
+  private reason(kind: ReminderKind, d: DueReminder, zone: string): string {
     const object = d.row.requestId
       ? `review request ${d.row.requestId} for paper ${d.row.paperId} '${d.row.paperTitle}'`
       : `paper ${d.row.paperId} '${d.row.paperTitle}'`;
     const when = d.offset === 0 ? 'on the day' : `${d.offset} day${d.offset === 1 ? '' : 's'} before`;
-    return `${object}: ${WHAT[kind]}; ${DEADLINE[kind]} ${fmtDate(d.deadline)}, reminder ${when}`;
+    return `${object}: ${WHAT[kind]}; ${DEADLINE[kind]} ${formatInZone(d.deadline, zone)}, reminder ${when}`;
   }
 
-  /** The rule's candidates with the one offset due now each (the latest-due one), in one query. */
-  private async due(rule: ReminderRuleRow, now: Date, ex?: Executor): Promise<DueReminder[]> {
+  /**
+   * The rule's candidates with the one offset due now each (the latest-due one; days and send hour in the
+   * conference's time zone), in one query; tracks whose activity of the kind is closed are left out.
+   */
+  private async due(rule: ReminderRuleRow, now: Date, ex?: Executor): Promise<DueNow> {
     const kind = rule.kind as ReminderKind;
-    if (!REMINDER_KINDS.includes(kind) || !rule.offsets.length) return [];
+    const zone = knownZone((await this.conference.get(undefined, ex)).timeZone);
+    if (!REMINDER_KINDS.includes(kind) || !rule.offsets.length) return { due: [], closedTracks: [], zone };
+    const closedTracks = await this.closedTracks(kind, rule.trackIds, ex);
     const rows = await this.candidatesRepo.candidates(
       kind,
-      { trackIds: rule.trackIds, maxOffsetDays: Math.max(...rule.offsets), now },
+      {
+        trackIds: rule.trackIds,
+        excludeTrackIds: closedTracks.map((t) => t.trackId),
+        recipients: rule.recipients as ReminderRecipients,
+        windowDays: windowDays(rule.offsets),
+        now,
+      },
       ex,
     );
+    const at = { sendHour: rule.sendHour, zone };
     const out: DueReminder[] = [];
     for (const row of rows) {
-      const offset = dueOffset(row.deadline, rule.offsets, now);
+      const offset = dueOffset(row.deadline, rule.offsets, now, at);
       if (offset === null) continue;
       out.push({
         row,
@@ -245,7 +298,25 @@ export class RemindersService {
         occurrence: occurrenceOf(row.deadline, offset),
       });
     }
-    return out;
+    return { due: out, closedTracks, zone };
+  }
+
+  /** The tracks of the rule (all when none listed) whose activity of this kind is closed (status false). */
+  private async closedTracks(
+    kind: ReminderKind,
+    trackIds: number[],
+    ex?: Executor,
+  ): Promise<ReminderClosedTrackDto[]> {
+    const activity = REMINDER_ACTIVITY[kind];
+    if (!activity) return [];
+    const tracks = await this.tracks.list(trackIds.length ? trackIds : null, ex);
+    return tracks
+      .filter((t) => !t.activities[activity].status)
+      .map((t) => ({
+        trackId: t._id,
+        trackName: t.name,
+        message: M.activityClosed(REMINDER_ACTIVITY_LABELS[activity]),
+      }));
   }
 
   // ------------------------------------------------------------------ runs
@@ -291,7 +362,7 @@ export class RemindersService {
     const outcome = await this.transactions.run(async (tx): Promise<RunOutcome> => {
       const rule = await this.repo.claim(id, opts.wait, tx);
       if (!rule) return { claimed: false, queued: 0, due: 0, alreadySent: 0, failed: [], run: null };
-      const due = await this.due(rule, startedAt, tx);
+      const { due, closedTracks } = await this.due(rule, startedAt, tx);
       const sent = await this.repo.existing(rule.id, due, tx);
       const fresh = due.filter((d) => !sent.has(deliveryKey(d)));
       const failed: RunOutcome['failed'] = [];
@@ -362,6 +433,7 @@ export class RemindersService {
               alreadySent: due.length - fresh.length,
               failed: failed.length,
               ...(failed.length ? { failures: failed.slice(0, MAX_FAILED_KEPT) } : {}),
+              ...(closedTracks.length ? { closedTracks: closedTracks.map((t) => t.trackId) } : {}),
             },
           },
           tx,
@@ -402,6 +474,8 @@ export class RemindersService {
     name: unknown;
     kind: unknown;
     offsets: unknown;
+    sendHour: unknown;
+    recipients: unknown;
     templateId: unknown;
     trackIds: number[];
     enabled: boolean;
@@ -419,11 +493,21 @@ export class RemindersService {
       new Set(offsets).size !== offsets.length
     )
       throw JobsErrors.offsets();
+    const sendHour = input.sendHour;
+    if (typeof sendHour !== 'number' || !Number.isInteger(sendHour) || sendHour < 0 || sendHour > 23)
+      throw JobsErrors.sendHour();
+    const recipients = input.recipients;
+    if (typeof recipients !== 'string' || !REMINDER_RECIPIENTS.includes(recipients as ReminderRecipients))
+      throw JobsErrors.recipients();
+    if (recipients === 'primary' && !AUTHOR_REMINDER_KINDS.includes(input.kind as ReminderKind))
+      throw JobsErrors.recipientsReview();
     if (typeof input.templateId !== 'number') throw JobsErrors.template();
     return {
       name,
       kind: input.kind as ReminderKind,
       offsets: normaliseOffsets(offsets as number[]),
+      sendHour,
+      recipients: recipients as ReminderRecipients,
       templateId: input.templateId,
       trackIds: [...new Set(input.trackIds)].sort((a, b) => a - b),
       enabled: input.enabled,

@@ -9,10 +9,11 @@ import {
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import {
+  LEASE_RENEW_MS,
   MAIL_BATCH_SIZE,
   MAX_ATTEMPTS,
   MailRepository,
-  SENDING_LEASE_MINUTES,
+  SENDING_LEASE_SECONDS,
   type ClaimedRow,
   type SentRecord,
 } from './mail.repository.js';
@@ -33,6 +34,13 @@ import {
  */
 export const RECORD_GROUP = 25;
 export const RECORD_DELAY_MS = 20;
+
+/**
+ * A claimed row is started only while its lease was set (claimed or renewed) less than this long ago by
+ * this process's clock, timed from before the statement: with renewals failing (the database unreachable,
+ * the process stalled) the lease may soon end and another process take the row, so it is left alone.
+ */
+export const LEASE_SAFE_MS = SENDING_LEASE_SECONDS * 1000 - 20_000;
 
 /** How often the dispatcher looks for due outbox rows. */
 export const DISPATCH_INTERVAL_MS = 5000;
@@ -72,9 +80,11 @@ export interface DispatchResult {
  * Accepted messages are recorded 'sent' in groups (RECORD_GROUP messages or RECORD_DELAY_MS, one UPDATE
  * at a time). The only window for a duplicate is therefore a crash (or a lost database) after the server
  * accepted a message and before its group's UPDATE committed — at most RECORD_GROUP messages plus those
- * in flight: such a row stays 'sending' until its lease ends (10 minutes after the claim, renewed while
- * the pass runs) and is then sent again. No
- * process sends a row twice otherwise: a row is only sent by the pass that claimed it, once.
+ * in flight: such a row stays 'sending' until its lease ends and is then sent again. The lease is short
+ * (SENDING_LEASE_SECONDS, a minute) and renewed every LEASE_RENEW_MS while the pass runs, so after a crash
+ * the rest of the claimed batch — the rows not yet started — goes out from another process about a minute
+ * later. No process sends a row twice otherwise: a row is only sent by the pass that claimed it, once, and
+ * only while its lease is surely its own (LEASE_SAFE_MS).
  */
 @Injectable()
 export class MailDispatcher implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
@@ -150,10 +160,14 @@ export class MailDispatcher implements OnApplicationBootstrap, OnModuleDestroy, 
     const result: DispatchResult = { sent: 0, retried: 0, failed: 0, deferred: 0, recovered: 0 };
     if (!this.transport) return result;
     result.recovered = await this.repo.releaseExpiredLeases();
+    const claimedAt = Date.now();
     const first = await this.repo.claimDue(MAIL_BATCH_SIZE);
     if (!first.length) return result;
     const from = senderWithName(this.config.smtp?.from ?? '', await this.senderName());
-    await new Pass(this.transport, this.repo, this.logger, from, result, () => this.stopping).run(first);
+    await new Pass(this.transport, this.repo, this.logger, from, result, () => this.stopping).run(
+      first,
+      claimedAt,
+    );
     return result;
   }
 
@@ -179,6 +193,10 @@ class Pass {
   private readonly queue: ClaimedRow[] = [];
   /** Claimed rows whose result is not recorded yet (their lease is renewed while the pass runs). */
   private readonly open = new Set<number>();
+  /** When each claimed row's lease was last set (local clock, taken before the statement). */
+  private readonly leaseSetAt = new Map<number, number>();
+  /** A row's lease was not renewed in time: nothing more is started, the rest is left to its lease. */
+  private lapsed = false;
   private claiming: Promise<void> | null = null;
   private exhausted = false;
   /** Set when the server could not be reached: when the rest is due again. */
@@ -198,16 +216,20 @@ class Pass {
     private readonly stopping: () => boolean,
   ) {}
 
-  async run(first: ClaimedRow[]): Promise<void> {
-    this.take(first);
-    const renew = setInterval(
-      () => {
-        this.repo.renewLease([...this.open]).catch((e: unknown) => {
+  async run(first: ClaimedRow[], claimedAt: number): Promise<void> {
+    this.take(first, claimedAt);
+    const renew = setInterval(() => {
+      const ids = [...this.open];
+      const at = Date.now();
+      this.repo.renewLease(ids).then(
+        () => {
+          for (const id of ids) if (this.open.has(id)) this.leaseSetAt.set(id, at);
+        },
+        (e: unknown) => {
           this.logger.warn(`Could not renew the lease of outbox messages: ${describeError(e)}`);
-        });
-      },
-      (SENDING_LEASE_MINUTES * 60_000) / 4,
-    );
+        },
+      );
+    }, LEASE_RENEW_MS);
     renew.unref();
     try {
       await this.sendOne(this.queue.shift()!).catch((e: unknown) => this.fail(e));
@@ -227,6 +249,14 @@ class Pass {
       clearInterval(renew);
       if (this.recordTimer) clearTimeout(this.recordTimer);
     }
+    if (this.lapsed) {
+      // Not given back: another process may hold these rows by now; their lease returns them otherwise.
+      const rest = this.queue.splice(0);
+      for (const r of rest) this.open.delete(r.id);
+      this.logger.warn(
+        `Outbox: the lease of claimed messages was not renewed in time; ${rest.length} not started are left to their lease`,
+      );
+    }
     if (this.failure) {
       // The database failed: give back what was not started (best effort; else the lease returns it).
       await this.repo
@@ -245,16 +275,19 @@ class Pass {
   }
 
   private get running(): boolean {
-    return !this.down && !this.failure;
+    return !this.down && !this.failure && !this.lapsed;
   }
 
   private fail(e: unknown): void {
     this.failure ??= e;
   }
 
-  private take(rows: ClaimedRow[]): void {
+  private take(rows: ClaimedRow[], claimedAt: number): void {
     if (rows.length < MAIL_BATCH_SIZE) this.exhausted = true;
-    for (const r of rows) this.open.add(r.id);
+    for (const r of rows) {
+      this.open.add(r.id);
+      this.leaseSetAt.set(r.id, claimedAt);
+    }
     this.queue.push(...rows);
   }
 
@@ -262,12 +295,13 @@ class Pass {
   private claimMore(): void {
     if (this.claiming || this.exhausted || !this.running || this.stopping()) return;
     if (this.queue.length >= MAIL_BATCH_SIZE / 2) return;
+    const claimedAt = Date.now();
     this.claiming = this.repo
       .claimDue(MAIL_BATCH_SIZE)
       .then(
         (rows) => {
           // Server down or a failure meanwhile: the new rows are given back with the rest of the queue.
-          this.take(rows);
+          this.take(rows, claimedAt);
         },
         (e: unknown) => this.fail(e),
       )
@@ -293,6 +327,11 @@ class Pass {
   }
 
   private async sendOne(row: ClaimedRow): Promise<void> {
+    if (Date.now() - (this.leaseSetAt.get(row.id) ?? 0) > LEASE_SAFE_MS) {
+      this.lapsed = true;
+      this.queue.unshift(row);
+      return;
+    }
     let info;
     try {
       info = await this.transport.send(row, this.from);

@@ -5,14 +5,19 @@ import { emailSettingsTable, outboxTable, type OutboxRow } from './mail.table.js
 
 /** Rows claimed per statement (a batch, sent over the pool's connections at the same time). */
 export const MAIL_BATCH_SIZE = 100;
-/** A claimed ('sending') row whose lease is older than this was left by a crashed process. */
-export const SENDING_LEASE_MINUTES = 10;
+/**
+ * A claimed ('sending') row's lease: the pass that claimed it renews it every quarter of this while it runs
+ * (LEASE_RENEW_MS), so a row still 'sending' past its lease was left by a crashed process and is sent
+ * again — about a minute after the crash, not ten.
+ */
+export const SENDING_LEASE_SECONDS = 60;
+export const LEASE_RENEW_MS = (SENDING_LEASE_SECONDS * 1000) / 4;
 /** After this many failed attempts a message the SMTP server refuses is given up ('failed'). */
 export const MAX_ATTEMPTS = 8;
 /** Back-off after the n-th failure: 1, 2, 4 … minutes, capped at one hour. */
 export const backoffMinutes = (attemptsBefore: number) => Math.min(2 ** Math.min(attemptsBefore, 6), 60);
 
-const LEASE = sql.raw(`interval '${SENDING_LEASE_MINUTES} minutes'`);
+const LEASE = sql.raw(`interval '${SENDING_LEASE_SECONDS} seconds'`);
 
 /** A claimed row: what the dispatcher needs to send it and record the attempt. */
 export type ClaimedRow = Pick<
@@ -29,7 +34,8 @@ export interface SentRecord {
 
 /**
  * All SQL of the outbox dispatcher. While a row is 'sending', next_attempt_at holds the end of its
- * lease (claim time + 10 minutes), so a crashed process's rows can be found without another column.
+ * lease (claim or last renewal + SENDING_LEASE_SECONDS), so a crashed process's rows can be found without
+ * another column.
  */
 @Injectable()
 export class MailRepository {

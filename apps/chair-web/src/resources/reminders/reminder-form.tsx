@@ -11,19 +11,25 @@ import {
   FormGroup,
   FormHelperText,
   FormLabel,
+  Radio,
+  RadioGroup,
   Stack,
-  Switch,
   TextField,
 } from '@mui/material';
 import {
+  AUTHOR_REMINDER_KINDS,
+  DEFAULT_REMINDER_SEND_HOUR,
   REMINDER_KIND_LABELS,
   REMINDER_KINDS,
   REMINDER_MESSAGES,
+  REMINDER_RECIPIENT_LABELS,
+  REMINDER_RECIPIENTS,
   type ReminderKind,
+  type ReminderRecipients,
   type ReminderRuleDto,
   type ReminderRuleInput,
 } from '@symposium/domain';
-import { ApiError, errorMessage, useNotify } from '@symposium/ui';
+import { ApiError, errorMessage, useNotify, useSession } from '@symposium/ui';
 import { useState, type FormEvent } from 'react';
 import { useEmailTemplates } from '../mail/use-mail';
 import { useTracks } from '../tracks/use-tracks';
@@ -51,13 +57,20 @@ export function parseOffsets(text: string): number[] | null {
   return [...out].sort((a, b) => b - a);
 }
 
+/** "09:00" for 9. */
+export const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
+const HOURS = Array.from({ length: 24 }, (_, h) => h);
+
+const isAuthorKind = (kind: ReminderKind | '') => kind !== '' && AUTHOR_REMINDER_KINDS.includes(kind);
+
 interface Draft {
   name: string;
   kind: ReminderKind | '';
   offsets: string;
+  sendHour: string;
+  recipients: ReminderRecipients;
   templateId: string;
   trackIds: number[];
-  enabled: boolean;
 }
 
 const draftOf = (rule: ReminderRuleDto | null): Draft =>
@@ -66,29 +79,47 @@ const draftOf = (rule: ReminderRuleDto | null): Draft =>
         name: rule.name,
         kind: rule.kind,
         offsets: rule.offsets.join(', '),
+        sendHour: String(rule.sendHour),
+        recipients: rule.recipients,
         templateId: String(rule.templateId),
         trackIds: rule.trackIds,
-        enabled: rule.enabled,
       }
-    : { name: '', kind: '', offsets: '7, 1', templateId: '', trackIds: [], enabled: true };
+    : {
+        name: '',
+        kind: '',
+        offsets: '7, 1',
+        sendHour: String(DEFAULT_REMINDER_SEND_HOUR),
+        recipients: 'all',
+        templateId: '',
+        trackIds: [],
+      };
 
-/** The fields as typed, checked with the API's rules and messages. */
-function checkDraft(d: Draft): { body: ReminderRuleInput } | { errors: Record<string, string> } {
+/**
+ * The fields as typed, checked with the API's rules and messages. Enabling is not a field: a new rule is
+ * saved paused and enabled from the list, after its dry run.
+ */
+function checkDraft(
+  d: Draft,
+): { body: Omit<ReminderRuleInput, 'enabled'> } | { errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   if (!d.name.trim()) errors.name = REMINDER_MESSAGES.nameRequired;
   if (!d.kind) errors.kind = REMINDER_MESSAGES.kind;
   const offsets = parseOffsets(d.offsets);
   if (!offsets) errors.offsets = REMINDER_MESSAGES.offsets;
   if (!d.templateId) errors.templateId = REMINDER_MESSAGES.template;
+  const sendHour = Number(d.sendHour);
+  if (!/^\d{1,2}$/.test(d.sendHour) || sendHour > 23) errors.sendHour = REMINDER_MESSAGES.sendHour;
   if (Object.keys(errors).length) return { errors };
   return {
     body: {
       name: d.name.trim(),
       kind: d.kind as ReminderKind,
       offsets: offsets!,
+      sendHour,
+      // The review kinds remind the reviewer: always 'all'.
+      recipients: isAuthorKind(d.kind) ? d.recipients : 'all',
       templateId: Number(d.templateId),
       trackIds: d.trackIds,
-      enabled: d.enabled,
     },
   };
 }
@@ -98,6 +129,9 @@ function fieldOfMessage(message: string): keyof Draft | null {
   if (message === REMINDER_MESSAGES.nameRequired || message === REMINDER_MESSAGES.nameTaken) return 'name';
   if (message === REMINDER_MESSAGES.kind) return 'kind';
   if (message === REMINDER_MESSAGES.offsets) return 'offsets';
+  if (message === REMINDER_MESSAGES.sendHour) return 'sendHour';
+  if (message === REMINDER_MESSAGES.recipients || message === REMINDER_MESSAGES.recipientsReview)
+    return 'recipients';
   if (
     message === REMINDER_MESSAGES.template ||
     message === REMINDER_MESSAGES.templateNotFound ||
@@ -108,9 +142,13 @@ function fieldOfMessage(message: string): keyof Draft | null {
   return null;
 }
 
-/** Adds a rule (rule null) or edits one: name, what, days before the deadline, template, tracks, enabled. */
+/**
+ * Adds a rule (rule null; saved paused) or edits one: name, what, days before the deadline, the send hour
+ * in the conference's time zone, who is reminded (author kinds), template, tracks.
+ */
 export function ReminderFormDialog({ rule, onClose }: { rule: ReminderRuleDto | null; onClose: () => void }) {
   const notify = useNotify();
+  const zone = useSession().conference?.timeZone || 'UTC';
   const create = useCreateReminder();
   const update = useUpdateReminder();
   const templates = useEmailTemplates();
@@ -129,7 +167,7 @@ export function ReminderFormDialog({ rule, onClose }: { rule: ReminderRuleDto | 
     setServerError('');
     const handlers = {
       onSuccess: () => {
-        notify(REMINDER_MESSAGES.saved);
+        notify(rule ? REMINDER_MESSAGES.saved : REMINDER_MESSAGES.savedPaused);
         onClose();
       },
       onError: (err: unknown) => {
@@ -143,7 +181,7 @@ export function ReminderFormDialog({ rule, onClose }: { rule: ReminderRuleDto | 
       },
     };
     if (rule) update.mutate({ id: rule._id, body: checked.body }, handlers);
-    else create.mutate(checked.body, handlers);
+    else create.mutate({ ...checked.body, enabled: false }, handlers);
   };
 
   const toggleTrack = (id: number, on: boolean) =>
@@ -205,6 +243,48 @@ export function ReminderFormDialog({ rule, onClose }: { rule: ReminderRuleDto | 
             />
             <TextField
               select
+              label={`Send at (${zone})`}
+              name="sendHour"
+              value={draft.sendHour}
+              error={Boolean(errors.sendHour)}
+              helperText={
+                errors.sendHour ??
+                `On each reminder's day (counted in the conference's time zone, ${zone}), from this hour`
+              }
+              slotProps={nativeSelect}
+              onChange={(e) => set({ sendHour: e.target.value })}
+            >
+              {HOURS.map((h) => (
+                <option key={h} value={String(h)}>
+                  {hourLabel(h)}
+                </option>
+              ))}
+            </TextField>
+            {isAuthorKind(draft.kind) ? (
+              <FormControl error={Boolean(errors.recipients)} component="fieldset">
+                <FormLabel component="legend">Remind</FormLabel>
+                <RadioGroup
+                  row
+                  name="recipients"
+                  value={draft.recipients}
+                  onChange={(e) => set({ recipients: e.target.value as ReminderRecipients })}
+                >
+                  {REMINDER_RECIPIENTS.map((r) => (
+                    <FormControlLabel
+                      key={r}
+                      value={r}
+                      label={REMINDER_RECIPIENT_LABELS[r]}
+                      control={
+                        <Radio slotProps={{ input: { 'aria-label': REMINDER_RECIPIENT_LABELS[r] } }} />
+                      }
+                    />
+                  ))}
+                </RadioGroup>
+                {errors.recipients ? <FormHelperText>{errors.recipients}</FormHelperText> : null}
+              </FormControl>
+            ) : null}
+            <TextField
+              select
               label="E-mail template"
               name="templateId"
               value={draft.templateId}
@@ -248,16 +328,12 @@ export function ReminderFormDialog({ rule, onClose }: { rule: ReminderRuleDto | 
               </FormGroup>
               <FormHelperText>{errors.trackIds ?? 'None ticked: every track.'}</FormHelperText>
             </FormControl>
-            <FormControlLabel
-              label="Enabled (the scheduler sends it when due)"
-              control={
-                <Switch
-                  checked={draft.enabled}
-                  onChange={(e) => set({ enabled: e.target.checked })}
-                  slotProps={{ input: { 'aria-label': 'Enabled' } }}
-                />
-              }
-            />
+            {rule ? null : (
+              <Alert severity="info">
+                A new reminder is saved paused. Enable it from the list: you first see who it would remind at
+                once.
+              </Alert>
+            )}
           </Stack>
         </DialogContent>
         <DialogActions>

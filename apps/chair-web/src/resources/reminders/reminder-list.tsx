@@ -17,19 +17,22 @@ import {
   Typography,
 } from '@mui/material';
 import {
+  AUTHOR_REMINDER_KINDS,
   REMINDER_KIND_LABELS,
   REMINDER_MESSAGES,
+  REMINDER_RECIPIENT_LABELS,
   type ReminderCandidateDto,
+  type ReminderDryRunDto,
   type ReminderRuleDto,
 } from '@symposium/domain';
-import { ConfirmDialog, errorMessage, Loading, useNotify } from '@symposium/ui';
+import { ConfirmDialog, errorMessage, Loading, useNotify, useSession } from '@symposium/ui';
 import { useState } from 'react';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { formatTime } from '../mail-history/mail-labels';
 import { useEmailTemplates } from '../mail/use-mail';
 import { useTracks } from '../tracks/use-tracks';
-import { ReminderFormDialog } from './reminder-form';
+import { hourLabel, ReminderFormDialog } from './reminder-form';
 import {
   useDeleteReminder,
   useReminderDryRun,
@@ -42,14 +45,20 @@ import {
 const offsetsLabel = (offsets: number[]) =>
   offsets.map((d) => (d === 0 ? 'on the day' : `${d} day${d === 1 ? '' : 's'}`)).join(', ');
 
-type Action = { kind: 'edit' | 'delete' | 'dry-run' | 'run' | 'history'; rule: ReminderRuleDto };
+type Action = {
+  kind: 'edit' | 'delete' | 'dry-run' | 'run' | 'history' | 'enable';
+  rule: ReminderRuleDto;
+};
 
 /**
- * /ViewReminders/: the reminder rules the scheduler runs (what, how many days before the deadline, which
- * template, which tracks, enabled or paused, last run, reminders sent); add, edit, delete, pause and resume;
- * a dry run lists who would be reminded and why, "Run now" queues what is due, and each rule's runs.
+ * /ViewReminders/: the reminder rules the scheduler runs (what and to whom, how many days before the
+ * deadline and at which hour of the conference's time zone, which template, which tracks, enabled or
+ * paused, last run, reminders sent); add (paused), edit, delete, pause; enabling shows who would be
+ * reminded at once and asks once; a dry run lists who would be reminded and why, "Run now" queues what is
+ * due, and each rule's runs.
  */
 export function ReminderList() {
+  const zone = useSession().conference?.timeZone || 'UTC';
   const rules = useReminderRules();
   const templates = useEmailTemplates();
   const tracks = useTracks();
@@ -94,6 +103,7 @@ export function ReminderList() {
                     rule={rule}
                     template={templateSubject(rule.templateId)}
                     tracks={trackNames(rule.trackIds)}
+                    zone={zone}
                     onAction={(kind) => setAction({ kind, rule })}
                   />
                 ))}
@@ -113,6 +123,7 @@ export function ReminderList() {
       {action?.kind === 'dry-run' ? <DryRunDialog rule={action.rule} onClose={close} /> : null}
       {action?.kind === 'run' ? <RunNow rule={action.rule} onClose={close} /> : null}
       {action?.kind === 'history' ? <RunHistoryDialog rule={action.rule} onClose={close} /> : null}
+      {action?.kind === 'enable' ? <EnableDialog rule={action.rule} onClose={close} /> : null}
     </>
   );
 }
@@ -121,23 +132,28 @@ function ReminderRow({
   rule,
   template,
   tracks,
+  zone,
   onAction,
 }: {
   rule: ReminderRuleDto;
   template: string;
   tracks: string;
+  zone: string;
   onAction: (kind: Action['kind']) => void;
 }) {
   const notify = useNotify();
   const setPaused = useSetReminderPaused();
+  // Pausing is at once; enabling first shows who would be reminded at once (EnableDialog).
   const toggle = () =>
-    setPaused.mutate(
-      { id: rule._id, paused: rule.enabled },
-      {
-        onSuccess: () => notify(rule.enabled ? REMINDER_MESSAGES.paused : REMINDER_MESSAGES.resumed),
-        onError: (err) => notify(errorMessage(err), 'error'),
-      },
-    );
+    rule.enabled
+      ? setPaused.mutate(
+          { id: rule._id, paused: true },
+          {
+            onSuccess: () => notify(REMINDER_MESSAGES.paused),
+            onError: (err) => notify(errorMessage(err), 'error'),
+          },
+        )
+      : onAction('enable');
   const button = (label: string, kind: Action['kind'], color?: 'error') => (
     <Button
       size="small"
@@ -152,8 +168,20 @@ function ReminderRow({
   return (
     <TableRow data-testid={`reminder-${rule._id}`}>
       <TableCell>{rule.name}</TableCell>
-      <TableCell>{REMINDER_KIND_LABELS[rule.kind] ?? rule.kind}</TableCell>
-      <TableCell>{offsetsLabel(rule.offsets)}</TableCell>
+      <TableCell>
+        {REMINDER_KIND_LABELS[rule.kind] ?? rule.kind}
+        {AUTHOR_REMINDER_KINDS.includes(rule.kind) ? (
+          <Typography variant="body2" color="text.secondary" data-testid="reminder-recipients">
+            To: {REMINDER_RECIPIENT_LABELS[rule.recipients].toLowerCase()}
+          </Typography>
+        ) : null}
+      </TableCell>
+      <TableCell>
+        {offsetsLabel(rule.offsets)}
+        <Typography variant="body2" color="text.secondary" data-testid="reminder-send-hour">
+          at {hourLabel(rule.sendHour)} ({zone})
+        </Typography>
+      </TableCell>
       <TableCell>{template}</TableCell>
       <TableCell>{tracks}</TableCell>
       <TableCell>
@@ -176,11 +204,11 @@ function ReminderRow({
           <Button
             size="small"
             variant="outlined"
-            aria-label={`${rule.enabled ? 'Pause' : 'Resume'} ${rule.name}`}
+            aria-label={`${rule.enabled ? 'Pause' : 'Enable'} ${rule.name}`}
             disabled={setPaused.isPending}
             onClick={toggle}
           >
-            {rule.enabled ? 'Pause' : 'Resume'}
+            {rule.enabled ? 'Pause' : 'Enable'}
           </Button>
           {button('Delete', 'delete', 'error')}
         </Stack>
@@ -241,31 +269,104 @@ function RunNow({ rule, onClose }: { rule: ReminderRuleDto; onClose: () => void 
   );
 }
 
+const reminders = (n: number) => `${n} reminder${n === 1 ? '' : 's'}`;
+
+/** What a dry run found: how many would be sent now, the tracks whose activity is closed, the people. */
+function DryRunResult({ dry }: { dry: ReminderDryRunDto }) {
+  return (
+    <>
+      <Typography sx={{ mb: 1 }} data-testid="dry-run-count">
+        {dry.toSend === 0 ? 'Nobody would be reminded now.' : `${reminders(dry.toSend)} would be sent now.`}{' '}
+        Nothing was sent.
+      </Typography>
+      {dry.closedTracks.length ? (
+        <Alert severity="info" sx={{ mb: 1 }} data-testid="dry-run-closed">
+          No reminders in{' '}
+          {dry.closedTracks.map((t, i) => (
+            <span key={t.trackId}>
+              {i ? '; ' : ''}
+              {t.trackName} ({t.message})
+            </span>
+          ))}
+          .
+        </Alert>
+      ) : null}
+      {dry.candidates.length ? <CandidateTable candidates={dry.candidates} /> : null}
+    </>
+  );
+}
+
 function DryRunDialog({ rule, onClose }: { rule: ReminderRuleDto; onClose: () => void }) {
   const dryRun = useReminderDryRun(rule._id);
-  const candidates = dryRun.data ?? [];
-  const due = candidates.filter((c) => !c.alreadySent).length;
   return (
     <Dialog open onClose={onClose} aria-labelledby="dry-run-title" fullWidth maxWidth="lg">
       <DialogTitle id="dry-run-title">Dry run of “{rule.name}”</DialogTitle>
       <DialogContent>
         {dryRun.isPending ? <Loading /> : null}
         {dryRun.isError ? <Alert severity="error">{errorMessage(dryRun.error)}</Alert> : null}
-        {dryRun.isSuccess ? (
-          <>
-            <Typography sx={{ mb: 1 }} data-testid="dry-run-count">
-              {due === 0
-                ? 'Nobody would be reminded now.'
-                : `${due} reminder${due === 1 ? '' : 's'} would be sent now.`}{' '}
-              Nothing was sent.
-            </Typography>
-            {candidates.length ? <CandidateTable candidates={candidates} /> : null}
-          </>
-        ) : null}
+        {dryRun.isSuccess ? <DryRunResult dry={dryRun.data} /> : null}
       </DialogContent>
       <DialogActions>
         <Button variant="text" onClick={onClose}>
           Close
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * Enabling a paused rule: first who it would remind at once (its dry run), then one confirmation that
+ * says how many reminders go out ("Enable and send 3 reminders now"); the scheduler queues them at its
+ * next check, within a minute.
+ */
+function EnableDialog({ rule, onClose }: { rule: ReminderRuleDto; onClose: () => void }) {
+  const notify = useNotify();
+  const dryRun = useReminderDryRun(rule._id);
+  const enable = useSetReminderPaused();
+  const toSend = dryRun.data?.toSend ?? 0;
+  const confirm = () =>
+    enable.mutate(
+      { id: rule._id, paused: false },
+      {
+        onSuccess: () => notify(REMINDER_MESSAGES.resumed),
+        onError: (err) => notify(errorMessage(err), 'error'),
+        onSettled: onClose,
+      },
+    );
+  return (
+    <Dialog
+      open
+      onClose={enable.isPending ? undefined : onClose}
+      aria-labelledby="enable-title"
+      fullWidth
+      maxWidth="lg"
+    >
+      <DialogTitle id="enable-title">Enable “{rule.name}”?</DialogTitle>
+      <DialogContent>
+        {dryRun.isPending ? <Loading /> : null}
+        {dryRun.isError ? <Alert severity="error">{errorMessage(dryRun.error)}</Alert> : null}
+        {dryRun.isSuccess ? (
+          <>
+            <Typography sx={{ mb: 1 }}>
+              {toSend
+                ? `Once enabled, these ${reminders(toSend)} are queued at the scheduler's next check (within a minute); later ones go out when they fall due.`
+                : 'Nobody is due now: reminders go out when they fall due.'}
+            </Typography>
+            <DryRunResult dry={dryRun.data} />
+          </>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button variant="text" onClick={onClose} disabled={enable.isPending}>
+          Cancel
+        </Button>
+        <Button
+          data-testid="enable-confirm"
+          disabled={!dryRun.isSuccess || enable.isPending}
+          onClick={confirm}
+        >
+          {toSend ? `Enable and send ${reminders(toSend)} now` : 'Enable'}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,5 +1,5 @@
 import type {
-  ReminderCandidateDto,
+  ReminderDryRunDto,
   ReminderRuleDto,
   ReminderRuleInput,
   ReminderRunDto,
@@ -40,7 +40,7 @@ export const useCreateReminder = () =>
   useReminderMutation((body: ReminderRuleInput) => api<ReminderRuleDto>('POST', base, body));
 
 export const useUpdateReminder = () =>
-  useReminderMutation(({ id, body }: { id: number; body: ReminderRuleInput }) =>
+  useReminderMutation(({ id, body }: { id: number; body: Partial<ReminderRuleInput> }) =>
     api<ReminderRuleDto>('PUT', `${base}/${id}`, body),
   );
 
@@ -53,11 +53,14 @@ export const useSetReminderPaused = () =>
     api<unknown>('POST', `${base}/${id}/${paused ? 'pause' : 'resume'}`),
   );
 
-/** Who would be reminded now and why (nothing is sent): asked afresh each time the dry run opens. */
+/**
+ * Who would be reminded now and why, and the rule's tracks whose activity is closed (nothing is sent):
+ * asked afresh each time the dry run (or the enable step) opens.
+ */
 export const useReminderDryRun = (id: number) =>
   useQuery({
     queryKey: [...remindersQueryKey, 'dry-run', id],
-    queryFn: () => api<ReminderCandidateDto[]>('POST', `${base}/${id}/dry-run`),
+    queryFn: () => api<ReminderDryRunDto>('POST', `${base}/${id}/dry-run`),
     gcTime: 0,
     staleTime: 0,
     refetchOnWindowFocus: false,
