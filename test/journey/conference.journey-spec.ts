@@ -8,6 +8,7 @@
  * 390 px with no sideways scrolling (journey.support.ts). Features are tested one by one elsewhere: this test is
  * about what one feature leaves behind for the next.
  */
+import { REMINDER_MESSAGES } from '@symposium/domain';
 import { and, eq } from 'drizzle-orm';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ import {
   sessionsTable,
 } from '../../apps/api/src/modules/programme/programme.table.js';
 import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
+import { reminderRulesTable } from '../../apps/api/src/modules/jobs/jobs.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { docx, pdf } from '../api/papers-author.helpers.js';
 import {
@@ -930,6 +932,65 @@ describe('a whole conference, in order, by its people', () => {
       expect(invoiceUrl).toMatch(/\/verify\/[A-Z0-9-]+$/);
       await page.goto(`${env.baseUrl}${new URL(invoiceUrl!).pathname}`);
       await see(page, 'Valid');
+    },
+  );
+
+  step(
+    'the chair reads the paper report and sets a presentation-ready reminder, which says why it reminds nobody yet',
+    async () => {
+      const { page } = chair;
+      await page.goto(`${env.baseUrl}/chair/ViewReports`);
+      await see(page, 'No report generated yet.');
+      await clickText(page, 'Generate paper report', 'button');
+      await page.waitForSelector('[data-testid=chart-papersByDecision] svg');
+      const numbers = await page.$$eval('[data-testid=chart-papersByDecision] table tbody tr', (rows) =>
+        rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent?.trim())),
+      );
+      expect(numbers).toEqual([
+        ['Accepted', '3'],
+        ['Rejected', '1'],
+        ['Pending', '0'],
+      ]);
+      await lookAt(page);
+
+      await page.goto(`${env.baseUrl}/chair/ViewReminders/`);
+      await see(page, 'No reminders yet.');
+      await clickText(page, 'Add reminder', 'button');
+      await fillByLabel(page, 'Name', 'Slides nudge');
+      await selectOption(page, 'select[name=kind]', 'presentationReadyNotSubmitted');
+      await fillByLabel(page, 'Days before the deadline', '7');
+      // The send hour is in the conference's zone, and says so.
+      await see(page, 'Send at (Europe/Lisbon)');
+      const template = await page.$$eval('select[name=templateId] option', (options) =>
+        options.find((o) => o.textContent?.includes('Decision on'))?.getAttribute('value'),
+      );
+      await selectOption(page, 'select[name=templateId]', template!);
+      await lookAt(page);
+      await clickText(page, 'Save reminder', 'button');
+      await see(page, REMINDER_MESSAGES.savedPaused);
+      const [rule] = await env.db.select().from(reminderRulesTable);
+      expect(rule).toMatchObject({ name: 'Slides nudge', enabled: false, sendHour: 9 });
+
+      // Enabling shows first who would be reminded now: nobody, since no track takes presentation-ready
+      // material yet; the chair sees why, and enabling sends nothing.
+      const before = smtp.messages.length;
+      await clickSelector(page, '[aria-label="Enable Slides nudge"]');
+      await page.waitForFunction(() =>
+        document
+          .querySelector('[data-testid=dry-run-count]')
+          ?.textContent?.startsWith('Nobody would be reminded now.'),
+      );
+      for (const track of ['Systems', 'Theory'])
+        await page.waitForFunction(
+          (t: string) => document.querySelector('[data-testid=dry-run-closed]')?.textContent?.includes(t),
+          {},
+          track,
+        );
+      await lookAt(page);
+      await clickSelector(page, '[data-testid=enable-confirm]');
+      await see(page, REMINDER_MESSAGES.resumed);
+      await until(async () => (await env.db.select().from(reminderRulesTable))[0]!.enabled);
+      expect(smtp.messages.length).toBe(before);
     },
   );
 });

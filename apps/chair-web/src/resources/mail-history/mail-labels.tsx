@@ -28,10 +28,6 @@ export function MailStateChip({ state }: { state: MailState }) {
   );
 }
 
-/** A time of the history in the reader's locale, or '—'. */
-export const formatTime = (iso: string | null | undefined): string =>
-  iso ? new Date(iso).toLocaleString() : '—';
-
 /** The addresses of a message, comma-separated, or '—'. */
 export const addressList = (list: string[] | null | undefined): string =>
   list && list.length ? list.join(', ') : '—';
