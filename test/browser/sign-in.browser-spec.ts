@@ -43,11 +43,15 @@ describe('signing in', () => {
     await env.page.evaluate(() => fetch('/api/auth/logout', { method: 'POST' }));
     for (const [path, title] of [
       ['/SignIn', 'Sign in · TITLE 2031'],
-      ['/chair/SignIn', 'Sign in · TITLE 2031'],
+      ['/chair/SignIn', 'Chair console — sign in · TITLE 2031'],
       ['/verify/NO-SUCH-CODE', 'Document verification · TITLE 2031'],
     ]) {
       await env.page.goto(`${env.baseUrl}${path}`);
-      await env.page.waitForFunction((t: string) => document.title === t, {}, title);
+      await env.page
+        .waitForFunction((t: string) => document.title === t, {}, title)
+        .catch(async (e: Error) => {
+          throw new Error(`${path}: the title is "${await env.page.title()}", not "${title}" (${e.message})`);
+        });
     }
   });
 });
