@@ -47,6 +47,7 @@ import {
   setInputByLabel,
   setTextArea,
   signInAs,
+  trailOf,
   type Person,
 } from './journey.support.js';
 
@@ -168,7 +169,10 @@ async function screenshots(step: string): Promise<void> {
         .catch(() => undefined),
     ),
   );
-  console.log(`journey: step failed, screenshots of ${pages.length} pages in ${dir}`);
+  console.log(
+    `journey: step failed, screenshots of ${pages.length} pages in ${dir}\n` +
+      pages.map((p, i) => `page ${i} at ${p.url()}:\n  ${trailOf(p).join('\n  ')}`).join('\n'),
+  );
 }
 
 /**

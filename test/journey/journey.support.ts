@@ -21,10 +21,21 @@ export interface Person {
   password: string;
 }
 
+const trails = new WeakMap<Page, string[]>();
+
+/** The last places a person's page went (full loads and client-side route changes), oldest first. */
+export const trailOf = (page: Page): string[] => (trails.get(page) ?? []).slice(-8);
+
 /** A new browser context and page for one person, at desktop width. */
 export async function personPage(env: BrowserEnv): Promise<{ page: Page; env: BrowserEnv }> {
   const context = await env.browser.createBrowserContext();
   const page = await context.newPage();
+  // Where the page went, for the report of a failed step (full loads and client-side route changes).
+  const trail: string[] = [];
+  trails.set(page, trail);
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) trail.push(`${new Date().toISOString().slice(11, 23)} ${frame.url()}`);
+  });
   await page.setViewport(DESKTOP);
   page.setDefaultTimeout(20_000);
   return { page, env: { ...env, page } };
@@ -105,10 +116,6 @@ export async function lookAt(page: Page): Promise<void> {
   await checkAccessibility(page, `${key} at ${PHONE.width} px`);
   await page.setViewport(DESKTOP);
   await frames(page);
-  if (process.env.JOURNEY_SOFT_PHONE && overflow > 0) {
-    console.log(`TEMP phone overflow ${key}: ${overflow} ${culprits}`);
-    return;
-  }
   expect({ screen: key, overflow: Math.max(0, overflow), culprits }).toEqual({
     screen: key,
     overflow: 0,
