@@ -11,3 +11,4 @@ export * from './providers';
 export * from './query-state';
 export * from './startup-error';
 export * from './document-title';
+export * from './steps-bar';

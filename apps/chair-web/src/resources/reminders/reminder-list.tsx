@@ -38,6 +38,7 @@ import {
   useRunReminder,
   useSetReminderPaused,
 } from './use-reminders';
+import { scrollRegion } from '../../components/data-table';
 
 const offsetsLabel = (offsets: number[]) =>
   offsets.map((d) => (d === 0 ? 'on the day' : `${d} day${d === 1 ? '' : 's'}`)).join(', ');
@@ -72,7 +73,7 @@ export function ReminderList() {
       />
       <QueryView query={rules}>
         {(data) => (
-          <TableContainer component={Paper} variant="outlined">
+          <TableContainer component={Paper} variant="outlined" {...scrollRegion('Reminders')}>
             <Table size="small" aria-label="Reminders">
               <TableHead>
                 <TableRow>
@@ -274,7 +275,7 @@ function DryRunDialog({ rule, onClose }: { rule: ReminderRuleDto; onClose: () =>
 
 function CandidateTable({ candidates }: { candidates: ReminderCandidateDto[] }) {
   return (
-    <TableContainer component={Paper} variant="outlined">
+    <TableContainer component={Paper} variant="outlined" {...scrollRegion('Who would be reminded')}>
       <Table size="small" aria-label="Who would be reminded">
         <TableHead>
           <TableRow>
@@ -328,7 +329,7 @@ function RunHistoryDialog({ rule, onClose }: { rule: ReminderRuleDto; onClose: (
             data.length === 0 ? (
               <Typography data-testid="run-rows">This reminder has not run yet.</Typography>
             ) : (
-              <TableContainer component={Paper} variant="outlined">
+              <TableContainer component={Paper} variant="outlined" {...scrollRegion('Runs')}>
                 <Table size="small" aria-label="Runs">
                   <TableHead>
                     <TableRow>
