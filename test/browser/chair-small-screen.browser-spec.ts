@@ -1,18 +1,29 @@
 /**
- * The chair console on a phone (390 × 844) and from the keyboard (issue 12): no screen is wider than the window
- * (wide tables scroll inside their own container), the side menu is a drawer opened by the menu button and
+ * The chair console on a phone (390 × 844) and from the keyboard (issues 12 and 21 item 16): no screen is wider
+ * than the window (document.documentElement.scrollWidth <= 390; wide tables scroll inside their own container,
+ * a named region the keyboard reaches). The walk visits every route of the console's route table
+ * (apps/chair-web/src/routes.tsx, read by the test, so a new screen is walked too; a route whose parameter has no
+ * test value fails naming it), the screens opened on one item, the track chair's own screens and the signed-out
+ * ones; the wizards' steps are in chair-small-screen-wizards.browser-spec.ts. The side menu is a drawer opened by the menu button and
  * operable with the keyboard (focus goes in, Escape closes it and gives the focus back), the skip link is the
  * first Tab stop and moves the focus to the main landmark, and a side menu item focused from the keyboard shows
  * a visible outline. Every screen it waits for is also checked with axe at that width (test/support/axe.ts).
  */
+import { BULK_EDIT_PARAMS, encodeBulkFilter } from '@symposium/domain';
+import { eq } from 'drizzle-orm';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
+import { outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
+import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { checkAccessibility, checkScreenOnce } from '../support/axe.js';
-import { chooseFiles, startBrowserEnv, waitForText, type BrowserEnv } from '../support/browser.js';
+import { chooseFiles, signIn, startBrowserEnv, waitForText, type BrowserEnv } from '../support/browser.js';
 import {
+  asChair,
   createRoom,
+  createTechnicalSession,
+  PASSWORD,
   seedChair,
   seedPaper,
   seedStatus,
@@ -20,13 +31,21 @@ import {
   seedUser,
   signInChair,
 } from './programme.helpers.js';
+import {
+  chairRoutePatterns,
+  expectFits,
+  fillPattern,
+  overflowProblem,
+  pageOverflow,
+  PHONE,
+  waitForScreen,
+} from './small-screen.helpers.js';
 
-const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1400, height: 1000 };
+const TRACK_CHAIR_EMAIL = 'track.chair.with.a.rather.long.address@university-of-somewhere.example.org';
 
-/** How far the page itself is wider than the window (0 when it is not). */
-const pageOverflow = (page: Page) =>
-  page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+/** Every route of the chair console's route table (apps/chair-web/src/routes.tsx): a new screen is walked too. */
+const routes = await chairRoutePatterns();
 
 /** What the keyboard focus is on: its test id, text, and whether it is inside the side menu or is <main>. */
 const focused = (page: Page) =>
@@ -50,52 +69,52 @@ async function tabIntoMenu(page: Page, max = 12): Promise<number> {
   throw new Error(`the side menu was not reached in ${max} Tab presses`);
 }
 
-/** The innermost elements that stick out past the window's right edge, not clipped by a scrolling box. */
-const widest = (page: Page) =>
-  page.evaluate(() => {
-    const clipped = (el: Node) => {
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
-        if (getComputedStyle(p).overflowX !== 'visible') return true;
-      return false;
-    };
-    const out = [...document.body.querySelectorAll<HTMLElement>('*')].filter((el) => {
-      const r = el.getBoundingClientRect();
-      return r.right > window.innerWidth + 1 && r.width > 0 && !clipped(el);
-    });
-    // Text that runs past its element (an unbreakable address) shows as the element holding it.
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const range = document.createRange();
-      range.selectNodeContents(n);
-      const el = n.parentElement;
-      if (el && range.getBoundingClientRect().right > window.innerWidth + 1 && !clipped(n)) out.push(el);
-    }
-    const inner = out.filter((el) => !out.some((o) => o !== el && el.contains(o)));
-    return inner
-      .slice(0, 3)
-      .map(
-        (el) =>
-          `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join('.')} "${el.textContent?.slice(0, 30)}" right=${Math.round(el.getBoundingClientRect().right)}`,
-      )
-      .join(' | ');
-  });
-
-/** Waits until the screen shows its h1 and nothing in <main> is loading any more. */
-async function waitForScreen(page: Page): Promise<string> {
-  const handle = await page.waitForFunction(() => {
-    const main = document.querySelector('main');
-    const h1 = main?.querySelector('h1');
-    if (!main || !h1 || main.querySelector('[role=progressbar]')) return null;
-    return h1.textContent?.trim() || null;
-  });
-  return (await handle.jsonValue()) as string;
-}
-
 describe('chair console on a small screen and from the keyboard', () => {
   let env: BrowserEnv;
   let paperId = 0;
   let authorId = 0;
   let trackId = 0;
+  let reviewerId = 0;
+  let reviewRequestId = 0;
+  let emailId = 0;
+
+  /** The value of each route parameter (by name) in the walk. */
+  const values = () => ({
+    trackId,
+    userId: authorId,
+    x: 'reviewers',
+    y: 'add',
+    email: 'author0.with.a.rather.long.address@university-of-somewhere.example.org',
+    paperId,
+    reviewRequestId,
+    emailId,
+  });
+  /** The routes that are several screens: each bulk edit, each kind of recipients, each kind of session. */
+  const variants = () => ({
+    '/BulkEdit/:filter/:param': BULK_EDIT_PARAMS.map((p) => `/BulkEdit/${encodeBulkFilter({})}/${p}`),
+    '/SendEmail/:filter/:param': ['primaryAuthor', 'authors', 'registered', 'users'].map(
+      (p) => `/SendEmail/${encodeURIComponent(JSON.stringify({ ids: [paperId] }))}/${p}`,
+    ),
+    '/AssignSessionLink/:kind/:sessionId': ['technical', 'poster', 'tutorial'].map(
+      (kind) => `/AssignSessionLink/${kind}/1`,
+    ),
+  });
+
+  /** Opens each address at 390 px; fails naming every one that is wider or whose tab title misses its h1. */
+  async function walk(addresses: string[], page = env.page): Promise<void> {
+    const problems: string[] = [];
+    for (const address of addresses) {
+      await page.goto(`${env.baseUrl}/chair${address}`);
+      const h1 = await waitForScreen(page);
+      await checkScreenOnce(page);
+      const problem = await overflowProblem(page, address);
+      if (problem) problems.push(problem);
+      const title = await page.title();
+      if (!title.startsWith(`${h1} · `))
+        problems.push(`${address}: title "${title}" does not start with "${h1} · "`);
+    }
+    expect(problems).toEqual([]);
+  }
 
   beforeAll(async () => {
     env = await startBrowserEnv();
@@ -123,7 +142,65 @@ describe('chair console on a small screen and from the keyboard', () => {
         statusId: status,
         authors: [authors[i]!, authors[i + 1]!],
       });
-    await createRoom(env, 'Grand auditorium of the conference centre, first floor', 250);
+    const room = await createRoom(env, 'Grand auditorium of the conference centre, first floor', 250);
+    const paperIds: number[] = [];
+    for (let i = 0; i < 3; i++)
+      paperIds.push(
+        await seedPaper(env, {
+          title: `Sessions of extremely long paper titles that do not fit on a phone screen, part ${i + 1}`,
+          trackId: track,
+          statusId: status,
+          authors: [authors[i]!],
+        }),
+      );
+    await createTechnicalSession(env, {
+      _id: 1,
+      title: 'A technical session with a rather long title about distributed consensus',
+      responsables: [authors[0]!],
+      room,
+      papers: [paperIds[0]!],
+    });
+    await asChair(env, 'POST', '/api/chair/poster_sessions', { _id: 1, paper: paperIds[1], room });
+    await asChair(env, 'POST', '/api/chair/tutorials', {
+      _id: 1,
+      paper: paperIds[2],
+      room,
+      presenter: authors[2],
+    });
+    await seedUser(env, {
+      firstName: 'Track',
+      lastName: 'Chairwithaverylongfamilyname',
+      email: TRACK_CHAIR_EMAIL,
+      roles: { coChair: { is: true, tracks: [track] } },
+    });
+    reviewerId = await seedUser(env, {
+      firstName: 'Reviewer',
+      lastName: 'Withaverylongfamilyname',
+      email: 'reviewer.with.a.rather.long.address@institute-elsewhere.example.net',
+      roles: { reviewer: { is: true, tracks: [track], count: 0 } },
+    });
+    // Not of the authors' university: no conflict of interest.
+    await env.db
+      .update(usersTable)
+      .set({ organization: 'Institute of Elsewhere' })
+      .where(eq(usersTable.id, reviewerId));
+    reviewRequestId = (
+      await asChair<{ _id: number }>(env, 'POST', '/api/chair/review_requests', {
+        track,
+        paper: paperId,
+        reviewer: reviewerId,
+      })
+    )._id;
+    [{ id: emailId }] = (await env.db
+      .insert(outboxTable)
+      .values({
+        kind: 'bulk',
+        to: ['author0.with.a.rather.long.address@university-of-somewhere.example.org'],
+        subject: 'Your paper was accepted: a message with a long subject line for a phone',
+        text: 'Dear author,\nyour paper was accepted.\nThe chairs',
+        state: 'sent',
+      })
+      .returning({ id: outboxTable.id })) as [{ id: number }];
     await env.page.setViewport(PHONE);
     await signInChair(env);
   });
@@ -146,57 +223,51 @@ describe('chair console on a small screen and from the keyboard', () => {
     expect(await pageOverflow(env.page)).toBeLessThanOrEqual(0);
   });
 
-  it('shows every core chair screen within 390 px, with a tab title naming the screen', async () => {
-    await env.page.setViewport(PHONE);
-    const paths = [
-      '/chair/',
-      '/chair/ConferenceInformation',
-      '/chair/PublisherSettings',
-      '/chair/AddTrack/',
-      `/chair/EditTrack/${trackId}`,
-      '/chair/SortTracks',
-      '/chair/EditPaperStatusSettings/',
-      '/chair/SortPaperStatusSettings/',
-      '/chair/RegisterUser',
-      '/chair/ImpersonateUser',
-      '/chair/ManageUserLock/',
-      '/chair/ResetUserPassword/',
-      `/chair/EditContactInformation/${authorId}`,
-      `/chair/ConfirmationDeleteUser/${authorId}`,
-      '/chair/ViewRegisteredPapers',
-      '/chair/ViewDeletedPapers',
-      '/chair/PaperDecisionMaking',
-      '/chair/ConfigureCameraReady',
-      `/chair/EditPaperStatus/${paperId}`,
-      `/chair/ChangeTrack/${paperId}`,
-      `/chair/EditCameraReadyStatus/${paperId}`,
-      `/chair/EditPaperCameraReady/${paperId}`,
-      `/chair/ManagePaperFiles/${paperId}`,
-      `/chair/EditPaperRegistration/${paperId}`,
-      '/chair/ImportRegistrations',
-      '/chair/AssignReviewersManual',
-      '/chair/AssignReviewersAuto',
-      '/chair/ViewReviewRequests',
-      '/chair/ImportReviewers',
-      `/chair/EditPaperReviews/${paperId}`,
-      `/chair/ViewPaperReviews/${paperId}`,
-      '/chair/SubmitReviewAsUser/',
-    ];
-    const problems: string[] = [];
-    for (const path of paths) {
-      await env.page.goto(`${env.baseUrl}${path}`);
-      const h1 = await waitForScreen(env.page);
-      await checkScreenOnce(env.page);
-      const overflow = await pageOverflow(env.page);
-      if (overflow > 0)
-        problems.push(`${path}: ${overflow} px wider than the window (${await widest(env.page)})`);
-      const title = await env.page.title();
-      if (!title.startsWith(`${h1} · `))
-        problems.push(`${path}: title "${title}" does not start with "${h1} · "`);
+  it.each(routes.chair)('%s is no wider than 390 px and its tab title names the screen', async (pattern) => {
+    await walk(fillPattern(pattern, values(), variants()));
+  });
+
+  it("shows the track chair's own screens (not the chair's) within 390 px, signed in as a track chair", async () => {
+    const own = routes.trackChair.filter((r) => !routes.chair.includes(r));
+    const context = await env.browser.createBrowserContext();
+    const page = await context.newPage();
+    try {
+      await page.setViewport(PHONE);
+      page.setDefaultTimeout(15000);
+      await signIn({ ...env, page }, 'chair', TRACK_CHAIR_EMAIL, PASSWORD);
+      await walk(['/', ...own.flatMap((pattern) => fillPattern(pattern, values(), variants()))], page);
+    } finally {
+      await context.close();
     }
-    expect(problems).toEqual([]);
-    // 32 screens, each checked with axe: more than jest's default minute on a busy machine.
-  }, 240_000);
+  });
+
+  it('shows the menu and the screens opened on one item (?session=, ?userId=) within 390 px', async () => {
+    await walk([
+      '/',
+      '/AssignTechnicalSessions?session=1',
+      '/AssignPosterSessions?session=1',
+      '/AssignTutorials?session=1',
+      `/ViewReviewRequests?userId=${reviewerId}`,
+      `/IssueDocuments?ids=${paperId}`,
+    ]);
+  });
+
+  it.each(['/SignIn', '/SignUp', '/ForgotPassword', '/ResetPassword'])(
+    'shows the signed-out screen %s within 390 px',
+    async (address) => {
+      const context = await env.browser.createBrowserContext();
+      const page = await context.newPage();
+      try {
+        await page.setViewport(PHONE);
+        await page.goto(`${env.baseUrl}/chair${address}`);
+        await page.waitForSelector('h1');
+        await checkScreenOnce(page);
+        await expectFits(page, address);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   it('scrolls a wide table inside its container, which the keyboard can reach', async () => {
     await env.page.setViewport(PHONE);

@@ -12,3 +12,4 @@ export * from './query-state';
 export * from './startup-error';
 export * from './document-title';
 export * from './conference-time';
+export * from './steps-bar';

@@ -178,6 +178,13 @@ export const scrollSx = {
   '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: '-3px' },
 } as const;
 
+/**
+ * The props of a table's scrolling box (a TableContainer) that scrolls sideways on a phone: a named region the
+ * keyboard can reach (Tab, then the arrow keys), with the focus ring of scrollSx.
+ */
+export const scrollRegion = (label: string) =>
+  ({ role: 'region', 'aria-label': label, tabIndex: 0, sx: scrollSx }) as const;
+
 /** The header cell of a column of row actions: no visible text, "Actions" (or `label`) for screen readers. */
 export function ActionsHeaderCell({ label = 'Actions' }: { label?: string }) {
   return (

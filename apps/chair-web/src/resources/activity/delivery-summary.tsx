@@ -17,6 +17,7 @@ import { errorMessage } from '@symposium/ui';
 import { useState } from 'react';
 import { MAIL_STATE_LABELS } from '../mail-history/mail-labels';
 import { useDelivery } from './use-activity';
+import { scrollRegion } from '../../components/data-table';
 
 const COLORS: Record<MailState, string> = {
   queued: 'grey.400',
@@ -60,7 +61,7 @@ export function DeliverySummary() {
         />
       </Stack>
       {delivery.isError ? <Alert severity="error">{errorMessage(delivery.error)}</Alert> : null}
-      <TableContainer>
+      <TableContainer {...scrollRegion('Delivery per day')}>
         <Table size="small" aria-label="Delivery per day">
           <TableHead>
             <TableRow>

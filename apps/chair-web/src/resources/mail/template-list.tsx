@@ -43,6 +43,7 @@ import {
   useSortTemplates,
   useUpdateTemplate,
 } from './use-mail';
+import { scrollRegion } from '../../components/data-table';
 
 /**
  * /EmailTemplate/: the conference's e-mail templates by position. Chairs add, edit, delete and move them;
@@ -82,7 +83,7 @@ export function EmailTemplateList() {
           list.length === 0 ? (
             <Alert severity="info">No e-mail templates yet.</Alert>
           ) : chair ? (
-            <TableContainer component={Paper} variant="outlined">
+            <TableContainer component={Paper} variant="outlined" {...scrollRegion('E-mail templates')}>
               <Table size="small" aria-label="E-mail templates">
                 <TableHead>
                   <TableRow>

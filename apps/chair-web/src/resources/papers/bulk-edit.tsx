@@ -28,7 +28,7 @@ import {
 import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { DataTable, type DataColumn } from '../../components/data-table';
+import { DataTable, scrollRegion, type DataColumn } from '../../components/data-table';
 import { PageTitle } from '../../components/page-title';
 import { useGoBack } from '../../components/use-go-back';
 import { paths } from '../../config/paths';
@@ -270,7 +270,7 @@ function BulkEditForm({
       </Paper>
       {bySelection ? (
         <Paper variant="outlined">
-          <TableContainer>
+          <TableContainer {...scrollRegion('Papers to change')}>
             <Table size="small" aria-label="Papers to change">
               <TableHead>
                 <TableRow>

@@ -8,12 +8,10 @@ import {
   ListItemText,
   Paper,
   Stack,
-  Step,
-  StepButton,
-  Stepper,
   Typography,
 } from '@mui/material';
 import { dayColorAt, type DayDto } from '@symposium/domain';
+import { StepsBar } from '@symposium/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -52,13 +50,7 @@ export function AssignConferenceDays() {
         subtitle="Days, their events and sessions"
         actions={<ClashSummary />}
       />
-      <Stepper nonLinear activeStep={step} sx={{ mb: 3 }}>
-        {STEPS.map((s, i) => (
-          <Step key={s} completed={false}>
-            <StepButton onClick={() => go(i)}>{s}</StepButton>
-          </Step>
-        ))}
-      </Stepper>
+      <StepsBar steps={STEPS} active={step} onStep={go} />
       <QueryView query={days}>
         {(list) => (
           <Box data-testid={`wizard-step-${step}`}>

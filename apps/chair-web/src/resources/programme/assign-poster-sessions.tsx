@@ -4,9 +4,6 @@ import {
   LinearProgress,
   Paper,
   Stack,
-  Step,
-  StepLabel,
-  Stepper,
   Table,
   TableBody,
   TableCell,
@@ -23,7 +20,7 @@ import {
   type RoomDto,
   type SchedulablePaperDto,
 } from '@symposium/domain';
-import { ApiError, routeId, useNotify } from '@symposium/ui';
+import { ApiError, routeId, StepsBar, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -47,6 +44,7 @@ import {
   useSessions,
   useUpdateSession,
 } from './use-programme';
+import { scrollRegion } from '../../components/data-table';
 
 const STEPS = ['Pick papers', 'Build sessions', 'Confirm'];
 
@@ -158,13 +156,7 @@ function BuildPosterSessions() {
           </>
         }
       />
-      <Stepper activeStep={step} sx={{ mb: 3 }}>
-        {STEPS.map((s) => (
-          <Step key={s}>
-            <StepLabel>{s}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
+      <StepsBar steps={STEPS} active={step} />
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         {step === 0 ? (
           <PaperPicker track={track} onTrack={setTrack} selected={picked} onChange={setPicked} />
@@ -214,7 +206,7 @@ function BuildPosterSessions() {
             <Typography sx={{ mb: 1 }}>
               {drafts.length} poster session{drafts.length === 1 ? '' : 's'} will be created:
             </Typography>
-            <TableContainer>
+            <TableContainer {...scrollRegion('Poster sessions to create')}>
               <Table size="small" aria-label="Poster sessions to create">
                 <TableHead>
                   <TableRow>
@@ -312,7 +304,7 @@ function PosterRows({
   onChange: (paperId: number, patch: Partial<PosterDraft>) => void;
 }) {
   return (
-    <TableContainer>
+    <TableContainer {...scrollRegion('Poster sessions')}>
       <Table size="small" aria-label="Poster sessions">
         <TableHead>
           <TableRow>

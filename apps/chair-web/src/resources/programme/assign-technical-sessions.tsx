@@ -7,9 +7,6 @@ import {
   ListItemText,
   Paper,
   Stack,
-  Step,
-  StepLabel,
-  Stepper,
   Typography,
 } from '@mui/material';
 import {
@@ -19,7 +16,7 @@ import {
   type SchedulablePaperDto,
   type TechnicalSessionDto,
 } from '@symposium/domain';
-import { ApiError, routeId, useNotify } from '@symposium/ui';
+import { ApiError, routeId, StepsBar, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -178,13 +175,7 @@ function BuildTechnicalSessions() {
           </>
         }
       />
-      <Stepper activeStep={step} sx={{ mb: 3 }}>
-        {STEPS.map((s) => (
-          <Step key={s}>
-            <StepLabel>{s}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
+      <StepsBar steps={STEPS} active={step} />
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         {step === 0 ? (
           <PaperPicker track={track} onTrack={setTrack} selected={picked} onChange={setPicked} />

@@ -6,9 +6,6 @@ import {
   ListItemText,
   Paper,
   Stack,
-  Step,
-  StepLabel,
-  Stepper,
   TextField,
   Typography,
 } from '@mui/material';
@@ -20,7 +17,7 @@ import {
   type TrackDto,
   type TutorialDto,
 } from '@symposium/domain';
-import { ApiError, errorMessage, Loading, routeId, useNotify } from '@symposium/ui';
+import { ApiError, errorMessage, Loading, routeId, StepsBar, useNotify } from '@symposium/ui';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -173,13 +170,7 @@ function TutorialWizard({ track }: { track: TrackDto }) {
 
   return (
     <>
-      <Stepper activeStep={step} sx={{ mb: 3 }}>
-        {STEPS.map((s) => (
-          <Step key={s}>
-            <StepLabel>{s}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
+      <StepsBar steps={STEPS} active={step} />
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         {step === 0 ? (
           <QueryView query={papers}>{(list) => <TrackPage track={track} papers={list} />}</QueryView>

@@ -72,7 +72,12 @@ export const BuilderSessionCard = memo(function BuilderSessionCard({
       sx={{ p: 2, mb: 2, borderColor: refusal || Object.keys(errors).length ? 'error.main' : undefined }}
       data-testid={`builder-session-${k}`}
     >
-      <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mb: 1 }}>
+      <Stack
+        direction="row"
+        justifyContent="space-between"
+        alignItems="center"
+        sx={{ mb: 1, flexWrap: 'wrap', columnGap: 1 }}
+      >
         <Typography variant="h6" component="h2">
           Proposed session {k}
         </Typography>
@@ -183,37 +188,37 @@ export const BuilderSessionCard = memo(function BuilderSessionCard({
                   key={id}
                   divider
                   data-testid={`builder-${k}-paper-${id}`}
-                  secondaryAction={
-                    <Stack direction="row" spacing={1} alignItems="center">
-                      <MoveButtons
-                        index={i}
-                        count={draft.papers.length}
-                        name={`paper ${id}`}
-                        onMove={(from, to) => set({ papers: moveItem(draft.papers, from, to) })}
-                      />
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        aria-label={`Move to another session: paper ${id}`}
-                        onClick={() => onAskMove(id, k)}
-                      >
-                        Move to…
-                      </Button>
-                      <IconButton
-                        size="small"
-                        aria-label={`Remove paper ${id} from ${name}`}
-                        onClick={() => onMovePaper(id, null)}
-                      >
-                        ✕
-                      </IconButton>
-                    </Stack>
-                  }
-                  sx={{ pr: 44 }}
+                  // The actions follow the title, on its line when there is room, below it on a phone.
+                  sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, px: 0 }}
                 >
                   <ListItemText
                     primary={`${i + 1}. ${p._id}: ${p.title}`}
                     secondary={peopleNames(p.authors) || undefined}
+                    sx={{ flex: '1 1 240px', minWidth: 0, overflowWrap: 'anywhere' }}
                   />
+                  <Stack direction="row" spacing={1} alignItems="center" sx={{ flexShrink: 0 }}>
+                    <MoveButtons
+                      index={i}
+                      count={draft.papers.length}
+                      name={`paper ${id}`}
+                      onMove={(from, to) => set({ papers: moveItem(draft.papers, from, to) })}
+                    />
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      aria-label={`Move to another session: paper ${id}`}
+                      onClick={() => onAskMove(id, k)}
+                    >
+                      Move to…
+                    </Button>
+                    <IconButton
+                      size="small"
+                      aria-label={`Remove paper ${id} from ${name}`}
+                      onClick={() => onMovePaper(id, null)}
+                    >
+                      ✕
+                    </IconButton>
+                  </Stack>
                 </ListItem>
               );
             })}

@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { EventDialog } from './event-form';
 import { deleteError } from './programme-labels';
 import { useDeleteEvent } from './use-programme';
+import { scrollRegion } from '../../components/data-table';
 
 const sessionsText = (e: EventDto) => {
   const kind = sessionKindOfEventType(e.type);
@@ -38,7 +39,7 @@ export function DayEvents({ day }: { day: DayDto }) {
   const [deleting, setDeleting] = useState<EventDto | null>(null);
   return (
     <>
-      <TableContainer>
+      <TableContainer {...scrollRegion(`Events of ${day.date}`)}>
         <Table size="small" aria-label={`Events of ${day.date}`}>
           <TableHead>
             <TableRow>

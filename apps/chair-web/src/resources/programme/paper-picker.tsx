@@ -17,6 +17,7 @@ import { errorMessage } from '@symposium/ui';
 import { SelectAllCheckbox } from '../../components/select-all-checkbox';
 import { nativeSelect, peopleNames } from './programme-labels';
 import { useProgrammeTracks, useSchedulablePapers } from './use-programme';
+import { scrollRegion } from '../../components/data-table';
 
 /**
  * Step "Pick papers": the accepted papers (optionally of one track); papers already in a session are marked
@@ -77,7 +78,7 @@ export function PaperPicker({
         <Alert severity="info">No accepted papers{track === null ? '' : ' in this track'}.</Alert>
       ) : null}
       {papers.data && papers.data.length > 0 ? (
-        <TableContainer>
+        <TableContainer {...scrollRegion('Accepted papers')}>
           <Table size="small" aria-label="Accepted papers">
             <TableHead>
               <TableRow>

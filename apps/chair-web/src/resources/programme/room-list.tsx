@@ -24,6 +24,7 @@ import { QueryView } from '../../components/query-view';
 import { ClashSummary } from './clash-list';
 import { deleteError, parseWholeNumber, PROGRAMME_UI_MESSAGES, saveError } from './programme-labels';
 import { useCreateRoom, useDeleteRoom, useRooms, useUpdateRoom, type RoomInput } from './use-programme';
+import { scrollRegion } from '../../components/data-table';
 
 /** The room fields as typed, checked with the API's rules and messages. */
 function checkRoom(name: string, capacity: string): { body: RoomInput } | { errors: Record<string, string> } {
@@ -61,7 +62,7 @@ export function RoomList() {
       <AddRoomForm />
       <QueryView query={rooms}>
         {(data) => (
-          <TableContainer component={Paper} variant="outlined">
+          <TableContainer component={Paper} variant="outlined" {...scrollRegion('Rooms')}>
             <Table size="small" aria-label="Rooms">
               <TableHead>
                 <TableRow>

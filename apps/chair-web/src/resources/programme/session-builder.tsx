@@ -10,14 +10,11 @@ import {
   ListItemText,
   Paper,
   Stack,
-  Step,
-  StepLabel,
-  Stepper,
   TextField,
   Typography,
 } from '@mui/material';
 import { PROGRAMME_MESSAGES, sessionName, type DayDto, type ScheduledPaperRef } from '@symposium/domain';
-import { ConfirmDialog, useNotify } from '@symposium/ui';
+import { ConfirmDialog, StepsBar, useNotify } from '@symposium/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -201,13 +198,7 @@ export function SessionBuilder() {
           </>
         }
       />
-      <Stepper activeStep={applied ? STEPS.length : step} sx={{ mb: 3 }}>
-        {STEPS.map((s) => (
-          <Step key={s}>
-            <StepLabel>{s}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
+      <StepsBar steps={STEPS} active={applied ? STEPS.length : step} />
 
       {step === 0 ? (
         <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>

@@ -21,6 +21,7 @@ import { paths } from '../../config/paths';
 import { ClashSummary } from './clash-list';
 import { eventsById, PROGRAMME_UI_MESSAGES, serverMessage } from './programme-labels';
 import { useDays, useDeleteSession, useSessions, type SessionDtoOf } from './use-programme';
+import { scrollRegion, scrollSx } from '../../components/data-table';
 
 export interface SessionColumn<K extends SessionKind> {
   label: string;
@@ -90,7 +91,12 @@ export function SessionList<K extends SessionKind>({
       />
       <QueryView query={sessions}>
         {(list) => (
-          <TableContainer component={Paper} variant="outlined" sx={{ overflowWrap: 'anywhere' }}>
+          <TableContainer
+            component={Paper}
+            variant="outlined"
+            {...scrollRegion(title)}
+            sx={{ ...scrollSx, overflowWrap: 'anywhere' }}
+          >
             <Table size="small" aria-label={title}>
               <TableHead>
                 <TableRow>

@@ -40,6 +40,7 @@ import {
   useRunReminder,
   useSetReminderPaused,
 } from './use-reminders';
+import { scrollRegion } from '../../components/data-table';
 
 const offsetsLabel = (offsets: number[]) =>
   offsets.map((d) => (d === 0 ? 'on the day' : `${d} day${d === 1 ? '' : 's'}`)).join(', ');
@@ -80,7 +81,7 @@ export function ReminderList() {
       />
       <QueryView query={rules}>
         {(data) => (
-          <TableContainer component={Paper} variant="outlined">
+          <TableContainer component={Paper} variant="outlined" {...scrollRegion('Reminders')}>
             <Table size="small" aria-label="Reminders">
               <TableHead>
                 <TableRow>
@@ -377,14 +378,7 @@ function EnableDialog({ rule, onClose }: { rule: ReminderRuleDto; onClose: () =>
 
 function CandidateTable({ candidates }: { candidates: ReminderCandidateDto[] }) {
   return (
-    // focusable: the table scrolls sideways on a narrow screen, and keyboard users must reach it (axe)
-    <TableContainer
-      component={Paper}
-      variant="outlined"
-      tabIndex={0}
-      role="region"
-      aria-label="People to remind"
-    >
+    <TableContainer component={Paper} variant="outlined" {...scrollRegion('People to remind')}>
       <Table size="small" aria-label="Who would be reminded">
         <TableHead>
           <TableRow>
@@ -440,7 +434,7 @@ function RunHistoryDialog({ rule, onClose }: { rule: ReminderRuleDto; onClose: (
             data.length === 0 ? (
               <Typography data-testid="run-rows">This reminder has not run yet.</Typography>
             ) : (
-              <TableContainer component={Paper} variant="outlined">
+              <TableContainer component={Paper} variant="outlined" {...scrollRegion('Runs')}>
                 <Table size="small" aria-label="Runs">
                   <TableHead>
                     <TableRow>

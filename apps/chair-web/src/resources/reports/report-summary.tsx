@@ -27,6 +27,7 @@ import {
   type ReportTable,
 } from '@symposium/domain';
 import { Link } from 'react-router';
+import { scrollRegion, scrollSx } from '../../components/data-table';
 
 /**
  * Hides a table header's text on screen but keeps it for screen readers (axe: no empty table header); its cell is
@@ -82,7 +83,10 @@ function CountChart({ name, series }: { name: string; series: ReportCount[] }) {
               />
             )}
           </Box>
-          <TableContainer sx={{ flex: '1 1 200px', maxWidth: 360 }}>
+          <TableContainer
+            {...scrollRegion(`${title} numbers`)}
+            sx={{ ...scrollSx, flex: '1 1 200px', maxWidth: 360 }}
+          >
             <Table size="small" aria-label={`${title} numbers`}>
               <TableHead>
                 <TableRow>
@@ -116,7 +120,7 @@ function SummaryTable({ table }: { table: ReportTable }) {
       <Typography variant="h6" component="h3" gutterBottom>
         {table.title}
       </Typography>
-      <TableContainer component={Paper} variant="outlined">
+      <TableContainer component={Paper} variant="outlined" {...scrollRegion(table.title)}>
         <Table size="small" aria-label={table.title}>
           <TableHead>
             <TableRow>

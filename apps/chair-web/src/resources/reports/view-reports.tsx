@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { PageTitle } from '../../components/page-title';
 import { ReportSummaryView } from './report-summary';
 import { useDownloadReport, useGenerateReport, useReports } from './use-reports';
+import { scrollRegion } from '../../components/data-table';
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
@@ -84,7 +85,7 @@ export function ViewReports() {
           const current = list.find((r) => r._id === selected) ?? list[0];
           return (
             <Stack spacing={3}>
-              <TableContainer component={Paper} variant="outlined">
+              <TableContainer component={Paper} variant="outlined" {...scrollRegion('Generated reports')}>
                 <Table size="small" aria-label="Generated reports">
                   <TableHead>
                     <TableRow>

@@ -34,6 +34,7 @@ import {
   useTrackReviewers,
   type ApplyResult,
 } from './use-reviews';
+import { scrollRegion } from '../../components/data-table';
 
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 const num = (id: AssignmentId) => Number(id);
@@ -141,7 +142,7 @@ export function AssignReviewersAuto() {
         <>
           <Fairness result={result} title={title} />
           <Paper variant="outlined" sx={{ mb: 2 }}>
-            <TableContainer>
+            <TableContainer {...scrollRegion('Proposal')}>
               <Table size="small" aria-label="Proposal">
                 <TableHead>
                   <TableRow>

@@ -9,9 +9,6 @@ import {
   ListItemText,
   Paper,
   Stack,
-  Step,
-  StepLabel,
-  Stepper,
   Table,
   TableBody,
   TableCell,
@@ -26,7 +23,7 @@ import {
   type ChairPaperDto,
   type SaveReviewRequestInput,
 } from '@symposium/domain';
-import { errorMessage, useNotify } from '@symposium/ui';
+import { errorMessage, StepsBar, useNotify } from '@symposium/ui';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { SelectAllCheckbox } from '../../components/select-all-checkbox';
@@ -44,6 +41,7 @@ import {
   useTrackPapers,
   type PairOutcome,
 } from './use-reviews';
+import { scrollRegion } from '../../components/data-table';
 
 const STEPS = ['Select track', 'Select papers', 'Select reviewers', 'Summary'];
 const pairKey = (paper: number, reviewer: number) => `${paper}:${reviewer}`;
@@ -98,13 +96,7 @@ export function AssignReviewersManual() {
   return (
     <>
       <PageTitle title="Assign reviewers manually" />
-      <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
-        {STEPS.map((s) => (
-          <Step key={s}>
-            <StepLabel>{s}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
+      <StepsBar steps={STEPS} active={step} alternativeLabel />
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         {step === 0 ? (
           <QueryView query={tracks}>
@@ -215,7 +207,7 @@ function PaperPicker({
   const toggle = (id: number) =>
     onChange(selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id]);
   return (
-    <TableContainer>
+    <TableContainer {...scrollRegion('Papers')}>
       <Table size="small" aria-label="Papers">
         <TableHead>
           <TableRow>
@@ -291,7 +283,7 @@ function ReviewerPicker({
   };
   const load = (c: CandidateReviewerDto) => (isCameraReady ? c.load.cameraReady : c.load.total);
   return (
-    <TableContainer>
+    <TableContainer {...scrollRegion('Reviewers')}>
       <Table size="small" aria-label="Reviewers">
         <TableHead>
           <TableRow>

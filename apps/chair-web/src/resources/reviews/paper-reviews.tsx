@@ -18,7 +18,7 @@ import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
-import { ActionsHeaderCell } from '../../components/data-table';
+import { ActionsHeaderCell, scrollRegion } from '../../components/data-table';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
 import { ReviewCard } from './review-card';
@@ -123,7 +123,7 @@ export function EditPaperReviews() {
         {requests.isFetching ? <LinearProgress /> : null}
         <QueryView query={requests}>
           {(page) => (
-            <TableContainer>
+            <TableContainer {...scrollRegion('Review requests of the paper')}>
               <Table size="small" aria-label="Review requests of the paper">
                 <TableHead>
                   <TableRow>
@@ -173,7 +173,7 @@ export function EditPaperReviews() {
       <Paper variant="outlined">
         <QueryView query={candidates}>
           {(list) => (
-            <TableContainer>
+            <TableContainer {...scrollRegion('Candidate reviewers')}>
               <Table size="small" aria-label="Candidate reviewers">
                 <TableHead>
                   <TableRow>

@@ -14,7 +14,7 @@ import {
 import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ActionsHeaderCell } from '../../components/data-table';
+import { ActionsHeaderCell, scrollRegion } from '../../components/data-table';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
 import {
@@ -60,7 +60,7 @@ export function TrackReviewers() {
       {track !== null ? (
         <QueryView query={reviewers}>
           {(list) => (
-            <TableContainer>
+            <TableContainer {...scrollRegion('Reviewers of the track')}>
               <Table size="small" aria-label="Reviewers of the track">
                 <TableHead>
                   <TableRow>

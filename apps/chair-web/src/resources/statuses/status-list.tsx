@@ -34,6 +34,7 @@ import {
   useUpdateStatus,
   type StatusInput,
 } from './use-statuses';
+import { scrollRegion } from '../../components/data-table';
 
 /** /EditPaperStatusSettings/: list, add, rename, accepted switch and delete of the paper statuses. */
 export function StatusList() {
@@ -73,7 +74,7 @@ export function StatusList() {
       <AddStatusForm />
       <QueryView query={statuses}>
         {(data) => (
-          <TableContainer component={Paper} variant="outlined">
+          <TableContainer component={Paper} variant="outlined" {...scrollRegion('Paper statuses')}>
             <Table size="small" aria-label="Paper statuses">
               <TableHead>
                 <TableRow>

@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Paper, Stack, Step, StepLabel, Stepper } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack } from '@mui/material';
+import { StepsBar } from '@symposium/ui';
 import type { ReactNode } from 'react';
 
 /**
@@ -29,13 +30,7 @@ export function Wizard({
   const last = step === steps.length - 1;
   return (
     <Stack spacing={3}>
-      <Stepper activeStep={step} alternativeLabel>
-        {steps.map((s) => (
-          <Step key={s}>
-            <StepLabel>{s}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
+      <StepsBar steps={steps} active={step} alternativeLabel sx={{}} />
       <Paper variant="outlined" sx={{ p: 3 }} data-testid="wizard-step" aria-label={steps[step]}>
         {children}
       </Paper>
