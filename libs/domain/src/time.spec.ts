@@ -78,12 +78,14 @@ describe('conference time', () => {
     expect(formatInZone(iso, 'Not/AZone')).toContain('(UTC)');
   });
 
-  it('gives tables and stamps the compact form in the conference zone, the viewer\'s only where it differs', () => {
+  it("gives tables and stamps the compact form in the conference zone, the viewer's only where it differs", () => {
     const iso = '2026-05-01T23:59:00Z';
     expect(formatShortInZone(iso, 'UTC')).toBe('1 May 2026, 23:59 (UTC)');
     expect(formatShortInZone(iso, 'Europe/Lisbon')).toBe('2 May 2026, 00:59 (Europe/Lisbon)');
     expect(formatShortInZone(iso, 'Europe/Lisbon', true)).toBe('2 May 2026');
-    expect(viewerTimeIfDifferent(iso, 'UTC', 'America/New_York')).toBe('1 May 2026, 19:59 (America/New_York)');
+    expect(viewerTimeIfDifferent(iso, 'UTC', 'America/New_York')).toBe(
+      '1 May 2026, 19:59 (America/New_York)',
+    );
     expect(viewerTimeIfDifferent(iso, 'Europe/Lisbon', 'Europe/London')).toBe('');
     expect(viewerTimeIfDifferent(iso, 'Europe/Lisbon', 'UTC', true)).toBe('1 May 2026');
     expect(formatShortInZone(null, 'UTC')).toBe('');

@@ -1,9 +1,4 @@
-import {
-  formatShortInZone,
-  knownZone,
-  viewerTimeIfDifferent,
-  viewerTimeZone,
-} from '@symposium/domain';
+import { formatShortInZone, knownZone, viewerTimeIfDifferent, viewerTimeZone } from '@symposium/domain';
 import { useConferenceNames } from './document-title';
 
 /**
@@ -36,7 +31,10 @@ export function ConferenceTime({
 }
 
 /** The same rule as text (for labels, chips and messages): the conference's time, labelled. */
-export function useConferenceTimeText(): (value: string | Date | null | undefined, dateOnly?: boolean) => string {
+export function useConferenceTimeText(): (
+  value: string | Date | null | undefined,
+  dateOnly?: boolean,
+) => string {
   const zone = knownZone(useConferenceNames()?.timeZone);
   return (value, dateOnly = false) => formatShortInZone(value, zone, dateOnly);
 }

@@ -17,7 +17,6 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useVerification } from './api';
 
-
 function Facts({ doc }: { doc: DocumentVerificationDto }) {
   const when = useConferenceTimeText();
   const rows: [string, ReactNode][] = [

@@ -1,6 +1,13 @@
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { PAPER_MESSAGES, type ConferenceDto, type PaperDto } from '@symposium/domain';
-import { ConferenceTime, errorMessage, QueryState, useDocumentTitle, useNotify, useSession } from '@symposium/ui';
+import {
+  ConferenceTime,
+  errorMessage,
+  QueryState,
+  useDocumentTitle,
+  useNotify,
+  useSession,
+} from '@symposium/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';

@@ -11,7 +11,15 @@ import {
   type ReviewField,
   type ReviewRequestDto,
 } from '@symposium/domain';
-import { ApiError, ConferenceTime, errorMessage, QueryState, routeId, useDocumentTitle, useNotify } from '@symposium/ui';
+import {
+  ApiError,
+  ConferenceTime,
+  errorMessage,
+  QueryState,
+  routeId,
+  useDocumentTitle,
+  useNotify,
+} from '@symposium/ui';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';

@@ -166,7 +166,9 @@ function ActivityFilterForm({ onApply }: { onApply: (filter: ActivityFilter) => 
 function ActivityRow({ entry }: { entry: ActivityEntryDto }) {
   return (
     <TableRow hover data-testid={`activity-${entry._id}`}>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}><ConferenceTime value={entry.at} /></TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <ConferenceTime value={entry.at} />
+      </TableCell>
       <TableCell>
         <Typography variant="body2">{entry.actor ? entry.actor.name || entry.actor.email : '—'}</Typography>
         {entry.impersonator ? (

@@ -168,7 +168,9 @@ export function IssuedDocuments({
                 <TableCell>{d.numberLabel ?? '—'}</TableCell>
                 <TableCell>{d.recipientName}</TableCell>
                 <TableCell>{formatAmount(d.amount, d.currency) || '—'}</TableCell>
-                <TableCell><ConferenceTime value={d.issuedAt} /></TableCell>
+                <TableCell>
+                  <ConferenceTime value={d.issuedAt} />
+                </TableCell>
                 <TableCell>
                   <a href={d.verifyUrl} target="_blank" rel="noreferrer">
                     {d.code}
@@ -179,7 +181,11 @@ export function IssuedDocuments({
                     <Chip
                       size="small"
                       color="error"
-                      label={<>Revoked <ConferenceTime value={d.revokedAt} dateOnly /></>}
+                      label={
+                        <>
+                          Revoked <ConferenceTime value={d.revokedAt} dateOnly />
+                        </>
+                      }
                       title={d.revokeReason ?? undefined}
                     />
                   ) : d.creditedById ? (

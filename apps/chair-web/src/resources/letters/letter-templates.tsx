@@ -86,9 +86,13 @@ function TemplateEditor({ template }: { template: DocumentTemplateDto }) {
       <Grid size={{ xs: 12, md: 8 }}>
         <Stack spacing={2}>
           <Typography color="text.secondary" data-testid="template-state">
-            {template.isDefault
-              ? 'The built-in template (not changed).'
-              : <>Saved <ConferenceTime value={template.updatedAt} empty="" /></>}
+            {template.isDefault ? (
+              'The built-in template (not changed).'
+            ) : (
+              <>
+                Saved <ConferenceTime value={template.updatedAt} empty="" />
+              </>
+            )}
           </Typography>
           {error ? (
             <Alert severity="error" data-testid="template-error">

@@ -193,7 +193,9 @@ function MailRow({ mail }: { mail: EmailDto }) {
       tabIndex={0}
       aria-label={`E-mail ${mail._id}: ${mail.subject}`}
     >
-      <TableCell sx={{ whiteSpace: 'nowrap' }}><ConferenceTime value={mail.createdAt} /></TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <ConferenceTime value={mail.createdAt} />
+      </TableCell>
       <TableCell>{addressList(mail.to)}</TableCell>
       <TableCell>{mail.subject}</TableCell>
       <TableCell>

@@ -196,7 +196,9 @@ function UserRow({ user }: { user: UserDto }) {
       </TableCell>
       <TableCell>{user.isRegistered ? 'Enabled' : 'Disabled'}</TableCell>
       <TableCell>{user.lock.status ? <Chip size="small" color="error" label="Locked" /> : 'No'}</TableCell>
-      <TableCell><ConferenceTime value={user.createdAt} dateOnly /></TableCell>
+      <TableCell>
+        <ConferenceTime value={user.createdAt} dateOnly />
+      </TableCell>
       <TableCell>
         <Button
           size="small"
