@@ -72,8 +72,13 @@ export async function checkAccessibility(page: Page, label = ''): Promise<void> 
   throw new AccessibilityError(message);
 }
 
-/** Waits until no finite CSS animation or transition runs (a fading dialog has a contrast it never keeps). */
+/**
+ * Waits until the screen's requests are answered (a button enabled by an answer that arrives while axe runs is
+ * measured halfway through its colour transition), then until no finite CSS animation or transition runs (a
+ * fading dialog has a contrast it never keeps).
+ */
 async function settle(page: Page): Promise<void> {
+  await page.waitForNetworkIdle({ idleTime: 150, timeout: 5000 }).catch(() => undefined);
   await page
     .waitForFunction(
       () =>
