@@ -16,7 +16,9 @@ async function main(): Promise<void> {
     logger: new AppLogger(config.logLevel),
     first: [drain.middleware],
   });
-  const report = await app.get(StartupService).prepare(handle.kind === 'pglite' && config.demoData);
+  const report = await app
+    .get(StartupService)
+    .prepare(handle.kind === 'pglite' && config.demoData, { documentsInBackground: true });
   await app.listen(config.port);
   const logger = new Logger('Symposium');
   for (const signal of ['SIGTERM', 'SIGINT'] as const)

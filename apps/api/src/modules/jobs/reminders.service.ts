@@ -138,7 +138,8 @@ export class RemindersService {
     return this.get(row.id);
   }
 
-  async create(input: Partial<ReminderRuleInput>): Promise<ReminderRuleDto> {
+  /** A new rule; in the caller's transaction when `ex` is given. */
+  async create(input: Partial<ReminderRuleInput>, ex?: Executor): Promise<ReminderRuleDto> {
     const values = this.checkFields({
       name: input.name,
       kind: input.kind,
@@ -147,10 +148,11 @@ export class RemindersService {
       trackIds: input.trackIds ?? [],
       enabled: input.enabled ?? true,
     });
-    const row = await this.write(async (tx) => {
+    const work = async (tx: Executor) => {
       await this.checkReferences(values, null, tx);
       return this.repo.insert(values, tx);
-    });
+    };
+    const row = ex ? await work(ex) : await this.write(work);
     return toReminderRuleDto(row, 0);
   }
 
