@@ -74,7 +74,7 @@ describe('the demo conference', () => {
       const res = await t.http().post('/api/auth/login').send({ email, password }).expect(200);
       auth.set(email, ['Authorization', `Bearer ${res.body.accessToken}`]);
     }
-  });
+  }, 180_000);
   afterAll(async () => {
     await t.close();
   });
@@ -340,5 +340,5 @@ describe('a larger demo conference', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 180_000);
 });

@@ -16,9 +16,7 @@ async function main(): Promise<void> {
     logger: new AppLogger(config.logLevel),
     first: [drain.middleware],
   });
-  const report = await app
-    .get(StartupService)
-    .prepare(handle.kind === 'pglite' && config.demoData, { documentsInBackground: true });
+  const report = await app.get(StartupService).prepare(handle.kind === 'pglite' && config.demoData);
   await app.listen(config.port);
   const logger = new Logger('Symposium');
   for (const signal of ['SIGTERM', 'SIGINT'] as const)
