@@ -81,7 +81,9 @@ describe('the demo conference', () => {
 
   it('prints what it loaded and a sign-in for every role, each of which signs in', () => {
     expect(lines[0]).toMatch(/^Demo conference loaded in \d+\.\d s \(seed 7/);
-    expect(lines.join('\n')).toMatch(/60 papers: \d+ submitted, \d+ under review, \d+ reviewed, \d+ accepted/);
+    expect(lines.join('\n')).toMatch(
+      /60 papers: \d+ submitted, \d+ under review, \d+ reviewed, \d+ accepted/,
+    );
     expect([...auth.keys()]).toEqual([
       'chair@ulisboa.example',
       'trackchair@kth.example',
@@ -137,35 +139,61 @@ describe('the demo conference', () => {
       expect(r.comments.author.length).toBeGreaterThan(20);
     }
     // awaiting a decision: some with no reviewer yet, some with open requests, some fully reviewed
-    const awaiting = (await chairPapers()).filter((p) => !p.isDeleted && p.statusText === 'Awaiting Decision');
+    const awaiting = (await chairPapers()).filter(
+      (p) => !p.isDeleted && p.statusText === 'Awaiting Decision',
+    );
     const requests = [...byState.waiting!, ...byState.accepted!, ...byState.reviewed!];
     const open = new Set([...byState.waiting!, ...byState.accepted!].map((r) => r.paper));
     expect(awaiting.some((p) => !requests.some((r) => r.paper === p._id))).toBe(true);
     expect(awaiting.some((p) => open.has(p._id))).toBe(true);
-    expect(
-      awaiting.some((p) => !open.has(p._id) && byState.reviewed!.some((r) => r.paper === p._id)),
-    ).toBe(true);
+    expect(awaiting.some((p) => !open.has(p._id) && byState.reviewed!.some((r) => r.paper === p._id))).toBe(
+      true,
+    );
   });
 
   it('has a published programme with sessions and one clash left in the draft', async () => {
-    const status = (await t.http().get('/api/chair/programme/status').set(...chair()).expect(200))
-      .body as ProgrammeStatusDto;
+    const status = (
+      await t
+        .http()
+        .get('/api/chair/programme/status')
+        .set(...chair())
+        .expect(200)
+    ).body as ProgrammeStatusDto;
     expect(status).toMatchObject({ publishedVersion: 1, draftChanged: true, clashes: 1 });
-    const clashes = (await t.http().get('/api/chair/programme/clashes').set(...chair()).expect(200))
-      .body as ClashDto[];
+    const clashes = (
+      await t
+        .http()
+        .get('/api/chair/programme/clashes')
+        .set(...chair())
+        .expect(200)
+    ).body as ClashDto[];
     expect(clashes.map((c) => c.type)).toEqual(['room']);
-    const sessions = (await t.http().get('/api/chair/technical_sessions').set(...chair()).expect(200))
-      .body as TechnicalSessionDto[];
+    const sessions = (
+      await t
+        .http()
+        .get('/api/chair/technical_sessions')
+        .set(...chair())
+        .expect(200)
+    ).body as TechnicalSessionDto[];
     expect(sessions.length).toBeGreaterThan(2);
     for (const s of sessions) {
       expect(s.papers.length).toBeGreaterThan(0);
       expect(s.responsables.length).toBeGreaterThan(0);
       expect(s.room).not.toBeNull();
     }
-    const posters = await t.http().get('/api/chair/poster_sessions').set(...chair()).expect(200);
+    const posters = await t
+      .http()
+      .get('/api/chair/poster_sessions')
+      .set(...chair())
+      .expect(200);
     expect(posters.body.length).toBeGreaterThan(0);
-    const published = (await t.http().get('/api/author/programme').set(...chair()).expect(200))
-      .body as PublicProgrammeView;
+    const published = (
+      await t
+        .http()
+        .get('/api/author/programme')
+        .set(...chair())
+        .expect(200)
+    ).body as PublicProgrammeView;
     expect(published.version).toBe(1);
     expect(published.days).toHaveLength(3);
     expect(published.days.flatMap((d) => d.events.flatMap((e) => e.sessions)).length).toBe(
@@ -174,7 +202,12 @@ describe('the demo conference', () => {
   });
 
   it('has an e-mail history of delivered messages, none waiting to be sent', async () => {
-    const res = await t.http().post('/api/chair/mail').set(...chair()).send({ cp: 1, pg: 100 }).expect(200);
+    const res = await t
+      .http()
+      .post('/api/chair/mail')
+      .set(...chair())
+      .send({ cp: 1, pg: 100 })
+      .expect(200);
     expect(Number(res.headers['x-total-count'])).toBeGreaterThan(100);
     const mails = res.body as EmailDto[];
     expect(mails.every((m) => m.state === 'sent' && m.sentAt)).toBe(true);
@@ -203,14 +236,24 @@ describe('the demo conference', () => {
   });
 
   it('has paused reminder rules and issued letters', async () => {
-    const rules = (await t.http().get('/api/chair/reminders').set(...chair()).expect(200))
-      .body as ReminderRuleDto[];
+    const rules = (
+      await t
+        .http()
+        .get('/api/chair/reminders')
+        .set(...chair())
+        .expect(200)
+    ).body as ReminderRuleDto[];
     expect(rules.map((r) => [r.kind, r.enabled])).toEqual([
       ['cameraReadyNotSubmitted', false],
       ['reviewNotSubmitted', false],
     ]);
-    const docs = (await t.http().get('/api/chair/documents').set(...chair()).expect(200))
-      .body as IssuedDocumentDto[];
+    const docs = (
+      await t
+        .http()
+        .get('/api/chair/documents')
+        .set(...chair())
+        .expect(200)
+    ).body as IssuedDocumentDto[];
     expect(new Set(docs.map((d) => d.kind))).toEqual(
       new Set(['acceptance', 'invitation', 'certificate', 'invoice']),
     );
@@ -235,25 +278,44 @@ describe('the demo conference', () => {
 
   it('shows the author their accepted paper with its camera-ready version, reviews, letters and session', async () => {
     const me = as('author@tum.example');
-    const papers = (await t.http().get('/api/author/papers').set(...me).expect(200)).body as PaperDto[];
+    const papers = (
+      await t
+        .http()
+        .get('/api/author/papers')
+        .set(...me)
+        .expect(200)
+    ).body as PaperDto[];
     expect(papers).toHaveLength(2);
     const accepted = papers.find((p) => p.decision === 'Accept')!;
     expect(accepted.submittedCameraReady).toBe(true);
     expect(accepted.actions).toMatchObject({ canViewReviews: true, canSignConsent: true });
     expect(papers.find((p) => p !== accepted)!.decision).toBeNull();
     const reviews = (
-      await t.http().get(`/api/author/papers/${accepted._id}/reviews`).set(...me).expect(200)
+      await t
+        .http()
+        .get(`/api/author/papers/${accepted._id}/reviews`)
+        .set(...me)
+        .expect(200)
     ).body as AuthorReviewDto[];
     expect(reviews.length).toBe(3);
     expect(reviews.every((r) => r.comments.author.length > 0)).toBe(true);
     const letters = (
-      await t.http().get(`/api/author/papers/${accepted._id}/letters`).set(...me).expect(200)
+      await t
+        .http()
+        .get(`/api/author/papers/${accepted._id}/letters`)
+        .set(...me)
+        .expect(200)
     ).body as AuthorLetterDto[];
     expect(letters.filter((l) => l.available).map((l) => l.kind)).toEqual(
       expect.arrayContaining(['acceptance', 'invitation', 'certificate']),
     );
-    const programme = (await t.http().get('/api/author/programme').set(...me).expect(200))
-      .body as PublicProgrammeView;
+    const programme = (
+      await t
+        .http()
+        .get('/api/author/programme')
+        .set(...me)
+        .expect(200)
+    ).body as PublicProgrammeView;
     const mine = programme.days.flatMap((d) =>
       d.events.flatMap((e) => e.sessions.filter((s) => s.papers.some((p) => p._id === accepted._id))),
     );
@@ -262,25 +324,48 @@ describe('the demo conference', () => {
 
   it('shows the rejected author the decision and the reviews, and the author under review no reviews yet', async () => {
     const rejected = as('author2@uva.example');
-    const [paper] = (await t.http().get('/api/author/papers').set(...rejected).expect(200))
-      .body as PaperDto[];
+    const [paper] = (
+      await t
+        .http()
+        .get('/api/author/papers')
+        .set(...rejected)
+        .expect(200)
+    ).body as PaperDto[];
     expect(paper!.decision).toBe('Reject');
-    const reviews = await t.http().get(`/api/author/papers/${paper!._id}/reviews`).set(...rejected);
+    const reviews = await t
+      .http()
+      .get(`/api/author/papers/${paper!._id}/reviews`)
+      .set(...rejected);
     expect(reviews.status).toBe(200);
     expect(reviews.body.length).toBeGreaterThanOrEqual(2);
 
     const waiting = as('author3@polimi.example');
-    const [mine] = (await t.http().get('/api/author/papers').set(...waiting).expect(200)).body as PaperDto[];
+    const [mine] = (
+      await t
+        .http()
+        .get('/api/author/papers')
+        .set(...waiting)
+        .expect(200)
+    ).body as PaperDto[];
     expect(mine!.decision).toBeNull();
     expect(mine!.actions.canViewReviews).toBe(false);
-    await t.http().get(`/api/author/papers/${mine!._id}/reviews`).set(...waiting).expect(404);
+    await t
+      .http()
+      .get(`/api/author/papers/${mine!._id}/reviews`)
+      .set(...waiting)
+      .expect(404);
   });
 
   it('gives the reviewers requests in every state', async () => {
     const states = async (email: string) =>
       (
-        (await t.http().get('/api/reviewer/review_requests?pg=100').set(...as(email)).expect(200)).body
-          .data as ReviewRequestDto[]
+        (
+          await t
+            .http()
+            .get('/api/reviewer/review_requests?pg=100')
+            .set(...as(email))
+            .expect(200)
+        ).body.data as ReviewRequestDto[]
       ).map((r) => r.state);
     expect(new Set(await states('reviewer@ed.example'))).toEqual(
       new Set(['waiting', 'accepted', 'declined', 'reviewed']),
@@ -324,7 +409,12 @@ describe('a larger demo conference', () => {
       const [email, password] = [...signIns(lines)][0]!;
       const login = await t.http().post('/api/auth/login').send({ email, password }).expect(200);
       const chair: [string, string] = ['Authorization', `Bearer ${login.body.accessToken}`];
-      const papers = await t.http().post('/api/chair/papers').set(...chair).send({ cp: 1, pg: 1 }).expect(200);
+      const papers = await t
+        .http()
+        .post('/api/chair/papers')
+        .set(...chair)
+        .send({ cp: 1, pg: 1 })
+        .expect(200);
       const deleted = await t
         .http()
         .post('/api/chair/papers')
@@ -332,8 +422,13 @@ describe('a larger demo conference', () => {
         .send({ cp: 1, pg: 1, filters: [{ name: 'isDeleted', value: true }] })
         .expect(200);
       expect(papers.body.count + deleted.body.count).toBe(200);
-      const status = (await t.http().get('/api/chair/programme/status').set(...chair).expect(200))
-        .body as ProgrammeStatusDto;
+      const status = (
+        await t
+          .http()
+          .get('/api/chair/programme/status')
+          .set(...chair)
+          .expect(200)
+      ).body as ProgrammeStatusDto;
       expect(status).toMatchObject({ publishedVersion: 1, clashes: 1 });
       // a second load into the same database changes nothing
       expect(await t.app.get(DemoSeeder).seed({ papers: 200, seed: 'larger', documents: false })).toBeNull();

@@ -51,9 +51,11 @@ export class ActivityService {
    */
   async recordMany(entries: (ActivityEntry & { at?: Date })[], ex: Executor = this.db): Promise<void> {
     for (let i = 0; i < entries.length; i += INSERT_CHUNK)
-      await ex.insert(auditLogTable).values(
-        entries.slice(i, i + INSERT_CHUNK).map((e) => ({ ...rowOf(e), ...(e.at ? { at: e.at } : {}) })),
-      );
+      await ex
+        .insert(auditLogTable)
+        .values(
+          entries.slice(i, i + INSERT_CHUNK).map((e) => ({ ...rowOf(e), ...(e.at ? { at: e.at } : {}) })),
+        );
   }
 }
 

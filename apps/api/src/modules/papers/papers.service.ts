@@ -202,7 +202,8 @@ export class PapersService {
       if (primary === null || primary === undefined || !p.authors.includes(primary))
         errors.push({ field: field('primaryAuthor'), message: PAPER_MESSAGES.primaryAuthorNotAuthor });
       const status = p.paper.statusId;
-      if (status !== null && status !== undefined && !statuses.has(status)) throw PapersErrors.statusNotFound();
+      if (status !== null && status !== undefined && !statuses.has(status))
+        throw PapersErrors.statusNotFound();
       const single = p.files.filter((f) => f.part !== 'abstract').map((f) => f.part);
       if (p.files.some((f) => !isPaperFilePart(f.part)) || new Set(single).size !== single.length)
         errors.push({ field: field('files'), message: 'Each file part but abstract holds at most one file' });
@@ -213,7 +214,9 @@ export class PapersService {
       ex,
     );
     await this.papers.insertAuthors(
-      rows.flatMap((row, i) => papers[i]!.authors.map((userId, position) => ({ paperId: row.id, userId, position }))),
+      rows.flatMap((row, i) =>
+        papers[i]!.authors.map((userId, position) => ({ paperId: row.id, userId, position })),
+      ),
       ex,
     );
     await this.papers.insertFiles(

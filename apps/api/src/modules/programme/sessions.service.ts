@@ -110,7 +110,12 @@ export class SessionsService {
     const titles = new Set(existing.filter((s) => s.kind === 'technical').map((s) => s.title.toLowerCase()));
     const rooms = new Set((await this.repo.listRooms(tx)).map((r) => r.id));
     const people = [
-      ...new Set(items.flatMap((i) => [...(i.input.responsables ?? []), ...(i.input.presenter ? [i.input.presenter] : [])])),
+      ...new Set(
+        items.flatMap((i) => [
+          ...(i.input.responsables ?? []),
+          ...(i.input.presenter ? [i.input.presenter] : []),
+        ]),
+      ),
     ];
     const found = new Set<number>();
     for (let i = 0; i < people.length; i += 5000)

@@ -290,7 +290,11 @@ export class ReviewAssignmentService {
     const pairs = new Set(existing.map((r) => `${r.paperId}:${r.reviewerId}:${r.isCameraReady}`));
     const paperLoad = new Map<string, number>();
     for (const r of existing)
-      if (!r.declined) paperLoad.set(`${r.paperId}:${r.isCameraReady}`, (paperLoad.get(`${r.paperId}:${r.isCameraReady}`) ?? 0) + 1);
+      if (!r.declined)
+        paperLoad.set(
+          `${r.paperId}:${r.isCameraReady}`,
+          (paperLoad.get(`${r.paperId}:${r.isCameraReady}`) ?? 0) + 1,
+        );
     const loads = await this.repo.reviewerLoads(reviewerIds, ex);
 
     for (const item of items) {
@@ -406,15 +410,17 @@ export class ReviewAssignmentService {
       ex,
     );
     if (opts.invitations) {
-      const trackNames = await this.tracks.namesOf(
-        [...new Set(rows.map((r) => r.trackId))],
-        ex,
-      );
+      const trackNames = await this.tracks.namesOf([...new Set(rows.map((r) => r.trackId))], ex);
       const response = opts.invitations.response;
       await this.mail.recordMany(
         rows.map((row): RecordedMail => {
           const reviewer = reviewers.get(row.reviewerId)!;
-          const mail = this.invitationOf(row, papers.get(row.paperId)!, reviewer, trackNames.get(row.trackId) ?? '');
+          const mail = this.invitationOf(
+            row,
+            papers.get(row.paperId)!,
+            reviewer,
+            trackNames.get(row.trackId) ?? '',
+          );
           return {
             kind: 'review-invitation',
             to: [reviewer.email],
