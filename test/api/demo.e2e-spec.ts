@@ -437,3 +437,39 @@ describe('a larger demo conference', () => {
     }
   }, 180_000);
 });
+
+describe('the demo conference without a Chromium that can start', () => {
+  const saved = process.env.PUPPETEER_EXECUTABLE_PATH;
+  afterAll(() => {
+    if (saved === undefined) delete process.env.PUPPETEER_EXECUTABLE_PATH;
+    else process.env.PUPPETEER_EXECUTABLE_PATH = saved;
+  });
+
+  it('loads everything but the letters and consent signatures, and says so', async () => {
+    process.env.PUPPETEER_EXECUTABLE_PATH = '/nonexistent/symposium-test/chromium';
+    const t = await createTestApp({ dataDir: mkdtempSync(join(tmpdir(), 'symposium-demo-')) });
+    try {
+      const lines = (await t.app.get(DemoSeeder).seed({ papers: 20, seed: 3 }))!;
+      expect(lines.join('\n')).toMatch(
+        /Documents: 0 issued, 0 consent forms signed; the rest skipped \(.+\)/,
+      );
+      const [email, password] = [...signIns(lines)][0]!;
+      const login = await t.http().post('/api/auth/login').send({ email, password }).expect(200);
+      const chair: [string, string] = ['Authorization', `Bearer ${login.body.accessToken}`];
+      const docs = await t
+        .http()
+        .get('/api/chair/documents')
+        .set(...chair)
+        .expect(200);
+      expect(docs.body).toEqual([]);
+      const status = await t
+        .http()
+        .get('/api/chair/programme/status')
+        .set(...chair)
+        .expect(200);
+      expect(status.body).toMatchObject({ publishedVersion: 1 });
+    } finally {
+      await t.close();
+    }
+  }, 180_000);
+});

@@ -12,7 +12,6 @@ import {
 import { randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { AuthUser } from '../../common/auth-user.js';
-import { DomainError } from '../../common/errors.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import type { Executor } from '../../database/database.js';
@@ -36,6 +35,7 @@ import { ReviewAssignmentService, type RecordedRequest } from '../reviews/review
 import { StatusesService } from '../tracks/statuses.service.js';
 import { TracksService, type TrackInput } from '../tracks/tracks.service.js';
 import { UsersService } from '../users/users.service.js';
+import { asciiSlug } from './demo-content.js';
 import { demoDocx, demoPdf, demoPptx } from './demo-files.js';
 import {
   AUTHOR,
@@ -284,7 +284,7 @@ export class DemoSeeder implements BeforeApplicationShutdown {
       const w = written;
       this.pending = this.documents(plan, w).then((lines) => {
         const took = ((performance.now() - t1) / 1000).toFixed(1);
-        for (const line of lines) this.logger.log(`${line.trim()} (${took} s)`);
+        for (const line of lines) this.logger.log(`${line.trim()} (in the background, ${took} s)`);
       });
       documentLines = [
         '  Documents: letters, an invoice and consent signatures are being issued in the background.',
@@ -309,7 +309,7 @@ export class DemoSeeder implements BeforeApplicationShutdown {
     plan.papers.forEach((p, i) => {
       const list: NewPaperFile[] = [];
       out.set(i, list);
-      const slug = plan.people[p.authors[0]!]!.lastName.replace(/[^A-Za-z]/g, '').toLowerCase() || 'paper';
+      const slug = asciiSlug(plan.people[p.authors[0]!]!.lastName) || 'paper';
       const add = (
         part: NewPaperFile['part'],
         name: string,
@@ -349,19 +349,17 @@ export class DemoSeeder implements BeforeApplicationShutdown {
         );
       }
     });
-    // a few writes at a time: each one fsyncs
-    const stored: string[] = [];
+    // a few writes at a time (each one fsyncs); when one fails, every file written is removed
     let next = 0;
-    try {
-      await Promise.all(
-        Array.from({ length: 8 }, async () => {
-          while (next < jobs.length) await jobs[next++]!();
-        }),
-      );
-    } catch (e) {
-      for (const list of out.values()) stored.push(...list.map((f) => f.key));
-      await this.files.discard(stored);
-      throw e;
+    const workers = await Promise.allSettled(
+      Array.from({ length: 8 }, async () => {
+        while (next < jobs.length) await jobs[next++]!();
+      }),
+    );
+    const failed = workers.find((w): w is PromiseRejectedResult => w.status === 'rejected');
+    if (failed) {
+      await this.files.discard([...out.values()].flat().map((f) => f.key));
+      throw failed.reason;
     }
     // the abstract first, then the parts in the order written above
     const order = ['abstract', 'word', 'pdf', 'ppt', 'ppt_pdf'];
@@ -853,12 +851,14 @@ export class DemoSeeder implements BeforeApplicationShutdown {
         letters++;
       }
       return [
-        `  Documents: ${letters} letters and an invoice issued, ${consents} consent forms signed (Chromium).`,
+        `  Documents: ${letters} issued (acceptance, invitation and certificate letters and an invoice of paper ${lenaPaper ?? '-'}), ${consents} consent forms signed.`,
       ];
     } catch (e) {
-      const why = e instanceof DomainError ? e.message : (e as Error).message;
-      this.logger.warn(`Demo documents stopped: ${why}`);
-      return [`  Documents: ${letters} issued, ${consents} consent forms signed; the rest skipped (${why}).`];
+      const why = e instanceof Error ? e.message : String(e);
+      return [
+        `  Documents: ${letters} issued, ${consents} consent forms signed; the rest skipped (${why}). ` +
+          'Letters and consent signatures need Chromium; everything else of the demo is loaded.',
+      ];
     }
   }
 
