@@ -2,6 +2,7 @@ import {
   formatConferenceTime,
   formatInZone,
   fromZonedInput,
+  knownZone,
   toZonedInput,
   zoneOffsetMinutes,
 } from './time.js';
@@ -74,5 +75,14 @@ describe('conference time', () => {
     );
     expect(formatConferenceTime(null, 'UTC', 'America/New_York')).toBe('');
     expect(formatInZone(iso, 'Not/AZone')).toContain('(UTC)');
+  });
+
+  it('knows a zone Intl knows and answers UTC for any other, the same on every call', () => {
+    for (let i = 0; i < 3; i++) {
+      expect(knownZone('Europe/Lisbon')).toBe('Europe/Lisbon');
+      expect(knownZone('Not/AZone')).toBe('UTC');
+      expect(knownZone('')).toBe('UTC');
+      expect(knownZone(null)).toBe('UTC');
+    }
   });
 });

@@ -24,7 +24,8 @@ async function main(): Promise<number> {
   const config = { ...loadConfig(), serveApps: false, runJobs: false };
   const handle = await openDatabase(databaseOptionsOf(config));
   const app = await NestFactory.createApplicationContext(AppModule.create(config, handle), {
-    logger: ['error', 'warn'],
+    // LOG_LEVEL=debug also shows how long each part of the demo took
+    logger: config.logLevel === 'debug' ? ['error', 'warn', 'log', 'debug'] : ['error', 'warn'],
   });
   try {
     const lines = await app.get(DemoSeeder).seed(args);

@@ -261,7 +261,11 @@ export class DemoSeeder implements BeforeApplicationShutdown {
     const t0 = performance.now();
     if (onlyIfEmpty && (await this.users.count()) > 0) return null;
     const plan = planDemo({ papers, seed, now });
+    const planned = performance.now();
     const files = await this.storeFiles(plan);
+    this.logger.debug(
+      `plan: ${Math.round(planned - t0)} ms, files: ${Math.round(performance.now() - planned)} ms`,
+    );
     const keys = [...files.values()].flat().map((f) => f.key);
     let written: Written | null;
     try {
@@ -375,6 +379,13 @@ export class DemoSeeder implements BeforeApplicationShutdown {
     now: Date,
     tx: Executor,
   ): Promise<Written> {
+    // each part's time, at LOG_LEVEL=debug
+    let last = performance.now();
+    const took = (part: string) => {
+      const t = performance.now();
+      this.logger.debug(`${part}: ${Math.round(t - last)} ms`);
+      last = t;
+    };
     const shortName = await this.seedConference(plan, tx);
     const tracks = await this.seedTracks(now, tx);
     const statuses = await this.seedStatuses(tx);
@@ -401,7 +412,9 @@ export class DemoSeeder implements BeforeApplicationShutdown {
       tx,
     );
 
+    took('conference, tracks, statuses, templates, settings');
     const { userIds, passwords } = await this.seedPeople(plan, tracks, tx);
+    took(`${plan.people.length} people`);
     const chairId = userIds[CHAIR]!;
     const chair: AuthUser = {
       id: chairId,
@@ -454,6 +467,7 @@ export class DemoSeeder implements BeforeApplicationShutdown {
     });
     const rows = await this.papers.insertMany(newPapers, tx);
     const paperIds = rows.map((r) => r.id);
+    took(`${rows.length} papers`);
 
     await this.registrations.recordMany(
       plan.papers.flatMap((p, i) =>
@@ -470,6 +484,7 @@ export class DemoSeeder implements BeforeApplicationShutdown {
       tx,
     );
 
+    took('registrations');
     // review requests, reviews and their invitations
     await this.reviews.recordMany(
       plan.requests.map((r): RecordedRequest => ({
@@ -496,10 +511,13 @@ export class DemoSeeder implements BeforeApplicationShutdown {
     );
 
     // the decision e-mails and a camera-ready reminder, as the chair sent them
+    took(`${plan.requests.length} review requests`);
     await this.seedMailSends(plan, tracks, userIds, paperIds, templates, chairId, now, tx);
+    took('decision e-mails');
 
     // the programme: rooms, days and events, sessions, version 1 published, then a late session in the draft
     await this.seedProgramme(plan, userIds, paperIds, chair, tx);
+    took('programme');
 
     // reminder rules, paused: a chair resumes them from the Reminders screen
     await this.reminders.create(
@@ -526,6 +544,7 @@ export class DemoSeeder implements BeforeApplicationShutdown {
     );
 
     await this.activity.recordMany(this.history(plan, userIds, paperIds, chairId, statuses), tx);
+    took('reminder rules, activity log');
     return { userIds, paperIds, passwords };
   }
 
