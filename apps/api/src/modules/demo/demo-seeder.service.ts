@@ -909,9 +909,10 @@ export class DemoSeeder implements BeforeApplicationShutdown {
     const labelWidth = Math.max(...accounts.map((a) => a.label.length));
     return [
       `Demo conference loaded in ${t.dataSeconds.toFixed(1)} s (seed ${t.seed}${t.documentLines.length && t.docSeconds >= 0.05 ? `; documents ${t.docSeconds.toFixed(1)} s` : ''}):`,
-      `  ${plan.papers.length} papers: ${states}.`,
-      `  ${plan.requests.length} review requests, ${reviews} reviews submitted; a published programme of ${technical} technical sessions ` +
-        `and ${posters} posters${plan.lateSession ? ', and one clash left in the draft to resolve' : ''}.`,
+      `  ${count(plan.papers.length, 'paper')}: ${states}.`,
+      `  ${count(plan.requests.length, 'review request')}, ${count(reviews, 'review')} submitted; a published ` +
+        `programme of ${count(technical, 'technical session')} and ${count(posters, 'poster')}` +
+        `${plan.lateSession ? ', and one clash left in the draft to resolve' : ''}.`,
       ...t.documentLines,
       'Sign in with these generated passwords (shown only now):',
       `  Author app (authors, reviewers, session chairs): ${url}/`,
@@ -923,6 +924,9 @@ export class DemoSeeder implements BeforeApplicationShutdown {
     ];
   }
 }
+
+/** '1 paper', '3 papers'. */
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 const cameraReadyDeadline = (track: TrackDto | undefined): Date | null => {
   const d = track?.activities.canSubmitCameraReady.deadline;
