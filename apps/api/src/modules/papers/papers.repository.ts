@@ -17,10 +17,10 @@ import {
 } from './papers.table.js';
 
 export type PaperPatch = Partial<Omit<NewPaperRow, 'id' | 'createdAt'>>;
+export type NewConsentRow = Omit<typeof paperConsentsTable.$inferInsert, 'id'>;
 
 /** Rows per multi-row INSERT (papers have ~30 columns: well under the bound-parameter limit). */
 const INSERT_CHUNK = 500;
-export type NewConsentRow = Omit<typeof paperConsentsTable.$inferInsert, 'id'>;
 
 /** All SQL of the papers module. */
 @Injectable()
