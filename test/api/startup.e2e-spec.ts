@@ -40,8 +40,11 @@ describe('start-up on an empty database with the demo conference', () => {
       'chair@ulisboa.example',
       'trackchair@kth.example',
       'reviewer@ed.example',
+      'reviewer2@ethz.example',
       'sessionchair@up.example',
       'author@tum.example',
+      'author2@uva.example',
+      'author3@polimi.example',
     ]);
     for (const a of accounts) expect(a.password).toMatch(/^[A-Za-z0-9]{10}$/);
     expect(new Set(accounts.map((a) => a.password)).size).toBe(accounts.length);
@@ -65,6 +68,9 @@ describe('start-up on an empty database with the demo conference', () => {
         case 'reviewer':
           expect(user.roles.reviewer).toMatchObject({ is: true, tracks: [1, 2] });
           break;
+        case 'reviewer2':
+          expect(user.roles.reviewer).toMatchObject({ is: true, tracks: [2, 3] });
+          break;
         case 'sessionchair':
           expect(user.roles.sessionChair!.sessions!.length).toBeGreaterThan(0);
           break;
@@ -76,7 +82,7 @@ describe('start-up on an empty database with the demo conference', () => {
           ]);
       }
     }
-    expect(signedIn).toHaveLength(5);
+    expect(signedIn).toHaveLength(8);
     const chair = signIns(lines)[0]!;
     const login = await t.http().post('/api/auth/login').send(chair).expect(200);
     await t
@@ -196,10 +202,11 @@ describe('start-up on an empty database with the demo conference', () => {
   });
 
   it('does nothing the second time (the database has users now)', async () => {
+    const users = (await t.db.select().from(usersTable)).length;
     const again = await t.app.get(StartupService).prepare(true);
     expect(again).toEqual([]);
     expect(await t.app.get(DemoSeeder).seed()).toBeNull();
-    expect(await t.db.select().from(usersTable)).toHaveLength(5);
+    expect(await t.db.select().from(usersTable)).toHaveLength(users);
     expect(await t.db.select().from(tracksTable)).toHaveLength(3);
   });
 });
@@ -248,8 +255,10 @@ describe('start-up without the demo', () => {
     try {
       const lines = await t.app.get(StartupService).prepare(true);
       expect(lines[0]).toContain('boss@example.org');
-      expect(signIns(lines)).toHaveLength(5);
-      expect(await t.db.select().from(usersTable)).toHaveLength(6);
+      expect(signIns(lines)).toHaveLength(8);
+      const users = await t.db.select().from(usersTable);
+      expect(users.filter((u) => u.email === 'boss@example.org' && u.isChair)).toHaveLength(1);
+      expect(users.filter((u) => u.passwordHash !== null)).toHaveLength(9);
     } finally {
       await t.close();
     }

@@ -3,6 +3,7 @@ import {
   formatInZone,
   formatShortInZone,
   fromZonedInput,
+  knownZone,
   toZonedInput,
   viewerTimeIfDifferent,
   zoneOffsetMinutes,
@@ -89,5 +90,14 @@ describe('conference time', () => {
     expect(viewerTimeIfDifferent(iso, 'Europe/Lisbon', 'Europe/London')).toBe('');
     expect(viewerTimeIfDifferent(iso, 'Europe/Lisbon', 'UTC', true)).toBe('1 May 2026');
     expect(formatShortInZone(null, 'UTC')).toBe('');
+  });
+
+  it('knows a zone Intl knows and answers UTC for any other, the same on every call', () => {
+    for (let i = 0; i < 3; i++) {
+      expect(knownZone('Europe/Lisbon')).toBe('Europe/Lisbon');
+      expect(knownZone('Not/AZone')).toBe('UTC');
+      expect(knownZone('')).toBe('UTC');
+      expect(knownZone(null)).toBe('UTC');
+    }
   });
 });

@@ -17,15 +17,23 @@ function cached(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeForm
   return f;
 }
 
+/** The answers of knownZone so far (checking a zone builds a format: a bulk e-mail checks one per message). */
+const zones = new Map<string, string>();
+
 /** The zone when Intl knows it, else 'UTC'. */
 export function knownZone(zone: string | null | undefined): string {
   if (!zone) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-    return zone;
-  } catch {
-    return 'UTC';
+  let known = zones.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+      known = zone;
+    } catch {
+      known = 'UTC';
+    }
+    if (zones.size < 1000) zones.set(zone, known);
   }
+  return known;
 }
 
 const partsFormat = (zone: string) =>

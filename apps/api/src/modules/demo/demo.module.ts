@@ -1,13 +1,36 @@
 import { Module } from '@nestjs/common';
 import { ConferenceModule } from '../conference/conference.module.js';
+import { DocumentsModule } from '../documents/documents.module.js';
+import { FilesModule } from '../files/files.module.js';
+import { JobsModule } from '../jobs/jobs.module.js';
+import { LettersModule } from '../letters/letters.module.js';
 import { MailingModule } from '../mail/mailing.module.js';
+import { PapersModule } from '../papers/papers.module.js';
+import { ProgrammeModule } from '../programme/programme.module.js';
+import { ReviewsModule } from '../reviews/reviews.module.js';
 import { TracksModule } from '../tracks/tracks.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { DemoSeeder } from './demo-seeder.service.js';
 import { StartupService } from './startup.service.js';
 
+/**
+ * The demo conference and the start-up tasks. On the top floor: it writes through every module's services
+ * (papers, reviews, programme, mail, letters, reminders), never their tables.
+ */
 @Module({
-  imports: [UsersModule, TracksModule, ConferenceModule, MailingModule],
+  imports: [
+    UsersModule,
+    TracksModule,
+    ConferenceModule,
+    MailingModule,
+    PapersModule,
+    ReviewsModule,
+    ProgrammeModule,
+    JobsModule,
+    LettersModule,
+    DocumentsModule,
+    FilesModule,
+  ],
   providers: [StartupService, DemoSeeder],
   exports: [StartupService, DemoSeeder],
 })

@@ -3,7 +3,7 @@ import { checkUpload, checkUploadName, zipDirectoryRange, type PaperFileKind } f
 import busboy from 'busboy';
 import type { Request, Response } from 'express';
 import { sendStoredFile, type DownloadFile } from './download.js';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   FileNotFoundError,
   FileStore,
@@ -215,6 +215,15 @@ export class FilesService {
       req.on('close', onRequestClose);
       req.pipe(parser);
     });
+  }
+
+  /**
+   * Stores bytes the server made itself (not an upload, so not sniffed): the object's key, size and sha256,
+   * for the caller to record in its transaction (and discard if that fails).
+   */
+  async storeBytes(data: Buffer): Promise<{ key: string; size: number; sha256: string }> {
+    const obj = await this.store.writeStream(Readable.from([data]), { maxBytes: data.length });
+    return { key: obj.key, size: obj.size, sha256: obj.sha256 };
   }
 
   /** Removes stored files (e.g. when the transaction that was to record them failed); never throws. */

@@ -156,11 +156,16 @@ export class RemindersService {
     return this.get(row.id);
   }
 
+<<<<<<< HEAD
   /**
    * A new rule is stored paused, whatever the body says: it is enabled (resume, or PUT enabled) once the
    * chair has seen who it would remind at once (the chair screen shows the dry run before enabling).
    */
   async create(input: Partial<ReminderRuleInput>): Promise<ReminderRuleDto> {
+=======
+  /** A new rule; in the caller's transaction when `ex` is given. */
+  async create(input: Partial<ReminderRuleInput>, ex?: Executor): Promise<ReminderRuleDto> {
+>>>>>>> helper/demo
     const values = this.checkFields({
       name: input.name,
       kind: input.kind,
@@ -171,10 +176,11 @@ export class RemindersService {
       trackIds: input.trackIds ?? [],
       enabled: false,
     });
-    const row = await this.write(async (tx) => {
+    const work = async (tx: Executor) => {
       await this.checkReferences(values, null, tx);
       return this.repo.insert(values, tx);
-    });
+    };
+    const row = ex ? await work(ex) : await this.write(work);
     return toReminderRuleDto(row, 0);
   }
 

@@ -10,6 +10,7 @@ import {
   DocumentTemplateError,
 } from '@symposium/domain';
 import type { AuthUser } from '../../common/auth-user.js';
+import type { Executor } from '../../database/database.js';
 import { ConferenceService } from '../conference/conference.service.js';
 import { DocumentComposer } from './document-composer.js';
 import { defaultTemplate, sanitizeDocumentHtml, type DocumentValues } from './document-templates.js';
@@ -53,7 +54,8 @@ export class LetterSettingsService {
   }
 
   /** PUT settings: any of the fields; checked all before anything is written. */
-  async update(body: unknown): Promise<LetterSettingsDto> {
+  /** In the caller's transaction when `ex` is given. */
+  async update(body: unknown, ex?: Executor): Promise<LetterSettingsDto> {
     if (!body || typeof body !== 'object' || Array.isArray(body))
       throw LettersErrors.settings('body', 'Please send the settings as a JSON object');
     const patch: Partial<LetterSettingsRow> = {};
@@ -74,10 +76,10 @@ export class LetterSettingsService {
         patch.currency = value.trim().toUpperCase();
       } else throw LettersErrors.settings(key, SETTINGS_MESSAGES.unknownField(key));
     }
-    const merged = { ...(await this.repo.settings()), ...patch };
+    const merged = { ...(await this.repo.settings(ex)), ...patch };
     if (new Set(PREFIX_FIELDS.map((f) => merged[f])).size !== PREFIX_FIELDS.length)
       throw LettersErrors.settings('invoicePrefix', SETTINGS_MESSAGES.prefixesDistinct);
-    return toSettingsDto(await this.repo.updateSettings(patch));
+    return toSettingsDto(await this.repo.updateSettings(patch, ex));
   }
 
   async setSignature(file: UploadedFile | undefined): Promise<LetterSettingsDto> {

@@ -41,6 +41,6 @@ import { LettersService } from './letters.service.js';
     DocumentBatchesService,
     SignatureUploadInterceptor,
   ],
-  exports: [LettersService],
+  exports: [LettersService, LetterSettingsService],
 })
 export class LettersModule {}

@@ -91,7 +91,7 @@ export class EmailSettingsService {
     };
   }
 
-  async updateConference(input: Partial<EmailSettingsDto>): Promise<EmailSettingsDto> {
+  async updateConference(input: Partial<EmailSettingsDto>, ex?: Executor): Promise<EmailSettingsDto> {
     const patch: EmailSettingsPatch = {};
     const errors: FieldError[] = [];
     if (input.senderName !== undefined) {
@@ -108,8 +108,8 @@ export class EmailSettingsService {
       patch[field] = value;
     }
     if (errors.length) throw MailingErrors.settingsInvalid(errors);
-    await this.repo.upsert(CONFERENCE_OWNER, patch);
-    return this.conferenceSettings();
+    await this.repo.upsert(CONFERENCE_OWNER, patch, ex);
+    return this.conferenceSettings(ex);
   }
 
   async updateTrackChair(

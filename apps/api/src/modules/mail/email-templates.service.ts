@@ -39,8 +39,8 @@ export class EmailTemplatesService {
     private readonly transactions: TransactionRunner,
   ) {}
 
-  async list(): Promise<EmailTemplateDto[]> {
-    return (await this.repo.list()).map(toEmailTemplateDto);
+  async list(ex?: Executor): Promise<EmailTemplateDto[]> {
+    return (await this.repo.list(ex)).map(toEmailTemplateDto);
   }
 
   async get(id: number): Promise<EmailTemplateDto> {

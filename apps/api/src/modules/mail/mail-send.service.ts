@@ -9,15 +9,16 @@ import {
 import type { AuthUser } from '../../common/auth-user.js';
 import { pgErrorCode } from '../../common/errors.js';
 import { managedTracks } from '@symposium/domain';
+import type { Executor } from '../../database/database.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { parseSendRequest, type ParsedSendRequest } from './dto/send-request.js';
 import { addressError, addressListErrors, EmailSettingsService } from './email-settings.service.js';
 import { EmailTemplatesService, templateFieldErrors } from './email-templates.service.js';
 import { MailRecipientsService } from './mail-recipients.service.js';
-import { MailRenderService, withSignature } from './mail-render.service.js';
+import { MailRenderService, withSignature, type MailContext } from './mail-render.service.js';
 import { MailSendRepository } from './mail-send.repository.js';
-import { MailService, type OutgoingMail } from './mail.service.js';
+import { MailService, type OutgoingMail, type RecordedMail } from './mail.service.js';
 import { MailingErrors } from './mailing.errors.js';
 import { UsersService } from '../users/users.service.js';
 
@@ -146,6 +147,78 @@ export class MailSendService {
       }
       throw e;
     }
+  }
+
+  /**
+   * Records a send of a template that already happened (the demo conference's decision e-mails): one message
+   * per (person, paper) rendered as a send renders it, with the console's copies, reply-to and signature;
+   * the mail_sends row and its messages written as delivered at `at` (nothing is queued, nobody is
+   * e-mailed), in the caller's transaction. 400 when a message cannot be rendered.
+   */
+  async recordSend(
+    caller: Pick<AuthUser, 'id'>,
+    role: Role,
+    input: {
+      templateId: number;
+      recipients: ParsedSendRequest['recipients'];
+      /** One per message: the person, the paper, and the deadline for {{reminder.deadline}}. */
+      messages: MailContext[];
+      at: Date;
+      idempotencyKey: string;
+      /** The server's answer the history shows for each message. */
+      response: string;
+    },
+    tx: Executor,
+  ): Promise<{ sendId: number; count: number }> {
+    const tpl = await this.templates.findById(input.templateId, tx);
+    if (!tpl) throw MailingErrors.sendTemplateNotFound();
+    const settings = await this.settings.effective(caller.id, role, tx);
+    const { rendered, errors } = await this.render.renderAll(tpl, input.messages, tx);
+    if (errors.length)
+      throw MailingErrors.renderFailed(
+        errors.map((e) => ({
+          key: `${e.ctx.userId}:${e.ctx.paperId ?? ''}`,
+          email: e.email,
+          message: e.message,
+        })),
+      );
+    const send = await this.repo.insertSend(
+      {
+        createdBy: caller.id,
+        role,
+        idempotencyKey: input.idempotencyKey,
+        request: { recipients: input.recipients, emailId: input.templateId, recorded: true },
+        templateId: input.templateId,
+        subject: tpl.subject,
+        count: rendered.length,
+        createdAt: input.at,
+      },
+      tx,
+    );
+    const rows: RecordedMail[] = rendered.map((m, i) => {
+      const signed = withSignature({ text: m.text, html: m.html }, settings.signature);
+      const sentAt = new Date(input.at.getTime() + 2000 + i * 150);
+      return {
+        kind: 'bulk',
+        to: [m.to.email],
+        cc: settings.cc,
+        bcc: settings.bcc,
+        replyTo: settings.replyTo || null,
+        subject: m.subject,
+        text: signed.text,
+        html: signed.html,
+        createdBy: caller.id,
+        sendId: send.id,
+        userId: m.ctx.userId,
+        paperId: m.ctx.paperId ?? null,
+        createdAt: input.at,
+        sentAt,
+        state: 'sent',
+        response: input.response,
+      };
+    });
+    await this.mail.recordMany(rows, tx);
+    return { sendId: send.id, count: rows.length };
   }
 
   private async plan(caller: AuthUser, role: Role, req: ParsedSendRequest): Promise<Plan> {

@@ -19,6 +19,17 @@ export interface OutgoingMail {
   sendId?: number | null;
 }
 
+/** A message that was already handed over (or refused) at a known time: history, never sent again. */
+export interface RecordedMail extends OutgoingMail {
+  /** When it was queued. */
+  createdAt: Date;
+  /** When the server took it (sent) or refused it for good (failed). */
+  sentAt: Date;
+  state: 'sent' | 'failed';
+  /** The server's answer as the history shows it. */
+  response: string;
+}
+
 /** Writes e-mails to the outbox; pass the transaction of the change that causes the e-mail. */
 @Injectable()
 export class MailService {
@@ -41,6 +52,34 @@ export class MailService {
         .values(mails.slice(i, i + OUTBOX_BATCH).map(outboxRowOf))
         .returning({ id: outboxTable.id });
       // Serial ids follow the order of the VALUES list.
+      ids.push(...rows.map((r) => r.id).sort((a, b) => a - b));
+    }
+    return ids;
+  }
+
+  /**
+   * Records messages as already delivered or refused (state sent or failed, one attempt, the answer given):
+   * the dispatcher never picks them up. For a history brought in from elsewhere, such as the demo
+   * conference's e-mails, which must show in the e-mail history without being sent to anyone.
+   */
+  async recordMany(mails: RecordedMail[], ex: Executor = this.db): Promise<number[]> {
+    const ids: number[] = [];
+    for (let i = 0; i < mails.length; i += OUTBOX_BATCH) {
+      const rows = await ex
+        .insert(outboxTable)
+        .values(
+          mails.slice(i, i + OUTBOX_BATCH).map((m) => ({
+            ...outboxRowOf(m),
+            state: m.state,
+            attempts: 1,
+            createdAt: m.createdAt,
+            nextAttemptAt: m.sentAt,
+            sentAt: m.state === 'sent' ? m.sentAt : null,
+            lastResponse: m.response,
+            lastError: m.state === 'failed' ? m.response : null,
+          })),
+        )
+        .returning({ id: outboxTable.id });
       ids.push(...rows.map((r) => r.id).sort((a, b) => a - b));
     }
     return ids;

@@ -136,6 +136,52 @@ export class PaperRegistrationsService {
   }
 
   /**
+   * Records the registrations of many papers that have none yet (the demo conference, a migration): each
+   * checked like an edit (§5 ids, amounts ≥ 0, authors among the paper's authors), then one statement per
+   * chunk of papers, their numbers in paper_registration_ids (a number used twice fails on the key: 409) and
+   * the authors' isRegistered, in the caller's transaction.
+   */
+  async recordMany(
+    entries: { paperId: number; main: PaperRegistration | null; others: PaperRegistration[] }[],
+    tx: Executor,
+  ): Promise<void> {
+    if (!entries.length) return;
+    const authors = new Map<number, Set<number>>();
+    for (let i = 0; i < entries.length; i += INSERT_CHUNK)
+      for (const a of await this.repo.authorsOf(
+        entries.slice(i, i + INSERT_CHUNK).map((e) => e.paperId),
+        tx,
+      ))
+        (authors.get(a.paperId) ?? authors.set(a.paperId, new Set()).get(a.paperId)!).add(a.userId);
+    for (const e of entries) {
+      const regs: [PaperRegistration, string][] = [
+        ...(e.main ? [[e.main, 'registration'] as [PaperRegistration, string]] : []),
+        ...e.others.map((o, i) => [o, `otherRegistrations.${i}`] as [PaperRegistration, string]),
+      ];
+      for (const [reg, f] of regs) {
+        const other = f !== 'registration';
+        if (other && !reg.id.trim()) throw RegistrationErrors.otherIdRequired(`${f}.id`);
+        if (!isValidRegistrationId(reg.id, other)) throw RegistrationErrors.invalidId(`${f}.id`);
+        if (parseRegistrationAmount(reg.amount) === undefined) throw RegistrationErrors.amount(`${f}.amount`);
+        if (reg.author !== null && !authors.get(e.paperId)?.has(reg.author))
+          throw RegistrationErrors.authorNotOfPaper(`${f}.author`);
+      }
+    }
+    try {
+      await this.repo.setRegistrations(entries, tx);
+      await this.sync(
+        entries.map((e) => e.paperId),
+        [],
+        new Map(entries.map((e) => [e.paperId, { main: e.main, others: e.others }])),
+        tx,
+      );
+    } catch (e) {
+      if (pgErrorCode(e) === '23505') throw RegistrationErrors.inUse();
+      throw e;
+    }
+  }
+
+  /**
    * isRegistered of these users: true when they are the author of a registration with an id (main or other)
    * on a paper that is not deleted. One scan of the registered papers, then at most two updates.
    */

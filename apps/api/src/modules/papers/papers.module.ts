@@ -46,6 +46,12 @@ import { RegisteredPapersService } from './registered-papers.service.js';
     PaperExportsService,
     PaperRegistrationsService,
   ],
-  exports: [PapersService, PaperFilesService, ChairPapersService],
+  exports: [
+    PapersService,
+    PaperFilesService,
+    ChairPapersService,
+    PaperRegistrationsService,
+    PaperConsentService,
+  ],
 })
 export class PapersModule {}

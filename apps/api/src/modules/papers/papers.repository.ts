@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { PaperRegistration } from '@symposium/domain';
 import { DB, type Db, type Executor } from '../../database/database.js';
 import {
   paperAuthorsTable,
@@ -18,6 +19,9 @@ import {
 export type PaperPatch = Partial<Omit<NewPaperRow, 'id' | 'createdAt'>>;
 export type NewConsentRow = Omit<typeof paperConsentsTable.$inferInsert, 'id'>;
 
+/** Rows per multi-row INSERT (papers have ~30 columns: well under the bound-parameter limit). */
+const INSERT_CHUNK = 500;
+
 /** All SQL of the papers module. */
 @Injectable()
 export class PapersRepository {
@@ -26,6 +30,40 @@ export class PapersRepository {
   async insert(row: NewPaperRow, ex: Executor = this.db): Promise<PaperRow> {
     const [created] = await ex.insert(papersTable).values(row).returning();
     return created!;
+  }
+
+  /** Many papers, INSERT_CHUNK per statement; the rows in the order given (serial ids follow VALUES). */
+  async insertMany(rows: NewPaperRow[], ex: Executor): Promise<PaperRow[]> {
+    const out: PaperRow[] = [];
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      const created = await ex
+        .insert(papersTable)
+        .values(rows.slice(i, i + INSERT_CHUNK))
+        .returning();
+      out.push(...created.sort((a, b) => a.id - b.id));
+    }
+    return out;
+  }
+
+  /** Sets the registrations of many papers, one UPDATE … FROM (VALUES …) per INSERT_CHUNK papers. */
+  async setRegistrations(
+    entries: { paperId: number; main: PaperRegistration | null; others: PaperRegistration[] }[],
+    ex: Executor,
+  ): Promise<void> {
+    for (let i = 0; i < entries.length; i += INSERT_CHUNK) {
+      const values = sql.join(
+        entries
+          .slice(i, i + INSERT_CHUNK)
+          .map(
+            (e) =>
+              sql`(${e.paperId}::int, ${e.main === null ? null : JSON.stringify(e.main)}::jsonb, ${JSON.stringify(e.others)}::jsonb)`,
+          ),
+        sql`, `,
+      );
+      await ex.execute(sql`
+        update ${papersTable} set registration = v.reg, other_registrations = v.others, updated_at = now()
+        from (values ${values}) as v(id, reg, others) where ${papersTable.id} = v.id`);
+    }
   }
 
   async update(id: number, patch: PaperPatch, ex: Executor = this.db): Promise<PaperRow | undefined> {
@@ -292,6 +330,12 @@ export class PapersRepository {
     return [...out.values()];
   }
 
+  /** The ordered authors of new papers (papers without authors yet), INSERT_CHUNK rows per statement. */
+  async insertAuthors(rows: PaperAuthorRow[], ex: Executor): Promise<void> {
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+      await ex.insert(paperAuthorsTable).values(rows.slice(i, i + INSERT_CHUNK));
+  }
+
   /** Replaces the authors of a paper by the ordered list. */
   async setAuthors(paperId: number, userIds: number[], ex: Executor): Promise<void> {
     await ex.delete(paperAuthorsTable).where(eq(paperAuthorsTable.paperId, paperId));
@@ -336,8 +380,15 @@ export class PapersRepository {
   }
 
   async insertFiles(rows: NewPaperFileRow[], ex: Executor): Promise<PaperFileRow[]> {
-    if (!rows.length) return [];
-    return ex.insert(paperFilesTable).values(rows).returning();
+    const out: PaperFileRow[] = [];
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+      out.push(
+        ...(await ex
+          .insert(paperFilesTable)
+          .values(rows.slice(i, i + INSERT_CHUNK))
+          .returning()),
+      );
+    return out;
   }
 
   async deleteFiles(ids: number[], ex: Executor): Promise<void> {

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
+  abstractError,
+  isPaperFilePart,
   paperActions,
+  PAPER_MESSAGES,
+  titleError,
+  type FieldError,
+  type PaperFilePart,
   type ChairPaperDto,
   type ConferenceDto,
   type PaperActions,
@@ -16,11 +22,32 @@ import { TracksService } from '../tracks/tracks.service.js';
 import { UsersService, type UserRow } from '../users/users.service.js';
 import { toPaperAuthorDto, toPaperDto } from './papers.mapper.js';
 import { PapersRepository } from './papers.repository.js';
-import type { PaperRow } from './papers.table.js';
+import type { NewPaperRow, PaperRow } from './papers.table.js';
 import { PapersErrors } from './papers.errors.js';
 
 /** The papers row as other modules see it (they take the type from here, never from the table file). */
 export type { PaperRow } from './papers.table.js';
+
+/** A file already in the store, recorded as a paper_files row of `part`. */
+export interface NewPaperFile {
+  part: PaperFilePart;
+  key: string;
+  name: string;
+  size: number;
+  sha256: string;
+  contentType: string;
+  createdAt?: Date;
+}
+
+/**
+ * A paper as a bulk insert takes it (the demo conference, an import): the row (status, flags and dates
+ * included; registrations go through PaperRegistrationsService), its ordered authors and its stored files.
+ */
+export interface NewPaper {
+  paper: Omit<NewPaperRow, 'id' | 'registration' | 'otherRegistrations'>;
+  authors: number[];
+  files: NewPaperFile[];
+}
 
 /** A decision was taken: the paper's status is one other than the default. */
 const isDecided = (status: StatusDto | undefined): boolean => Boolean(status && !status.isDefault);
@@ -135,6 +162,68 @@ export class PapersService {
       const user = users.get(a.userId);
       return user ? [{ paperId: a.paperId, user }] : [];
     });
+  }
+
+  /**
+   * Writes many papers with their authors and files in a few statements, in the caller's transaction: each
+   * checked first (§5 title and abstract, a track and subject area that exist, authors that exist with the
+   * primary author among them, a status that exists, one file per camera-ready or presentation-ready part);
+   * nothing is written when one fails (400 naming the paper's position). The rows in the order given.
+   */
+  async insertMany(papers: NewPaper[], ex: Executor): Promise<PaperRow[]> {
+    if (!papers.length) return [];
+    const tracks = await this.tracksByIds(
+      papers.map((p) => p.paper.trackId),
+      ex,
+    );
+    const statuses = new Set((await this.statuses.list(ex)).map((s) => s._id));
+    const authorIds = [...new Set(papers.flatMap((p) => p.authors))];
+    const known = new Set<number>();
+    for (let i = 0; i < authorIds.length; i += 5000)
+      for (const u of await this.users.findByIds(authorIds.slice(i, i + 5000), ex)) known.add(u.id);
+    papers.forEach((p, i) => {
+      const errors: FieldError[] = [];
+      const field = (name: string) => `papers.${i}.${name}`;
+      const track = tracks.get(p.paper.trackId);
+      const title = titleError(p.paper.title);
+      if (title) errors.push({ field: field('title'), message: title });
+      if (!track) throw PapersErrors.trackNotFound();
+      const abstract = abstractError(p.paper.abstractText, track.submissionProperties.abstractLength);
+      if (abstract) errors.push({ field: field('abstract.text'), message: abstract });
+      const area = p.paper.primarySubjectAreaId;
+      if (area !== null && area !== undefined && !track.subjectAreas.some((a) => a._id === area))
+        errors.push({ field: field('primarySubjectArea'), message: PAPER_MESSAGES.subjectArea });
+      if (!p.authors.length) errors.push({ field: field('authors'), message: PAPER_MESSAGES.noAuthor });
+      else if (new Set(p.authors).size !== p.authors.length)
+        errors.push({ field: field('authors'), message: PAPER_MESSAGES.duplicateAuthor });
+      if (p.authors.some((a) => !known.has(a)))
+        errors.push({ field: field('authors'), message: PAPER_MESSAGES.authorNotFound });
+      const primary = p.paper.primaryAuthorId;
+      if (primary === null || primary === undefined || !p.authors.includes(primary))
+        errors.push({ field: field('primaryAuthor'), message: PAPER_MESSAGES.primaryAuthorNotAuthor });
+      const status = p.paper.statusId;
+      if (status !== null && status !== undefined && !statuses.has(status))
+        throw PapersErrors.statusNotFound();
+      const single = p.files.filter((f) => f.part !== 'abstract').map((f) => f.part);
+      if (p.files.some((f) => !isPaperFilePart(f.part)) || new Set(single).size !== single.length)
+        errors.push({ field: field('files'), message: 'Each file part but abstract holds at most one file' });
+      if (errors.length) throw PapersErrors.invalid(errors);
+    });
+    const rows = await this.papers.insertMany(
+      papers.map((p) => p.paper),
+      ex,
+    );
+    await this.papers.insertAuthors(
+      rows.flatMap((row, i) =>
+        papers[i]!.authors.map((userId, position) => ({ paperId: row.id, userId, position })),
+      ),
+      ex,
+    );
+    await this.papers.insertFiles(
+      rows.flatMap((row, i) => papers[i]!.files.map((f) => ({ ...f, paperId: row.id }))),
+      ex,
+    );
+    return rows;
   }
 
   // ----- for other modules (reviews): plain rows, no access rule

@@ -29,7 +29,7 @@ import { TransactionRunner } from '../../database/database.module.js';
 import type { Executor } from '../../database/database.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ConferenceService } from '../conference/conference.service.js';
-import { MailService } from '../mail/mail.service.js';
+import { MailService, type OutgoingMail } from '../mail/mail.service.js';
 import { UsersService } from '../users/users.service.js';
 import { ProgrammeErrors } from './programme.errors.js';
 import { byStartThenType, toPersonRef } from './programme.mapper.js';
@@ -268,15 +268,26 @@ export class ProgrammeViewService {
   /**
    * Freezes the draft as the next numbered version and puts one change notice per affected author, presenter
    * and session chair into the outbox (what changed for them), never to people whose slots did not change.
+   * In the caller's transaction when `ex` is given; `at` dates a publication recorded afterwards (the demo
+   * conference's), whose notices are then recorded as delivered with `recordNotices` instead of queued.
    */
-  async publish(user: AuthUser): Promise<PublishResultDto> {
-    return this.transactions.run(async (tx) => {
+  async publish(
+    user: AuthUser,
+    opts: { ex?: Executor; at?: Date; recordNotices?: { response: string } } = {},
+  ): Promise<PublishResultDto> {
+    const work = async (tx: Executor): Promise<PublishResultDto> => {
       await this.repo.lockProgramme(tx);
-      const [draft, previous] = await Promise.all([this.draft(tx), this.repo.latestVersion(tx)]);
+      const draft = await this.draft(tx);
+      const previous = await this.repo.latestVersion(tx);
       const version = (previous?.version ?? 0) + 1;
       const snapshot: ProgrammeView = { ...draft, version };
       const row = await this.repo.insertVersion(
-        { version, publishedBy: user.impersonatorId ?? user.id, snapshot },
+        {
+          version,
+          publishedBy: user.impersonatorId ?? user.id,
+          snapshot,
+          ...(opts.at ? { publishedAt: opts.at } : {}),
+        },
         tx,
       );
       const before = slotsByPerson(previous?.snapshot);
@@ -286,35 +297,50 @@ export class ProgrammeViewService {
         (id) => (before.get(id)?.lines ?? []).join('\n') !== (after.get(id)?.lines ?? []).join('\n'),
       );
       const people = new Map((await this.users.findByIds(changed, tx)).map((u) => [u.id, u]));
-      let notices = 0;
+      const notices: OutgoingMail[] = [];
       for (const id of changed) {
         const person = people.get(id);
         if (!person) continue;
         const was = before.get(id)?.lines ?? [];
         const now = after.get(id)?.lines ?? [];
-        await this.mail.enqueue(
-          {
-            kind: 'programme.change',
-            to: [person.email],
-            subject: `${conference.shortName || 'Conference'} programme (version ${version}): your sessions`,
-            text: changeNotice(person.firstName, conference.shortName, version, draft.timeZone, was, now),
-            createdBy: user.id,
-          },
+        notices.push({
+          kind: 'programme.change',
+          to: [person.email],
+          subject: `${conference.shortName || 'Conference'} programme (version ${version}): your sessions`,
+          text: changeNotice(person.firstName, conference.shortName, version, draft.timeZone, was, now),
+          createdBy: user.id,
+          userId: person.id,
+        });
+      }
+      if (opts.recordNotices) {
+        const at = row.publishedAt;
+        const response = opts.recordNotices.response;
+        await this.mail.recordMany(
+          notices.map((n, i) => ({
+            ...n,
+            createdAt: at,
+            sentAt: new Date(at.getTime() + 5000 + i * 100),
+            state: 'sent' as const,
+            response,
+          })),
           tx,
         );
-        notices += 1;
-      }
-      await this.activity.record(
-        {
-          ...ActivityService.fromUser(user),
-          action: 'programme.publish',
-          summary: `Published version ${version} of the programme (${notices} change notice${notices === 1 ? '' : 's'})`,
-          details: { version, notices },
-        },
+      } else await this.mail.enqueueMany(notices, tx);
+      await this.activity.recordMany(
+        [
+          {
+            ...ActivityService.fromUser(user),
+            action: 'programme.publish',
+            summary: `Published version ${version} of the programme (${notices.length} change notice${notices.length === 1 ? '' : 's'})`,
+            details: { version, notices: notices.length },
+            ...(opts.at ? { at: opts.at } : {}),
+          },
+        ],
         tx,
       );
-      return { version, publishedAt: row.publishedAt.toISOString(), notices };
-    });
+      return { version, publishedAt: row.publishedAt.toISOString(), notices: notices.length };
+    };
+    return opts.ex ? work(opts.ex) : this.transactions.run(work);
   }
 
   // ----- calendars

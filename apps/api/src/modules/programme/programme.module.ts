@@ -51,6 +51,6 @@ import { SessionsService } from './sessions.service.js';
     SessionBuilderService,
     { provide: SessionPapersLookup, useExisting: ProgrammeViewService },
   ],
-  exports: [SessionPapersLookup, ProgrammeViewService],
+  exports: [SessionPapersLookup, ProgrammeViewService, ProgrammeService, SessionsService],
 })
 export class ProgrammeModule {}

@@ -268,6 +268,28 @@ export class ProgrammeRepository {
     return created!;
   }
 
+  /** Many sessions in one statement per 500; the rows in the order given (serial ids follow VALUES). */
+  async insertSessions(
+    rows: ({ kind: SessionKind; number: number } & SessionPatch)[],
+    ex: Executor,
+  ): Promise<SessionRow[]> {
+    const out: SessionRow[] = [];
+    for (let i = 0; i < rows.length; i += 500) {
+      const created = await ex
+        .insert(sessionsTable)
+        .values(rows.slice(i, i + 500))
+        .returning();
+      out.push(...created.sort((a, b) => a.id - b.id));
+    }
+    return out;
+  }
+
+  /** The ordered papers of new sessions (sessions without papers yet). */
+  async insertSessionPapers(rows: SessionPaperRow[], ex: Executor): Promise<void> {
+    for (let i = 0; i < rows.length; i += 1000)
+      await ex.insert(sessionPapersTable).values(rows.slice(i, i + 1000));
+  }
+
   async updateSession(
     id: number,
     patch: SessionPatch,
@@ -370,7 +392,12 @@ export class ProgrammeRepository {
   }
 
   async insertVersion(
-    row: { version: number; publishedBy: number; snapshot: ProgrammeVersionRow['snapshot'] },
+    row: {
+      version: number;
+      publishedBy: number;
+      snapshot: ProgrammeVersionRow['snapshot'];
+      publishedAt?: Date;
+    },
     ex: Executor,
   ): Promise<ProgrammeVersionRow> {
     const [created] = await ex.insert(programmeVersionsTable).values(row).returning();

@@ -47,6 +47,10 @@ export class ProgrammeService {
     private readonly transactions: TransactionRunner,
   ) {}
 
+  private inTx<T>(ex: Executor | undefined, work: (tx: Executor) => Promise<T>): Promise<T> {
+    return ex ? work(ex) : this.transactions.run(work);
+  }
+
   // ----- rooms
 
   async listRooms(): Promise<RoomDto[]> {
@@ -59,9 +63,9 @@ export class ProgrammeService {
     return toRoomDto(row);
   }
 
-  async createRoom(input: { name: string; capacity?: number | null }): Promise<RoomDto> {
+  async createRoom(input: { name: string; capacity?: number | null }, ex?: Executor): Promise<RoomDto> {
     const name = roomName(input.name);
-    return this.transactions.run(async (tx) => {
+    return this.inTx(ex, async (tx) => {
       if (await this.repo.findRoomByName(name, undefined, tx)) throw ProgrammeErrors.roomNameTaken();
       const row = await this.repo.insertRoom({ name, capacity: input.capacity ?? null }, tx).catch(roomTaken);
       return toRoomDto(row);
@@ -109,10 +113,10 @@ export class ProgrammeService {
     return (await this.dayDtos([row]))[0]!;
   }
 
-  async createDay(input: DayInput): Promise<DayDto> {
+  async createDay(input: DayInput, ex?: Executor): Promise<DayDto> {
     const iso = dayIso(input.date);
     const desk = deskText(input.desk);
-    return this.transactions.run(async (tx) => {
+    return this.inTx(ex, async (tx) => {
       await this.repo.lockProgramme(tx);
       if (await this.repo.findDayByDate(iso, undefined, tx)) throw ProgrammeErrors.dayDateTaken();
       const color =
@@ -161,14 +165,14 @@ export class ProgrammeService {
     return (await this.eventDtos([row]))[0]!;
   }
 
-  async createEvent(dayId: number, input: EventInput): Promise<EventDto> {
+  async createEvent(dayId: number, input: EventInput, ex?: Executor): Promise<EventDto> {
     const checked = checkedEvent({
       type: input.type,
       description: input.description ?? '',
       start: input.start,
       end: input.end,
     });
-    return this.transactions.run(async (tx) => {
+    return this.inTx(ex, async (tx) => {
       await this.repo.lockProgramme(tx);
       if (!(await this.repo.findDay(dayId, tx))) throw ProgrammeErrors.dayNotFound();
       const row = await this.repo.insertEvent({ dayId, ...checked }, tx);

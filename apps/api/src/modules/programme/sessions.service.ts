@@ -93,6 +93,95 @@ export class SessionsService {
     if (kind === 'technical') await this.users.setSessionChairs(number, checked.responsables!, tx);
   }
 
+  /**
+   * Creates many sessions inside the caller's transaction (which holds the programme lock), each optionally
+   * linked to an event: checked by the rules of create (fields, numbers and technical titles unique, rooms,
+   * chairs and presenters that exist, accepted papers not scheduled elsewhere, counting the batch itself) with
+   * a few queries for the whole batch; nothing is written when one fails. For the demo conference and imports.
+   */
+  async createMany(
+    tx: Executor,
+    items: { kind: SessionKind; number: number; input: SessionInput; eventId?: number | null }[],
+  ): Promise<void> {
+    if (!items.length) return;
+    for (const item of items) requireFields(item.kind, item.input);
+    const existing = await this.repo.listSessions(null, {}, tx);
+    const numbers = new Set(existing.map((s) => `${s.kind}:${s.number}`));
+    const titles = new Set(existing.filter((s) => s.kind === 'technical').map((s) => s.title.toLowerCase()));
+    const rooms = new Set((await this.repo.listRooms(tx)).map((r) => r.id));
+    const people = [
+      ...new Set(
+        items.flatMap((i) => [
+          ...(i.input.responsables ?? []),
+          ...(i.input.presenter ? [i.input.presenter] : []),
+        ]),
+      ),
+    ];
+    const found = new Set<number>();
+    for (let i = 0; i < people.length; i += 5000)
+      for (const u of await this.users.findByIds(people.slice(i, i + 5000), tx)) found.add(u.id);
+    const paperIdsOf = (i: { kind: SessionKind; input: SessionInput }) =>
+      i.kind === 'technical' ? (i.input.papers ?? []) : [i.input.paper!];
+    const allPapers = items.flatMap(paperIdsOf);
+    const papers = new Map<number, Awaited<ReturnType<PapersService['findByIds']>>[number]>();
+    for (let i = 0; i < allPapers.length; i += 5000)
+      for (const p of await this.papers.findByIds(allPapers.slice(i, i + 5000), tx)) papers.set(p.id, p);
+    const accepted = new Set((await this.statuses.list(tx)).filter((s) => s.isAccepted).map((s) => s._id));
+    const placed = new Map<number, string>();
+    for (let i = 0; i < allPapers.length; i += 5000)
+      for (const { paperId, session } of await this.repo.placementsOf(allPapers.slice(i, i + 5000), tx))
+        placed.set(paperId, sessionName(session.kind as SessionKind, session.number));
+
+    const rows = items.map((item) => {
+      const { kind, number, input } = item;
+      const key = `${kind}:${number}`;
+      if (numbers.has(key)) throw ProgrammeErrors.sessionNumberTaken();
+      numbers.add(key);
+      const patch: Partial<SessionRow> = {};
+      if (kind === 'technical') {
+        const title = input.title!.trim();
+        if (!title) throw invalidField('title', M.sessionTitle);
+        if (titles.has(title.toLowerCase())) throw ProgrammeErrors.sessionTitleTaken();
+        titles.add(title.toLowerCase());
+        patch.title = title;
+        const chairs = [...new Set(input.responsables!)];
+        if (chairs.some((id) => !found.has(id))) throw invalidField('responsables', M.responsableNotFound);
+      }
+      if (!rooms.has(input.room!)) throw invalidField('room', M.roomNotFound);
+      patch.roomId = input.room!;
+      if (input.link !== undefined) patch.link = checkedLink(input.link);
+      if (kind === 'tutorial') {
+        if (!found.has(input.presenter!)) throw invalidField('presenter', M.presenter);
+        patch.presenterId = input.presenter!;
+      }
+      const paperIds = paperIdsOf(item);
+      const field = kind === 'technical' ? 'papers' : 'paper';
+      if (new Set(paperIds).size !== paperIds.length) throw invalidField(field, M.paperDuplicate);
+      for (const id of paperIds) {
+        const paper = papers.get(id);
+        if (!paper || paper.isDeleted) throw invalidField(field, `${M.paperNotFound}: ${id}`);
+        if (paper.statusId === null || !accepted.has(paper.statusId))
+          throw invalidField(field, `${M.paperNotAccepted} (paper ${id})`);
+        const other = placed.get(id);
+        if (other !== undefined) throw ProgrammeErrors.paperScheduled(id, other);
+        placed.set(id, sessionName(kind, number));
+      }
+      const trackIds = new Set(paperIds.map((id) => papers.get(id)!.trackId));
+      patch.trackId = trackIds.size === 1 ? [...trackIds][0]! : null;
+      return { ...patch, kind, number, eventId: item.eventId ?? null };
+    });
+    const created = await this.repo.insertSessions(rows, tx).catch(uniqueViolation);
+    await this.repo.insertSessionPapers(
+      created.flatMap((row, i) =>
+        paperIdsOf(items[i]!).map((paperId, position) => ({ paperId, sessionId: row.id, position })),
+      ),
+      tx,
+    );
+    for (const item of items)
+      if (item.kind === 'technical')
+        await this.users.setSessionChairs(item.number, [...new Set(item.input.responsables!)], tx);
+  }
+
   async update(kind: SessionKind, number: number, input: SessionInput): Promise<AnySessionDto> {
     return this.transactions.run(async (tx) => {
       await this.repo.lockProgramme(tx);

@@ -8,19 +8,21 @@ import {
   REVIEW_EVALUATION_DAYS,
   REVIEW_FINAL_UNSET,
   REVIEW_REPLY_DAYS,
+  validateReview,
   type BidValue,
   type ConflictFlag,
   type ConflictOverrideDto,
   type ConflictPerson,
   type ReviewInput,
+  type ReviewRequestState,
 } from '@symposium/domain';
 import { DomainError, pgErrorCode } from '../../common/errors.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { Executor } from '../../database/database.js';
-import { MailService } from '../mail/mail.service.js';
+import { MailService, type RecordedMail } from '../mail/mail.service.js';
 import { PapersService, type PaperRow } from '../papers/papers.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
-import type { UserRow } from '../users/users.service.js';
+import { UsersService, type UserRow } from '../users/users.service.js';
 import { ReviewListsService } from './review-lists.service.js';
 import { ReviewsRepository } from './reviews.repository.js';
 import type { ReviewRequestRow, ReviewRow } from './reviews.table.js';
@@ -51,6 +53,33 @@ const toPerson = (u: UserRow): ConflictPerson => ({
   organization: u.organization,
 });
 
+/**
+ * A review request with its history, as a bulk record takes it (the demo conference, a migration): who
+ * reviews which paper, the state it reached, when, and the review when there is one (required when
+ * reviewed; a draft allowed when accepted).
+ */
+export interface RecordedRequest {
+  paperId: number;
+  reviewerId: number;
+  isCameraReady?: boolean;
+  state: ReviewRequestState;
+  invitedAt: Date;
+  /** When the reviewer answered (accepted, declined or reviewed). */
+  respondedAt?: Date;
+  review?: { input: ReviewInput; draft: boolean; at: Date };
+  createdBy: number;
+}
+
+/** Rows per multi-row INSERT. */
+const INSERT_CHUNK = 500;
+const IDS_CHUNK = 5000;
+
+async function inChunks<T>(ids: number[], read: (part: number[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += IDS_CHUNK) out.push(...(await read(ids.slice(i, i + IDS_CHUNK))));
+  return out;
+}
+
 /** Why a reviewer cannot be assigned to a paper (the first reason), as a domain error. */
 export type AssignmentRefusal = DomainError;
 
@@ -77,6 +106,7 @@ export class ReviewAssignmentService {
     private readonly papers: PapersService,
     private readonly tracks: TracksService,
     private readonly mail: MailService,
+    private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -201,7 +231,12 @@ export class ReviewAssignmentService {
     ex: Executor,
   ): Promise<void> {
     const trackName = (await this.tracks.namesOf([row.trackId], ex)).get(row.trackId) ?? '';
-    const mail = invitationMail({
+    const mail = this.invitationOf(row, paper, reviewer, trackName);
+    await this.mail.enqueue({ kind: 'review-invitation', to: [reviewer.email], ...mail, createdBy }, ex);
+  }
+
+  private invitationOf(row: ReviewRequestRow, paper: PaperRow, reviewer: UserRow, trackName: string) {
+    return invitationMail({
       reviewerName: `${reviewer.firstName} ${reviewer.lastName}`,
       paperId: paper.id,
       paperTitle: paper.title,
@@ -211,7 +246,198 @@ export class ReviewAssignmentService {
       dueAt: row.dueAt,
       link: `${this.config.publicUrl.replace(/\/$/, '')}/ViewReviewRequest/${row.id}`,
     });
-    await this.mail.enqueue({ kind: 'review-invitation', to: [reviewer.email], ...mail, createdBy }, ex);
+  }
+
+  /**
+   * Records many review requests with their history in a few statements, in the caller's transaction: every
+   * one checked by the rules of a manual assignment (the reviewer has the role on the paper's track, is not
+   * an author, has no request for it yet, has no conflict of interest with it, and the §9 limits hold,
+   * counting the batch itself) and its review by the §5 review rules; nothing is written when one fails.
+   * With `invitations`, each request's §9 invitation is recorded in the e-mail history as delivered when it
+   * was invited (nothing is queued). The request rows in the order given.
+   */
+  async recordMany(
+    items: RecordedRequest[],
+    opts: { invitations?: { response: string } },
+    ex: Executor,
+  ): Promise<ReviewRequestRow[]> {
+    if (!items.length) return [];
+    const paperIds = [...new Set(items.map((i) => i.paperId))];
+    const reviewerIds = [...new Set(items.map((i) => i.reviewerId))];
+    const papers = new Map(
+      (await inChunks(paperIds, (p) => this.papers.findByIds(p, ex))).map((p) => [p.id, p]),
+    );
+    const reviewers = new Map(
+      (await inChunks(reviewerIds, (p) => this.users.findByIds(p, ex))).map((u) => [u.id, u]),
+    );
+    const authors = new Map<number, UserRow[]>();
+    for (const a of await inChunks(paperIds, (p) => this.papers.authorUsersOf(p, ex)))
+      (authors.get(a.paperId) ?? authors.set(a.paperId, []).get(a.paperId)!).push(a.user);
+    const authorIds = [...new Set([...authors.values()].flat().map((u) => u.id))];
+    const coauthored = await this.papers.coauthored(reviewerIds, authorIds, ex);
+    const declared = await inChunks(reviewerIds, (p) => this.repo.declaredConflictsOf(p, ex));
+    const conflictBids = new Set(
+      (await inChunks(paperIds, (p) => this.repo.bidsOnPapers(p, ex)))
+        .filter((b) => b.bid === 'conflict')
+        .map((b) => `${b.paperId}:${b.reviewerId}`),
+    );
+    const overridden = new Set(
+      (await inChunks(paperIds, (p) => this.lists.conflictOverrides(p, undefined, ex))).map(
+        (o) => `${o.paperId}:${o.reviewerId}`,
+      ),
+    );
+    const existing = await inChunks(paperIds, (p) => this.repo.requestsOfPapers(p, ex));
+    const pairs = new Set(existing.map((r) => `${r.paperId}:${r.reviewerId}:${r.isCameraReady}`));
+    const paperLoad = new Map<string, number>();
+    for (const r of existing)
+      if (!r.declined)
+        paperLoad.set(
+          `${r.paperId}:${r.isCameraReady}`,
+          (paperLoad.get(`${r.paperId}:${r.isCameraReady}`) ?? 0) + 1,
+        );
+    const loads = await this.repo.reviewerLoads(reviewerIds, ex);
+
+    for (const item of items) {
+      const paper = papers.get(item.paperId);
+      if (!paper || paper.isDeleted) throw ReviewsErrors.paperNotFound();
+      const reviewer = reviewers.get(item.reviewerId);
+      if (!reviewer) throw ReviewsErrors.userNotFound();
+      if (!reviewer.isReviewer) throw ReviewsErrors.notReviewer();
+      if (!reviewer.reviewerTracks.includes(paper.trackId)) throw ReviewsErrors.trackNotAllowed();
+      const paperAuthors = authors.get(paper.id) ?? [];
+      if (paperAuthors.some((a) => a.id === reviewer.id)) throw ReviewsErrors.authorOwnPaper();
+      const cr = item.isCameraReady ?? false;
+      const pair = `${paper.id}:${reviewer.id}:${cr}`;
+      if (pairs.has(pair)) throw ReviewsErrors.alreadyReviewer();
+      pairs.add(pair);
+      if (!overridden.has(`${paper.id}:${reviewer.id}`)) {
+        const flags = detectConflicts({
+          reviewer: toPerson(reviewer),
+          authors: paperAuthors.map(toPerson),
+          coauthored: coauthored
+            .filter((c) => c.reviewerId === reviewer.id && c.paperId !== paper.id)
+            .map((c) => ({ authorId: c.authorId, paperId: c.paperId, title: c.title })),
+          declaredPeople: declared
+            .filter((d) => d.reviewerId === reviewer.id)
+            .map((d) => ({ userId: d.userId, reason: d.reason })),
+          declaredPaper: conflictBids.has(`${paper.id}:${reviewer.id}`),
+        });
+        if (flags.length) throw ReviewsErrors.conflictOfInterest(flags);
+      }
+      if (item.state !== 'declined') {
+        const key = `${paper.id}:${cr}`;
+        const n = paperLoad.get(key) ?? 0;
+        if (n >= MAX_REVIEWS_PER_PAPER) throw ReviewsErrors.paperFull(cr);
+        paperLoad.set(key, n + 1);
+        const load = loads.get(reviewer.id)!;
+        if ((cr ? load.cameraReady : load.total) >= MAX_REVIEWS_PER_REVIEWER)
+          throw ReviewsErrors.reviewerFull(cr);
+        if (cr) load.cameraReady++;
+        else load.total++;
+      }
+      const review = item.review;
+      if (item.state === 'reviewed' && (!review || review.draft)) throw ReviewsErrors.reviewed();
+      if (review && item.state !== 'reviewed' && !(item.state === 'accepted' && review.draft))
+        throw ReviewsErrors.reviewed();
+      if (review) {
+        const errors = validateReview(review.input, { draft: review.draft });
+        const fields = Object.entries(errors).map(([field, message]) => ({ field, message: message! }));
+        if (fields.length) throw ReviewsErrors.invalid(fields);
+      }
+    }
+
+    const rows: ReviewRequestRow[] = [];
+    for (let i = 0; i < items.length; i += INSERT_CHUNK) {
+      const created = await this.repo.insertRequests(
+        items.slice(i, i + INSERT_CHUNK).map((item) => {
+          const answered = item.state !== 'waiting';
+          const respondedAt = answered ? (item.respondedAt ?? item.invitedAt) : null;
+          const r = item.review;
+          return {
+            trackId: papers.get(item.paperId)!.trackId,
+            paperId: item.paperId,
+            reviewerId: item.reviewerId,
+            isCameraReady: item.isCameraReady ?? false,
+            waiting: !answered,
+            declined: item.state === 'declined',
+            reviewed: item.state === 'reviewed',
+            evaluation:
+              item.state === 'reviewed' && r
+                ? evaluationOf({
+                    quality: r.input.quality!,
+                    contribution: r.input.contribution!,
+                    originality: r.input.originality!,
+                  })
+                : -1,
+            invitedAt: item.invitedAt,
+            respondedAt,
+            replyDueAt: new Date(item.invitedAt.getTime() + REVIEW_REPLY_DAYS * DAY_MS),
+            dueAt: new Date(item.invitedAt.getTime() + REVIEW_EVALUATION_DAYS * DAY_MS),
+            createdBy: item.createdBy,
+            updatedAt: r?.at ?? respondedAt ?? item.invitedAt,
+          };
+        }),
+        ex,
+      );
+      rows.push(...created);
+    }
+    await this.repo.insertReviews(
+      items.flatMap((item, i) => {
+        const r = item.review;
+        if (!r) return [];
+        const request = rows[i]!;
+        return [
+          {
+            requestId: request.id,
+            trackId: request.trackId,
+            paperId: request.paperId,
+            reviewerId: request.reviewerId,
+            isCameraReady: request.isCameraReady,
+            quality: r.input.quality ?? null,
+            contribution: r.input.contribution ?? null,
+            originality: r.input.originality ?? null,
+            final: r.input.final ?? REVIEW_FINAL_UNSET,
+            commentsAuthor: r.input.comments?.author ?? '',
+            commentsChair: r.input.comments?.chair ?? '',
+            draft: r.draft,
+            source: 'reviewer' as const,
+            submittedBy: null,
+            submittedAt: r.draft ? null : r.at,
+            updatedAt: r.at,
+          },
+        ];
+      }),
+      ex,
+    );
+    if (opts.invitations) {
+      const trackNames = await this.tracks.namesOf([...new Set(rows.map((r) => r.trackId))], ex);
+      const response = opts.invitations.response;
+      await this.mail.recordMany(
+        rows.map((row): RecordedMail => {
+          const reviewer = reviewers.get(row.reviewerId)!;
+          const mail = this.invitationOf(
+            row,
+            papers.get(row.paperId)!,
+            reviewer,
+            trackNames.get(row.trackId) ?? '',
+          );
+          return {
+            kind: 'review-invitation',
+            to: [reviewer.email],
+            ...mail,
+            createdBy: row.createdBy,
+            userId: reviewer.id,
+            paperId: row.paperId,
+            createdAt: row.invitedAt,
+            sentAt: new Date(row.invitedAt.getTime() + 3000),
+            state: 'sent',
+            response,
+          };
+        }),
+        ex,
+      );
+    }
+    return rows;
   }
 
   /**

@@ -44,6 +44,6 @@ import { ReviewsRepository } from './reviews.repository.js';
     ReviewerService,
     ReviewersService,
   ],
-  exports: [ReviewListsService],
+  exports: [ReviewListsService, ReviewAssignmentService],
 })
 export class ReviewsModule {}

@@ -82,6 +82,13 @@ export class ReviewsRepository {
     return created!;
   }
 
+  /** Many requests in one statement; the rows in the order given (serial ids follow VALUES). */
+  async insertRequests(rows: NewReviewRequestRow[], ex: Executor): Promise<ReviewRequestRow[]> {
+    if (!rows.length) return [];
+    const created = await ex.insert(rr).values(rows).returning();
+    return created.sort((a, b) => a.id - b.id);
+  }
+
   async findRequest(id: number, ex: Executor = this.db): Promise<ReviewRequestRow | undefined> {
     const [row] = await ex.select().from(rr).where(eq(rr.id, id));
     return row;
@@ -224,6 +231,11 @@ export class ReviewsRepository {
       .onConflictDoUpdate({ target: reviewsTable.requestId, set: { ...rest, updatedAt: new Date() } })
       .returning();
     return saved!;
+  }
+
+  /** Reviews of new requests (none has one yet), 500 rows per statement. */
+  async insertReviews(rows: NewReviewRow[], ex: Executor): Promise<void> {
+    for (let i = 0; i < rows.length; i += 500) await ex.insert(reviewsTable).values(rows.slice(i, i + 500));
   }
 
   /** The submitted reviews (no drafts) of these papers, by paper, then oldest first. */

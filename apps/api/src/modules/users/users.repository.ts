@@ -31,6 +31,9 @@ import { DB, type Db, type Executor } from '../../database/database.js';
 import { builtOnce, rowReader, runRows } from '../../database/statements.js';
 import { usersTable, type NewUserRow, type UserRow } from './users.table.js';
 
+/** Rows per multi-row INSERT (well under the bound-parameter limit: users have ~20 columns). */
+const INSERT_CHUNK = 500;
+
 /** What the session check reads of a user: identity, lock, session version and roles. */
 const SESSION_COLUMNS = {
   id: usersTable.id,
@@ -225,6 +228,19 @@ export class UsersRepository {
   async insert(row: NewUserRow, ex: Executor = this.db): Promise<UserRow> {
     const [created] = await ex.insert(usersTable).values(row).returning();
     return created!;
+  }
+
+  /** Many users, INSERT_CHUNK rows per statement; the rows in the order given (serial ids follow VALUES). */
+  async insertMany(rows: NewUserRow[], ex: Executor = this.db): Promise<UserRow[]> {
+    const out: UserRow[] = [];
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      const created = await ex
+        .insert(usersTable)
+        .values(rows.slice(i, i + INSERT_CHUNK))
+        .returning();
+      out.push(...created.sort((a, b) => a.id - b.id));
+    }
+    return out;
   }
 
   async update(id: number, patch: Partial<NewUserRow>, ex: Executor = this.db): Promise<UserRow | undefined> {
