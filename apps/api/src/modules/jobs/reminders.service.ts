@@ -156,16 +156,12 @@ export class RemindersService {
     return this.get(row.id);
   }
 
-<<<<<<< HEAD
   /**
    * A new rule is stored paused, whatever the body says: it is enabled (resume, or PUT enabled) once the
-   * chair has seen who it would remind at once (the chair screen shows the dry run before enabling).
+   * chair has seen who it would remind at once (the chair screen shows the dry run before enabling). In the
+   * caller's transaction when `ex` is given.
    */
-  async create(input: Partial<ReminderRuleInput>): Promise<ReminderRuleDto> {
-=======
-  /** A new rule; in the caller's transaction when `ex` is given. */
   async create(input: Partial<ReminderRuleInput>, ex?: Executor): Promise<ReminderRuleDto> {
->>>>>>> helper/demo
     const values = this.checkFields({
       name: input.name,
       kind: input.kind,
