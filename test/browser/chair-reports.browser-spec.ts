@@ -125,6 +125,8 @@ describe('chair reports', () => {
           };
         }),
       );
+    // the final drawing, not a frame of the charts' opening animation (the arcs sweep in one after another)
+    await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
     try {
       for (const width of [1280, 390]) {
         await page.setViewport({ width, height: 900 });
@@ -148,6 +150,7 @@ describe('chair reports', () => {
         }
       }
     } finally {
+      await page.emulateMediaFeatures();
       await page.setViewport({ width: 1400, height: 1000 });
     }
   });

@@ -293,6 +293,8 @@ describe('the chair console wizards on a 390 px wide phone', () => {
     await clickText(page, 'Next', 'button');
     await page.waitForSelector('[data-testid=wizard-step-2]');
     await page.waitForSelector('[aria-label^="Technical session"]');
+    // every event's list of sessions has come (the poster list arriving later moves the Next button)
+    await page.waitForSelector('[data-testid=wizard-step-2]:not(:has([aria-busy=true]))');
     await fits(page, 'AssignConferenceDays, sessions of each event');
 
     await clickText(page, 'Next', 'button');

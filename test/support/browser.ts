@@ -120,11 +120,17 @@ async function untilOnTop(
     .waitForFunction(
       (el: Element) => {
         const r = el.getBoundingClientRect();
-        if (!r.width || !r.height) return false;
+        // still for two looks 50 ms apart: a list arriving above it, or a dialog sliding in, moves it under the
+        // pointer between finding its middle and pressing there
+        const where = `${r.left},${r.top},${r.width},${r.height}`;
+        const held = el as Element & { symposiumLastRect?: string };
+        const previous = held.symposiumLastRect;
+        held.symposiumLastRect = where;
+        if (!r.width || !r.height || previous !== where) return false;
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
         return hit !== null && (hit === el || el.contains(hit) || hit.contains(el));
       },
-      { timeout: 5000 },
+      { timeout: 5000, polling: 50 },
       element,
     )
     .catch(() => undefined);

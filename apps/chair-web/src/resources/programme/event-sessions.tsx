@@ -87,7 +87,7 @@ export function EventSessions({
           There are no {SESSION_KIND_LABELS[kind].toLowerCase()}s yet.
         </Typography>
       ) : null}
-      <FormGroup role="group" aria-label={`Sessions of ${name}`}>
+      <FormGroup role="group" aria-label={`Sessions of ${name}`} aria-busy={sessions.isPending}>
         {(sessions.data ?? []).map((s) => {
           const elsewhere = s.event.has && s.event.reference !== null && s.event.reference !== event._id;
           return (
