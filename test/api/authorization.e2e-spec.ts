@@ -201,6 +201,7 @@ export const ROUTES: Record<string, Caller[]> = {
   'GET /api/chair/programme/status': CHAIRS,
   'GET /api/chair/programme/papers': CHAIRS,
   'GET /api/chair/programme/tutorial_track': CHAIRS,
+  'PUT /api/chair/programme/tutorial_track': CHAIRS,
   'GET /api/chair/programme/people': CHAIRS,
   'GET /api/chair/programme/clashes': CHAIRS,
   'POST /api/chair/programme/clashes/ack': CHAIRS,

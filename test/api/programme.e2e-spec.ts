@@ -23,6 +23,7 @@ import { outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
 import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import {
   daysTable,
+  programmeSettingsTable,
   sessionPapersTable,
   sessionsTable,
 } from '../../apps/api/src/modules/programme/programme.table.js';
@@ -394,7 +395,34 @@ describe('programme API', () => {
       expect((await get('/api/chair/poster_sessions/9').expect(404)).body.message).toBe(M.sessionNotFound);
     });
 
-    it('finds the tutorial track by name', async () => {
+    it('says what to do while no tutorials track is chosen, then answers the track the chair chose (issue 21 item 19)', async () => {
+      // A track named 'Tutorials' is no longer taken by its name: the chair chooses.
+      expect((await get('/api/chair/programme/tutorial_track').expect(404)).body).toMatchObject({
+        code: 'programme.no_tutorial_track',
+        message: M.noTutorialTrack,
+      });
+      expect(M.noTutorialTrack).toContain('choose the track of the tutorials under "Tutorials track"');
+      const bad = await t
+        .http()
+        .put('/api/chair/programme/tutorial_track')
+        .set(...chair.auth)
+        .send({ track: 999999 })
+        .expect(400);
+      expect(bad.body.message).toBe(M.builderTrack);
+      expect(await t.db.select().from(programmeSettingsTable)).toEqual([{ id: 1, tutorialTrackId: null }]);
+      const chosen = await t
+        .http()
+        .put('/api/chair/programme/tutorial_track')
+        .set(...chair.auth)
+        .send({ track: tutorialTrackId })
+        .expect(200);
+      expect(chosen.body).toEqual({
+        message: M.tutorialTrackSaved,
+        track: { _id: tutorialTrackId, name: 'Tutorials' },
+      });
+      expect(await t.db.select().from(programmeSettingsTable)).toEqual([
+        { id: 1, tutorialTrackId: tutorialTrackId },
+      ]);
       expect((await get('/api/chair/programme/tutorial_track').expect(200)).body._id).toBe(tutorialTrackId);
     });
 
@@ -703,11 +731,25 @@ describe('programme API', () => {
       await del(`/api/chair/programme/clashes/ack/${encodeURIComponent(acked!.key)}`).expect(404);
     });
 
-    it("answers 'No track with Tutorials on name found' when no track name contains it", async () => {
+    it('keeps the chosen tutorials track whatever its name, and another track can be chosen', async () => {
       await t.db.update(tracksTable).set({ name: 'Workshops' }).where(eq(tracksTable.id, tutorialTrackId));
-      expect((await get('/api/chair/programme/tutorial_track').expect(404)).body.message).toBe(
-        M.noTutorialTrack,
-      );
+      expect((await get('/api/chair/programme/tutorial_track').expect(200)).body).toMatchObject({
+        _id: tutorialTrackId,
+        name: 'Workshops',
+      });
+      await t
+        .http()
+        .put('/api/chair/programme/tutorial_track')
+        .set(...chair.auth)
+        .send({ track: trackId })
+        .expect(200);
+      expect((await get('/api/chair/programme/tutorial_track').expect(200)).body._id).toBe(trackId);
+      await t
+        .http()
+        .put('/api/chair/programme/tutorial_track')
+        .set(...chair.auth)
+        .send({ track: tutorialTrackId })
+        .expect(200);
       await t.db.update(tracksTable).set({ name: 'Tutorials' }).where(eq(tracksTable.id, tutorialTrackId));
     });
   });

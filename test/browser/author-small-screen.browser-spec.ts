@@ -281,7 +281,8 @@ describe('the author app on a 390 px wide phone', () => {
     await asChair('POST', '/api/chair/programme/publish');
     pages.rui = await signedIn('rui@lisbon-uni.example.net');
     pages.sam = await signedIn('sam@sessions-institute.example.net');
-  });
+    // Three users, a published programme and two signed-in browsers: more than a minute on a busy machine.
+  }, 120_000);
   afterAll(async () => {
     await pages.rui?.context.close();
     await pages.sam?.context.close();

@@ -69,6 +69,8 @@ describe('chair programme: the session builder', () => {
   let env: BrowserEnv;
   const u = { chair: 0, sam: 0, ana: 0, ben: 0, cleo: 0 };
   let systems = 0;
+  let theory = 0;
+  const lemmas: number[] = [];
   let otherPaper = 0;
   const events: number[] = [];
   let posterEvent = 0;
@@ -129,6 +131,17 @@ describe('chair programme: the session builder', () => {
         .set({ primarySubjectAreaId: areas[area]!.id })
         .where(eq(papersTable.id, id));
     }
+    // Five papers without a subject area, for the minimum session size.
+    theory = await seedTrack(env, 'Theory', 2);
+    for (const [i, author] of [u.ana, u.ben, u.cleo, u.sam, u.ben].entries())
+      lemmas.push(
+        await seedPaper(env, {
+          title: `Lemma ${i + 1} on graph minors`,
+          trackId: theory,
+          statusId: accepted,
+          authors: [author],
+        }),
+      );
     otherPaper = await seedPaper(env, {
       title: 'A paper of another track',
       trackId: other,
@@ -185,6 +198,9 @@ describe('chair programme: the session builder', () => {
     await waitForText(page, M.builderPapersPerSession);
 
     await setUp(page);
+    // A minimum of one paper per session: single papers move between sessions (with the default of two, a
+    // move that would leave one paper merges the sessions: the last test).
+    await typeInto(page, '#builder-min-papers', '1');
     await waitForText(page, '6 accepted papers in no session yet');
     await clickText(page, 'Propose sessions', 'button');
 
@@ -209,8 +225,8 @@ describe('chair programme: the session builder', () => {
     const titles = await page.$$eval('input[id^=builder-title-]', (els) =>
       els.map((el) => (el as HTMLInputElement).value),
     );
-    expect(titles.join(' | ')).toMatch(/Graphs/);
-    expect(titles.join(' | ')).toMatch(/Databases/);
+    // Named after their papers' subject area, not a list of keywords (issue 21 item 19).
+    expect([...titles].sort()).toEqual(['Databases', 'Graphs', 'Networks']);
     const first = await cardPapers(page, 1);
     expect(first).toHaveLength(2);
     // Paper titles come from the track's papers.
@@ -231,16 +247,23 @@ describe('chair programme: the session builder', () => {
     await page.waitForSelector(`[data-testid=builder-1-paper-${moved}]`);
     await page.waitForFunction(() => !document.querySelector('[data-testid=builder-unassigned]'));
 
-    // Session chairs are required (the API's message), then chosen by people search.
+    // Each session comes with a session chair: an author of its papers (issue 21 item 19).
+    const proposedChairs: string[] = [];
+    for (const k of [1, 2, 3]) {
+      const chosen = await textOf(page, `[data-testid=chairs-${k}-chosen]`);
+      expect(chosen).toMatch(/^(Ana|Ben|Cleo) Author/);
+      proposedChairs.push(chosen.split(' (')[0]!);
+    }
+    // Session chairs are required (the API's message): without one, then chosen by people search.
+    await clickSelector(page, '[data-testid=chairs-1-chosen] .MuiChip-deleteIcon');
+    await waitForTextIn(page, '[data-testid=builder-no-chair-1]', 'No session chair proposed');
     await clickText(page, 'Apply: create 3 sessions', 'button');
     await waitForTextIn(page, '[data-testid=builder-session-1]', M.responsables);
     await waitForText(page, 'Please correct the sessions highlighted in red');
     await checkState(page, 'BuildTechnicalSessions, sessions in error');
-    for (const k of [1, 2, 3]) {
-      await typeInto(page, `#chairs-${k}-search`, 'Sam');
-      await clickSelector(page, `[data-testid=builder-session-${k}] [aria-label="Add Sam Sessions"]`);
-      await waitForTextIn(page, `[data-testid=chairs-${k}-chosen]`, 'Sam Sessions');
-    }
+    await typeInto(page, '#chairs-1-search', 'Sam');
+    await clickSelector(page, '[data-testid=builder-session-1] [aria-label="Add Sam Sessions"]');
+    await waitForTextIn(page, '[data-testid=chairs-1-chosen]', 'Sam Sessions');
     const slots = await Promise.all(
       [1, 2, 3].map(async (k) => ({
         event: Number(await page.$eval(`#builder-event-${k}`, (el) => (el as HTMLSelectElement).value)),
@@ -263,6 +286,7 @@ describe('chair programme: the session builder', () => {
     expect(summary).toContain('Technical session 1: ');
     expect(summary).toContain('6/1/2027');
     expect(summary).toContain('Session chairs: Sam Sessions');
+    expect(summary).toContain(`Session chairs: ${proposedChairs[1]}`);
     await confirmApply(page, true);
     const refused = `Technical session 3: ${M.sessionNumberTaken}`;
     await waitForTextIn(page, '[data-testid=builder-apply-error]', refused);
@@ -270,7 +294,7 @@ describe('chair programme: the session builder', () => {
     await checkState(page, 'BuildTechnicalSessions, apply refused');
     expect((await technicalSessions()).map((s) => s._id)).toEqual([3]);
     // The edits are kept.
-    expect(await textOf(page, '[data-testid=chairs-2-chosen]')).toContain('Sam Sessions');
+    expect(await textOf(page, '[data-testid=chairs-1-chosen]')).toContain('Sam Sessions');
     expect(await cardPapers(page, 1)).toEqual(slots[0]!.papers);
 
     // Renumbered, the proposal is applied: the answer's message, and a link to the technical sessions.
@@ -290,9 +314,12 @@ describe('chair programme: the session builder', () => {
     const created = await Promise.all(
       [1, 2, 4].map((n) => asChair<TechnicalSessionDto>(env, 'GET', `/api/chair/technical_sessions/${n}`)),
     );
+    const byName = new Map(
+      Object.entries({ 'Ana Author': u.ana, 'Ben Author': u.ben, 'Cleo Author': u.cleo }),
+    );
     created.forEach((s, i) => {
       expect(s.title).toBe(titles[i]);
-      expect(s.responsables.map((p) => p._id)).toEqual([u.sam]);
+      expect(s.responsables.map((p) => p._id)).toEqual([i === 0 ? u.sam : byName.get(proposedChairs[i]!)]);
       expect(s.papers.map((p) => p._id)).toEqual(slots[i]!.papers);
       expect(s.room?._id).toBe(slots[i]!.room);
       expect(s.event).toEqual({ has: true, reference: slots[i]!.event });
@@ -329,5 +356,67 @@ describe('chair programme: the session builder', () => {
       await page.setRequestInterception(false);
     }
     expect(await page.$('[data-testid=builder-figures]')).toBeNull();
+  });
+
+  it('keeps every proposed session at the minimum size, and Move to… merges a session that would fall under it (issue 21 item 19)', async () => {
+    const page = env.page;
+    await page.goto(`${env.baseUrl}/chair/BuildTechnicalSessions`);
+    await page.waitForSelector('[data-testid=event-list]');
+    expect(await page.$eval('#builder-min-papers', (el) => (el as HTMLInputElement).value)).toBe('2');
+    await selectOption(page, '#builder-track', String(theory));
+    await typeInto(page, '#builder-papers-per-session', '2');
+    for (const e of events) await clickSelector(page, `[data-testid=event-${e}] input`);
+    for (const r of rooms) await clickSelector(page, `[data-testid=room-${r}] input`);
+    // A minimum above the size is refused before anything is sent.
+    await typeInto(page, '#builder-min-papers', '3');
+    await clickText(page, 'Propose sessions', 'button');
+    await waitForText(page, M.builderMinPapers);
+    await typeInto(page, '#builder-min-papers', '2');
+    await waitForText(page, '5 accepted papers in no session yet');
+    await clickText(page, 'Propose sessions', 'button');
+
+    // Five papers, two per session: 2 + 3, never a one-paper session; named after the track.
+    await page.waitForSelector('[data-testid=builder-session-2]');
+    expect(await page.$('[data-testid=builder-session-3]')).toBeNull();
+    const sizes = [(await cardPapers(page, 1)).length, (await cardPapers(page, 2)).length];
+    expect([...sizes].sort()).toEqual([2, 3]);
+    const titles = await page.$$eval('input[id^=builder-title-]', (els) =>
+      els.map((el) => (el as HTMLInputElement).value),
+    );
+    expect([...titles].sort()).toEqual(['Theory 1', 'Theory 2']);
+
+    // Moving a paper out of the two-paper session would leave one: the dialog says the sessions merge.
+    const small = sizes[0] === 2 ? 1 : 2;
+    const big = small === 1 ? 2 : 1;
+    const smallPapers = await cardPapers(page, small);
+    const bigPapers = await cardPapers(page, big);
+    await clickSelector(page, `[aria-label="Move to another session: paper ${smallPapers[0]}"]`);
+    await selectOption(page, '#builder-move-target', String(big));
+    await waitForTextIn(
+      page,
+      '[data-testid=builder-move-merge]',
+      `Proposed session ${small} would keep 1 paper, fewer than the minimum of 2: all its papers (${smallPapers.join(', ')}) move to the chosen session, and Proposed session ${small} is removed from the proposal.`,
+    );
+    await checkDialog(page, 'BuildTechnicalSessions, move that merges');
+    await clickText(page, 'Merge sessions', 'button');
+    await page.waitForFunction(() => !document.querySelector('[role=dialog]'));
+    await page.waitForFunction(
+      (k: number) => !document.querySelector(`[data-testid=builder-session-${k}]`),
+      {},
+      small,
+    );
+    expect(await cardPapers(page, big)).toEqual([...bigPapers, ...smallPapers]);
+
+    // The merged session is applied with its five papers (its proposed chair, or one chosen).
+    if ((await textOf(page, `[data-testid=chairs-${big}-chosen]`)).includes('None chosen')) {
+      await typeInto(page, `#chairs-${big}-search`, 'Sam');
+      await clickSelector(page, `[data-testid=builder-session-${big}] [aria-label="Add Sam Sessions"]`);
+    }
+    const number = Number(await page.$eval(`#builder-number-${big}`, (el) => (el as HTMLInputElement).value));
+    await clickText(page, 'Apply: create 1 session', 'button');
+    await confirmApply(page);
+    await waitForTextIn(page, '[data-testid=builder-applied]', M.builderApplied(1));
+    const created = await asChair<TechnicalSessionDto>(env, 'GET', `/api/chair/technical_sessions/${number}`);
+    expect(created.papers.map((p) => p._id).sort((a, b) => a - b)).toEqual(lemmas);
   });
 });

@@ -1,9 +1,12 @@
 /**
- * Tutorials in the chair console: /AssignTutorials without a tutorial track ('No track with Tutorials on name
- * found'), then the tutorial page, select (paper, presenter among its authors, number, room), summary and
- * create; /ViewTutorials with edit and the delete-pending steps, including the §8 fallback message.
+ * Tutorials in the chair console: /AssignTutorials while no tutorials track is chosen (the message says what to
+ * do; a track named 'Tutorials…' is not taken by its name), the chair choosing the track in the "Tutorials
+ * track" select (issue 21 item 19), then the tutorial page, select (paper, presenter among its authors, number,
+ * room), summary and create; /ViewTutorials with edit and the delete-pending steps, including the §8 fallback
+ * message.
  */
-import { PROGRAMME_MESSAGES, type TutorialDto } from '@symposium/domain';
+import { PROGRAMME_MESSAGES, type TrackDto, type TutorialDto } from '@symposium/domain';
+import { programmeSettingsTable } from '../../apps/api/src/modules/programme/programme.table.js';
 import {
   clickSelector,
   clickText,
@@ -32,6 +35,7 @@ describe('chair programme: tutorials', () => {
   const p = { intro: 0, deep: 0, main: 0 };
   let room = 0;
   let accepted = 0;
+  let tutorialTrack = 0;
 
   const tutorials = () => asChair<TutorialDto[]>(env, 'GET', '/api/chair/tutorials');
 
@@ -51,6 +55,9 @@ describe('chair programme: tutorials', () => {
     const main = await seedTrack(env, 'Main track');
     accepted = await seedStatus(env, 'Accepted');
     p.main = await paper('A main-track paper', main);
+    tutorialTrack = await seedTrack(env, 'Tutorials and Workshops', 1);
+    p.intro = await paper('An introduction to graph drawing', tutorialTrack);
+    p.deep = await paper('Deep dive into planarity', tutorialTrack);
     room = await createRoom(env, 'Tutorial room');
     await signInChair(env);
   });
@@ -58,21 +65,36 @@ describe('chair programme: tutorials', () => {
     await env.close();
   });
 
-  it("says 'No track with Tutorials on name found' while no track is named so", async () => {
-    await env.page.goto(`${env.baseUrl}/chair/AssignTutorials`);
-    await env.page.waitForSelector('[data-testid=no-tutorial-track]');
-    expect(await env.page.$eval('[data-testid=no-tutorial-track]', (el) => el.textContent)).toBe(
+  it('says what to do while no tutorials track is chosen, and takes the track the chair picks (issue 21 item 19)', async () => {
+    const page = env.page;
+    await page.goto(`${env.baseUrl}/chair/AssignTutorials`);
+    // A track named 'Tutorials and Workshops' exists, but the name no longer decides: the chair chooses.
+    await page.waitForSelector('[data-testid=no-tutorial-track]');
+    expect(await page.$eval('[data-testid=no-tutorial-track]', (el) => el.textContent)).toBe(
       PROGRAMME_MESSAGES.noTutorialTrack,
     );
-    await checkState(env.page, 'AssignTutorials, no tutorial track');
+    expect(PROGRAMME_MESSAGES.noTutorialTrack).toContain('"Tutorials track"');
+    expect(await page.$eval('#tutorial-track-select', (el) => (el as HTMLSelectElement).value)).toBe('');
+    await page.waitForFunction(() => document.querySelectorAll('#tutorial-track-select option').length === 3);
+    expect(
+      await page.$$eval('#tutorial-track-select option', (els) => els.map((o) => o.textContent)),
+    ).toEqual(['Choose the tutorials track', 'Main track', 'Tutorials and Workshops']);
+    await checkState(page, 'AssignTutorials, no tutorials track chosen');
+
+    await selectOption(page, '#tutorial-track-select', String(tutorialTrack));
+    await waitForText(page, PROGRAMME_MESSAGES.tutorialTrackSaved);
+    await waitForTextIn(page, '[data-testid=tutorial-track]', 'Tutorials and Workshops');
+    await page.waitForFunction(() => !document.querySelector('[data-testid=no-tutorial-track]'));
+    expect((await asChair<TrackDto>(env, 'GET', '/api/chair/programme/tutorial_track'))._id).toBe(
+      tutorialTrack,
+    );
+    expect(await env.db.select().from(programmeSettingsTable)).toEqual([
+      { id: 1, tutorialTrackId: tutorialTrack },
+    ]);
   });
 
   it('shows the tutorial page, selects paper, presenter, number and room, then creates the tutorial', async () => {
     const page = env.page;
-    const track = await seedTrack(env, 'Tutorials and Workshops', 1);
-    p.intro = await paper('An introduction to graph drawing', track);
-    p.deep = await paper('Deep dive into planarity', track);
-
     await page.goto(`${env.baseUrl}/chair/AssignTutorials`);
     await waitForTextIn(page, '[data-testid=tutorial-track]', 'Tutorials and Workshops');
     await page.waitForSelector(`[data-testid=tutorial-papers] [data-testid=paper-${p.deep}]`);

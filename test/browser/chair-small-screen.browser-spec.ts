@@ -161,6 +161,7 @@ describe('chair console on a small screen and from the keyboard', () => {
       papers: [paperIds[0]!],
     });
     await asChair(env, 'POST', '/api/chair/poster_sessions', { _id: 1, paper: paperIds[1], room });
+    await asChair(env, 'PUT', '/api/chair/programme/tutorial_track', { track });
     await asChair(env, 'POST', '/api/chair/tutorials', {
       _id: 1,
       paper: paperIds[2],

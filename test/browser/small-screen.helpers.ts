@@ -76,12 +76,19 @@ export async function waitForContent(page: Page): Promise<void> {
   });
 }
 
-/** Closes the toast if one shows: on a phone it sits over the buttons at the bottom of the screen. */
+/**
+ * Waits for the toast the last action shows and closes it: on a phone it sits over the buttons at the bottom
+ * of the screen (it comes a moment after the action: its component loads on first use). Its close button is
+ * pressed until no toast is left (one action may show a toast that replaces the one just closed, and a toast
+ * still sliding in can move away from a mouse click).
+ */
 export async function dismissToast(page: Page): Promise<void> {
-  const close = await page.$('[data-testid=toast] button');
-  if (!close) return;
-  await close.click();
-  await page.waitForFunction(() => !document.querySelector('[data-testid=toast]'));
+  await page.waitForSelector('[data-testid=toast] button');
+  await page.waitForFunction(() => {
+    const close = document.querySelector<HTMLButtonElement>('[data-testid=toast] button');
+    close?.click();
+    return !close;
+  });
 }
 
 /** The `path` of each <Route> of a route table (React elements; nothing is rendered). */

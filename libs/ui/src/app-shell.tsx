@@ -181,6 +181,9 @@ export function AppShell({
         sx={{
           flexGrow: 1,
           p: { xs: 2, sm: 3 },
+          // Room below the last block of a page to scroll it above the toast (which sits at the bottom for six
+          // seconds): a Save button left under it took the click and sent nothing (issue 21 item 3).
+          pb: { xs: 14, sm: 12 },
           minWidth: 0,
           // A long e-mail address or URL breaks instead of widening a phone's page (tables keep their widths).
           overflowWrap: 'break-word',

@@ -7,11 +7,14 @@
  *   cost(G) = Σ_{i∈G} ‖x_i − μ_G‖² = (1 / 2s) Σ_{i∈G} Σ_{j∈G} d_ij,   d_ij = ‖x_i − x_j‖²
  * (for unit vectors d_ij = 2 − 2·cos_ij), summed over the groups: lower is tighter.
  *
- * Structure of a grouping (what the lower bound is proved against): an area of n papers gives
- * q = ⌊n/p⌋ groups of p papers and a remainder of r = n mod p papers. A remainder of at least half a
- * session (2r > p) is a session of its own area; a tiny one (2r ≤ p) joins the pool of tiny remainders of
- * all areas, which is grouped by similarity alone into groups of p (the last one smaller). Papers without
- * an area form one area.
+ * Structure of a grouping (what the lower bound is proved against): sessions have at most p papers and at
+ * least m (the chair's minimum, at most p). An area of n papers gives q = ⌊n/p⌋ groups of p papers and a
+ * remainder of r = n mod p papers. A remainder of at least half a session (2r > p) and at least m papers is a
+ * session of its own area; a smaller one joins the pool of the small remainders of all areas, which is
+ * grouped by similarity alone into sessions of p (the last one smaller, balanced so that none has fewer than
+ * m: sessionSizes). When the pool has fewer than m papers it cannot be a session: each remainder goes back
+ * to its area (whose sessions are then balanced, a few papers above p if need be), and the papers of areas
+ * smaller than m join the area most like them. Papers without an area form one area.
  *
  * Method: within each area (and then in the pool), a greedy start (the remainder first, around the paper
  * least like the area, then each group around the next such paper with its nearest free papers) and a
@@ -22,8 +25,13 @@
  * N_i(k) is the sum of the k smallest distances from i to the papers it could share a group with (its
  * area, or every paper of a pooled area). Each area must send exactly r papers to the remainder, so the
  * bound per area is Σ_i f_i + (sum of the r smallest g_i − f_i), with f_i the bound in a full group and g_i
- * the least bound in the remainder's possible group sizes; an area that is a single group counts its exact
- * cost. It is tight when every paper's nearest neighbours are its group.
+ * the least bound in the remainder's possible group sizes; an area whose sessions have two sizes a < b is
+ * bounded the same way (exactly a·(groups of a) papers are in the smaller ones); an area that is a single
+ * group counts its exact cost. It is tight when every paper's nearest neighbours are its group.
+ *
+ * Titles: a session is named after the subject area most of its papers have (a unique most common one),
+ * numbered when the area gives several sessions; a session with no such area is named after the track and
+ * numbered ("Systems 2"). Titles in use (takenTitles) are skipped.
  */
 import { InvertedIndex, cosine, tfidfVectors, tokenize, type SparseVector } from '../assignment/text.js';
 import { throwIfCancelled, type BuilderHooks } from './builder-types.js';
@@ -40,7 +48,7 @@ export interface BuilderPaper {
 export interface PaperGroup {
   /** Ascending. */
   paperIds: number[];
-  /** The subject area (with its two top terms when the area has several sessions), or the group's top three terms. */
+  /** The most common subject area of its papers (numbered when several sessions have it), or the track's name and a number. */
   title: string;
   /** The area of all its papers, or null for a group of papers without an area or from several areas. */
   subjectArea: string | null;
@@ -53,6 +61,19 @@ export interface GroupingResult {
   /** Proven: no grouping of the same structure costs less. */
   lowerBound: number;
 }
+
+/** The shape of the sessions and their names. */
+export interface GroupingShape {
+  /** The fewest papers a session may have (default 2; at most papersPerSession). */
+  minPapersPerSession?: number;
+  /** Names the sessions with no common subject area, numbered (default 'Session'). */
+  trackName?: string;
+  /** Titles already in use (other sessions), compared without case: not proposed again. */
+  takenTitles?: readonly string[];
+}
+
+/** The fewest papers of a proposed session unless the chair says otherwise. */
+export const DEFAULT_MIN_PAPERS_PER_SESSION = 2;
 
 /** Neighbours considered for swaps. */
 const SWAP_NEIGHBOURS = 10;
@@ -72,19 +93,25 @@ interface Space {
 interface Area {
   label: string | null;
   members: number[];
-  q: number;
-  r: number;
-  tiny: boolean;
+  /** Sizes of the area's own groups, ascending. */
+  sizes: number[];
+  /** Papers the area sends to the pool (its small remainder), 0 when none. */
+  pooled: number;
 }
 
 export function groupPapers(
   papers: readonly BuilderPaper[],
   papersPerSession: number,
   hooks: BuilderHooks = {},
+  shape: GroupingShape = {},
 ): GroupingResult {
   if (!Number.isInteger(papersPerSession) || papersPerSession < 1)
     throw new RangeError('papersPerSession must be a whole number from 1');
+  const min = shape.minPapersPerSession ?? DEFAULT_MIN_PAPERS_PER_SESSION;
+  if (!Number.isInteger(min) || min < 1)
+    throw new RangeError('minPapersPerSession must be a whole number from 1');
   const p = papersPerSession;
+  const m = Math.min(min, p);
   const sorted = [...papers].sort((a, b) => a.id - b.id);
   for (let i = 1; i < sorted.length; i++)
     if (sorted[i].id === sorted[i - 1].id) throw new RangeError(`Paper ${sorted[i].id} is listed twice`);
@@ -97,55 +124,71 @@ export function groupPapers(
   for (const v of vectors) if (v.terms.length) terms = Math.max(terms, v.terms[v.terms.length - 1] + 1);
   const space: Space = { vectors, norm2, denseA: new Float64Array(terms), denseG: new Float64Array(terms) };
 
-  const areas = splitByArea(sorted, p);
-  const pool = areas.filter((a) => a.tiny);
-  const poolSize = pool.reduce((s, a) => s + a.r, 0);
-  const poolSizes = sizesFor(poolSize, p);
+  const areaOf: Area[] = [];
+  const areas = splitByArea(sorted, p, m);
+  for (const a of areas) for (const i of a.members) areaOf[i] = a;
+  fitPoolToMinimum(space, areas, p, m);
+  const pool = areas.filter((a) => a.pooled > 0);
+  const poolSize = pool.reduce((s, a) => s + a.pooled, 0);
+  const poolSizes = sessionSizes(poolSize, p, m);
   const poolUniverse = pool.flatMap((a) => a.members);
-  const poolNearest = poolUniverse.length ? nearest(space, poolUniverse, poolUniverse, p - 1) : new Map();
+  const poolNearest = poolUniverse.length
+    ? nearest(space, poolUniverse, poolUniverse, Math.max(0, ...poolSizes) - 1)
+    : new Map();
 
-  const total = areas.length + (poolSize > 0 ? 1 : 0);
+  const live = areas.filter((a) => a.members.length > 0);
+  const total = live.length + (poolSize > 0 ? 1 : 0);
   let done = 0;
   const groups: { members: number[]; area: Area | null }[] = [];
   const pooled: number[] = [];
   let lowerBound = 0;
-  for (const area of areas) {
+  for (const area of live) {
     throwIfCancelled(hooks.signal);
-    const { members, q, r } = area;
-    const k = Math.max(SWAP_NEIGHBOURS, p - 1);
+    const { members, sizes } = area;
+    const k = Math.max(SWAP_NEIGHBOURS, Math.max(0, ...sizes) - 1);
     const near = nearest(space, members, members, k);
-    const sizes = r > 0 ? [r, ...Array<number>(q).fill(p)] : Array<number>(q).fill(p);
-    const found = clusterFixedSizes(space, members, sizes, near);
+    const all = area.pooled > 0 ? [area.pooled, ...sizes] : sizes;
+    const found = clusterFixedSizes(space, members, all, near);
     found.forEach((g, i) => {
-      if (r > 0 && i === 0 && area.tiny) pooled.push(...g);
+      if (area.pooled > 0 && i === 0) pooled.push(...g);
       else groups.push({ members: g, area });
     });
-    lowerBound += areaLowerBound(space, area, p, near, poolNearest, poolSizes);
+    lowerBound += areaLowerBound(space, area, near, poolNearest, poolSizes);
     hooks.onProgress?.({ phase: 'group', done: ++done, total });
   }
   if (pooled.length) {
-    const near = nearest(space, pooled, pooled, Math.max(SWAP_NEIGHBOURS, p - 1));
-    const sizes = sizesFor(pooled.length, p).sort((a, b) => a - b);
+    const near = nearest(space, pooled, pooled, Math.max(SWAP_NEIGHBOURS, Math.max(...poolSizes) - 1));
+    const sizes = [...poolSizes].sort((a, b) => a - b);
     for (const g of clusterFixedSizes(space, pooled, sizes, near)) groups.push({ members: g, area: null });
     hooks.onProgress?.({ phase: 'group', done: ++done, total });
   }
 
   let cost = 0;
   for (const g of groups) cost += groupCost(space, g.members);
-  const areaOf: Area[] = [];
-  for (const a of areas) for (const i of a.members) areaOf[i] = a;
-  const titled = titleGroups(sorted, docs, space, groups, areaOf);
+  const titled = titleGroups(sorted, groups, areaOf, shape);
   return { groups: titled, cost, lowerBound: Math.min(lowerBound, cost) };
 }
 
-/** Group sizes for n papers: ⌊n/p⌋ of p and the remainder. */
-function sizesFor(n: number, p: number): number[] {
-  const sizes = Array<number>(Math.floor(n / p)).fill(p);
-  if (n % p) sizes.push(n % p);
-  return sizes;
+/**
+ * The sizes of the sessions of n papers, at most p and at least m papers each where n allows it: ⌊n/p⌋ of
+ * p and the remainder when it has m papers or more; otherwise as many sessions as fit, as even as can be
+ * (⌈n/p⌉ sessions, or ⌊n/p⌋ of a few papers above p when ⌈n/p⌉ of m would need more papers). At most two
+ * sizes. Fewer than m papers in all make one smaller session.
+ */
+export function sessionSizes(n: number, p: number, m: number): number[] {
+  if (n <= 0) return [];
+  if (n <= p) return [n];
+  const q = Math.floor(n / p);
+  const r = n % p;
+  if (r === 0) return Array<number>(q).fill(p);
+  if (r >= m) return [...Array<number>(q).fill(p), r];
+  const k = Math.floor(n / Math.ceil(n / p)) >= m ? Math.ceil(n / p) : q;
+  const small = Math.floor(n / k);
+  const big = n - small * k; // how many get one more
+  return [...Array<number>(k - big).fill(small), ...Array<number>(big).fill(small + 1)];
 }
 
-function splitByArea(sorted: readonly BuilderPaper[], p: number): Area[] {
+function splitByArea(sorted: readonly BuilderPaper[], p: number, m: number): Area[] {
   const byKey = new Map<string, { members: number[]; spellings: Map<string, number> }>();
   sorted.forEach((paper, i) => {
     const label = paper.subjectArea?.trim() ?? '';
@@ -161,11 +204,58 @@ function splitByArea(sorted: readonly BuilderPaper[], p: number): Area[] {
     for (const [spelling, n] of spellings) if (n > best) [label, best] = [spelling, n];
     const q = Math.floor(members.length / p);
     const r = members.length % p;
-    return { label: key ? label : null, members, q, r, tiny: r > 0 && 2 * r <= p };
+    const small = r > 0 && (2 * r <= p || r < m);
+    const sizes = Array<number>(q).fill(p);
+    if (r > 0 && !small) sizes.unshift(r);
+    return { label: key ? label : null, members, sizes, pooled: small ? r : 0 };
   });
   return areas.sort((a, b) =>
     a.label === null ? 1 : b.label === null ? -1 : a.label < b.label ? -1 : a.label > b.label ? 1 : 0,
   );
+}
+
+/**
+ * A pool of fewer than m papers cannot be a session: each area takes its remainder back (its sessions
+ * balanced by sessionSizes), and the papers of areas too small for a session of their own join the area
+ * whose papers are most like them (which then has no members of its own left: it is skipped).
+ */
+function fitPoolToMinimum(space: Space, areas: Area[], p: number, m: number): void {
+  const poolSize = areas.reduce((s, a) => s + a.pooled, 0);
+  if (poolSize === 0 || poolSize >= m) return;
+  const orphans: Area[] = [];
+  for (const a of areas) {
+    if (a.pooled === 0) continue;
+    a.pooled = 0;
+    if (a.members.length >= m) a.sizes = sessionSizes(a.members.length, p, m).sort((x, y) => x - y);
+    else orphans.push(a);
+  }
+  const hosts = areas.filter((a) => !orphans.includes(a));
+  if (!orphans.length) return;
+  const moving = orphans.flatMap((a) => a.members);
+  if (!hosts.length) {
+    // Fewer than m papers in the whole track: one smaller session.
+    const [first, ...rest] = orphans;
+    first.members = [...moving].sort((x, y) => x - y);
+    first.sizes = [moving.length];
+    for (const a of rest) a.members = [];
+    return;
+  }
+  const sum = new Map<number, number>();
+  for (const i of moving) addInto(sum, space.vectors[i], 1);
+  const norm = (v: Map<number, number>) => Math.sqrt([...v.values()].reduce((t, w) => t + w * w, 0)) || 1;
+  let host = hosts[0];
+  let best = -Infinity;
+  for (const a of hosts) {
+    const hs = new Map<number, number>();
+    for (const i of a.members) addInto(hs, space.vectors[i], 1);
+    let dot = 0;
+    for (const [t, w] of sum) dot += w * (hs.get(t) ?? 0);
+    const similarity = dot / (norm(sum) * norm(hs));
+    if (similarity > best + EPS) [host, best] = [a, similarity];
+  }
+  host.members = [...host.members, ...moving].sort((x, y) => x - y);
+  host.sizes = sessionSizes(host.members.length, p, m).sort((x, y) => x - y);
+  for (const a of orphans) a.members = [];
 }
 
 interface Neighbours {
@@ -214,25 +304,46 @@ function shareBound(near: Neighbours | undefined, s: number): number {
 function areaLowerBound(
   space: Space,
   area: Area,
-  p: number,
   near: Map<number, Neighbours>,
   poolNear: Map<number, Neighbours>,
   poolSizes: number[],
 ): number {
-  const { members, q, r, tiny } = area;
-  if (q === 0 && !tiny) return groupCost(space, members); // the area is one group
-  const remainderShare = (i: number) =>
-    tiny ? Math.min(...poolSizes.map((s) => shareBound(poolNear.get(i), s))) : shareBound(near.get(i), r);
-  if (q === 0) return members.reduce((s, i) => s + remainderShare(i), 0);
+  const { members, sizes, pooled } = area;
+  if (sizes.length === 1 && pooled === 0) return groupCost(space, members); // the area is one group
+  if (pooled > 0) {
+    // Full groups of p (sizes), and exactly `pooled` papers in a pool group of one of poolSizes.
+    const remainderShare = (i: number) => Math.min(...poolSizes.map((s) => shareBound(poolNear.get(i), s)));
+    if (!sizes.length) return members.reduce((s, i) => s + remainderShare(i), 0);
+    return twoSizeBound(members, (i) => shareBound(near.get(i), sizes[0]), remainderShare, pooled);
+  }
+  // The area's own groups: one size, or two sizes a < b with a·(groups of a) papers in the smaller ones.
+  const a = sizes[0];
+  const b = sizes[sizes.length - 1];
+  const inSmall = a === b ? 0 : a * sizes.filter((s) => s === a).length;
+  return twoSizeBound(
+    members,
+    (i) => shareBound(near.get(i), b),
+    (i) => shareBound(near.get(i), a),
+    inSmall,
+  );
+}
+
+/** Σ_i big(i) plus the k smallest small(i) − big(i): exactly k papers take the other share. */
+function twoSizeBound(
+  members: number[],
+  big: (i: number) => number,
+  small: (i: number) => number,
+  k: number,
+): number {
   let bound = 0;
   const extra: number[] = [];
   for (const i of members) {
-    const f = shareBound(near.get(i), p);
+    const f = big(i);
     bound += f;
-    if (r > 0) extra.push(remainderShare(i) - f);
+    if (k > 0) extra.push(small(i) - f);
   }
-  extra.sort((a, b) => a - b);
-  for (let t = 0; t < r; t++) bound += extra[t];
+  extra.sort((x, y) => x - y);
+  for (let t = 0; t < k; t++) bound += extra[t];
   return bound;
 }
 
@@ -405,100 +516,69 @@ function improveBySwaps(
 // ---------------------------------------------------------------------------------------------------------
 // Titles
 
-const TITLE_TERMS_MIXED = 3;
-const TITLE_TERMS_AREA = 2;
+/** 'Base', or 'Base n' with the first numbers whose titles are free (without case). */
+function numberedTitles(base: string, count: number, taken: Set<string>, alwaysNumber: boolean): string[] {
+  const free = (t: string) => !taken.has(t.toLowerCase());
+  if (count === 1 && !alwaysNumber && free(base)) return [base];
+  const out: string[] = [];
+  for (let n = count === 1 && !alwaysNumber ? 2 : 1; out.length < count; n++)
+    if (free(`${base} ${n}`)) out.push(`${base} ${n}`);
+  return out;
+}
 
 function titleGroups(
   sorted: readonly BuilderPaper[],
-  docs: string[][],
-  space: Space,
   groups: { members: number[]; area: Area | null }[],
   areaOf: Area[],
+  shape: GroupingShape,
 ): PaperGroup[] {
-  // the term ids of tfidfVectors: first occurrence over the documents in order
-  const termOf: string[] = [];
-  const idOf = new Map<string, number>();
-  for (const tokens of docs)
-    for (const t of tokens)
-      if (!idOf.has(t)) {
-        idOf.set(t, termOf.length);
-        termOf.push(t);
-      }
-  const stemCache = new Map<string, string | null>();
-  const surfaceOf = (members: number[]) => {
-    const counts = new Map<string, Map<string, number>>();
-    for (const i of members)
-      for (const chunk of sorted[i].text.split(/[\s/\-–—]+/)) {
-        const word = chunk.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
-        if (!word) continue;
-        let stem = stemCache.get(word);
-        if (stem === undefined) {
-          const tokens = tokenize(word);
-          stemCache.set(word, (stem = tokens.length === 1 ? tokens[0] : null));
-        }
-        if (stem === null) continue;
-        let forms = counts.get(stem);
-        if (!forms) counts.set(stem, (forms = new Map()));
-        forms.set(word, (forms.get(word) ?? 0) + 1);
-      }
-    return (stem: string) => {
-      let best = stem;
-      let n = 0;
-      for (const [form, c] of counts.get(stem) ?? [])
-        if (c > n || (c === n && form < best)) [best, n] = [form, c];
-      return best;
-    };
+  const trackName = shape.trackName?.trim() || 'Session';
+  const taken = new Set((shape.takenTitles ?? []).map((t) => t.trim().toLowerCase()));
+  // Each paper's own area, spelled as the area's most common spelling (areaOf may be a host area).
+  const spelling = new Map<string, string>();
+  for (const a of areaOf) if (a?.label) spelling.set(a.label.toLowerCase(), a.label);
+  const ownLabel = (i: number) => {
+    const key = sorted[i].subjectArea?.trim().toLowerCase();
+    return key ? (spelling.get(key) ?? sorted[i].subjectArea!.trim()) : null;
   };
-  const topTerms = (members: number[], count: number) => {
-    const sum = new Map<number, number>();
-    for (const i of members) addInto(sum, space.vectors[i], 1);
-    const top = [...sum.entries()]
-      .filter(([, w]) => w > 0)
-      .sort((a, b) => b[1] - a[1] || (termOf[a[0]] < termOf[b[0]] ? -1 : 1))
-      .slice(0, count)
-      .map(([t]) => termOf[t]);
-    const surface = surfaceOf(members);
-    return top.map(surface);
+  /** The subject area most of the group's papers have, when one is more common than every other. */
+  const common = (members: number[]): string | null => {
+    const counts = new Map<string, number>();
+    for (const i of members) {
+      const label = ownLabel(i);
+      if (label) counts.set(label, (counts.get(label) ?? 0) + 1);
+    }
+    const ranked = [...counts.entries()].sort((x, y) => y[1] - x[1]);
+    if (!ranked.length || (ranked.length > 1 && ranked[1][1] === ranked[0][1])) return null;
+    return ranked[0][0];
   };
   const perArea = new Map<Area, number>();
   for (const g of groups) if (g.area) perArea.set(g.area, (perArea.get(g.area) ?? 0) + 1);
   const rank = new Map([...perArea.keys()].map((a, n) => [a, n]));
 
-  // a pooled group whose papers all come from one area keeps that area
-  const resolved = groups.map((g) => {
-    if (g.area) return g.area;
-    const from = new Set(g.members.map((i) => areaOf[i]));
-    return from.size === 1 ? ([...from][0] ?? null) : null;
-  });
-  const titledBy = new Map<Area, number>();
-  for (const a of resolved) if (a) titledBy.set(a, (titledBy.get(a) ?? 0) + 1);
-
-  const out = groups.map((g, n) => {
-    const area = resolved[n];
-    const label = area?.label ?? null;
-    let title: string;
-    if (label && titledBy.get(area!) === 1) title = label;
-    else if (label) {
-      const terms = topTerms(g.members, TITLE_TERMS_AREA);
-      title = terms.length ? `${label}: ${terms.join(', ')}` : label;
-    } else {
-      const terms = topTerms(g.members, TITLE_TERMS_MIXED).join(', ');
-      title = terms ? terms[0].toUpperCase() + terms.slice(1) : 'Papers without keywords';
-    }
+  const drafts = groups.map((g) => {
+    const labels = new Set(g.members.map(ownLabel));
+    const only = labels.size === 1 ? [...labels][0] : null;
     return {
       paperIds: g.members.map((i) => sorted[i].id),
-      title,
-      subjectArea: label,
+      base: common(g.members),
+      subjectArea: only ?? null,
       rank: g.area ? rank.get(g.area)! : Number.MAX_SAFE_INTEGER,
       order: g.members[0],
     };
   });
-  // sessions of one area together (areas in alphabetical order), the pool last; unique titles
-  out.sort((a, b) => a.rank - b.rank || a.order - b.order);
-  const seen = new Map<string, number>();
-  return out.map(({ paperIds, title, subjectArea }) => {
-    const n = (seen.get(title) ?? 0) + 1;
-    seen.set(title, n);
-    return { paperIds, title: n > 1 ? `${title} (${n})` : title, subjectArea };
-  });
+  // sessions of one area together (areas in alphabetical order), the pool last
+  drafts.sort((a, b) => a.rank - b.rank || a.order - b.order);
+  const titles = new Map<string | null, string[]>();
+  for (const base of new Set(drafts.map((d) => d.base))) {
+    const count = drafts.filter((d) => d.base === base).length;
+    const names = numberedTitles(base ?? trackName, count, taken, base === null);
+    titles.set(base, names);
+    for (const t of names) taken.add(t.toLowerCase());
+  }
+  return drafts.map(({ paperIds, base, subjectArea }) => ({
+    paperIds,
+    title: titles.get(base)!.shift()!,
+    subjectArea,
+  }));
 }

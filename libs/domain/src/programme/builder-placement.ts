@@ -75,12 +75,13 @@ export interface PlacementResult {
   exactNodes: number;
 }
 
-interface Interval {
+export interface TimeInterval {
   from: number;
   to: number;
 }
 
-function intervalOf(dayIso: string, start: string, end: string): Interval | null {
+/** The minutes a slot or a busy time covers (null when its day or times are not valid). */
+export function timeIntervalOf(dayIso: string, start: string, end: string): TimeInterval | null {
   const day = dayStartMinutes(dayIso);
   const s = timeToMinutes(start);
   const e = timeToMinutes(end);
@@ -88,7 +89,8 @@ function intervalOf(dayIso: string, start: string, end: string): Interval | null
   return { from: day + s, to: day + e };
 }
 
-const overlaps = (a: Interval, b: Interval) => a.from < b.to && b.from < a.to;
+/** Whether two intervals share time (touching ones do not). */
+export const intervalsOverlap = (a: TimeInterval, b: TimeInterval) => a.from < b.to && b.from < a.to;
 
 /** The placement problem on time classes. */
 interface Model {
@@ -98,7 +100,7 @@ interface Model {
   C: number;
   none: number;
   cap: Int32Array;
-  intervals: Interval[];
+  intervals: TimeInterval[];
   classSlots: number[][];
   /** ovList[c]: the classes overlapping c (c itself included; none for the unplaced class). */
   ovList: number[][];
@@ -110,7 +112,7 @@ interface Model {
   /** busy[s * C + c]: busy intervals of s's people overlapping class c. */
   busy: Int32Array;
   people: number[][];
-  busyOf: Map<number, Interval[]>;
+  busyOf: Map<number, TimeInterval[]>;
 }
 
 function buildModel(
@@ -120,9 +122,9 @@ function buildModel(
 ): Model {
   const m = sessions.length;
   const seenSlot = new Set<string>();
-  const byTime = new Map<string, { interval: Interval; slots: number[] }>();
+  const byTime = new Map<string, { interval: TimeInterval; slots: number[] }>();
   slots.forEach((slot, i) => {
-    const interval = intervalOf(slot.dayIso, slot.start, slot.end);
+    const interval = timeIntervalOf(slot.dayIso, slot.start, slot.end);
     if (!interval)
       throw new RangeError(
         `Slot ${i} (event ${slot.eventId}, room ${slot.roomId}) has no valid day and times: ${slot.dayIso} ${slot.start}–${slot.end}`,
@@ -150,7 +152,7 @@ function buildModel(
   const ovList: number[][] = Array.from({ length: C }, () => []);
   for (let a = 0; a < K; a++)
     for (let b = 0; b < K; b++)
-      if (overlaps(classes[a].interval, classes[b].interval)) {
+      if (intervalsOverlap(classes[a].interval, classes[b].interval)) {
         ov[a * C + b] = 1;
         ovList[a].push(b);
       }
@@ -175,9 +177,9 @@ function buildModel(
   const nbrIds = weight.map((w) => Int32Array.from([...w.keys()].sort((a, b) => a - b)));
   const nbrW = weight.map((w, s) => Int32Array.from(nbrIds[s], (u) => w.get(u)!));
 
-  const busyOf = new Map<number, Interval[]>();
+  const busyOf = new Map<number, TimeInterval[]>();
   for (const b of busy) {
-    const interval = intervalOf(b.dayIso, b.start, b.end);
+    const interval = timeIntervalOf(b.dayIso, b.start, b.end);
     if (!interval) continue; // an existing session without valid times occupies nobody (the clash check reports it)
     let list = busyOf.get(b.personId);
     if (!list) busyOf.set(b.personId, (list = []));
@@ -189,7 +191,7 @@ function buildModel(
       const list = busyOf.get(p);
       if (!list) continue;
       for (let c = 0; c < K; c++)
-        for (const iv of list) if (overlaps(iv, classes[c].interval)) busyTable[s * C + c]++;
+        for (const iv of list) if (intervalsOverlap(iv, classes[c].interval)) busyTable[s * C + c]++;
     }
   });
   return {
@@ -611,7 +613,7 @@ function personLowerBound(model: Model): number {
     if (busy) {
       let least = Infinity;
       for (let c = 0; c < K; c++)
-        least = Math.min(least, busy.filter((iv) => overlaps(iv, intervals[c])).length);
+        least = Math.min(least, busy.filter((iv) => intervalsOverlap(iv, intervals[c])).length);
       if (Number.isFinite(least)) bound += placed * least;
     }
   }
@@ -662,7 +664,7 @@ export function countPlacementClashes(
   slotOf: readonly (number | null)[],
 ): number {
   const at = slotOf.map((i) =>
-    i === null ? null : intervalOf(slots[i].dayIso, slots[i].start, slots[i].end),
+    i === null ? null : timeIntervalOf(slots[i].dayIso, slots[i].start, slots[i].end),
   );
   const people = sessions.map((s) => new Set(s.people));
   let clashes = 0;
@@ -671,12 +673,12 @@ export function countPlacementClashes(
     if (!ia) continue;
     for (let b = a + 1; b < sessions.length; b++) {
       const ib = at[b];
-      if (!ib || !overlaps(ia, ib)) continue;
+      if (!ib || !intervalsOverlap(ia, ib)) continue;
       for (const p of people[a]) if (people[b].has(p)) clashes++;
     }
     for (const x of busy) {
-      const ix = intervalOf(x.dayIso, x.start, x.end);
-      if (ix && people[a].has(x.personId) && overlaps(ia, ix)) clashes++;
+      const ix = timeIntervalOf(x.dayIso, x.start, x.end);
+      if (ix && people[a].has(x.personId) && intervalsOverlap(ia, ix)) clashes++;
     }
   }
   return clashes;

@@ -10,7 +10,10 @@
  * sessions of papersPerSession papers; objective: within-session sum of squared distances to the centroid.
  * Step 2 (builder-placement.ts): sessions into slots minimising person clashes (authors in two
  * overlapping sessions, or in a session overlapping their busy times); exact on small instances.
+ * Step 3 (builder-chairs.ts): a session chair for each session, from the chair's list or the session's
+ * authors, free at the session's time.
  */
+import { proposeSessionChairs } from './builder-chairs.js';
 import { groupPapers, type BuilderPaper } from './builder-grouping.js';
 import {
   placeSessions,
@@ -24,6 +27,7 @@ export {
   type BuilderHooks,
   type SessionBuilderProgress,
 } from './builder-types.js';
+export * from './builder-chairs.js';
 export * from './builder-grouping.js';
 export * from './builder-placement.js';
 
@@ -36,15 +40,25 @@ export interface SessionBuilderInput {
   slots: BuilderSlot[];
   /** People already occupied by existing sessions. */
   busy?: BusyInterval[];
+  /** The fewest papers a session may have (default 2, at most papersPerSession): no session is smaller. */
+  minPapersPerSession?: number;
+  /** Names the sessions without a common subject area ('<track> 1'). */
+  trackName?: string;
+  /** Titles of the existing technical sessions: not proposed again. */
+  takenTitles?: string[];
+  /** People the chair listed as session chairs, proposed before the sessions' authors. */
+  sessionChairs?: number[];
 }
 
 export type SessionBuilderOptions = PlacementOptions;
 
 export interface BuiltSession {
   paperIds: number[];
-  /** The subject area, or the top TF-IDF terms. */
+  /** The papers' most common subject area (numbered when several sessions share it), or the track and a number. */
   title: string;
   slot: { eventId: number; roomId: number } | null;
+  /** The proposed session chair (user id), free at the session's time; empty when nobody is. */
+  chairs: number[];
 }
 
 export interface SessionBuilderResult {
@@ -61,14 +75,25 @@ export function buildSessions(
   input: SessionBuilderInput,
   options: SessionBuilderOptions = {},
 ): SessionBuilderResult {
-  const grouping = groupPapers(input.papers, input.papersPerSession, options);
+  const grouping = groupPapers(input.papers, input.papersPerSession, options, {
+    minPapersPerSession: input.minPapersPerSession,
+    trackName: input.trackName,
+    takenTitles: input.takenTitles,
+  });
   const peopleOf = new Map(input.papers.map((p) => [p.id, p.people]));
   const people = grouping.groups.map((g) => ({ people: g.paperIds.flatMap((id) => peopleOf.get(id) ?? []) }));
   const placement = placeSessions(people, input.slots, input.busy ?? [], options);
+  const chairs = proposeSessionChairs({
+    sessions: people.map((s, i) => ({ people: s.people, slot: placement.slotOf[i] })),
+    slots: input.slots,
+    busy: input.busy,
+    candidates: input.sessionChairs,
+  });
   const sessions = grouping.groups.map((g, i) => {
     const at = placement.slotOf[i];
     const slot = at === null ? null : { eventId: input.slots[at].eventId, roomId: input.slots[at].roomId };
-    return { paperIds: g.paperIds, title: g.title, slot };
+    const chair = chairs[i];
+    return { paperIds: g.paperIds, title: g.title, slot, chairs: chair === null ? [] : [chair] };
   });
   return {
     sessions,

@@ -88,7 +88,10 @@ export const PROGRAMME_MESSAGES = {
   linkUpdated: 'The session link was successfully updated!',
   sessionDeleteFailed: 'Something went wrong while deleting the session',
   tutorialDeleteFailed: 'Something went wrong while deleting the tutorial',
-  noTutorialTrack: 'No track with Tutorials on name found',
+  /** No tutorials track chosen (issue 21 item 19: the chair picks it; it used to be found by name). */
+  noTutorialTrack:
+    'No tutorials track is chosen yet: choose the track of the tutorials under "Tutorials track" on the Add tutorials screen',
+  tutorialTrackSaved: 'The tutorials track was saved',
 
   dayNotFound: 'Day not found',
   dayDateFormat: 'Please fill in the date as m/d/yyyy',
@@ -130,6 +133,11 @@ export const PROGRAMME_MESSAGES = {
   builderEvents: 'Please select at least one technical session event',
   builderNoPapers: 'This track has no accepted papers left to schedule',
   builderPapersPerSession: 'Papers per session must be a whole number from 1 to 50',
+  builderMinPapers: 'The minimum papers per session must be a whole number from 1 to the papers per session',
+  builderTooFewPapers: (n: number, min: number) =>
+    `This track has ${n} accepted paper${n === 1 ? '' : 's'} left to schedule, fewer than the minimum of ${min} per session: lower the minimum`,
+  builderUnderMinimum: (n: number, min: number) =>
+    `It has ${n} paper${n === 1 ? '' : 's'}, fewer than the minimum of ${min} per session: add papers, move them to another session or leave the session out`,
   builderApplied: (n: number) => `${n} technical sessions were created`,
 } as const;
 
@@ -353,9 +361,6 @@ export function isSessionLink(value: unknown): value is string {
     return false;
   }
 }
-
-/** Whether a track hosts tutorials: its name contains 'Tutorials' (any case). */
-export const isTutorialTrackName = (name: string): boolean => /tutorials/i.test(name);
 
 // ---------------------------------------------------------------------------------------------------------
 // Chair-side shapes: schedulable papers, clashes, publication

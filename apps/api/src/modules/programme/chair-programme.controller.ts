@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { PROGRAMME_MESSAGES as M } from '@symposium/domain';
 import type {
   ClashDto,
@@ -18,6 +18,8 @@ import {
   ClashAckDto,
   PeopleQueryDto,
   TrackQueryDto,
+  TutorialTrackChoiceDoc,
+  TutorialTrackDto,
 } from './dto/programme.dto.js';
 import { SessionBuilderService } from './session-builder.service.js';
 import { ProgrammeViewService } from './programme-view.service.js';
@@ -50,6 +52,13 @@ export class ChairProgrammeController {
   @Get('tutorial_track')
   tutorialTrack(): Promise<TrackDto> {
     return this.sessions.tutorialTrack();
+  }
+
+  /** The chair chooses the track whose accepted papers are the tutorials. */
+  @Put('tutorial_track')
+  @ApiOkResponse({ type: TutorialTrackChoiceDoc })
+  setTutorialTrack(@Body() body: TutorialTrackDto): Promise<TutorialTrackChoiceDoc> {
+    return this.sessions.setTutorialTrack(body.track);
   }
 
   @Get('people')
@@ -122,6 +131,6 @@ export class ChairSessionBuilderController {
   @Post('apply')
   @HttpCode(200)
   apply(@Body() body: BuilderApplyDto): Promise<{ message: string; created: number[] }> {
-    return this.builder.apply(body.sessions);
+    return this.builder.apply(body.sessions, body.minPapersPerSession);
   }
 }

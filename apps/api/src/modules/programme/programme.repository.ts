@@ -6,6 +6,7 @@ import {
   clashAcksTable,
   daysTable,
   eventsTable,
+  programmeSettingsTable,
   programmeVersionsTable,
   roomsTable,
   sessionPapersTable,
@@ -23,7 +24,10 @@ type SessionPatch = Partial<
   Pick<SessionRow, 'title' | 'roomId' | 'trackId' | 'eventId' | 'link' | 'presenterId'>
 >;
 
-/** All SQL of the programme: rooms, days, events, sessions and their papers, clash acknowledgements, versions. */
+/**
+ * All SQL of the programme: rooms, days, events, sessions and their papers, settings, clash acknowledgements,
+ * versions.
+ */
 @Injectable()
 export class ProgrammeRepository {
   constructor(@Inject(DB) private readonly db: Db) {}
@@ -358,6 +362,21 @@ export class ProgrammeRepository {
   /** Serialises programme writes that must see each other (session papers, event links, publishing). */
   async lockProgramme(ex: Executor): Promise<void> {
     await ex.execute(sql`select pg_advisory_xact_lock(7411, 1)`);
+  }
+
+  // ----- settings
+
+  /** The chosen tutorials track's id, or null. */
+  async tutorialTrackId(ex: Executor = this.db): Promise<number | null> {
+    const [row] = await ex.select().from(programmeSettingsTable).where(eq(programmeSettingsTable.id, 1));
+    return row?.tutorialTrackId ?? null;
+  }
+
+  async setTutorialTrackId(trackId: number | null, ex: Executor = this.db): Promise<void> {
+    await ex
+      .insert(programmeSettingsTable)
+      .values({ id: 1, tutorialTrackId: trackId })
+      .onConflictDoUpdate({ target: programmeSettingsTable.id, set: { tutorialTrackId: trackId } });
   }
 
   // ----- clash acknowledgements

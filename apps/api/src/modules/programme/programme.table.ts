@@ -124,3 +124,18 @@ export const programmeVersionsTable = pgTable(
   (t) => [check('programme_versions_version_check', sql`${t.version} > 0`)],
 );
 export type ProgrammeVersionRow = typeof programmeVersionsTable.$inferSelect;
+
+/**
+ * The programme's settings, one row (id 1): the track whose accepted papers are the tutorials, chosen by the
+ * chair (issue 21 item 19; it used to be the first track with 'Tutorials' in its name). Deleting the track
+ * leaves none chosen.
+ */
+export const programmeSettingsTable = pgTable(
+  'programme_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    tutorialTrackId: integer('tutorial_track_id').references(() => tracksTable.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('programme_settings_one_row', sql`${t.id} = 1`)],
+);
+export type ProgrammeSettingsRow = typeof programmeSettingsTable.$inferSelect;

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import {
+  DEFAULT_MIN_PAPERS_PER_SESSION,
   EVENT_TYPE_LABELS,
   PROGRAMME_MESSAGES as M,
   type BusyInterval,
   type BuilderPaper,
   type BuilderSlot,
+  type BuiltSession,
   type EventType,
+  type PersonRef,
   type SessionBuilderProgress,
   type SessionBuilderResult,
 } from '@symposium/domain';
@@ -22,14 +25,26 @@ import { SessionsService } from './sessions.service.js';
 export interface BuilderRequest {
   track: number;
   papersPerSession: number;
+  /** Default 2; at most papersPerSession. */
+  minPapersPerSession?: number;
   events: number[];
   rooms: number[];
+  /** People to propose as session chairs before the sessions' authors. */
+  sessionChairs?: number[];
+}
+
+/** A proposed session, with its proposed session chair as the programme shows people. */
+export interface BuilderProposalSession extends BuiltSession {
+  responsables: PersonRef[];
 }
 
 /** The proposal: the builder's result with the first free technical session number. */
-export interface BuilderProposal extends SessionBuilderResult {
+export interface BuilderProposal extends Omit<SessionBuilderResult, 'sessions'> {
+  sessions: BuilderProposalSession[];
   firstNumber: number;
   papers: number;
+  /** The minimum papers per session it kept to. */
+  minPapersPerSession: number;
 }
 
 export interface BuilderApplySession {
@@ -62,8 +77,10 @@ export class SessionBuilderService {
   async prepare(
     req: BuilderRequest,
   ): Promise<{ input: Parameters<BuilderRunner['build']>[0]; firstNumber: number }> {
-    if (!(await this.tracks.list()).some((t) => t._id === req.track))
-      throw invalidField('track', M.builderTrack);
+    const track = (await this.tracks.list()).find((t) => t._id === req.track);
+    if (!track) throw invalidField('track', M.builderTrack);
+    const min = req.minPapersPerSession ?? Math.min(DEFAULT_MIN_PAPERS_PER_SESSION, req.papersPerSession);
+    if (min > req.papersPerSession) throw invalidField('minPapersPerSession', M.builderMinPapers);
     if (!req.rooms.length) throw invalidField('rooms', M.room);
     if (!req.events.length) throw invalidField('events', M.builderEvents);
     const rooms = new Map((await this.repo.listRooms()).map((r) => [r.id, r]));
@@ -81,8 +98,13 @@ export class SessionBuilderService {
           `${M.builderEvents} (event ${id} is a ${EVENT_TYPE_LABELS[found.event.type as EventType]})`,
         );
     }
+    const chairs = [...new Set(req.sessionChairs ?? [])];
+    if ((await this.sessions.personRefs(chairs)).size !== chairs.length)
+      throw invalidField('sessionChairs', M.responsableNotFound);
     const schedulable = (await this.sessions.schedulablePapers(req.track)).filter((p) => p.session === null);
     if (!schedulable.length) throw invalidField('track', M.builderNoPapers);
+    if (schedulable.length < min)
+      throw invalidField('minPapersPerSession', M.builderTooFewPapers(schedulable.length, min));
     const rows = new Map((await this.papers.findByIds(schedulable.map((p) => p._id))).map((r) => [r.id, r]));
     const papers: BuilderPaper[] = schedulable.map((p) => ({
       id: p._id,
@@ -117,7 +139,19 @@ export class SessionBuilderService {
     );
     const technical = await this.repo.listSessions('technical');
     const firstNumber = technical.reduce((max, s) => Math.max(max, s.number), 0) + 1;
-    return { input: { papers, papersPerSession: req.papersPerSession, slots, busy }, firstNumber };
+    return {
+      input: {
+        papers,
+        papersPerSession: req.papersPerSession,
+        minPapersPerSession: min,
+        slots,
+        busy,
+        trackName: track.name,
+        takenTitles: technical.map((s) => s.title),
+        sessionChairs: chairs,
+      },
+      firstNumber,
+    };
   }
 
   async propose(
@@ -134,11 +168,33 @@ export class SessionBuilderService {
     hooks: { signal?: AbortSignal; onProgress?: (p: SessionBuilderProgress) => void } = {},
   ): Promise<BuilderProposal> {
     const result = await this.runner.build(input, hooks);
-    return { ...result, firstNumber, papers: input.papers.length };
+    const people = await this.sessions.personRefs(result.sessions.flatMap((s) => s.chairs));
+    return {
+      ...result,
+      sessions: result.sessions.map((s) => ({
+        ...s,
+        responsables: s.chairs.flatMap((id) => people.get(id) ?? []),
+      })),
+      firstNumber,
+      papers: input.papers.length,
+      minPapersPerSession: input.minPapersPerSession ?? DEFAULT_MIN_PAPERS_PER_SESSION,
+    };
   }
 
-  /** Creates the (edited) proposal's sessions in one transaction: all of them, or none with the first reason. */
-  async apply(sessions: BuilderApplySession[]): Promise<{ message: string; created: number[] }> {
+  /**
+   * Creates the (edited) proposal's sessions in one transaction: all of them, or none with the first reason.
+   * With a minimum, a session with fewer papers is refused (nothing is created).
+   */
+  async apply(
+    sessions: BuilderApplySession[],
+    minPapersPerSession?: number,
+  ): Promise<{ message: string; created: number[] }> {
+    for (const s of sessions)
+      if (minPapersPerSession !== undefined && new Set(s.papers).size < minPapersPerSession)
+        throw invalidField(
+          'papers',
+          `Technical session ${s._id}: ${M.builderUnderMinimum(new Set(s.papers).size, minPapersPerSession)}`,
+        );
     return this.transactions.run(async (tx) => {
       await this.repo.lockProgramme(tx);
       for (const s of sessions) {

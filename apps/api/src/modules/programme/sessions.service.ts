@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
   isSessionLink,
-  isTutorialTrackName,
   PROGRAMME_MESSAGES as M,
   sessionName,
   type PersonRef,
@@ -247,11 +246,28 @@ export class SessionsService {
     });
   }
 
-  /** The first track (in the chairs' order) whose name contains 'Tutorials'. */
+  /** The track the chair chose for the tutorials (404 with what to do while none is chosen). */
   async tutorialTrack(): Promise<TrackDto> {
-    const track = (await this.tracks.list()).find((t) => isTutorialTrackName(t.name));
+    const id = await this.repo.tutorialTrackId();
+    const track = id === null ? undefined : (await this.tracks.list()).find((t) => t._id === id);
     if (!track) throw ProgrammeErrors.noTutorialTrack();
     return track;
+  }
+
+  /** Chooses the tutorials track (a track id: 400 when there is no such track). */
+  async setTutorialTrack(
+    trackId: number,
+  ): Promise<{ message: string; track: { _id: number; name: string } }> {
+    const track = (await this.tracks.list()).find((t) => t._id === trackId);
+    if (!track) throw invalidField('track', M.builderTrack);
+    await this.repo.setTutorialTrackId(trackId);
+    return { message: M.tutorialTrackSaved, track: { _id: track._id, name: track.name } };
+  }
+
+  /** The people with these ids, as the programme shows them (unknown ids are left out). */
+  async personRefs(ids: number[]): Promise<Map<number, PersonRef>> {
+    if (!ids.length) return new Map();
+    return new Map((await this.users.findByIds([...new Set(ids)])).map((u) => [u.id, toPersonRef(u)]));
   }
 
   /** Up to 50 users by name or e-mail, for picking session chairs and presenters. */

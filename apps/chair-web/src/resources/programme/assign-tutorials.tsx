@@ -34,7 +34,9 @@ import {
   saveError,
 } from './programme-labels';
 import {
+  useChooseTutorialTrack,
   useCreateSession,
+  useProgrammeTracks,
   useRooms,
   useSchedulablePapers,
   useSession,
@@ -53,25 +55,66 @@ interface TutorialDraft {
 }
 type DraftErrors = Partial<Record<keyof TutorialDraft, string>>;
 
-/** The tutorial track, or its absence: 404 shows 'No track with Tutorials on name found'. */
+/**
+ * The tutorials track the chair chose (a select of the tracks, saved at once): the wizard works on its
+ * accepted papers. While none is chosen (404), the message says what to do and the wizard waits.
+ */
 function TutorialTrackGate({ children }: { children: (track: TrackDto) => ReactNode }) {
   const track = useTutorialTrack();
+  const none = track.isError && track.error instanceof ApiError && track.error.statusCode === 404;
   if (track.isPending) return <Loading />;
-  if (track.isError)
-    return (
-      <Alert severity="warning" data-testid="no-tutorial-track">
-        {track.error instanceof ApiError && track.error.statusCode === 404
-          ? PROGRAMME_MESSAGES.noTutorialTrack
-          : errorMessage(track.error)}
-      </Alert>
-    );
-  return <>{children(track.data)}</>;
+  return (
+    <>
+      <TutorialTrackChoice current={track.data ?? null} />
+      {track.isError ? (
+        <Alert severity="warning" data-testid="no-tutorial-track">
+          {none ? PROGRAMME_MESSAGES.noTutorialTrack : errorMessage(track.error)}
+        </Alert>
+      ) : (
+        children(track.data)
+      )}
+    </>
+  );
+}
+
+/** The select of the tutorials track. */
+function TutorialTrackChoice({ current }: { current: TrackDto | null }) {
+  const notify = useNotify();
+  const tracks = useProgrammeTracks();
+  const choose = useChooseTutorialTrack();
+  return (
+    <TextField
+      select
+      label="Tutorials track"
+      id="tutorial-track-select"
+      name="tutorialTrack"
+      value={current ? String(current._id) : ''}
+      disabled={choose.isPending || !tracks.data}
+      helperText="The accepted papers of this track are the tutorials"
+      sx={{ maxWidth: { md: 480 }, mb: 2 }}
+      slotProps={nativeSelect}
+      onChange={(e) => {
+        if (!e.target.value) return;
+        choose.mutate(Number(e.target.value), {
+          onSuccess: (r) => notify(r.message),
+          onError: (err) => notify(saveError(err), 'error'),
+        });
+      }}
+    >
+      <option value="">Choose the tutorials track</option>
+      {(tracks.data ?? []).map((t) => (
+        <option key={t._id} value={String(t._id)}>
+          {t.name}
+        </option>
+      ))}
+    </TextField>
+  );
 }
 
 /**
- * /AssignTutorials: the tutorial track's page (its accepted papers), select a paper, its presenter among the
- * paper's authors, the number and room, then a summary and create. /AssignTutorials?session=N edits
- * tutorial N.
+ * /AssignTutorials: the tutorials track (chosen here), its page (its accepted papers), select a paper, its
+ * presenter among the paper's authors, the number and room, then a summary and create.
+ * /AssignTutorials?session=N edits tutorial N.
  */
 export function AssignTutorials() {
   const [params] = useSearchParams();

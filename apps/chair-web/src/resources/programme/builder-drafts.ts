@@ -1,4 +1,9 @@
-import type { PersonRef, ScheduledPaperRef, TechnicalSessionDto } from '@symposium/domain';
+import {
+  PROGRAMME_MESSAGES,
+  type PersonRef,
+  type ScheduledPaperRef,
+  type TechnicalSessionDto,
+} from '@symposium/domain';
 import { parseWholeNumber } from './programme-labels';
 import { checkTechnicalDraft, type DraftErrors } from './technical-session-editor';
 import type { BuilderApplySession } from './use-programme';
@@ -24,7 +29,7 @@ export const draftsOf = (proposal: BuilderProposal): BuilderDraft[] =>
     key: i + 1,
     number: String(proposal.firstNumber + i),
     title: s.title,
-    responsables: [],
+    responsables: [...s.responsables],
     papers: [...s.paperIds],
     event: s.slot ? String(s.slot.eventId) : '',
     room: s.slot ? String(s.slot.roomId) : '',
@@ -36,13 +41,14 @@ export const paperRef = (papers: Map<number, ScheduledPaperRef>, id: number): Sc
 
 /**
  * The §5 rules of each draft with the API's messages (number, unique title, session chairs, room, papers),
- * numbers and titles checked against the stored technical sessions and the other drafts. Only drafts with
- * errors are listed.
+ * numbers and titles checked against the stored technical sessions and the other drafts, and no fewer papers
+ * than the minimum the chair set. Only drafts with errors are listed.
  */
 export function checkDrafts(
   drafts: BuilderDraft[],
   existing: TechnicalSessionDto[],
   papers: Map<number, ScheduledPaperRef>,
+  minPapers = 1,
 ): Record<number, DraftErrors> {
   const out: Record<number, DraftErrors> = {};
   for (const d of drafts) {
@@ -57,6 +63,8 @@ export function checkDrafts(
       numbers,
       titles,
     );
+    if (!errors.papers && d.papers.length < minPapers)
+      errors.papers = PROGRAMME_MESSAGES.builderUnderMinimum(d.papers.length, minPapers);
     if (Object.keys(errors).length) out[d.key] = errors;
   }
   return out;
@@ -72,6 +80,34 @@ export const toApplySessions = (drafts: BuilderDraft[]): BuilderApplySession[] =
     papers: [...d.papers],
     event: d.event ? Number(d.event) : null,
   }));
+
+/**
+ * What moving `paper` out of draft `from` does with a minimum of `min` papers per session: 'move' when the
+ * session keeps enough papers; otherwise 'merge' — every paper of the session goes to the chosen one and the
+ * emptied session is removed (a session is never left empty or under the minimum).
+ */
+export function moveOutcome(
+  drafts: BuilderDraft[],
+  from: number,
+  min: number,
+): { kind: 'move' } | { kind: 'merge'; papers: number[] } {
+  const source = drafts.find((d) => d.key === from);
+  if (!source || source.papers.length - 1 >= Math.max(1, min)) return { kind: 'move' };
+  return { kind: 'merge', papers: [...source.papers] };
+}
+
+/** Moves every paper of draft `from` to draft `to`, in order, and removes the emptied draft. */
+export const mergeDraft = (drafts: BuilderDraft[], from: number, to: number): BuilderDraft[] => {
+  const source = drafts.find((d) => d.key === from);
+  if (!source || from === to) return drafts;
+  return drafts
+    .filter((d) => d.key !== from)
+    .map((d) =>
+      d.key === to
+        ? { ...d, papers: [...d.papers, ...source.papers.filter((p) => !d.papers.includes(p))] }
+        : d,
+    );
+};
 
 /**
  * Takes a paper out of whichever draft holds it and appends it to draft `to` (none: it is left out); the

@@ -26,8 +26,9 @@ export interface BuilderEventOption {
 }
 
 /**
- * One proposed session: number, title, session chairs, slot (event and room; 'Not placed' leaves the event
- * empty) and its papers, which can be reordered, left out, or moved to another proposed session. Memoised
+ * One proposed session: number, title, session chairs (the proposed one first), slot (event and room; 'Not
+ * placed' leaves the event empty) and its papers, which can be reordered, left out, or moved to another
+ * proposed session. Memoised
  * with stable callbacks (keyed by the draft), so typing in one card of a large proposal redraws that card.
  */
 export const BuilderSessionCard = memo(function BuilderSessionCard({
@@ -171,6 +172,12 @@ export const BuilderSessionCard = memo(function BuilderSessionCard({
           error={errors.responsables}
           onChange={(responsables) => set({ responsables })}
         />
+        {draft.responsables.length === 0 && !errors.responsables ? (
+          <Typography variant="body2" color="text.secondary" data-testid={`builder-no-chair-${k}`}>
+            No session chair proposed: nobody among the authors (or your list) is free at this time. Choose
+            one to apply.
+          </Typography>
+        ) : null}
         <Box>
           <Typography variant="subtitle2" component="h3" color={errors.papers ? 'error' : undefined}>
             Papers, in presentation order

@@ -14,7 +14,9 @@ import {
   Typography,
 } from '@mui/material';
 import {
+  DEFAULT_MIN_PAPERS_PER_SESSION,
   PROGRAMME_MESSAGES,
+  type PersonRef,
   type RoomDto,
   type SessionBuilderProgress,
   type TrackDto,
@@ -23,6 +25,7 @@ import type { Dispatch, SetStateAction } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import type { BuilderEventOption } from './builder-session-card';
+import { PersonPicker } from './person-picker';
 import { nativeSelect, parseWholeNumber, roomLabel } from './programme-labels';
 import { disabledTextReadable } from './technical-session-editor';
 import type { BuilderRequest } from './use-session-builder';
@@ -31,9 +34,23 @@ import type { BuilderRequest } from './use-session-builder';
 export interface BuilderSetupValues {
   track: string;
   papersPerSession: string;
+  /** No proposed session has fewer papers. */
+  minPapersPerSession: string;
   events: number[];
   rooms: number[];
+  /** People to propose as session chairs before the sessions' authors. */
+  sessionChairs: PersonRef[];
 }
+
+/** The set-up form as it starts. */
+export const initialSetup = (): BuilderSetupValues => ({
+  track: '',
+  papersPerSession: '4',
+  minPapersPerSession: String(DEFAULT_MIN_PAPERS_PER_SESSION),
+  events: [],
+  rooms: [],
+  sessionChairs: [],
+});
 
 export type BuilderSetupErrors = Partial<Record<keyof BuilderSetupValues, string>>;
 
@@ -48,11 +65,21 @@ export function checkSetup(
   const size = parseWholeNumber(v.papersPerSession);
   if (size === null || size > PAPERS_PER_SESSION_MAX)
     errors.papersPerSession = PROGRAMME_MESSAGES.builderPapersPerSession;
+  const min = parseWholeNumber(v.minPapersPerSession);
+  if (min === null || min > (size ?? PAPERS_PER_SESSION_MAX))
+    errors.minPapersPerSession = PROGRAMME_MESSAGES.builderMinPapers;
   if (!v.events.length) errors.events = PROGRAMME_MESSAGES.builderEvents;
   if (!v.rooms.length) errors.rooms = PROGRAMME_MESSAGES.room;
-  if (Object.keys(errors).length || size === null) return { errors };
+  if (Object.keys(errors).length || size === null || min === null) return { errors };
   return {
-    request: { track: Number(v.track), papersPerSession: size, events: v.events, rooms: v.rooms },
+    request: {
+      track: Number(v.track),
+      papersPerSession: size,
+      minPapersPerSession: min,
+      events: v.events,
+      rooms: v.rooms,
+      sessionChairs: v.sessionChairs.map((p) => p._id),
+    },
   };
 }
 
@@ -197,6 +224,21 @@ export function BuilderSetup({
           sx={{ maxWidth: { md: 200 } }}
           onChange={(e) => set({ papersPerSession: e.target.value })}
         />
+        <TextField
+          label="Minimum papers per session"
+          id="builder-min-papers"
+          name="minPapersPerSession"
+          value={values.minPapersPerSession}
+          disabled={running}
+          error={Boolean(errors.minPapersPerSession)}
+          helperText={
+            errors.minPapersPerSession ??
+            'No proposed session has fewer: a smaller remainder joins other sessions'
+          }
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          sx={{ maxWidth: { md: 260 } }}
+          onChange={(e) => set({ minPapersPerSession: e.target.value })}
+        />
       </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={4} alignItems="flex-start">
         <Box>
@@ -235,6 +277,18 @@ export function BuilderSetup({
           )}
         </Box>
       </Stack>
+      <Box sx={{ maxWidth: 720 }}>
+        <PersonPicker
+          label="Session chairs to propose (optional)"
+          idPrefix="builder-chairs"
+          value={values.sessionChairs}
+          onChange={(sessionChairs) => set({ sessionChairs })}
+        />
+        <Typography variant="body2" color="text.secondary">
+          Each session gets a session chair free at its time: one of these people first, otherwise an author
+          of the session&rsquo;s papers.
+        </Typography>
+      </Box>
       <Stack direction="row" spacing={1}>
         <Button disabled={running} onClick={onPropose}>
           Propose sessions

@@ -5,6 +5,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  LinearProgress,
   List,
   ListItem,
   ListItemText,
@@ -50,7 +51,11 @@ export function PublishPanel() {
           {status.isError ? (
             <Alert severity="error">{errorMessage(status.error)}</Alert>
           ) : !s ? (
-            <Typography color="text.secondary">Loading the programme status…</Typography>
+            // A progress bar too: screens (and tests) know the status is still on its way.
+            <>
+              <Typography color="text.secondary">Loading the programme status…</Typography>
+              <LinearProgress aria-label="Loading the programme status" />
+            </>
           ) : (
             <>
               <Typography data-testid="published-version">

@@ -22,6 +22,8 @@ import { paths } from '../../config/paths';
 import {
   checkDrafts,
   draftsOf,
+  mergeDraft,
+  moveOutcome,
   movePaper,
   refusedNumber,
   sharedSlots,
@@ -30,7 +32,13 @@ import {
 } from './builder-drafts';
 import { BuilderFigures } from './builder-figures';
 import { BuilderSessionCard, type BuilderEventOption } from './builder-session-card';
-import { BuilderSetup, checkSetup, type BuilderSetupErrors, type BuilderSetupValues } from './builder-setup';
+import {
+  BuilderSetup,
+  checkSetup,
+  initialSetup,
+  type BuilderSetupErrors,
+  type BuilderSetupValues,
+} from './builder-setup';
 import { ClashSummary } from './clash-list';
 import { nativeSelect, peopleNames, roomLabel, saveError, serverMessage } from './programme-labels';
 import type { DraftErrors } from './technical-session-editor';
@@ -76,12 +84,7 @@ export function SessionBuilder() {
   const apply = useApplyBuilderProposal();
 
   const [step, setStep] = useState(0);
-  const [setup, setSetup] = useState<BuilderSetupValues>({
-    track: '',
-    papersPerSession: '4',
-    events: [],
-    rooms: [],
-  });
+  const [setup, setSetup] = useState<BuilderSetupValues>(initialSetup);
   const [setupErrors, setSetupErrors] = useState<BuilderSetupErrors>({});
   const [proposal, setProposal] = useState<(BuilderProposal & { track: number }) | null>(null);
   const [drafts, setDrafts] = useState<BuilderDraft[]>([]);
@@ -110,9 +113,10 @@ export function SessionBuilder() {
     return (trackPapers.data ?? []).filter((p) => !p.session && !inDrafts.has(p._id));
   }, [placedKey, trackPapers.data]);
   const shared = sharedSlots(drafts);
+  const minPapers = proposal?.minPapersPerSession ?? 1;
   const errors = useMemo(
-    () => (checking ? checkDrafts(drafts, existing.data ?? [], papers) : NO_ERRORS),
-    [checking, drafts, existing.data, papers],
+    () => (checking ? checkDrafts(drafts, existing.data ?? [], papers, minPapers) : NO_ERRORS),
+    [checking, drafts, existing.data, papers, minPapers],
   );
   const hasErrors = Object.keys(errors).length > 0;
 
@@ -150,27 +154,31 @@ export function SessionBuilder() {
 
   const toApply = () => {
     setChecking(true);
-    if (!drafts.length || Object.keys(checkDrafts(drafts, existing.data ?? [], papers)).length) return;
+    if (!drafts.length || Object.keys(checkDrafts(drafts, existing.data ?? [], papers, minPapers)).length)
+      return;
     setConfirming(true);
     setStep(2);
   };
 
   const confirmApply = () => {
     setRefusal(null);
-    apply.mutate(toApplySessions(drafts), {
-      onSuccess: (answer) => {
-        setConfirming(false);
-        setApplied(answer);
-        notify(answer.message);
+    apply.mutate(
+      { sessions: toApplySessions(drafts), minPapersPerSession: minPapers },
+      {
+        onSuccess: (answer) => {
+          setConfirming(false);
+          setApplied(answer);
+          notify(answer.message);
+        },
+        onError: (e) => {
+          const message = saveError(e);
+          setConfirming(false);
+          setRefusal(message);
+          setStep(1);
+          notify(message, 'error');
+        },
       },
-      onError: (e) => {
-        const message = saveError(e);
-        setConfirming(false);
-        setRefusal(message);
-        setStep(1);
-        notify(message, 'error');
-      },
-    });
+    );
   };
 
   const restart = () => {
@@ -310,8 +318,13 @@ export function SessionBuilder() {
         moving={moving}
         drafts={drafts}
         papers={papers}
+        minPapers={minPapers}
         onMove={(paper, to) => {
           movePaperTo(paper, to);
+          setMoving(null);
+        }}
+        onMerge={(from, to) => {
+          setDrafts((list) => mergeDraft(list, from, to));
           setMoving(null);
         }}
         onClose={() => setMoving(null)}
@@ -358,22 +371,31 @@ export function SessionBuilder() {
   );
 }
 
-/** Where to move a paper: one of the other proposed sessions. */
+/**
+ * Where to move a paper: one of the other proposed sessions. A session is never left empty or under the
+ * minimum: when moving the paper would do that, the dialog says so and merges instead — every paper of the
+ * session moves to the chosen one, and the emptied session is removed from the proposal.
+ */
 function MovePaperDialog({
   moving,
   drafts,
   papers,
+  minPapers,
   onMove,
+  onMerge,
   onClose,
 }: {
   moving: { paper: number; from: number } | null;
   drafts: BuilderDraft[];
   papers: Map<number, ScheduledPaperRef>;
+  minPapers: number;
   onMove: (paper: number, to: number) => void;
+  onMerge: (from: number, to: number) => void;
   onClose: () => void;
 }) {
   const [target, setTarget] = useState('');
   const targets = moving ? drafts.filter((d) => d.key !== moving.from) : [];
+  const outcome = moving ? moveOutcome(drafts, moving.from, minPapers) : null;
   const close = () => {
     setTarget('');
     onClose();
@@ -387,23 +409,34 @@ function MovePaperDialog({
             {moving.paper}: {papers.get(moving.paper)?.title ?? `Paper ${moving.paper}`}
           </Typography>
         ) : null}
-        <TextField
-          select
-          label="Session"
-          id="builder-move-target"
-          name="moveTarget"
-          value={target}
-          fullWidth
-          slotProps={nativeSelect}
-          onChange={(e) => setTarget(e.target.value)}
-        >
-          <option value="">Choose a session</option>
-          {targets.map((d) => (
-            <option key={d.key} value={String(d.key)}>
-              {d.number || '?'}: {d.title.trim() || `Proposed session ${d.key}`}
-            </option>
-          ))}
-        </TextField>
+        {moving && outcome?.kind === 'merge' ? (
+          <Alert severity="warning" sx={{ mb: 2 }} data-testid="builder-move-merge">
+            {outcome.papers.length === 1
+              ? `Proposed session ${moving.from} has no other paper: it is removed from the proposal.`
+              : `Proposed session ${moving.from} would keep ${outcome.papers.length - 1} paper${outcome.papers.length === 2 ? '' : 's'}, fewer than the minimum of ${minPapers}: all its papers (${outcome.papers.join(', ')}) move to the chosen session, and Proposed session ${moving.from} is removed from the proposal.`}
+          </Alert>
+        ) : null}
+        {targets.length ? (
+          <TextField
+            select
+            label="Session"
+            id="builder-move-target"
+            name="moveTarget"
+            value={target}
+            fullWidth
+            slotProps={nativeSelect}
+            onChange={(e) => setTarget(e.target.value)}
+          >
+            <option value="">Choose a session</option>
+            {targets.map((d) => (
+              <option key={d.key} value={String(d.key)}>
+                {d.number || '?'}: {d.title.trim() || `Proposed session ${d.key}`}
+              </option>
+            ))}
+          </TextField>
+        ) : (
+          <Typography color="text.secondary">There is no other proposed session to move it to.</Typography>
+        )}
       </DialogContent>
       <DialogActions>
         <Button variant="text" onClick={close}>
@@ -412,11 +445,14 @@ function MovePaperDialog({
         <Button
           disabled={!target || !moving}
           onClick={() => {
-            if (moving && target) onMove(moving.paper, Number(target));
+            if (moving && target) {
+              if (outcome?.kind === 'merge') onMerge(moving.from, Number(target));
+              else onMove(moving.paper, Number(target));
+            }
             setTarget('');
           }}
         >
-          Move paper
+          {outcome?.kind === 'merge' && outcome.papers.length > 1 ? 'Merge sessions' : 'Move paper'}
         </Button>
       </DialogActions>
     </Dialog>

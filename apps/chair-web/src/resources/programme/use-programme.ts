@@ -228,8 +228,12 @@ export interface BuilderApplySession extends TechnicalSessionInput {
  * itself is streamed (use-session-builder.ts).
  */
 export const useApplyBuilderProposal = () =>
-  useProgrammeMutation((sessions: BuilderApplySession[]) =>
-    api<{ message: string; created: number[] }>('POST', '/api/chair/programme/builder/apply', { sessions }),
+  useProgrammeMutation(
+    ({ sessions, minPapersPerSession }: { sessions: BuilderApplySession[]; minPapersPerSession: number }) =>
+      api<{ message: string; created: number[] }>('POST', '/api/chair/programme/builder/apply', {
+        sessions,
+        minPapersPerSession,
+      }),
   );
 
 // Helpers of the screens ----------------------------------------------------------------------------------
@@ -260,6 +264,16 @@ export const useTutorialTrack = () =>
     queryFn: () => api<TrackDto>('GET', '/api/chair/programme/tutorial_track'),
     retry: false,
   });
+
+/** Chooses the tutorials track (PUT; the answer's message says it was saved). */
+export const useChooseTutorialTrack = () =>
+  useProgrammeMutation((track: number) =>
+    api<{ message: string; track: { _id: number; name: string } }>(
+      'PUT',
+      '/api/chair/programme/tutorial_track',
+      { track },
+    ),
+  );
 
 /** Up to 50 users whose name or e-mail matches (session chairs, presenters); none under 2 characters. */
 export const usePeopleSearch = (search: string) =>

@@ -1,4 +1,9 @@
-import type { SessionBuilderProgress, SessionBuilderResult } from '@symposium/domain';
+import type {
+  BuiltSession,
+  PersonRef,
+  SessionBuilderProgress,
+  SessionBuilderResult,
+} from '@symposium/domain';
 import { ApiError, send } from '@symposium/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { readNdjson } from './ndjson';
@@ -7,14 +12,28 @@ import { readNdjson } from './ndjson';
 export interface BuilderRequest {
   track: number;
   papersPerSession: number;
+  /** No proposed session has fewer papers. */
+  minPapersPerSession: number;
   events: number[];
   rooms: number[];
+  /** People proposed as session chairs before the sessions' authors. */
+  sessionChairs: number[];
 }
 
-/** The builder's result, with the first free technical session number and how many papers it grouped. */
-export interface BuilderProposal extends SessionBuilderResult {
+/** A proposed session with its proposed session chair (none when nobody was free at its time). */
+export interface BuilderProposalSession extends BuiltSession {
+  responsables: PersonRef[];
+}
+
+/**
+ * The builder's result, with the first free technical session number, how many papers it grouped and the
+ * minimum it kept to.
+ */
+export interface BuilderProposal extends Omit<SessionBuilderResult, 'sessions'> {
+  sessions: BuilderProposalSession[];
   firstNumber: number;
   papers: number;
+  minPapersPerSession: number;
 }
 
 /** One line of the streamed answer. */

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  DEFAULT_MIN_PAPERS_PER_SESSION,
   EVENT_TYPES,
   MAX_INT32,
   PROGRAMME_MESSAGES as M,
@@ -211,6 +212,11 @@ export class TrackQueryDto {
   track?: number;
 }
 
+/** The tutorials track the chair chooses. */
+export class TutorialTrackDto {
+  @ApiProperty() @IdField(M.builderTrack) track!: number;
+}
+
 /** ?search=text for people. */
 export class PeopleQueryDto {
   @ApiPropertyOptional() @Optional() @MaxLength(200) @IsString() search?: string;
@@ -231,8 +237,20 @@ export class BuilderRequestDto {
   @Min(1, { message: M.builderPapersPerSession })
   @IsInt({ message: M.builderPapersPerSession })
   papersPerSession!: number;
+  /** No proposed session has fewer papers (default 2; at most papersPerSession). */
+  @ApiPropertyOptional({ minimum: 1, maximum: 50, default: DEFAULT_MIN_PAPERS_PER_SESSION })
+  @Optional()
+  @Max(50, { message: M.builderMinPapers })
+  @Min(1, { message: M.builderMinPapers })
+  @IsInt({ message: M.builderMinPapers })
+  minPapersPerSession?: number;
   @ApiProperty({ type: [Number] }) @IdList(M.builderEvents, 500) events!: number[];
   @ApiProperty({ type: [Number] }) @IdList(M.room, 500) rooms!: number[];
+  /** People to propose as session chairs before the sessions' authors (user ids). */
+  @ApiPropertyOptional({ type: [Number] })
+  @Optional()
+  @IdList(M.responsableNotFound, 500)
+  sessionChairs?: number[];
 }
 
 export class BuilderApplySessionDto extends CreateTechnicalSessionDto {
@@ -241,6 +259,13 @@ export class BuilderApplySessionDto extends CreateTechnicalSessionDto {
 }
 
 export class BuilderApplyDto {
+  /** When given, a session with fewer papers is refused (the minimum the chair set for the proposal). */
+  @ApiPropertyOptional({ minimum: 1, maximum: 50 })
+  @Optional()
+  @Max(50, { message: M.builderMinPapers })
+  @Min(1, { message: M.builderMinPapers })
+  @IsInt({ message: M.builderMinPapers })
+  minPapersPerSession?: number;
   @ApiProperty({ type: [BuilderApplySessionDto] })
   @ValidateNested({ each: true })
   @Type(() => BuilderApplySessionDto)
@@ -248,6 +273,18 @@ export class BuilderApplyDto {
   @ArrayMinSize(1, { message: M.papers })
   @IsArray()
   sessions!: BuilderApplySessionDto[];
+}
+
+/** A track named (its id and name), for the API documentation. */
+export class TrackRefDoc {
+  @ApiProperty() _id!: number;
+  @ApiProperty() name!: string;
+}
+
+/** The answer of choosing the tutorials track: the message and the track. */
+export class TutorialTrackChoiceDoc {
+  @ApiProperty({ example: M.tutorialTrackSaved }) message!: string;
+  @ApiProperty({ type: TrackRefDoc }) track!: TrackRefDoc;
 }
 
 /** A room (RoomDto of libs/domain), for the API documentation. */
