@@ -9,6 +9,7 @@ import { desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Response } from 'supertest';
 import { auditLogTable } from '../../apps/api/src/modules/activity/activity.table.js';
+import { conferenceTable } from '../../apps/api/src/modules/conference/conference.table.js';
 import { ActivityService } from '../../apps/api/src/modules/activity/activity.service.js';
 import { TransactionRunner } from '../../apps/api/src/database/database.module.js';
 import { setupChair, type ChairEnv } from './papers-chair.helpers.js';
@@ -314,8 +315,11 @@ describe('activity log', () => {
           res.on('end', () => cb(null, Buffer.concat(chunks)));
         });
 
-    it('answers activity.xlsx with the filtered entries, newest first', async () => {
+    it('answers activity.xlsx with the filtered entries, newest first, at the conference time', async () => {
+      // times in the conference's zone, named in the header (issue 21 item 11: they were UTC)
+      await env.t.db.update(conferenceTable).set({ timeZone: 'Asia/Tokyo' });
       const res: Response = await exportXls({ filter: { action: 'review' } });
+      await env.t.db.update(conferenceTable).set({ timeZone: 'UTC' });
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toContain('spreadsheetml');
       expect(res.headers['content-disposition']).toContain('activity.xlsx');
@@ -325,7 +329,7 @@ describe('activity log', () => {
       const header = (sheet.getRow(1).values as unknown[]).slice(1);
       expect(header).toEqual([
         'ID',
-        'When (UTC)',
+        'When (Asia/Tokyo)',
         'Action',
         'Summary',
         'Actor',
@@ -342,6 +346,13 @@ describe('activity log', () => {
       expect(sheet.rowCount).toBe(expected.length + 1);
       expect(sheet.getRow(2).getCell(1).value).toBe(expected[0]!.id);
       expect(sheet.getRow(2).getCell(4).value).toBe(expected[0]!.summary);
+      // a date-time cell showing Tokyo's clock (nine hours ahead of UTC, no summer time), to the second
+      const when = sheet.getRow(2).getCell(2);
+      expect(when.value).toBeInstanceOf(Date);
+      expect((when.value as Date).getTime()).toBe(
+        Math.floor(expected[0]!.at.getTime() / 1000) * 1000 + 9 * 3_600_000,
+      );
+      expect(when.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
       const bad = await exportXls({ filter: { from: 'yesterday' } });
       expect(bad.status).toBe(400);
     });

@@ -4,8 +4,10 @@
  * downloads (read back entry by entry), each limited to a track chair's tracks.
  */
 import { PAPER_MESSAGES } from '@symposium/domain';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { paperFilesTable } from '../../apps/api/src/modules/papers/papers.table.js';
+import { conferenceTable } from '../../apps/api/src/modules/conference/conference.table.js';
+import { paperFilesTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import { docx, mp4, pdf, pptx } from './papers-author.helpers.js';
 import { binary, readZip, setupChair, type ChairEnv } from './papers-chair.helpers.js';
 
@@ -233,6 +235,37 @@ describe('chair paper files and exports', () => {
         expect(c.type).not.toBe(ExcelJS.ValueType.Formula);
         expect(c.formula).toBeUndefined();
       });
+    });
+
+    it('gives Created and Last Modified as date-time cells at the conference time, its zone in the header', async () => {
+      // issue 21 item 11: they were ISO text in UTC under an unlabelled header
+      const p = await env.paper({ title: 'Timed export' });
+      await env.t.db
+        .update(papersTable)
+        .set({ createdAt: new Date('2026-01-15T23:30:05.250Z'), updatedAt: new Date('2026-07-01T10:00:00Z') })
+        .where(eq(papersTable.id, p.id));
+      await env.t.db.update(conferenceTable).set({ timeZone: 'America/New_York' });
+      try {
+        const sheet = await sheetOf((await exportXls({ ids: [p.id] })).body as Buffer);
+        const header = (sheet.getRow(1).values as unknown[]).slice(1);
+        expect(header).toEqual(
+          expect.arrayContaining(['Created (America/New_York)', 'Last Modified (America/New_York)']),
+        );
+        const cell = (name: string) => sheet.getRow(2).getCell(header.indexOf(name) + 1);
+        // New York's clock: winter UTC−5, summer UTC−4
+        expect(cell('Created (America/New_York)').value).toEqual(new Date('2026-01-15T18:30:05Z'));
+        expect(cell('Last Modified (America/New_York)').value).toEqual(new Date('2026-07-01T06:00:00Z'));
+        expect(cell('Created (America/New_York)').numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+        // the HTML export says the same time, labelled
+        const html = await env.t
+          .http()
+          .post('/api/chair/papers/export/html')
+          .set(...env.chair.auth)
+          .send({ ids: [p.id] });
+        expect(html.text).toContain('15 Jan 2026, 18:30 (America/New_York)');
+      } finally {
+        await env.t.db.update(conferenceTable).set({ timeZone: 'UTC' });
+      }
     });
 
     it('exports the papers matching the filters, limited to a track chair’s tracks', async () => {

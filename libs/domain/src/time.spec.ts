@@ -6,6 +6,7 @@ import {
   knownZone,
   toZonedInput,
   viewerTimeIfDifferent,
+  wallClockInZone,
   zoneOffsetMinutes,
 } from './time.js';
 
@@ -99,5 +100,19 @@ describe('conference time', () => {
       expect(knownZone('')).toBe('UTC');
       expect(knownZone(null)).toBe('UTC');
     }
+  });
+});
+
+describe('wallClockInZone', () => {
+  it("holds the zone's clock in the UTC fields (spreadsheet cells have no zone), across summer time", () => {
+    expect(wallClockInZone('2026-01-15T23:30:05.250Z', 'America/New_York')).toEqual(
+      new Date('2026-01-15T18:30:05Z'),
+    );
+    expect(wallClockInZone('2026-07-01T10:00:00Z', 'America/New_York')).toEqual(
+      new Date('2026-07-01T06:00:00Z'),
+    );
+    expect(wallClockInZone('2026-12-31T20:00:00Z', 'Asia/Tokyo')).toEqual(new Date('2027-01-01T05:00:00Z'));
+    expect(wallClockInZone(null, 'UTC')).toBeNull();
+    expect(wallClockInZone('not a date', 'UTC')).toBeNull();
   });
 });

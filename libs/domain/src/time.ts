@@ -213,3 +213,14 @@ export function viewerTimeIfDifferent(
   if (f(cz).format(d) === f(vz).format(d)) return '';
   return formatShortInZone(d, vz, dateOnly);
 }
+
+/**
+ * The wall clock of `zone` at instant `d`, as a Date whose UTC fields read that clock: what a spreadsheet cell
+ * (which has no zone) must hold to show the conference's time. null for none.
+ */
+export function wallClockInZone(value: string | Date | null | undefined, zone: string): Date | null {
+  const d = toDate(value);
+  if (!d) return null;
+  const w = wallTime(d, zone);
+  return new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second));
+}

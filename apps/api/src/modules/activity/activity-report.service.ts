@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { ACTIVITY_EXPORT_MAX, ACTIVITY_MESSAGES, PAGE_SIZE, type ActivityEntryDto } from '@symposium/domain';
+import {
+  ACTIVITY_EXPORT_MAX,
+  ACTIVITY_MESSAGES,
+  knownZone,
+  PAGE_SIZE,
+  type ActivityEntryDto,
+} from '@symposium/domain';
 import ExcelJS from 'exceljs';
 import { ActivityErrors } from './activity.errors.js';
 import { UsersService, type UserRow } from '../users/users.service.js';
@@ -14,7 +20,8 @@ import {
   parsePaging,
   parseText,
 } from './report-params.js';
-import { keepTextAsText } from '../../common/xlsx-text.js';
+import { keepTextAsText, timeCell, withTimeColumns } from '../../common/xlsx-text.js';
+import { ConferenceService } from '../conference/conference.service.js';
 
 const FILTER_KEYS = ['action', 'actor', 'paperId', 'trackId', 'from', 'to'] as const;
 const invalid = (field: string) => ActivityErrors.invalid(field, ACTIVITY_MESSAGES.invalidFilter);
@@ -67,7 +74,7 @@ export function toActivityDto(row: ActivityRow, people: People): ActivityEntryDt
 
 const EXPORT_COLUMNS: Partial<ExcelJS.Column>[] = [
   { header: 'ID', key: 'id', width: 8 },
-  { header: 'When (UTC)', key: 'at', width: 22 },
+  { header: 'When', key: 'at', width: 22 },
   { header: 'Action', key: 'action', width: 22 },
   { header: 'Summary', key: 'summary', width: 60 },
   { header: 'Actor', key: 'actor', width: 24 },
@@ -85,6 +92,7 @@ export class ActivityReportService {
   constructor(
     private readonly repo: ActivityRepository,
     private readonly users: UsersService,
+    private readonly conference: ConferenceService,
   ) {}
 
   /** The filter checked, with the actor text turned into the matching people's ids. */
@@ -120,13 +128,15 @@ export class ActivityReportService {
     const workbook = new ExcelJS.Workbook();
     workbook.creator = 'Symposium';
     const sheet = workbook.addWorksheet('Activity');
-    sheet.columns = EXPORT_COLUMNS;
+    // times in the conference's zone, named in the header (issue 21 item 11)
+    const zone = knownZone((await this.conference.get()).timeZone);
+    sheet.columns = withTimeColumns(EXPORT_COLUMNS, ['at'], zone);
     sheet.getRow(1).font = { bold: true };
     for (const r of rows) {
       keepTextAsText(
         sheet.addRow({
           id: r._id,
-          at: r.at.replace('T', ' ').replace(/\.\d+Z$/, ''),
+          at: timeCell(r.at, zone),
           action: r.action,
           summary: r.summary,
           actor: r.actor?.name ?? '',

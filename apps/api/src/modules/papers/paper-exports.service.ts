@@ -1,5 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
+  formatShortInZone,
+  knownZone,
   PAPER_FILE_LABELS,
   sanitizeFileName,
   type ChairPaperDto,
@@ -22,7 +24,8 @@ import { PapersService } from './papers.service.js';
 import { StatusesService } from '../tracks/statuses.service.js';
 import { UsersService, type UserRow } from '../users/users.service.js';
 import type { PaperRow } from './papers.table.js';
-import { keepTextAsText } from '../../common/xlsx-text.js';
+import { keepTextAsText, timeCell, withTimeColumns } from '../../common/xlsx-text.js';
+import { ConferenceService } from '../conference/conference.service.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -89,6 +92,7 @@ export class PaperExportsService {
     private readonly files: FilesService,
     private readonly statuses: StatusesService,
     private readonly users: UsersService,
+    private readonly conference: ConferenceService,
   ) {}
 
   /**
@@ -120,7 +124,9 @@ export class PaperExportsService {
     });
     workbook.creator = 'Symposium';
     const sheet = workbook.addWorksheet('Papers');
-    sheet.columns = XLSX_COLUMNS;
+    // times in the conference's zone, named in the header (issue 21 item 11)
+    const zone = knownZone((await this.conference.get()).timeZone);
+    sheet.columns = withTimeColumns(XLSX_COLUMNS, ['createdAt', 'updatedAt'], zone);
     const header = sheet.getRow(1);
     header.font = { bold: true };
     header.commit();
@@ -160,8 +166,8 @@ export class PaperExportsService {
             registration: p.registration?.id ?? '',
             deleted: yesNo(p.isDeleted),
             notes: p.notes,
-            createdAt: p.createdAt.toISOString(),
-            updatedAt: p.updatedAt.toISOString(),
+            createdAt: timeCell(p.createdAt, zone),
+            updatedAt: timeCell(p.updatedAt, zone),
             abstract: p.abstractText,
           }),
         ).commit();
@@ -259,6 +265,7 @@ export class PaperExportsService {
 
   /** A self-contained html page; every value from the database goes through escapeHtml. */
   private async html(rows: PaperRow[], title: string): Promise<string> {
+    const zone = knownZone((await this.conference.get()).timeZone);
     const dtos = await this.papers.toChairDtos(rows);
     const areas = await this.subjectAreaNames(rows);
     const e = escapeHtml;
@@ -297,8 +304,8 @@ export class PaperExportsService {
         line('Deleted', yesNo(p.isDeleted)),
         line('Notes', e(p.notes)),
         line('Files', `<ul>${files}</ul>`),
-        line('Created', e(p.createdAt)),
-        line('Last modified', e(p.updatedAt)),
+        line('Created', e(formatShortInZone(p.createdAt, zone))),
+        line('Last modified', e(formatShortInZone(p.updatedAt, zone))),
         '</table>',
         '<h3>Abstract</h3>',
         `<p class="abstract">${e(p.abstract.text)}</p>`,
