@@ -4,6 +4,7 @@
  * GET /api/{chair|cochair}/papers/bulk/assign/reviewers (the review requests of the selection with their
  * state); track chairs reach only the papers of their tracks.
  */
+import { conferenceTable } from '../../apps/api/src/modules/conference/conference.table.js';
 import { reviewRequestsTable, reviewsTable } from '../../apps/api/src/modules/reviews/reviews.table.js';
 import { setupChair, type ChairEnv } from './papers-chair.helpers.js';
 
@@ -121,6 +122,15 @@ describe('paper review export and reviewer assignments', () => {
     expect(html).toContain('Track B review');
     expect(html).toContain('<h2>' + pNone + '. Paper without reviews</h2>');
     expect(html).toContain('No submitted reviews.');
+    // when it was submitted, at the conference's time, labelled (issue 21 item 11: it was ISO UTC)
+    expect(html).toContain('2 Jan 2025, 03:04 (UTC)');
+    await env.t.db.update(conferenceTable).set({ timeZone: 'Asia/Tokyo' });
+    try {
+      const tokyo = await htmlReview('chair', env.chair.auth, { ids: [pA] });
+      expect(tokyo.text).toContain('2 Jan 2025, 12:04 (Asia/Tokyo)');
+    } finally {
+      await env.t.db.update(conferenceTable).set({ timeZone: 'UTC' });
+    }
     // drafts are not reviews yet
     expect(html).not.toContain('DRAFT TEXT');
     expect(html).not.toContain('Hugo');

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { decisionLabel, requestState, type ReviewRequestState } from '@symposium/domain';
+import {
+  decisionLabel,
+  formatShortInZone,
+  knownZone,
+  requestState,
+  type ReviewRequestState,
+} from '@symposium/domain';
+import { ConferenceService } from '../conference/conference.service.js';
 import { escapeHtml } from '../documents/html.js';
 import { ChairPapersService } from '../papers/chair-papers.service.js';
 import { PAPER_QUERY_MESSAGES } from '../papers/paper-filters.js';
@@ -44,6 +51,7 @@ export class PaperReviewsExportService {
     private readonly tracks: TracksService,
     private readonly statuses: StatusesService,
     private readonly repo: ReportsRepository,
+    private readonly conference: ConferenceService,
   ) {}
 
   /** The submitted reviews (no drafts) of the selected papers not deleted, with the reviewers' names. */
@@ -55,6 +63,7 @@ export class PaperReviewsExportService {
     );
     const tracks = await this.tracks.namesOf([...new Set(papers.map((p) => p.trackId))]);
     const statuses = new Map((await this.statuses.list()).map((s) => [s._id, s.text]));
+    const zone = knownZone((await this.conference.get()).timeZone);
     const e = escapeHtml;
     const line = (label: string, value: string) => `<tr><th>${e(label)}</th><td>${value}</td></tr>`;
     const score = (v: number | null) => (v === null ? '' : String(v));
@@ -73,7 +82,7 @@ export class PaperReviewsExportService {
             line('Contribution', score(v.contribution)),
             line('Originality', score(v.originality)),
             line('Decision', e(decisionLabel(v.final))),
-            line('Submitted', e(v.submittedAt?.toISOString() ?? '')),
+            line('Submitted', e(formatShortInZone(v.submittedAt, zone))),
             line('Comments to the authors', `<div class="text">${e(v.commentsAuthor)}</div>`),
             line('Comments to the chairs', `<div class="text">${e(v.commentsChair)}</div>`),
             '</table>',
