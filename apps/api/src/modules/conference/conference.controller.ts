@@ -9,7 +9,7 @@ import {
   UploadedFiles,
   UseInterceptors,
 } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { buildUtils, type ConferenceDto, type ConferenceNameDto, type UtilsDto } from '@symposium/domain';
 import type { Response } from 'express';
 import { CurrentUser, Public, type AuthUser } from '../../common/auth-user.js';
@@ -17,11 +17,14 @@ import { IdParam } from '../../common/id-param.js';
 import { ConferenceService } from './conference.service.js';
 import type { ImageKind } from './conference.repository.js';
 import {
+  ConferenceDoc,
   ConferenceNameDoc,
+  ConferenceNotifyDoc,
   ConferenceNotifyDto,
   parseConferenceBody,
   PublisherSettingsDto,
   UpdateConferenceDto,
+  UtilsDoc,
 } from './dto/conference.dto.js';
 import { ConferenceImagesInterceptor, type ConferenceFiles } from './image-upload.interceptor.js';
 import { ConferenceErrors } from './conference.errors.js';
@@ -34,6 +37,7 @@ const ConferenceId = () => IdParam('conferenceId', () => ConferenceErrors.notFou
 @Controller('utils')
 export class UtilsController {
   @Get()
+  @ApiOkResponse({ type: UtilsDoc })
   utils(): UtilsDto {
     return buildUtils();
   }
@@ -46,6 +50,7 @@ export class AuthorConferenceController {
 
   /** Start-up call: the conference. */
   @Get()
+  @ApiOkResponse({ type: ConferenceDoc })
   current(): Promise<ConferenceDto> {
     return this.conference.get();
   }
@@ -61,6 +66,7 @@ export class AuthorConferenceController {
 
   @Get(':conferenceId')
   @ApiParam({ name: 'conferenceId', type: Number })
+  @ApiOkResponse({ type: ConferenceDoc })
   get(@ConferenceId() id: number): Promise<ConferenceDto> {
     return this.conference.get(id);
   }
@@ -68,6 +74,7 @@ export class AuthorConferenceController {
   /** The author's "notify me" option, stored on the current user. */
   @Put(':conferenceId')
   @ApiParam({ name: 'conferenceId', type: Number })
+  @ApiOkResponse({ type: ConferenceNotifyDoc })
   notify(
     @ConferenceId() id: number,
     @CurrentUser() user: AuthUser,
@@ -80,6 +87,8 @@ export class AuthorConferenceController {
   @Public()
   @Get(':conferenceId/banner')
   @ApiParam({ name: 'conferenceId', type: Number })
+  @ApiProduces('image/png', 'image/jpeg', 'image/gif', 'image/webp')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   banner(@ConferenceId() id: number, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
     return this.image(id, 'banner', res);
   }
@@ -87,6 +96,8 @@ export class AuthorConferenceController {
   @Public()
   @Get(':conferenceId/logo')
   @ApiParam({ name: 'conferenceId', type: Number })
+  @ApiProduces('image/png', 'image/jpeg', 'image/gif', 'image/webp')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   logo(@ConferenceId() id: number, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
     return this.image(id, 'logo', res);
   }
@@ -107,6 +118,7 @@ export class ChairConferenceController {
 
   @Get(':conferenceId')
   @ApiParam({ name: 'conferenceId', type: Number })
+  @ApiOkResponse({ type: ConferenceDoc })
   get(@ConferenceId() id: number): Promise<ConferenceDto> {
     return this.conference.get(id);
   }
@@ -121,6 +133,7 @@ export class ChairConferenceController {
   @ApiBody({ type: UpdateConferenceDto })
   @UseInterceptors(ConferenceImagesInterceptor)
   @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ type: ConferenceDoc })
   async update(
     @ConferenceId() id: number,
     @Body() raw: Record<string, unknown>,
@@ -136,6 +149,7 @@ export class ChairConferenceController {
   /** The PublisherSettings save (JSON). */
   @Put(':conferenceId/publisher')
   @ApiParam({ name: 'conferenceId', type: Number })
+  @ApiOkResponse({ type: ConferenceDoc })
   publisher(@ConferenceId() id: number, @Body() body: PublisherSettingsDto): Promise<ConferenceDto> {
     return this.conference.updatePublisher(id, body);
   }

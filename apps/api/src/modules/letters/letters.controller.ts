@@ -21,7 +21,14 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiConsumes, ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiConsumes,
+  ApiOkResponse,
+  ApiParam,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
 import type {
   AuthorLetterDto,
   DocumentBatchDto,
@@ -36,7 +43,14 @@ import { CurrentUser, Public, type AuthUser } from '../../common/auth-user.js';
 import { IdParam } from '../../common/id-param.js';
 import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
 import { PaperId } from '../papers/paper-params.js';
-import { DocumentVerificationDoc } from './dto/letters.dto.js';
+import {
+  AuthorLetterDoc,
+  DocumentBatchDoc,
+  DocumentTemplateDoc,
+  DocumentVerificationDoc,
+  IssuedDocumentDoc,
+  LetterSettingsDoc,
+} from './dto/letters.dto.js';
 import { DocumentBatchesService } from './document-batches.service.js';
 import { LetterSettingsService } from './letter-settings.service.js';
 import { LettersErrors } from './letters.errors.js';
@@ -88,17 +102,20 @@ export class ChairLetterSettingsController {
   constructor(private readonly settings: LetterSettingsService) {}
 
   @Get('settings')
+  @ApiOkResponse({ type: LetterSettingsDoc })
   get(): Promise<LetterSettingsDto> {
     return this.settings.get();
   }
 
   @Put('settings')
+  @ApiOkResponse({ type: LetterSettingsDoc })
   update(@Body() body: Record<string, unknown>): Promise<LetterSettingsDto> {
     return this.settings.update(body);
   }
 
   @Get('settings/signature')
   @ApiProduces('image/png', 'image/jpeg')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   async signature(@Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
     const image = await this.settings.signature();
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -109,22 +126,26 @@ export class ChairLetterSettingsController {
   @Put('settings/signature')
   @ApiConsumes('multipart/form-data')
   @UseInterceptors(SignatureUploadInterceptor)
+  @ApiOkResponse({ type: LetterSettingsDoc })
   setSignature(@UploadedFile() file: File | undefined): Promise<LetterSettingsDto> {
     return this.settings.setSignature(file);
   }
 
   @Delete('settings/signature')
+  @ApiOkResponse({ type: LetterSettingsDoc })
   deleteSignature(): Promise<LetterSettingsDto> {
     return this.settings.deleteSignature();
   }
 
   @Get('templates')
+  @ApiOkResponse({ type: [DocumentTemplateDoc] })
   templates(): Promise<DocumentTemplateDto[]> {
     return this.settings.templates();
   }
 
   @Put('templates/:kind')
   @ApiParam({ name: 'kind', type: String })
+  @ApiOkResponse({ type: DocumentTemplateDoc })
   saveTemplate(
     @Param('kind') kind: string,
     @Body() body: Record<string, unknown>,
@@ -135,6 +156,7 @@ export class ChairLetterSettingsController {
 
   @Delete('templates/:kind')
   @ApiParam({ name: 'kind', type: String })
+  @ApiOkResponse({ type: DocumentTemplateDoc })
   resetTemplate(@Param('kind') kind: string): Promise<DocumentTemplateDto> {
     return this.settings.resetTemplate(kind);
   }
@@ -143,6 +165,7 @@ export class ChairLetterSettingsController {
   @HttpCode(200)
   @ApiParam({ name: 'kind', type: String })
   @ApiProduces('application/pdf')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   async preview(
     @Param('kind') kind: string,
     @Body() body: Record<string, unknown>,
@@ -171,6 +194,7 @@ export class PaperLettersController {
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiProduces('application/pdf')
   @UseInterceptors(SignatureUploadInterceptor)
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   async letter(
     @Scope() caller: CallerScope,
     @PaperId() paperId: number,
@@ -190,6 +214,7 @@ export class PaperLettersController {
   @HttpCode(200)
   @ApiParam({ name: 'paperId', type: Number })
   @ApiProduces('application/pdf')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   async invoice(
     @Scope() caller: CallerScope,
     @PaperId() paperId: number,
@@ -212,6 +237,7 @@ export class DocumentsController {
 
   @Post('batches')
   @HttpCode(202)
+  @ApiAcceptedResponse({ type: DocumentBatchDoc })
   createBatch(
     @Scope() caller: CallerScope,
     @Body() body: Record<string, unknown>,
@@ -222,6 +248,7 @@ export class DocumentsController {
   @Get('batches/:id')
   @ApiParam({ name: 'id', type: Number })
   @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ type: DocumentBatchDoc })
   batch(@Scope() caller: CallerScope, @BatchId() id: number): Promise<DocumentBatchDto> {
     return this.batches.get(caller, id);
   }
@@ -229,6 +256,7 @@ export class DocumentsController {
   @Get('batches/:id/zip')
   @ApiParam({ name: 'id', type: Number })
   @ApiProduces('application/zip')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   async zip(@Scope() caller: CallerScope, @BatchId() id: number): Promise<StreamableFile> {
     const { zip, fileName } = await this.batches.zip(caller, id);
     return new StreamableFile(zip, {
@@ -240,6 +268,7 @@ export class DocumentsController {
 
   @Get()
   @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ type: [IssuedDocumentDoc] })
   list(@Scope() caller: CallerScope, @Query('paperId') paperId: unknown): Promise<IssuedDocumentDto[]> {
     return this.letters.list(caller.scope, paperId);
   }
@@ -247,6 +276,7 @@ export class DocumentsController {
   @Get(':id/pdf')
   @ApiParam({ name: 'id', type: Number })
   @ApiProduces('application/pdf')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   async pdf(
     @Scope() caller: CallerScope,
     @DocumentId() id: number,
@@ -258,6 +288,7 @@ export class DocumentsController {
   @Post(':id/revoke')
   @HttpCode(200)
   @ApiParam({ name: 'id', type: Number })
+  @ApiOkResponse({ type: IssuedDocumentDoc })
   revoke(
     @Scope() caller: CallerScope,
     @DocumentId() id: number,
@@ -269,6 +300,7 @@ export class DocumentsController {
   @Post(':id/credit')
   @HttpCode(200)
   @ApiParam({ name: 'id', type: Number })
+  @ApiOkResponse({ type: IssuedDocumentDoc })
   credit(
     @Scope() caller: CallerScope,
     @DocumentId() id: number,
@@ -301,6 +333,7 @@ export class AuthorLettersController {
 
   @Get(':paperId/letters')
   @ApiParam({ name: 'paperId', type: Number })
+  @ApiOkResponse({ type: [AuthorLetterDoc] })
   list(@CurrentUser() user: AuthUser, @PaperId() paperId: number): Promise<AuthorLetterDto[]> {
     return this.letters.authorLetters(user, paperId);
   }
@@ -309,6 +342,7 @@ export class AuthorLettersController {
   @ApiParam({ name: 'paperId', type: Number })
   @ApiParam({ name: 'kind', type: String })
   @ApiProduces('application/pdf')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   async letter(
     @CurrentUser() user: AuthUser,
     @PaperId() paperId: number,

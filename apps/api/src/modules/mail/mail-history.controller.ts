@@ -15,6 +15,7 @@ import { IdParam } from '../../common/id-param.js';
 import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
 import { contentRange } from '../activity/report-params.js';
 import {
+  DeliveryDayDoc,
   EmailDoc,
   MailListDto,
   MailResendDto,
@@ -121,6 +122,7 @@ export class DeliveryController {
   @Get('delivery')
   @ApiQuery({ name: 'from', required: false, description: 'YYYY-MM-DD (default: 29 days before to)' })
   @ApiQuery({ name: 'to', required: false, description: 'YYYY-MM-DD (default: today, UTC)' })
+  @ApiOkResponse({ type: [DeliveryDayDoc] })
   delivery(@Query('from') from: unknown, @Query('to') to: unknown): Promise<DeliveryDay[]> {
     return this.history.delivery(from, to);
   }

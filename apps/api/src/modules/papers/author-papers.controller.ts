@@ -11,11 +11,28 @@ import {
   Res,
   StreamableFile,
 } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiParam, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiParam,
+  ApiProduces,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { ConfirmationEmailDto, PaperDto, PaperFileDto } from '@symposium/domain';
 import type { Request, Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
 import { AuthorPapersService } from './author-papers.service.js';
+import {
+  ConfirmationEmailDoc,
+  ConfirmationSentDoc,
+  PaperDoc,
+  PaperMessageDoc,
+  PaperUploadDoc,
+  PaperWithdrawnDoc,
+} from './dto/paper-answers.dto.js';
 import {
   CameraReadySubmissionDto,
   SignConsentDto,
@@ -44,6 +61,7 @@ export class AuthorPapersController {
 
   /** The author menu: the caller's papers that are not deleted, newest first. */
   @Get()
+  @ApiOkResponse({ type: [PaperDoc] })
   list(@CurrentUser() user: AuthUser): Promise<PaperDto[]> {
     return this.papers.list(user);
   }
@@ -52,12 +70,14 @@ export class AuthorPapersController {
   @Post()
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiBody({ type: PaperInputDto, description: 'or multipart: paper (JSON) + files' })
+  @ApiCreatedResponse({ type: PaperDoc })
   submit(@CurrentUser() user: AuthUser, @Req() req: Request): Promise<PaperDto> {
     return this.files.submit(user, req);
   }
 
   @Get(':paperId')
   @ApiParam({ name: 'paperId', type: Number })
+  @ApiOkResponse({ type: PaperDoc })
   get(@CurrentUser() user: AuthUser, @PaperId() paperId: number): Promise<PaperDto> {
     return this.papers.get(user, paperId);
   }
@@ -67,6 +87,7 @@ export class AuthorPapersController {
   @ApiParam({ name: 'paperId', type: Number })
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiBody({ type: UpdatePaperDto, description: 'or multipart: paper (JSON) + files' })
+  @ApiOkResponse({ type: PaperDoc })
   edit(@CurrentUser() user: AuthUser, @PaperId() paperId: number, @Req() req: Request): Promise<PaperDto> {
     return this.files.edit(user, paperId, req);
   }
@@ -74,12 +95,14 @@ export class AuthorPapersController {
   /** Withdraws the paper (isDeleted; a chair can restore it). */
   @Delete(':paperId')
   @ApiParam({ name: 'paperId', type: Number })
+  @ApiOkResponse({ type: PaperWithdrawnDoc })
   remove(@CurrentUser() user: AuthUser, @PaperId() paperId: number): Promise<{ ok: true; message: string }> {
     return this.papers.remove(user, paperId);
   }
 
   @Put(':paperId/notes')
   @ApiParam({ name: 'paperId', type: Number })
+  @ApiOkResponse({ type: PaperDoc })
   notes(
     @CurrentUser() user: AuthUser,
     @PaperId() paperId: number,
@@ -91,6 +114,7 @@ export class AuthorPapersController {
   /** The confirmation e-mail as it will be sent: recipients, subject, text. */
   @Get(':paperId/email')
   @ApiParam({ name: 'paperId', type: Number })
+  @ApiOkResponse({ type: ConfirmationEmailDoc })
   email(@CurrentUser() user: AuthUser, @PaperId() paperId: number): Promise<ConfirmationEmailDto> {
     return this.papers.confirmationEmail(user, paperId);
   }
@@ -99,6 +123,7 @@ export class AuthorPapersController {
   @Post(':paperId/email')
   @HttpCode(200)
   @ApiParam({ name: 'paperId', type: Number })
+  @ApiOkResponse({ type: ConfirmationSentDoc })
   sendEmail(
     @CurrentUser() user: AuthUser,
     @PaperId() paperId: number,
@@ -112,6 +137,7 @@ export class AuthorPapersController {
   @ApiParam({ name: 'paperId', type: Number })
   @ApiQuery({ name: 'p', required: true })
   @ApiConsumes('multipart/form-data')
+  @ApiCreatedResponse({ type: PaperUploadDoc })
   upload(
     @CurrentUser() user: AuthUser,
     @PaperId() paperId: number,
@@ -124,6 +150,7 @@ export class AuthorPapersController {
   @Delete(':paperId/delete/:fileId')
   @ApiParam({ name: 'paperId', type: Number })
   @ApiParam({ name: 'fileId', type: Number })
+  @ApiOkResponse({ type: PaperMessageDoc })
   deleteFile(
     @CurrentUser() user: AuthUser,
     @PaperId() paperId: number,
@@ -136,6 +163,7 @@ export class AuthorPapersController {
   @ApiParam({ name: 'paperId', type: Number })
   @ApiParam({ name: 'fileId', type: Number })
   @ApiProduces('application/octet-stream')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   download(
     @CurrentUser() user: AuthUser,
     @PaperId() paperId: number,
@@ -148,6 +176,7 @@ export class AuthorPapersController {
   @Post(':paperId/camera-ready')
   @HttpCode(200)
   @ApiParam({ name: 'paperId', type: Number })
+  @ApiOkResponse({ type: PaperMessageDoc })
   cameraReady(
     @CurrentUser() user: AuthUser,
     @PaperId() paperId: number,
@@ -159,6 +188,7 @@ export class AuthorPapersController {
   @Post(':paperId/presentation-ready')
   @HttpCode(200)
   @ApiParam({ name: 'paperId', type: Number })
+  @ApiOkResponse({ type: PaperMessageDoc })
   presentationReady(
     @CurrentUser() user: AuthUser,
     @PaperId() paperId: number,
@@ -171,6 +201,7 @@ export class AuthorPapersController {
   @Post(':paperId/consent')
   @HttpCode(200)
   @ApiParam({ name: 'paperId', type: Number })
+  @ApiOkResponse({ type: PaperMessageDoc })
   sign(
     @CurrentUser() user: AuthUser,
     @PaperId() paperId: number,
@@ -182,6 +213,7 @@ export class AuthorPapersController {
   @Get(':paperId/consent/signature')
   @ApiParam({ name: 'paperId', type: Number })
   @ApiProduces('image/jpeg')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   async signature(@CurrentUser() user: AuthUser, @PaperId() paperId: number): Promise<StreamableFile> {
     const jpeg = await this.consent.signature(user, paperId);
     return new StreamableFile(jpeg, { type: 'image/jpeg', length: jpeg.length });

@@ -14,6 +14,7 @@ import {
 import {
   ApiBody,
   ApiConsumes,
+  ApiCreatedResponse,
   ApiOkResponse,
   ApiParam,
   ApiProduces,
@@ -34,7 +35,15 @@ import {
   PaperQueryDto,
   type PaperQueryBody,
 } from './dto/chair-papers.dto.js';
+import {
+  BulkEditResultDoc,
+  ChairPaperDoc,
+  ChairPaperMessageDoc,
+  ChairPaperUploadDoc,
+  PaperPageDoc,
+} from './dto/paper-answers.dto.js';
 import { PaperUploadQueryDto } from './dto/papers.dto.js';
+import { OkDoc } from '../../common/openapi-docs.js';
 import { PaperExportsService, XLSX_TYPE } from './paper-exports.service.js';
 import { PaperFilesService } from './paper-files.service.js';
 import { RequestErrors } from '../../common/request.errors.js';
@@ -98,6 +107,7 @@ export class ChairPapersController {
   @Post()
   @HttpCode(200)
   @ApiBody({ type: PaperQueryDto })
+  @ApiOkResponse({ type: PaperPageDoc, description: 'The total also in X-Total-Count' })
   async query(
     @Scope() caller: CallerScope,
     @Body(new BodyFieldsPipe(PaperQueryDto)) body: PaperQueryBody,
@@ -110,6 +120,7 @@ export class ChairPapersController {
 
   @Post('bulk')
   @HttpCode(200)
+  @ApiOkResponse({ type: BulkEditResultDoc })
   bulk(@Scope() caller: CallerScope, @Body() body: BulkEditDto): Promise<{ nModified: number }> {
     return this.service.bulk(caller.scope, body, caller.user);
   }
@@ -128,6 +139,7 @@ export class ChairPapersController {
   @Get('export/html/:paperId')
   @ApiParam({ name: 'paperId', type: Number })
   @ApiProduces('text/html')
+  @ApiOkResponse({ schema: { type: 'string' } })
   async exportHtml(
     @Scope() caller: CallerScope,
     @PaperId() paperId: number,
@@ -140,6 +152,7 @@ export class ChairPapersController {
   @HttpCode(200)
   @ApiBody({ type: PaperExportDto })
   @ApiProduces('text/html')
+  @ApiOkResponse({ schema: { type: 'string' } })
   async exportHtmlMany(
     @Scope() caller: CallerScope,
     @Body() body: unknown,
@@ -153,6 +166,7 @@ export class ChairPapersController {
   @HttpCode(200)
   @ApiBody({ type: PaperIdsDto })
   @ApiProduces('application/zip')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   download(@Scope() caller: CallerScope, @Body() body: unknown, @Res() res: Response): Promise<void> {
     return this.exports.zip(caller.scope, unwrapFormData(body), res);
   }
@@ -161,6 +175,7 @@ export class ChairPapersController {
   @HttpCode(200)
   @ApiParam({ name: 'paperId', type: Number })
   @ApiProduces('application/zip')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   downloadOne(@Scope() caller: CallerScope, @PaperId() paperId: number, @Res() res: Response): Promise<void> {
     return this.exports.zip(caller.scope, paperId, res);
   }
@@ -169,6 +184,7 @@ export class ChairPapersController {
   @Get('download/file/:fileId')
   @ApiParam({ name: 'fileId', type: Number })
   @ApiProduces('application/octet-stream')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   downloadFile(@Scope() caller: CallerScope, @FileId() fileId: number, @Res() res: Response): Promise<void> {
     return this.files.downloadAsChair(caller.scope, fileId, res);
   }
@@ -177,6 +193,7 @@ export class ChairPapersController {
   @Post('email/:paperId')
   @HttpCode(200)
   @ApiParam({ name: 'paperId', type: Number })
+  @ApiOkResponse({ type: OkDoc })
   email(
     @Scope() caller: CallerScope,
     @PaperId() paperId: number,
@@ -188,6 +205,7 @@ export class ChairPapersController {
   /** The paper, deleted or not. */
   @Get(':paperId')
   @ApiParam({ name: 'paperId', type: Number })
+  @ApiOkResponse({ type: ChairPaperDoc })
   get(@Scope() caller: CallerScope, @PaperId() paperId: number): Promise<ChairPaperDto> {
     return this.service.get(caller.scope, paperId);
   }
@@ -195,6 +213,7 @@ export class ChairPapersController {
   /** The chair's edit (ChairPaperUpdate) → the updated paper. */
   @Put(':paperId')
   @ApiParam({ name: 'paperId', type: Number })
+  @ApiOkResponse({ type: ChairPaperDoc })
   update(
     @Scope() caller: CallerScope,
     @PaperId() paperId: number,
@@ -206,6 +225,7 @@ export class ChairPapersController {
   @Delete(':paperId/delete/:fileId')
   @ApiParam({ name: 'paperId', type: Number })
   @ApiParam({ name: 'fileId', type: Number })
+  @ApiOkResponse({ type: ChairPaperMessageDoc })
   deleteFile(
     @Scope() caller: CallerScope,
     @PaperId() paperId: number,
@@ -219,6 +239,7 @@ export class ChairPapersController {
   @ApiParam({ name: 'paperId', type: Number })
   @ApiQuery({ name: 'p', required: true })
   @ApiConsumes('multipart/form-data')
+  @ApiCreatedResponse({ type: ChairPaperUploadDoc })
   upload(
     @Scope() caller: CallerScope,
     @PaperId() paperId: number,
@@ -239,6 +260,7 @@ export class ChairPaperFilesController {
   @ApiParam({ name: 'paperId', type: Number })
   @ApiQuery({ name: 'p', required: true })
   @ApiConsumes('multipart/form-data')
+  @ApiCreatedResponse({ type: ChairPaperUploadDoc })
   uploadFile(
     @Scope() caller: CallerScope,
     @PaperId() paperId: number,

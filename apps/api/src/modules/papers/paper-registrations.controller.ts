@@ -10,6 +10,7 @@ import {
 import type { Request } from 'express';
 import { Scope, type CallerScope } from '../../common/managed-scope.js';
 import { xlsxColumnsDescription } from '../../common/xlsx-upload.js';
+import { RegistrationImportResultDoc } from './dto/paper-answers.dto.js';
 import { PaperRegistrationsService } from './paper-registrations.service.js';
 
 /** Registrations are chair-only (§6): the import lives under /api/chair only. */
@@ -44,7 +45,7 @@ export class PaperRegistrationsController {
       },
     },
   })
-  @ApiOkResponse({ description: '{valid, total, errors: [{row, message}], imported}' })
+  @ApiOkResponse({ type: RegistrationImportResultDoc })
   importRegistrations(@Req() req: Request, @Scope() caller: CallerScope): Promise<RegistrationImportResult> {
     return this.registrations.import(req, caller.user);
   }

@@ -1,8 +1,9 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { RegisteredPaperDto } from '@symposium/domain';
 import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
+import { RegisteredPaperDoc } from './dto/paper-answers.dto.js';
 import { FileId, PaperId } from './paper-params.js';
 import { RegisteredPapersService } from './registered-papers.service.js';
 
@@ -14,6 +15,7 @@ export class RegisteredPapersController {
 
   @Get(':paperId')
   @ApiParam({ name: 'paperId', type: Number })
+  @ApiOkResponse({ type: RegisteredPaperDoc })
   get(@CurrentUser() user: AuthUser, @PaperId() paperId: number): Promise<RegisteredPaperDto> {
     return this.registered.get(user, paperId);
   }
@@ -22,6 +24,7 @@ export class RegisteredPapersController {
   @ApiParam({ name: 'paperId', type: Number })
   @ApiParam({ name: 'fileId', type: Number })
   @ApiProduces('application/octet-stream')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   download(
     @CurrentUser() user: AuthUser,
     @PaperId() paperId: number,

@@ -1,9 +1,10 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { ApiBody, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
 import { htmlAnswer, unwrapFormData } from '../papers/chair-papers.controller.js';
 import { PaperExportDto } from '../papers/dto/chair-papers.dto.js';
+import { PaperReviewersDoc } from './dto/reports.dto.js';
 import { PaperReviewsExportService, type PaperReviewerAssignment } from './paper-reviews-export.service.js';
 
 /**
@@ -21,6 +22,7 @@ export class PaperReviewsExportController {
   @HttpCode(200)
   @ApiBody({ type: PaperExportDto })
   @ApiProduces('text/html')
+  @ApiOkResponse({ schema: { type: 'string' } })
   async htmlReview(
     @Scope() caller: CallerScope,
     @Body() body: unknown,
@@ -34,6 +36,7 @@ export class PaperReviewsExportController {
   @ApiQuery({ name: 'ids', required: false, description: 'comma-separated paper ids' })
   @ApiQuery({ name: 'filters', required: false, description: 'the paper query filters as JSON' })
   @ApiQuery({ name: 'search', required: false })
+  @ApiOkResponse({ type: [PaperReviewersDoc] })
   assignments(
     @Scope() caller: CallerScope,
     @Query() query: Record<string, unknown>,

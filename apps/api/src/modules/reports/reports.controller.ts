@@ -1,10 +1,19 @@
 import { Body, Controller, Get, Post, StreamableFile } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiParam,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
 import { REPORT_CATEGORIES, type ReportDto } from '@symposium/domain';
 import { IdParam } from '../../common/id-param.js';
 import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
 import { contentDisposition } from '../files/download.js';
 import { XLSX_TYPE } from '../papers/paper-exports.service.js';
+import { ReportCountDoc, ReportDoc } from './dto/reports.dto.js';
 import { ReportsErrors } from './reports.errors.js';
 import { ReportsService } from './reports.service.js';
 
@@ -16,11 +25,13 @@ const ReportId = () => IdParam('reportId', ReportsErrors.notFound);
  * reports they generated for their tracks.
  */
 @ApiTags('reports')
+@ApiExtraModels(ReportCountDoc)
 @Controller(managedPaths('reports'))
 export class ReportsController {
   constructor(private readonly reports: ReportsService) {}
 
   @Get()
+  @ApiOkResponse({ type: [ReportDoc] })
   list(@Scope() caller: CallerScope): Promise<ReportDto[]> {
     return this.reports.list(caller.scope, caller.user);
   }
@@ -30,12 +41,14 @@ export class ReportsController {
   @ApiBody({
     schema: { type: 'object', properties: { category: { type: 'string', enum: [...REPORT_CATEGORIES] } } },
   })
+  @ApiCreatedResponse({ type: ReportDoc })
   generate(@Body() body: unknown, @Scope() caller: CallerScope): Promise<ReportDto> {
     return this.reports.generate(body, caller.scope, caller.user);
   }
 
   @Get(':reportId')
   @ApiParam({ name: 'reportId', type: Number })
+  @ApiOkResponse({ type: ReportDoc })
   get(@ReportId() id: number, @Scope() caller: CallerScope): Promise<ReportDto> {
     return this.reports.get(id, caller.scope, caller.user);
   }

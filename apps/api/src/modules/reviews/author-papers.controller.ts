@@ -1,7 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { AuthorReviewDto } from '@symposium/domain';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
+import { AuthorReviewDoc } from './dto/author-review.dto.js';
 import { PaperId } from './review-requests.controller.js';
 import { ReviewerService } from './reviewer.service.js';
 
@@ -17,6 +18,7 @@ export class AuthorReviewsController {
 
   @Get(':paperId/reviews')
   @ApiParam({ name: 'paperId', type: Number })
+  @ApiOkResponse({ type: [AuthorReviewDoc] })
   reviews(@PaperId() paperId: number, @CurrentUser() user: AuthUser): Promise<AuthorReviewDto[]> {
     return this.reviewer.forAuthor(paperId, user);
   }

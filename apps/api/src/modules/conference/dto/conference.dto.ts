@@ -1,10 +1,24 @@
 import { Optional, Nullable } from '../../../common/optional.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CONFERENCE_MESSAGES, type ConferenceNameDto } from '@symposium/domain';
+import {
+  CONFERENCE_MESSAGES,
+  FILTER_OPERATORS,
+  USER_FILTER_FIELDS,
+  USER_TRACK_FILTER_FIELDS,
+  type ConferenceDto,
+  type ConferenceNameDto,
+  type EditPaperSubmissionValues,
+  type FilterOperator,
+  type UserFilterDescriptor,
+  type UserFilterName,
+  type UtilsDto,
+  type UtilsFilterType,
+} from '@symposium/domain';
 import { Transform, Type } from 'class-transformer';
 import { Allow, IsBoolean, IsDefined, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { createValidationPipe } from '../../../common/validation.js';
 import { ConferenceErrors } from '../conference.errors.js';
+import type { ConferenceService } from '../conference.service.js';
 import { RequestErrors } from '../../../common/request.errors.js';
 
 /** Multipart and form fields carry booleans as 'true'/'false'. */
@@ -129,4 +143,83 @@ export class ConferenceNameDoc implements ConferenceNameDto {
   @ApiProperty() shortName!: string;
   @ApiProperty() fullName!: string;
   @ApiProperty() timeZone!: string;
+}
+
+type ConferenceAuthorView = ConferenceDto['authorView'];
+export class ConferenceAuthorViewDoc implements ConferenceAuthorView {
+  @ApiProperty({ description: "Authors see their paper's decision (the status text)" })
+  viewConferenceTrackStatus!: boolean;
+  @ApiProperty({ description: 'The published programme shows organizations beside names' })
+  viewProgrammeOrganizations!: boolean;
+}
+
+/** The conference (ConferenceDto of libs/domain), for the API documentation. */
+export class ConferenceDoc implements ConferenceDto {
+  @ApiProperty() _id!: number;
+  @ApiProperty() shortName!: string;
+  @ApiProperty() fullName!: string;
+  @ApiProperty() externalURL!: string;
+  @ApiProperty() dates!: string;
+  @ApiProperty() city!: string;
+  @ApiProperty() country!: string;
+  @ApiProperty() copyright!: string;
+  @ApiProperty() support!: string;
+  @ApiProperty() hotel!: string;
+  @ApiProperty() address!: string;
+  @ApiProperty({ type: ConferenceAuthorViewDoc }) authorView!: ConferenceAuthorViewDoc;
+  @ApiProperty({ description: 'Sanitized HTML' }) programTable!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'The URL of the banner image, null when none' })
+  banner!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The URL of the logo image, null when none' })
+  logo!: string | null;
+  @ApiProperty() consentFileUpload!: boolean;
+  @ApiProperty() digitalConsentSigning!: boolean;
+  @ApiProperty() consentButtonLabel!: string;
+  @ApiProperty({ description: 'Sanitized HTML' }) publishingAgreementHtml!: string;
+  @ApiProperty({ description: 'Bumped each time the publishing agreement text changes' })
+  agreementVersion!: number;
+  @ApiProperty({ example: 'Europe/Lisbon', description: 'IANA time zone of the conference' })
+  timeZone!: string;
+}
+
+/** PUT /api/author/conference/{conferenceId}: the caller's "notify me" option as stored. */
+export class ConferenceNotifyDoc implements Awaited<ReturnType<ConferenceService['setNotify']>> {
+  @ApiProperty() notify!: boolean;
+}
+
+export class EditPaperSubmissionValuesDoc implements EditPaperSubmissionValues {
+  @ApiProperty() titleMax!: number;
+  @ApiProperty() abstractMin!: number;
+  @ApiProperty() abstractDefaultMax!: number;
+  @ApiProperty() commentMax!: number;
+  @ApiProperty() shortCommentMax!: number;
+  @ApiProperty() cameraReadyShortCommentMax!: number;
+  @ApiProperty({ type: [String] }) allowedUploadExtensions!: string[];
+  @ApiProperty({ description: 'MB' }) defaultFileSizeLimit!: number;
+  @ApiProperty({ type: [String] }) bulkEditParams!: string[];
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: "Review decision labels by final decision value ('2', '1', '0', '-1')",
+  })
+  reviewDecisionLabels!: Record<string, string>;
+}
+
+export class UserFilterDescriptorDoc implements UserFilterDescriptor {
+  @ApiProperty({ enum: [...USER_FILTER_FIELDS, ...USER_TRACK_FILTER_FIELDS] }) name!: UserFilterName;
+  @ApiProperty() label!: string;
+  @ApiProperty({ enum: ['string', 'boolean', 'number', 'date'] }) type!: UtilsFilterType;
+  @ApiProperty({ enum: FILTER_OPERATORS, isArray: true }) operators!: FilterOperator[];
+}
+
+type UtilsFilters = UtilsDto['filters'];
+export class UtilsFiltersDoc implements UtilsFilters {
+  @ApiProperty({ type: [UserFilterDescriptorDoc] }) user!: UserFilterDescriptorDoc[];
+}
+
+/** GET /api/utils (UtilsDto of libs/domain): static limits, labels and filter descriptions. */
+export class UtilsDoc implements UtilsDto {
+  @ApiProperty({ type: EditPaperSubmissionValuesDoc })
+  editPaperSubmissionValues!: EditPaperSubmissionValuesDoc;
+  @ApiProperty({ type: UtilsFiltersDoc }) filters!: UtilsFiltersDoc;
 }

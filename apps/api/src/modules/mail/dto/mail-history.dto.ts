@@ -1,5 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MAIL_STATES, type EmailDto, type MailFilter, type MailState } from '@symposium/domain';
+import {
+  MAIL_STATES,
+  type DeliveryDay,
+  type EmailDto,
+  type MailFilter,
+  type MailState,
+} from '@symposium/domain';
 
 /** For the API documentation; the body is checked by parseMailFilter (its own 400 messages). */
 export class MailFilterDto implements MailFilter {
@@ -68,4 +74,13 @@ export class ResendResultDoc {
 
 export class ResendOneResultDoc extends ResendResultDoc {
   @ApiProperty({ type: EmailDoc }) email!: EmailDoc;
+}
+
+/** GET /api/chair/activity/delivery: the outbox messages created on one UTC day, by state. */
+export class DeliveryDayDoc implements DeliveryDay {
+  @ApiProperty({ format: 'date', example: '2026-03-14' }) day!: string;
+  @ApiProperty({ description: 'Waiting to be sent' }) queued!: number;
+  @ApiProperty() sending!: number;
+  @ApiProperty() sent!: number;
+  @ApiProperty() failed!: number;
 }

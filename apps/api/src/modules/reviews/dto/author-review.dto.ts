@@ -1,0 +1,26 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { AuthorReviewDto } from '@symposium/domain';
+
+/*
+ * The OpenAPI schema of GET /api/author/papers/{paperId}/reviews (AuthorReviewDto of libs/domain): what the
+ * authors see of a review, without the reviewer's identity or the comments to the chair.
+ */
+
+type AuthorReviewComments = AuthorReviewDto['comments'];
+export class AuthorReviewCommentsDoc implements AuthorReviewComments {
+  @ApiProperty({ description: 'The comments to the authors' }) author!: string;
+}
+
+export class AuthorReviewDoc implements AuthorReviewDto {
+  @ApiProperty({ description: '1, 2, 3… in submission order' }) number!: number;
+  @ApiProperty() isCameraReady!: boolean;
+  @ApiProperty({ type: Number, nullable: true, minimum: 0, maximum: 10 }) quality!: number | null;
+  @ApiProperty({ type: Number, nullable: true, minimum: 0, maximum: 10 }) contribution!: number | null;
+  @ApiProperty({ type: Number, nullable: true, minimum: 0, maximum: 10 }) originality!: number | null;
+  @ApiProperty({
+    description: '-1 not appropriate for its track, 0 reject, 1 accept, 2 accept after revision; -2 unset',
+  })
+  final!: number;
+  @ApiProperty({ description: "The final recommendation's label" }) decision!: string;
+  @ApiProperty({ type: AuthorReviewCommentsDoc }) comments!: AuthorReviewCommentsDoc;
+}
