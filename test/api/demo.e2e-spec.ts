@@ -19,6 +19,7 @@ import type {
   ProgrammeStatusDto,
   PublicProgrammeView,
   ReminderRuleDto,
+  ReportDto,
   ReviewDto,
   ReviewRequestDto,
   TechnicalSessionDto,
@@ -274,6 +275,31 @@ describe('the demo conference', () => {
       .set(...as('trackchair@kth.example'))
       .expect(200);
     expect(requests.body.count).toBeGreaterThan(0);
+  });
+
+  it('has the reports a chair would have generated: the chair a paper and a user report, the track chair one of theirs', async () => {
+    const chairReports = await t
+      .http()
+      .get('/api/chair/reports')
+      .set(...chair())
+      .expect(200);
+    // the chair sees every report: theirs of every track, and the track chair's
+    expect(
+      (chairReports.body as ReportDto[])
+        .map((r) => `${r.category} ${r.trackIds ? 'my tracks' : 'all'}`)
+        .sort(),
+    ).toEqual(['Paper all', 'Paper my tracks', 'User all']);
+    const paperReport = (chairReports.body as ReportDto[]).find(
+      (r) => r.category === 'Paper' && !r.trackIds,
+    )!;
+    expect(paperReport.summary.counts.papersByTrack).toHaveLength(3);
+    const theirs = await t
+      .http()
+      .get('/api/cochair/reports')
+      .set(...as('trackchair@kth.example'))
+      .expect(200);
+    expect((theirs.body as ReportDto[]).map((r) => r.category)).toEqual(['Paper']);
+    expect((theirs.body as ReportDto[])[0]!.trackIds).toHaveLength(2);
   });
 
   it('shows the author their accepted paper with its camera-ready version, reviews, letters and session', async () => {
