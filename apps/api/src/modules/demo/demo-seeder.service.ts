@@ -46,6 +46,7 @@ import {
   DEMO_ACCOUNTS,
   PAPER_STATES,
   TRACK_CHAIR,
+  TUTORIALS,
   planDemo,
   type DemoPlan,
   type PaperState,
@@ -129,6 +130,14 @@ const DEMO_TRACKS = (now: Date): (TrackInput & { name: string })[] => {
       activities,
       submissionProperties: { abstractLength: 3000, maxFilesLimit: 2 },
       subjectAreas: [{ name: 'Early-Stage Research' }, { name: 'Thesis Proposals' }],
+    },
+    {
+      name: 'Tutorials',
+      activities,
+      submissionProperties: {
+        welcomeMessage: 'Half-day tutorial proposals: goals, audience, outline and the presenters.',
+      },
+      subjectAreas: [{ name: 'Tutorials' }],
     },
   ];
 };
@@ -528,6 +537,7 @@ export class DemoSeeder implements BeforeApplicationShutdown {
     took('decision e-mails');
 
     // the programme: rooms, days and events, sessions, version 1 published, then a late session in the draft
+    await this.sessions.setTutorialTrack(tracks[TUTORIALS]!._id, tx);
     await this.seedProgramme(plan, userIds, paperIds, chair, tx);
     took('programme');
 
@@ -743,7 +753,9 @@ export class DemoSeeder implements BeforeApplicationShutdown {
               room: rooms[s.room]!,
               papers: s.papers.map((p) => paperIds[p]!),
             }
-          : { room: rooms[s.room]!, paper: paperIds[s.papers[0]!]! },
+          : s.kind === 'tutorial'
+            ? { room: rooms[s.room]!, paper: paperIds[s.papers[0]!]!, presenter: userIds[s.presenter!]! }
+            : { room: rooms[s.room]!, paper: paperIds[s.papers[0]!]! },
     });
     await this.sessions.createMany(tx, plan.sessions.map(item));
     await this.programmeView.publish(chair, {
