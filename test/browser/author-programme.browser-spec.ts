@@ -498,9 +498,13 @@ describe('the conference programme in the author app', () => {
       // no open track: the author menu has nothing of his, so no switch (it used to say 'Author menu')
       await env.db.update(tracksTable).set({ canSubmitPaper: false });
       try {
+        // the switch is decided by his papers and the tracks: both answers are in before the header is read
+        const answered = (path: string) =>
+          page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() === 'GET');
+        const both = Promise.all([answered('/api/author/papers'), answered('/api/author/tracks')]);
         await page.reload();
+        await both;
         await page.waitForSelector(`[data-event="${ids.morning}"]`);
-        await page.waitForNetworkIdle();
         const header = await page.$$eval('header button', (bs) => bs.map((b) => b.textContent ?? ''));
         expect(header).not.toContain('Submit a paper');
         expect(header).not.toContain('Author menu');
