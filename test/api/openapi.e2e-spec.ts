@@ -259,23 +259,7 @@ export async function calls(): Promise<unknown[]> {
  * this list when its route gets @ApiOkResponse / @ApiCreatedResponse with its real schema; no route may join.
  */
 const UNDESCRIBED_ANSWERS = `
-GET /api/author/users/search 200
-GET /api/author/users 200
-POST /api/author/users 201
-POST /api/chair/users 201
-GET /api/chair/users/search 200
-POST /api/chair/users/impersonate/{email} 200
-POST /api/chair/users/register/{email}/{status} 200
-GET /api/chair/users/{userId} 200
-PUT /api/chair/users/{userId} 200
-DELETE /api/chair/users/{userId} 200
-POST /api/auth/signup 201
-POST /api/auth/login 200
 PUT /api/author/profile/password 200
-POST /api/auth/logout 200
-POST /api/auth/password/forgot 200
-POST /api/auth/password/reset 200
-POST /api/auth/impersonation/stop 200
 GET /api/utils 200
 GET /api/author/conference 200
 GET /api/author/conference/{conferenceId} 200
