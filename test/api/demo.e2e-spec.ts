@@ -19,9 +19,12 @@ import type {
   ProgrammeStatusDto,
   PublicProgrammeView,
   ReminderRuleDto,
+  ReportDto,
   ReviewDto,
   ReviewRequestDto,
+  SchedulablePaperDto,
   TechnicalSessionDto,
+  TutorialDto,
 } from '@symposium/domain';
 import { DemoSeeder } from '../../apps/api/src/modules/demo/demo-seeder.service.js';
 import { planDemo } from '../../apps/api/src/modules/demo/demo-plan.js';
@@ -104,7 +107,7 @@ describe('the demo conference', () => {
     expect(new Set(live.map((p) => p.statusText))).toEqual(
       new Set(['Awaiting Decision', 'Accept', 'Accept with Revision', 'Reject']),
     );
-    expect(new Set(papers.map((p) => p.trackName)).size).toBe(3);
+    expect(new Set(papers.map((p) => p.trackName)).size).toBe(4);
     expect(papers.every((p) => p.abstract.files.length >= 1)).toBe(true);
     expect(papers.some((p) => p.authors.length > 1)).toBe(true);
     const cameraReady = await chairPapers([{ name: 'submittedCameraReady', value: true }]);
@@ -197,7 +200,8 @@ describe('the demo conference', () => {
     expect(published.version).toBe(1);
     expect(published.days).toHaveLength(3);
     expect(published.days.flatMap((d) => d.events.flatMap((e) => e.sessions)).length).toBe(
-      sessions.length - 1 + posters.body.length,
+      // every session but the draft's late one: technical, posters and the tutorial
+      sessions.length - 1 + posters.body.length + 1,
     );
   });
 
@@ -274,6 +278,56 @@ describe('the demo conference', () => {
       .set(...as('trackchair@kth.example'))
       .expect(200);
     expect(requests.body.count).toBeGreaterThan(0);
+  });
+
+  it('has a tutorials track with one tutorial scheduled and one to schedule', async () => {
+    const track = await t
+      .http()
+      .get('/api/chair/programme/tutorial_track')
+      .set(...chair())
+      .expect(200);
+    expect(track.body.name).toBe('Tutorials');
+    const tutorials = await t
+      .http()
+      .get('/api/chair/tutorials')
+      .set(...chair())
+      .expect(200);
+    expect(tutorials.body).toHaveLength(1);
+    expect((tutorials.body as TutorialDto[])[0]!.presenter).not.toBeNull();
+    const papers = await t
+      .http()
+      .get(`/api/chair/programme/papers?track=${track.body._id as number}`)
+      .set(...chair())
+      .expect(200);
+    expect((papers.body as SchedulablePaperDto[]).map((p) => p.session === null).sort()).toEqual([
+      false,
+      true,
+    ]);
+  });
+
+  it('has the reports a chair would have generated: the chair a paper and a user report, the track chair one of theirs', async () => {
+    const chairReports = await t
+      .http()
+      .get('/api/chair/reports')
+      .set(...chair())
+      .expect(200);
+    // the chair sees every report: theirs of every track, and the track chair's
+    expect(
+      (chairReports.body as ReportDto[])
+        .map((r) => `${r.category} ${r.trackIds ? 'my tracks' : 'all'}`)
+        .sort(),
+    ).toEqual(['Paper all', 'Paper my tracks', 'User all']);
+    const paperReport = (chairReports.body as ReportDto[]).find(
+      (r) => r.category === 'Paper' && !r.trackIds,
+    )!;
+    expect(paperReport.summary.counts.papersByTrack).toHaveLength(4);
+    const theirs = await t
+      .http()
+      .get('/api/cochair/reports')
+      .set(...as('trackchair@kth.example'))
+      .expect(200);
+    expect((theirs.body as ReportDto[]).map((r) => r.category)).toEqual(['Paper']);
+    expect((theirs.body as ReportDto[])[0]!.trackIds).toHaveLength(2);
   });
 
   it('shows the author their accepted paper with its camera-ready version, reviews, letters and session', async () => {

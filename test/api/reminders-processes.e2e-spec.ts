@@ -9,7 +9,7 @@
  * The PostgreSQL parts run only when TEST_DATABASE_URL is set (npm run test:api:pg).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -173,8 +173,69 @@ describe('npm run jobs on the embedded database', () => {
     const bad = jobs(env, 'dry-run');
     expect(bad.code).toBe(1);
     expect(bad.err).toContain("'dry-run' needs a RULE");
-    // the help says that the embedded database cannot be shared with a running server
+    // the help says that the embedded database cannot be shared, and what the tool does about it
     expect(bad.err).toContain('can be opened by one process only');
+    expect(bad.err).toContain('asks that server to run the command');
+  });
+
+  it('asks the running server (npm start on the same DATA_DIR) to run the command (issue 21 item 20)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jobs-cli-server-'));
+    const port = await freePort();
+    let output = '';
+    const server = spawn(process.execPath, [MAIN], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        DATA_DIR: dir,
+        DEMO_DATA: 'false',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    server.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<void>((ok) => server.once('exit', () => ok()));
+    try {
+      await until(
+        `the server on port ${port} to answer (output so far:\n${output})`,
+        async () => {
+          if (server.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
+          return fetch(`http://127.0.0.1:${port}/api/health`).then(
+            (r) => r.ok,
+            () => false,
+          );
+        },
+        60_000,
+      );
+      const env = { DATA_DIR: dir, DEMO_DATA: 'false' };
+      // the server holds the database; the tool's commands run there, with the same output and exit codes
+      const list = jobs(env, 'list');
+      expect([list.code, list.err]).toEqual([0, '']);
+      expect(list.out).toContain('No reminder rules yet');
+      const missing = jobs(env, 'show', 'No such rule');
+      expect(missing.code).toBe(1);
+      expect(missing.err).toContain(M.notFound);
+      const usage = jobs(env, 'pause');
+      expect(usage.code).toBe(1);
+      expect(usage.err).toContain("'pause' needs a RULE");
+    } finally {
+      server.kill('SIGTERM');
+      await exited;
+    }
+    // the server removes its socket when it stops; the tool then opens the database itself
+    expect(existsSync(join(dir, 'symposium-jobs.sock'))).toBe(false);
+    const after = jobs({ DATA_DIR: dir, DEMO_DATA: 'false' }, 'list');
+    expect([after.code, after.err]).toEqual([0, '']);
+
+    // a process that holds the database but takes no commands: the tool says what to do
+    writeFileSync(join(dir, 'symposium.lock'), String(process.pid));
+    const held = jobs({ DATA_DIR: dir, DEMO_DATA: 'false' }, 'list');
+    expect(held.code).toBe(1);
+    expect(held.err).toContain(`already in use by process ${process.pid}`);
+    expect(held.err).toContain('use the chair console (E-mail → Reminders)');
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 

@@ -172,10 +172,15 @@ describe('start-up on an empty database with the demo conference', () => {
     expect(c!.authorView).toEqual({ viewConferenceTrackStatus: true, viewProgrammeOrganizations: true });
   });
 
-  it('creates three tracks with subject areas and deadlines in the future', async () => {
+  it('creates four tracks (one of tutorials) with subject areas and deadlines in the future', async () => {
     const tracks = await t.db.select().from(tracksTable).orderBy(asc(tracksTable.position));
-    expect(tracks).toHaveLength(3);
-    expect(tracks.map((x) => x.position)).toEqual([0, 1, 2]);
+    expect(tracks.map((x) => x.name)).toEqual([
+      'Main Track',
+      'Short Papers and Demos',
+      'Doctoral Symposium',
+      'Tutorials',
+    ]);
+    expect(tracks.map((x) => x.position)).toEqual([0, 1, 2, 3]);
     const now = Date.now();
     for (const track of tracks) {
       for (const d of [
@@ -187,8 +192,11 @@ describe('start-up on an empty database with the demo conference', () => {
         expect(d!.getTime()).toBeGreaterThan(now);
     }
     const areas = await t.db.select().from(subjectAreasTable);
+    // the paper tracks two subject areas or more, the tutorials one
     for (const track of tracks)
-      expect(areas.filter((a) => a.trackId === track.id).length).toBeGreaterThanOrEqual(2);
+      expect(areas.filter((a) => a.trackId === track.id).length).toBeGreaterThanOrEqual(
+        track.name === 'Tutorials' ? 1 : 2,
+      );
   });
 
   it('has the statuses Awaiting Decision (default), Accept, Accept with Revision and Reject', async () => {
@@ -207,7 +215,7 @@ describe('start-up on an empty database with the demo conference', () => {
     expect(again).toEqual([]);
     expect(await t.app.get(DemoSeeder).seed()).toBeNull();
     expect(await t.db.select().from(usersTable)).toHaveLength(users);
-    expect(await t.db.select().from(tracksTable)).toHaveLength(3);
+    expect(await t.db.select().from(tracksTable)).toHaveLength(4);
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import type { DayDto, EventDto, ProgrammeView } from '@symposium/domain';
 import type { Page } from 'puppeteer-core';
+import { tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { checkAccessibility } from '../support/axe.js';
 import { clickText, signIn, startBrowserEnv, waitForText, type BrowserEnv } from '../support/browser.js';
 import {
@@ -472,18 +473,20 @@ describe('the conference programme in the author app', () => {
       expect(await page.evaluate(() => document.body.innerText)).not.toContain(TITLES.planar);
     });
 
-    it('lets a session chair switch to the author menu and back', async () => {
+    it('gives a session chair without papers the whole programme, and the author menu only to submit one', async () => {
       const { page } = env;
       await page.goto(`${env.baseUrl}/`);
       await page.waitForSelector('[data-testid=programme-event]');
-      await clickText(page, 'Author menu', 'header button');
-      await waitForText(page, 'Welcome, Sam');
+      // the whole programme from the session chair's own menu (issue 21 item 20)
       await clickText(page, 'Conference programme', 'nav a');
       await page.waitForSelector(`[data-day="${ids.day2}"]`);
       expect(await texts(page, '[data-testid=programme-event]')).toHaveLength(6);
+      // no papers of his own, a track open for submission: the switch offers just that
+      await clickText(page, 'Submit a paper', 'header button');
+      await waitForText(page, 'Welcome, Sam');
       // the choice is kept on reload
       await page.reload();
-      await page.waitForSelector(`[data-day="${ids.day2}"]`);
+      await waitForText(page, 'Welcome, Sam');
       await clickText(page, 'Session chair view', 'header button');
       await page.waitForFunction(() => location.pathname === '/');
       // the screen's heading, not the menu item of the same name (the screen's code may still be loading)
@@ -491,6 +494,23 @@ describe('the conference programme in the author app', () => {
       await waitForText(page, 'My sessions');
       await page.waitForSelector(`[data-event="${ids.morning}"]`);
       expect(await texts(page, '[data-testid=programme-event]')).toHaveLength(1);
+
+      // no open track: the author menu has nothing of his, so no switch (it used to say 'Author menu')
+      await env.db.update(tracksTable).set({ canSubmitPaper: false });
+      try {
+        // the switch is decided by his papers and the tracks: both answers are in before the header is read
+        const answered = (path: string) =>
+          page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() === 'GET');
+        const both = Promise.all([answered('/api/author/papers'), answered('/api/author/tracks')]);
+        await page.reload();
+        await both;
+        await page.waitForSelector(`[data-event="${ids.morning}"]`);
+        const header = await page.$$eval('header button', (bs) => bs.map((b) => b.textContent ?? ''));
+        expect(header).not.toContain('Submit a paper');
+        expect(header).not.toContain('Author menu');
+      } finally {
+        await env.db.update(tracksTable).set({ canSubmitPaper: true });
+      }
     });
   });
 });

@@ -191,8 +191,8 @@ describe('the reviewer front end', () => {
     expect(await rowText(page, declineId)).toContain('Edge colouring in linear time');
     const all = await page.$$eval('[data-testid=request]', (rows) => rows.length);
     expect(all).toBe(2);
-    // a reviewer is an author too: the author menu is one click away
-    await clickText(page, 'Author menu', 'button');
+    // a reviewer is an author too: with no papers of their own, the switch offers to submit one
+    await clickText(page, 'Submit a paper', 'header button');
     await waitForText(page, 'My papers');
     await clickText(page, 'Reviewer console', 'button');
     await page.waitForSelector(`[data-testid=request][data-request="${acceptId}"]`);

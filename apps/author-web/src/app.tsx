@@ -1,4 +1,4 @@
-import { canUsePrefix } from '@symposium/domain';
+import { canUsePrefix, isActivityOpen } from '@symposium/domain';
 import type { MenuSection } from '@symposium/ui/app-shell';
 import { useSession } from '@symposium/ui/auth';
 import {
@@ -11,11 +11,15 @@ import {
   SignUpPage,
 } from '@symposium/ui/entry';
 import { Button } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { authorMenu, reviewerMenu, sessionChairMenu } from './config/menu';
 import { paths } from './config/paths';
 import { publicLetterRoutes } from './features/letters/routes';
+import { papersQueryOptions } from './features/papers/api/papers';
+import { tracksQueryOptions } from './features/tracks/api/get-tracks';
+import { useNow } from './features/tracks/hooks/use-now';
 import { useFrontEnd, type FrontEnd } from './hooks/use-front-end';
 import { authorRoutes, sessionChairRoutes } from './routes';
 
@@ -56,10 +60,26 @@ const FRONT_ENDS: Record<
   },
 };
 
+/**
+ * What the author menu offers a reviewer or session chair, as its switch's label: their papers ('Author
+ * menu'), else a paper to submit while a track takes submissions ('Submit a paper'); null when it offers
+ * nothing of theirs (no papers, no open track: no switch). Every user is an author, so the author menu itself
+ * stays open at its routes.
+ */
+function useAuthorSwitch(enabled: boolean): string | null {
+  const papers = useQuery({ ...papersQueryOptions(), enabled });
+  const tracks = useQuery({ ...tracksQueryOptions(), enabled });
+  const now = useNow();
+  if (papers.data?.length) return 'Author menu';
+  if (tracks.data?.some((t) => isActivityOpen(t.activities.canSubmitPaper, now))) return 'Submit a paper';
+  return null;
+}
+
 function AuthorArea() {
   const { user } = useSession();
   const { frontEnd, available, setFrontEnd } = useFrontEnd(user);
   const navigate = useNavigate();
+  const authorSwitch = useAuthorSwitch(Boolean(user) && frontEnd !== 'author');
   if (!user) return null;
   const current = FRONT_ENDS[frontEnd];
   const chairLink =
@@ -69,7 +89,7 @@ function AuthorArea() {
       </Button>
     ) : null;
   const frontEndLinks = available
-    .filter((f) => f !== frontEnd)
+    .filter((f) => f !== frontEnd && (f !== 'author' || authorSwitch !== null))
     .map((f) => (
       <Button
         key={f}
@@ -81,7 +101,7 @@ function AuthorArea() {
           void navigate(paths.home);
         }}
       >
-        {FRONT_ENDS[f].switchLabel}
+        {f === 'author' ? authorSwitch : FRONT_ENDS[f].switchLabel}
       </Button>
     ));
   return (

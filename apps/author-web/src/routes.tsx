@@ -26,5 +26,8 @@ export const authorRoutes: ReactNode[] = [
   profileRoute,
 ];
 
-/** The session-chair front end (spec §2): /ViewSessionPaper only; every other route shows their sessions. */
-export const sessionChairRoutes: ReactNode[] = [...sessionPaperRoutes, profileRoute];
+/**
+ * The session-chair front end (spec §2): /ViewSessionPaper, the whole programme and the profile; every other
+ * route shows their sessions.
+ */
+export const sessionChairRoutes: ReactNode[] = [...sessionPaperRoutes, ...programmeRoutes, profileRoute];

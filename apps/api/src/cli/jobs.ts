@@ -1,220 +1,89 @@
 /**
  * npm run jobs -- COMMAND: the operators' tool for the scheduled reminders, on PostgreSQL (DATABASE_URL) or
- * the embedded database (DATA_DIR). Run `npm run jobs -- help` for the commands.
+ * the embedded database (DATA_DIR). Run `npm run jobs -- help` for the commands. While the server holds the
+ * embedded database, the command runs in the server (asked through the socket JobsControlSocket listens on).
  */
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import {
-  REMINDER_KIND_LABELS,
-  REMINDER_RECIPIENT_LABELS,
-  type ReminderKind,
-  type ReminderRuleDto,
-} from '@symposium/domain';
+import { connect } from 'node:net';
 import { AppModule } from '../app.module.js';
-import { DomainError } from '../common/errors.js';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { DataDirInUseError, databaseOptionsOf, openDatabase } from '../database/database.js';
+import {
+  JOBS_USAGE,
+  JobsUsageError,
+  parseJobsArgs,
+  runJobsCommand,
+  type JobsOutcome,
+} from '../modules/jobs/jobs-commands.js';
+import { jobsSocketPath } from '../modules/jobs/jobs-control.socket.js';
 import { RemindersService } from '../modules/jobs/reminders.service.js';
 
-const USAGE = `Scheduled reminders — npm run jobs -- COMMAND
-
-Commands (RULE is a rule's id or its name; quote names with spaces):
-  list               every reminder rule: kind, offsets, send hour, recipients, template, tracks, enabled
-                     or paused, reminders sent
-  show RULE          one rule and its last runs
-  dry-run RULE       who would be reminded now and why (nothing is sent)
-  run RULE           queue the reminders due now (each person once per deadline and offset)
-  pause RULE         stop the scheduler from running the rule
-  resume RULE        let the scheduler run the rule (a new rule is paused: dry-run it first, then resume it)
-  history [RULE]     the latest runs (of one rule, or of every rule)
-  help               this text
-
-Database: DATABASE_URL=postgres://… for PostgreSQL (the tool works while the servers run), otherwise the
-embedded database in DATA_DIR (default ./data). The embedded database can be opened by one process only:
-stop the server (npm start) before using this tool on the same DATA_DIR.
-The server runs enabled rules by itself every JOBS_TICK_MS (default 60000 ms, once a minute).`;
-
-const COMMANDS: Record<string, 'none' | 'rule' | 'optional'> = {
-  list: 'none',
-  show: 'rule',
-  'dry-run': 'rule',
-  run: 'rule',
-  pause: 'rule',
-  resume: 'rule',
-  history: 'optional',
-};
-
-class UsageError extends Error {}
-
-/** A plain text table: a header, a rule line, the rows; columns as wide as their widest cell. */
-function table(header: string[], rows: (string | number)[][]): string {
-  const cells = [header, ...rows.map((r) => r.map(String))];
-  const widths = header.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) =>
-    r
-      .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!)))
-      .join('  ')
-      .trimEnd();
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+/** The outcome from the server listening on `path`, or null when no server answers there. */
+function askServer(path: string, argv: string[]): Promise<JobsOutcome | null> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const socket = connect(path);
+    socket.setEncoding('utf8');
+    socket.setTimeout(120_000, () =>
+      socket.destroy(new Error('The server did not answer within 2 minutes.')),
+    );
+    socket.on('connect', () => socket.write(`${JSON.stringify({ argv })}\n`));
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.on('error', (e: NodeJS.ErrnoException) =>
+      ['ENOENT', 'ECONNREFUSED', 'ENOTSOCK'].includes(e.code ?? '') ? resolve(null) : reject(e),
+    );
+    socket.on('end', () => {
+      try {
+        resolve(JSON.parse(text) as JobsOutcome);
+      } catch {
+        reject(new Error('The server answered something else than a command outcome.'));
+      }
+    });
+  });
 }
 
-const when = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace('T', ' ')} UTC` : '-');
-const days = (offsets: number[]) => offsets.map((o) => `${o}d`).join(', ');
-const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
-/** A cell of at most `max` characters. */
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-
-type Labels = Awaited<ReturnType<RemindersService['labels']>>;
-const templateOf = (l: Labels, id: number) => l.templates.get(id) ?? `template ${id} (missing)`;
-const tracksOf = (l: Labels, ids: number[]) =>
-  ids.length ? ids.map((id) => l.tracks.get(id) ?? `track ${id} (missing)`).join(', ') : 'all';
-
-async function execute(
-  reminders: RemindersService,
-  command: string,
-  ref: string | undefined,
-): Promise<string> {
-  const rule = async (): Promise<ReminderRuleDto> => reminders.resolve(ref!);
-  switch (command) {
-    case 'list': {
-      const rules = await reminders.list();
-      if (!rules.length) return 'No reminder rules yet (add them in the chair console: E-mail → Reminders).';
-      const l = await reminders.labels();
-      return `${table(
-        ['ID', 'NAME', 'KIND', 'OFFSETS', 'AT', 'TO', 'TEMPLATE', 'TRACKS', 'STATE', 'SENT', 'LAST RUN'],
-        rules.map((r) => [
-          r._id,
-          r.name,
-          r.kind,
-          days(r.offsets),
-          hour(r.sendHour),
-          r.recipients === 'primary' ? 'primary author' : 'all',
-          cut(templateOf(l, r.templateId), 40),
-          tracksOf(l, r.trackIds),
-          r.enabled ? 'enabled' : 'paused',
-          r.sent,
-          when(r.lastRunAt),
-        ]),
-      )}\n\nSend hours (AT) are in the conference's time zone, ${l.zone}.`;
-    }
-    case 'show': {
-      const r = await rule();
-      const runs = await reminders.history(r._id, 10);
-      const l = await reminders.labels();
-      return [
-        `Rule ${r._id}: ${r.name}`,
-        `  What:      ${r.kind} — ${REMINDER_KIND_LABELS[r.kind as ReminderKind] ?? ''}`,
-        `  When:      ${r.offsets.map((o) => (o === 0 ? 'on the day' : `${o} days before`)).join(', ')}, at ${hour(r.sendHour)} (${l.zone})`,
-        ...(r.kind.startsWith('review') ? [] : [`  To:        ${REMINDER_RECIPIENT_LABELS[r.recipients]}`]),
-        `  Template:  ${templateOf(l, r.templateId)} (template ${r.templateId})`,
-        `  Tracks:    ${tracksOf(l, r.trackIds)}`,
-        `  State:     ${r.enabled ? 'enabled' : 'paused'}`,
-        `  Sent:      ${r.sent}`,
-        `  Last run:  ${when(r.lastRunAt)}`,
-        '',
-        runs.length
-          ? table(
-              ['RUN', 'TRIGGER', 'STARTED', 'QUEUED'],
-              runs.map((x) => [x._id, x.trigger, when(x.startedAt), x.queued]),
-            )
-          : 'No runs yet.',
-      ].join('\n');
-    }
-    case 'dry-run': {
-      const r = await rule();
-      const dry = await reminders.dryRun(r._id);
-      const list = dry.candidates;
-      const sent = list.length - dry.toSend;
-      const closed = dry.closedTracks.map(
-        (t) => `Track '${t.trackName}': ${t.message}, nobody there is reminded.`,
-      );
-      const summary = [
-        ...closed,
-        `Rule ${r._id} '${r.name}': ${list.length} due now, ${sent} already sent, ${dry.toSend} would be queued. Nothing was sent (dry run).`,
-        ...(r.enabled ? [] : [`The rule is paused: 'resume ${r._id}' lets the scheduler queue them.`]),
-      ].join('\n');
-      if (!list.length) return summary;
-      return `${table(
-        ['TO', 'NAME', 'OBJECT', 'DEADLINE', 'OFFSET', 'SENT', 'WHY'],
-        list.map((c) => [
-          c.email,
-          c.name,
-          c.objectKey,
-          when(c.deadline),
-          `${c.offset}d`,
-          c.alreadySent ? 'yes' : 'no',
-          c.reason,
-        ]),
-      )}\n\n${summary}`;
-    }
-    case 'run': {
-      const r = await rule();
-      const res = await reminders.runNow(r._id, 'cli');
-      return `Rule ${r._id} '${r.name}': ${res.message}.`;
-    }
-    case 'pause':
-    case 'resume': {
-      const r = await rule();
-      const res = await reminders.setEnabled(r._id, command === 'resume');
-      return `Rule ${r._id} '${r.name}': ${res.message}.`;
-    }
-    case 'history': {
-      const rules = await reminders.list();
-      const names = new Map(rules.map((r) => [r._id, r.name]));
-      const r = ref === undefined ? null : await rule();
-      const runs = await reminders.history(r?._id ?? null, 50);
-      if (!runs.length) return 'No runs yet.';
-      return table(
-        ['RUN', 'RULE', 'TRIGGER', 'STARTED', 'FINISHED', 'QUEUED'],
-        runs.map((x) => [
-          x._id,
-          names.get(x.ruleId) ?? `rule ${x.ruleId} (deleted)`,
-          x.trigger,
-          when(x.startedAt),
-          when(x.finishedAt),
-          x.queued,
-        ]),
-      );
-    }
-  }
-  throw new UsageError(`Unknown command '${command}'.`);
-}
-
-async function main(argv: string[]): Promise<number> {
-  const [command, ref, ...rest] = argv;
-  if (command === undefined || ['help', '--help', '-h'].includes(command)) {
-    console.log(USAGE);
-    return command === undefined ? 1 : 0;
-  }
-  const arity = COMMANDS[command];
-  if (!arity) throw new UsageError(`Unknown command '${command}'.`);
-  if (arity === 'rule' && (ref === undefined || !ref.trim()))
-    throw new UsageError(`'${command}' needs a RULE (its id or name).`);
-  if ((arity === 'none' && ref !== undefined) || rest.length)
-    throw new UsageError(`Too many arguments for '${command}' (quote a name with spaces).`);
+async function main(argv: string[]): Promise<JobsOutcome> {
+  // usage mistakes are told before any database is opened
+  if (!parseJobsArgs(argv)) return { code: argv.length ? 0 : 1, out: JOBS_USAGE, err: '' };
 
   // The tool signs no tokens: on PostgreSQL it does not need the servers' JWT_SECRET.
   const env = { ...process.env };
   if (env.DATABASE_URL && !env.JWT_SECRET) env.JWT_SECRET = 'jobs-cli-signs-no-tokens-'.padEnd(40, '-');
   const config = { ...loadConfig(env), serveApps: false, runJobs: false };
-  const handle = await openDatabase(databaseOptionsOf(config));
+  let handle;
+  try {
+    handle = await openDatabase(databaseOptionsOf(config));
+  } catch (e) {
+    if (!(e instanceof DataDirInUseError) || config.databaseUrl) throw e;
+    // the server holds the embedded database: it runs the command for us
+    const outcome = await askServer(jobsSocketPath(config.dataDir), argv);
+    if (outcome) return outcome;
+    throw new DataDirInUseError(
+      `${e.message}\nThat process does not take commands (a server older than this tool, or not a server): ` +
+        'stop it and run this again, or use the chair console (E-mail → Reminders), which lists, previews, ' +
+        'runs, pauses and resumes the same rules.',
+    );
+  }
   const app = await NestFactory.createApplicationContext(AppModule.create(config, handle), {
     logger: ['error', 'warn'],
   });
   try {
-    console.log(await execute(app.get(RemindersService), command, ref));
-    return 0;
+    return await runJobsCommand(app.get(RemindersService), argv);
   } finally {
     await app.close();
   }
 }
 
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  ({ code, out, err }) => {
+    if (out) console.log(out);
+    if (err) console.error(err);
+    process.exit(code);
+  },
   (e: unknown) => {
-    if (e instanceof UsageError) console.error(`${e.message}\n\n${USAGE}`);
-    else if (e instanceof DomainError || e instanceof ConfigError || e instanceof DataDirInUseError)
-      console.error(e.message);
+    if (e instanceof JobsUsageError) console.error(`${e.message}\n\n${JOBS_USAGE}`);
+    else if (e instanceof ConfigError || e instanceof DataDirInUseError) console.error(e.message);
     else console.error(e);
     process.exit(1);
   },

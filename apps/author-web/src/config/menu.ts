@@ -29,13 +29,17 @@ export function reviewerMenu(): MenuSection[] {
   ];
 }
 
-/** The session-chair view's menu (spec §2: /ViewSessionPaper; every other route shows the days and events). */
+/**
+ * The session-chair view's menu (spec §2: /ViewSessionPaper; every other route shows the days and events),
+ * with the whole conference programme (a session chair without papers has no other way to it).
+ */
 export function sessionChairMenu(): MenuSection[] {
   return [
     {
       title: 'Session chair',
       items: [
         { label: 'My sessions', to: paths.home },
+        { label: 'Conference programme', to: paths.conferenceProgram },
         { label: 'My profile', to: paths.profile },
       ],
     },

@@ -475,12 +475,18 @@ const DOCTORAL: Topic = {
   ],
 };
 
+const TUTORIAL: Topic = {
+  methods: [...SE.methods, ...DM.methods],
+  subjects: [...SE.subjects, ...DM.subjects],
+  patterns: [
+    'Hands-On {M} for {S} with {T}',
+    'A Practical Introduction to {M} for {S}',
+    '{M} for {S}: From Theory to Practice',
+  ],
+};
+
 /** Topics per subject area, in the order of the demo tracks' subject areas. */
-export const TOPICS_BY_TRACK: Topic[][] = [
-  [SE, DM, HCI],
-  [TOOLS, WIP],
-  [DOCTORAL, DOCTORAL],
-];
+export const TOPICS_BY_TRACK: Topic[][] = [[SE, DM, HCI], [TOOLS, WIP], [DOCTORAL, DOCTORAL], [TUTORIAL]];
 
 export interface PaperText {
   title: string;
@@ -578,4 +584,5 @@ export const AREA_SESSION_TITLES: string[][][] = [
   ],
   [['Tool Demonstrations'], ['Work in Progress']],
   [['Doctoral Symposium'], ['Doctoral Symposium']],
+  [['Tutorials']],
 ];

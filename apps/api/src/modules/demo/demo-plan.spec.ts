@@ -12,6 +12,7 @@ import {
   AUTHOR_UNDER_REVIEW,
   PAPER_STATES,
   planDemo,
+  TUTORIALS,
   REVIEWER,
   SESSION_CHAIR,
   type DemoPlan,
@@ -122,12 +123,31 @@ describe('planDemo', () => {
       // decided papers have three reviews; a paper under review still waits for one at least
       p.papers.forEach((paper, i) => {
         const mine = p.requests.filter((r) => r.paper === i && r.state !== 'declined');
-        if (paper.decision) expect(mine.filter((r) => r.state === 'reviewed')).toHaveLength(3);
+        // (tutorial proposals are chosen by the chairs, without reviews)
+        if (paper.decision && paper.track !== TUTORIALS)
+          expect(mine.filter((r) => r.state === 'reviewed')).toHaveLength(3);
+        if (paper.track === TUTORIALS) expect(mine).toEqual([]);
         if (paper.state === 'underReview') expect(mine.some((r) => r.state !== 'reviewed')).toBe(true);
         if (paper.state === 'reviewed') expect(mine.every((r) => r.state === 'reviewed')).toBe(true);
       });
     },
   );
+
+  it('has two accepted tutorial proposals: one scheduled after the closing, with its presenter, one to schedule', () => {
+    const tutorials = plan.papers.flatMap((p, i) => (p.track === TUTORIALS ? [i] : []));
+    expect(tutorials).toHaveLength(2);
+    expect(tutorials.map((i) => plan.papers[i]!.state)).toEqual(['accepted', 'accepted']);
+    const sessions = plan.sessions.filter((s) => s.kind === 'tutorial');
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]!.papers).toEqual([tutorials[0]]);
+    expect(sessions[0]!.presenter).toBe(plan.papers[tutorials[0]!]!.primary);
+    expect(sessions[0]!.event).toMatchObject({ type: 'Tutorial', start: '16:00', end: '18:00' });
+    // no technical or poster session holds a tutorial
+    for (const s of plan.sessions.filter((x) => x.kind !== 'tutorial'))
+      for (const i of s.papers) expect(plan.papers[i]!.track).not.toBe(TUTORIALS);
+    // a small demo has none
+    expect(planDemo({ papers: 10, seed: 1, now: NOW }).papers.some((p) => p.track === TUTORIALS)).toBe(false);
+  });
 
   it('gives the demo reviewer a request in every state, with a draft on the accepted one', () => {
     const mine = plan.requests.filter((r) => r.reviewer === REVIEWER);

@@ -40,7 +40,13 @@ const STATE_WEIGHTS = [0.12, 0.18, 0.1, 0.35, 0.2, 0.05];
 /** Share of the papers in each demo track (main, short papers, doctoral symposium). */
 const TRACK_WEIGHTS = [0.5, 0.3, 0.2];
 /** Subject areas per demo track (DemoSeeder's tracks, in order). */
-const AREAS_PER_TRACK = [3, 2, 2];
+const AREAS_PER_TRACK = [3, 2, 2, 1];
+/**
+ * The tutorials track (DemoSeeder's fourth track, the programme's tutorials track): two accepted tutorial
+ * proposals, chosen by the chairs without reviews; one is scheduled, the other waits on /AssignTutorials.
+ * Only in a demo of 20 papers or more; the other papers are spread over the first three tracks.
+ */
+export const TUTORIALS = 3;
 
 export type Decision = 'Accept' | 'Accept with Revision' | 'Reject';
 export type RequestState = 'waiting' | 'accepted' | 'declined' | 'reviewed';
@@ -237,7 +243,7 @@ export interface PlannedDay {
 }
 
 export interface PlannedSession {
-  kind: 'technical' | 'poster';
+  kind: 'technical' | 'poster' | 'tutorial';
   number: number;
   title: string;
   papers: number[];
@@ -245,6 +251,8 @@ export interface PlannedSession {
   room: number;
   /** One of the plan's day events; null: not linked to an event. */
   event: PlannedEvent | null;
+  /** A tutorial's presenter. */
+  presenter?: number;
 }
 
 export interface DemoPlan {
@@ -362,6 +370,11 @@ export function planDemo(opts: { papers: number; seed: number; now: Date }): Dem
       { state: 'submitted', track: 1, area: 1 },
     ] satisfies { state: PaperState; track: number; area: number }[]
   ).slice(0, n);
+  if (n >= 20)
+    pinned.push(
+      { state: 'accepted', track: TUTORIALS, area: 0 },
+      { state: 'accepted', track: TUTORIALS, area: 0 },
+    );
   for (const p of pinned) counts[PAPER_STATES.indexOf(p.state)]! -= 1;
   const states: PaperState[] = rng.shuffle(
     PAPER_STATES.flatMap((s, i) => Array.from({ length: Math.max(0, counts[i]!) }, () => s)),
@@ -570,7 +583,8 @@ function planReviews(
   // then everyone else: three active requests per paper under review or decided, some declined on the way
   const byTrack = [0, 1, 2].map((t) => reviewerPool.filter((r) => people[r]!.reviewerTracks.includes(t)));
   papers.forEach((p, i) => {
-    if (p.state === 'submitted' || p.state === 'withdrawn') return;
+    // tutorial proposals are chosen by the chairs, without reviews
+    if (p.state === 'submitted' || p.state === 'withdrawn' || p.track === TUTORIALS) return;
     const pool = byTrack[p.track]!;
     /** Up to `want` reviewers who may take the paper, from a random place in the track's pool. */
     const choose = (want: number, declined: boolean): number[] => {
@@ -693,7 +707,8 @@ function planProgramme(
   const conferenceStart = new Date(
     Date.UTC(startDay.getUTCFullYear(), startDay.getUTCMonth(), startDay.getUTCDate()),
   );
-  const accepted = papers.flatMap((p, i) => (p.state === 'accepted' ? [i] : []));
+  const accepted = papers.flatMap((p, i) => (p.state === 'accepted' && p.track !== TUTORIALS ? [i] : []));
+  const tutorials = papers.flatMap((p, i) => (p.state === 'accepted' && p.track === TUTORIALS ? [i] : []));
   // two accepted papers stay out of the published programme: the late session of the draft
   const late = accepted.filter((i) => i !== 0 && papers[i]!.track !== 2).slice(-2);
   const doctoral = accepted.filter((i) => papers[i]!.track === 2);
@@ -851,6 +866,18 @@ function planProgramme(
     });
     posterCount[slot]! += 1;
   }
+  // the first tutorial after the closing, when nobody is anywhere else; the second waits to be scheduled
+  if (tutorials.length)
+    sessions.push({
+      kind: 'tutorial',
+      number: 1,
+      title: '',
+      papers: [tutorials[0]!],
+      chairs: [],
+      presenter: papers[tutorials[0]!]!.primary,
+      room: 0,
+      event: eventOf(2, { type: 'Tutorial', description: 'Tutorial', start: '16:00', end: '18:00' }),
+    });
   for (const d of days) d.events.sort((a, b) => a.start.localeCompare(b.start));
 
   // the late session: in a slot where its people are free, in a room already used then

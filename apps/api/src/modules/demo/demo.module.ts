@@ -11,6 +11,7 @@ import { ReviewsModule } from '../reviews/reviews.module.js';
 import { TracksModule } from '../tracks/tracks.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { DemoSeeder } from './demo-seeder.service.js';
+import { ReportsModule } from '../reports/reports.module.js';
 import { StartupService } from './startup.service.js';
 
 /**
@@ -30,6 +31,7 @@ import { StartupService } from './startup.service.js';
     LettersModule,
     DocumentsModule,
     FilesModule,
+    ReportsModule,
   ],
   providers: [StartupService, DemoSeeder],
   exports: [StartupService, DemoSeeder],

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ConferenceModule } from '../conference/conference.module.js';
 import { MailingModule } from '../mail/mailing.module.js';
 import { TracksModule } from '../tracks/tracks.module.js';
+import { JobsControlSocket } from './jobs-control.socket.js';
 import { ReminderCandidatesRepository } from './reminder-candidates.repository.js';
 import { ReminderScheduler } from './reminder.scheduler.js';
 import { RemindersController } from './reminders.controller.js';
@@ -10,12 +11,19 @@ import { RemindersService } from './reminders.service.js';
 
 /**
  * Scheduled jobs: deadline and review reminders (rules in the database, a scheduler that ticks them, the
- * chair's routes; the command line `npm run jobs` uses RemindersService).
+ * chair's routes; the command line `npm run jobs` uses RemindersService, or asks the server through
+ * JobsControlSocket while the server holds the embedded database).
  */
 @Module({
   imports: [MailingModule, TracksModule, ConferenceModule],
   controllers: [RemindersController],
-  providers: [RemindersRepository, ReminderCandidatesRepository, RemindersService, ReminderScheduler],
+  providers: [
+    RemindersRepository,
+    ReminderCandidatesRepository,
+    RemindersService,
+    ReminderScheduler,
+    JobsControlSocket,
+  ],
   exports: [RemindersService, ReminderScheduler],
 })
 export class JobsModule {}

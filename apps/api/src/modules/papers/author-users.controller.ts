@@ -1,6 +1,7 @@
 import { Body, Controller, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import type { PaperAuthorDto } from '@symposium/domain';
+import { UserSummaryDoc } from '../users/dto/user.dto.js';
 import { UsersService } from '../users/users.service.js';
 import { CreateCoAuthorDto } from './dto/papers.dto.js';
 import { toPaperAuthorDto } from './papers.mapper.js';
@@ -16,6 +17,10 @@ export class AuthorCoAuthorsController {
   constructor(private readonly users: UsersService) {}
 
   @Post()
+  @ApiCreatedResponse({
+    type: UserSummaryDoc,
+    description: 'The co-author as the co-author picker shows them',
+  })
   async create(@Body() body: CreateCoAuthorDto): Promise<PaperAuthorDto> {
     return toPaperAuthorDto(await this.users.create(body, 'author'));
   }

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { DayDto, EventDto, EventSessionsResult } from '@symposium/domain';
 import { OkDoc } from '../../common/openapi-docs.js';
+import { EventSessionsResultDoc } from './dto/programme-answers.dto.js';
 import {
   CreateDayDto,
   CreateEventDto,
@@ -98,6 +99,7 @@ export class ChairDaysController {
   @Put(':dayId/events/:eventId/sessions')
   @ApiParam({ name: 'dayId', type: Number })
   @ApiParam({ name: 'eventId', type: Number })
+  @ApiOkResponse({ type: EventSessionsResultDoc })
   setSessions(
     @DayId() dayId: number,
     @EventId() eventId: number,

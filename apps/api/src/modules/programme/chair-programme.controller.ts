@@ -1,6 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiProduces,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { PROGRAMME_MESSAGES as M } from '@symposium/domain';
 import type {
   ClashDto,
@@ -12,6 +19,20 @@ import type {
   TrackDto,
 } from '@symposium/domain';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
+import { OkDoc } from '../../common/openapi-docs.js';
+import { TrackDoc } from '../tracks/dto/track.dto.js';
+import {
+  BuilderApplyResultDoc,
+  BuilderErrorLineDoc,
+  BuilderProgressLineDoc,
+  BuilderResultLineDoc,
+  ClashDoc,
+  PersonRefDoc,
+  ProgrammeStatusDoc,
+  ProgrammeViewDoc,
+  PublishResultDoc,
+  SchedulablePaperDoc,
+} from './dto/programme-answers.dto.js';
 import {
   BuilderApplyDto,
   BuilderRequestDto,
@@ -35,21 +56,25 @@ export class ChairProgrammeController {
   ) {}
 
   @Get()
+  @ApiOkResponse({ type: ProgrammeViewDoc, description: 'The draft' })
   draft(): Promise<ProgrammeView> {
     return this.view.draft();
   }
 
   @Get('status')
+  @ApiOkResponse({ type: ProgrammeStatusDoc })
   status(): Promise<ProgrammeStatusDto> {
     return this.view.status();
   }
 
   @Get('papers')
+  @ApiOkResponse({ type: [SchedulablePaperDoc] })
   papers(@Query() query: TrackQueryDto): Promise<SchedulablePaperDto[]> {
     return this.sessions.schedulablePapers(query.track);
   }
 
   @Get('tutorial_track')
+  @ApiOkResponse({ type: TrackDoc })
   tutorialTrack(): Promise<TrackDto> {
     return this.sessions.tutorialTrack();
   }
@@ -62,26 +87,31 @@ export class ChairProgrammeController {
   }
 
   @Get('people')
+  @ApiOkResponse({ type: [PersonRefDoc] })
   people(@Query() query: PeopleQueryDto): Promise<PersonRef[]> {
     return this.sessions.people(query.search ?? '');
   }
 
   @Get('clashes')
+  @ApiOkResponse({ type: [ClashDoc] })
   clashes(): Promise<ClashDto[]> {
     return this.view.clashes();
   }
 
   @Post('clashes/ack')
+  @ApiCreatedResponse({ type: ClashDoc, description: 'The clash, acknowledged' })
   acknowledge(@CurrentUser() user: AuthUser, @Body() body: ClashAckDto): Promise<ClashDto> {
     return this.view.acknowledge(user, body.key);
   }
 
   @Delete('clashes/ack/:key')
+  @ApiOkResponse({ type: OkDoc })
   unacknowledge(@Param('key') key: string): Promise<{ ok: true }> {
     return this.view.unacknowledge(key);
   }
 
   @Post('publish')
+  @ApiCreatedResponse({ type: PublishResultDoc })
   publish(@CurrentUser() user: AuthUser): Promise<PublishResultDto> {
     return this.view.publish(user);
   }
@@ -89,6 +119,7 @@ export class ChairProgrammeController {
 
 /** The session builder: a proposal streamed with progress (NDJSON), then applied in one transaction. */
 @ApiTags('programme')
+@ApiExtraModels(BuilderProgressLineDoc, BuilderResultLineDoc, BuilderErrorLineDoc)
 @Controller('chair/programme/builder')
 export class ChairSessionBuilderController {
   constructor(private readonly builder: SessionBuilderService) {}
@@ -100,6 +131,21 @@ export class ChairSessionBuilderController {
    */
   @Post('proposal')
   @HttpCode(200)
+  @ApiProduces('application/x-ndjson')
+  @ApiOkResponse({
+    description: "NDJSON: one JSON object a line, 'progress' lines then one 'result' (or 'error')",
+    content: {
+      'application/x-ndjson': {
+        schema: {
+          oneOf: [
+            { $ref: getSchemaPath(BuilderProgressLineDoc) },
+            { $ref: getSchemaPath(BuilderResultLineDoc) },
+            { $ref: getSchemaPath(BuilderErrorLineDoc) },
+          ],
+        },
+      },
+    },
+  })
   async proposal(@Body() body: BuilderRequestDto, @Res() res: Response): Promise<void> {
     const { input, firstNumber } = await this.builder.prepare(body);
     const abort = new AbortController();
@@ -130,6 +176,7 @@ export class ChairSessionBuilderController {
 
   @Post('apply')
   @HttpCode(200)
+  @ApiOkResponse({ type: BuilderApplyResultDoc })
   apply(@Body() body: BuilderApplyDto): Promise<{ message: string; created: number[] }> {
     return this.builder.apply(body.sessions, body.minPapersPerSession);
   }

@@ -257,10 +257,11 @@ export class SessionsService {
   /** Chooses the tutorials track (a track id: 400 when there is no such track). */
   async setTutorialTrack(
     trackId: number,
+    ex?: Executor,
   ): Promise<{ message: string; track: { _id: number; name: string } }> {
-    const track = (await this.tracks.list()).find((t) => t._id === trackId);
+    const track = (await this.tracks.list(null, ex)).find((t) => t._id === trackId);
     if (!track) throw invalidField('track', M.builderTrack);
-    await this.repo.setTutorialTrackId(trackId);
+    await this.repo.setTutorialTrackId(trackId, ex);
     return { message: M.tutorialTrackSaved, track: { _id: track._id, name: track.name } };
   }
 

@@ -17,5 +17,6 @@ import { ReportsService } from './reports.service.js';
   imports: [PapersModule, ReviewsModule, TracksModule, ConferenceModule],
   controllers: [ReportsController, PaperReviewsExportController],
   providers: [ReportsRepository, ReportsService, PaperReviewsExportService],
+  exports: [ReportsService],
 })
 export class ReportsModule {}

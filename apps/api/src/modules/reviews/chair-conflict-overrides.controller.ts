@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, HttpCode, Put } from '@nestjs/common';
-import { ApiParam, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiParam, ApiProperty, ApiTags } from '@nestjs/swagger';
 import {
   CONFLICT_OVERRIDE_MESSAGES,
   CONFLICT_OVERRIDE_REASON_MAX,
@@ -8,6 +8,8 @@ import {
 import { IsString, MaxLength } from 'class-validator';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
 import { IdParam } from '../../common/id-param.js';
+import { MessageDoc } from '../../common/openapi-docs.js';
+import { ConflictOverrideResultDoc } from './dto/review-answers.dto.js';
 import { PaperId } from './review-requests.controller.js';
 import { ReviewRequestsService } from './review-requests.service.js';
 import { ReviewsErrors } from './reviews.errors.js';
@@ -33,6 +35,7 @@ export class ChairConflictOverridesController {
   @Put(':paperId/:reviewerId')
   @ApiParam({ name: 'paperId', type: Number })
   @ApiParam({ name: 'reviewerId', type: Number })
+  @ApiOkResponse({ type: ConflictOverrideResultDoc })
   override(
     @PaperId() paperId: number,
     @ReviewerId() reviewerId: number,
@@ -46,6 +49,7 @@ export class ChairConflictOverridesController {
   @HttpCode(200)
   @ApiParam({ name: 'paperId', type: Number })
   @ApiParam({ name: 'reviewerId', type: Number })
+  @ApiOkResponse({ type: MessageDoc })
   remove(
     @PaperId() paperId: number,
     @ReviewerId() reviewerId: number,

@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import {
   REVIEW_IMPORT_COLUMNS,
   REVIEW_IMPORT_MAX_BYTES,
@@ -9,6 +9,7 @@ import {
 import type { Request } from 'express';
 import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
 import { xlsxColumnsDescription } from '../../common/xlsx-upload.js';
+import { ImportResultDoc } from './dto/review-answers.dto.js';
 import { ReviewersService } from './reviewers.service.js';
 
 /** Review rows from xlsx (§3 columns): multipart file; answers {valid, total, errors}. */
@@ -38,6 +39,7 @@ export class ReviewImportController {
       },
     },
   })
+  @ApiOkResponse({ type: ImportResultDoc })
   importReviews(@Req() req: Request, @Scope() caller: CallerScope): Promise<ImportResult> {
     return this.reviewers.importReviews(req, caller.scope, caller.user);
   }

@@ -1,8 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiParam,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { type CandidateReviewerDto, type ReviewDto, type ReviewRequestDto } from '@symposium/domain';
 import type { Response } from 'express';
 import { sendJsonText } from '../../common/json-answers.js';
+import { MessageDoc } from '../../common/openapi-docs.js';
 import { AutoAssignmentService, type ApplyResult } from './auto-assignment.service.js';
 import {
   AutoApplyDto,
@@ -15,6 +23,17 @@ import {
   SubmitOnBehalfDto,
   UpdateRequestDto,
 } from './dto/reviews.dto.js';
+import {
+  ApplyResultDoc,
+  AssignmentResultDoc,
+  CandidateReviewerDoc,
+  DeletedRequestsDoc,
+  RequestAndReviewDoc,
+  ReviewDoc,
+  ReviewRequestDoc,
+  ReviewRequestPageDoc,
+  ReviewRequestWithReviewDoc,
+} from './dto/review-answers.dto.js';
 import { IdParam } from '../../common/id-param.js';
 import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
 import { ReviewRequestsService } from './review-requests.service.js';
@@ -40,6 +59,7 @@ export class ReviewRequestsController {
 
   /** Query: cp, pg, filters (userId, paper, track, state, isCameraReady); the total also in X-Total-Count. */
   @Get()
+  @ApiOkResponse({ type: ReviewRequestPageDoc, description: 'The total also in X-Total-Count' })
   async query(
     @Query() query: QueryRequestsDto,
     @Scope() caller: CallerScope,
@@ -52,11 +72,13 @@ export class ReviewRequestsController {
 
   /** Bulk delete of the requests matching the query filter (at least one filter). */
   @Delete()
+  @ApiOkResponse({ type: DeletedRequestsDoc })
   removeMany(@Query() query: RequestFilterDto, @Scope() caller: CallerScope): Promise<{ deleted: number }> {
     return this.requests.removeMany(query, caller.scope, caller.user);
   }
 
   @Post()
+  @ApiCreatedResponse({ type: ReviewRequestDoc })
   save(@Body() body: SaveRequestDto, @Scope() caller: CallerScope): Promise<ReviewRequestDto> {
     return this.requests.save(body, caller.scope, caller.user);
   }
@@ -64,6 +86,7 @@ export class ReviewRequestsController {
   /** The optimal assignment of a track as a proposal (per paper: reviewers with affinity, bid, load). */
   @Post('auto/proposal')
   @HttpCode(200)
+  @ApiOkResponse({ type: AssignmentResultDoc })
   async proposal(
     @Body() body: AutoProposalDto,
     @Scope() caller: CallerScope,
@@ -88,6 +111,7 @@ export class ReviewRequestsController {
   /** Saves an (edited) proposal as review requests: 'N of M review requests saved successfully.' */
   @Post('auto/apply')
   @HttpCode(200)
+  @ApiOkResponse({ type: ApplyResultDoc })
   apply(@Body() body: AutoApplyDto, @Scope() caller: CallerScope): Promise<ApplyResult> {
     return this.auto.apply(body, caller.scope, caller.user);
   }
@@ -95,6 +119,7 @@ export class ReviewRequestsController {
   /** The track's reviewers for a paper: load, bid, conflicts (with their evidence) and eligibility. */
   @Get('candidates/:paperId')
   @ApiParam({ name: 'paperId', type: Number })
+  @ApiOkResponse({ type: [CandidateReviewerDoc] })
   candidates(
     @PaperId() paperId: number,
     @Query() query: CandidatesQueryDto,
@@ -105,6 +130,7 @@ export class ReviewRequestsController {
 
   @Get(':reviewRequestId')
   @ApiParam({ name: 'reviewRequestId', type: Number })
+  @ApiOkResponse({ type: ReviewRequestWithReviewDoc })
   get(
     @RequestId() id: number,
     @Scope() caller: CallerScope,
@@ -114,6 +140,7 @@ export class ReviewRequestsController {
 
   @Put(':reviewRequestId')
   @ApiParam({ name: 'reviewRequestId', type: Number })
+  @ApiOkResponse({ type: ReviewRequestDoc })
   update(
     @RequestId() id: number,
     @Body() body: UpdateRequestDto,
@@ -124,6 +151,7 @@ export class ReviewRequestsController {
 
   @Delete(':reviewRequestId')
   @ApiParam({ name: 'reviewRequestId', type: Number })
+  @ApiOkResponse({ type: MessageDoc })
   remove(@RequestId() id: number, @Scope() caller: CallerScope): Promise<{ message: string }> {
     return this.requests.remove(id, caller.scope, caller.user);
   }
@@ -136,6 +164,7 @@ export class SubmitReviewController {
   constructor(private readonly requests: ReviewRequestsService) {}
 
   @Post()
+  @ApiCreatedResponse({ type: RequestAndReviewDoc })
   submit(
     @Body() body: SubmitOnBehalfDto,
     @Scope() caller: CallerScope,
@@ -146,6 +175,7 @@ export class SubmitReviewController {
 
 /** The reviews of one paper for the chairs (EditPaperReviews, ViewPaperReviews). */
 @ApiTags('reviews')
+@ApiExtraModels(ReviewDoc)
 @Controller(managedPaths('reviews'))
 export class PaperReviewsController {
   constructor(private readonly requests: ReviewRequestsService) {}
@@ -153,6 +183,13 @@ export class PaperReviewsController {
   /** The submitted reviews of a page of papers, keyed by paper id (PaperDecisionMaking: one call per page). */
   @Post('papers')
   @HttpCode(200)
+  @ApiOkResponse({
+    description: "Each paper's submitted reviews, by paper id",
+    schema: {
+      type: 'object',
+      additionalProperties: { type: 'array', items: { $ref: getSchemaPath(ReviewDoc) } },
+    },
+  })
   ofPapers(
     @Body() body: PapersReviewsDto,
     @Scope() caller: CallerScope,
@@ -162,6 +199,7 @@ export class PaperReviewsController {
 
   @Get('paper/:paperId')
   @ApiParam({ name: 'paperId', type: Number })
+  @ApiOkResponse({ type: [ReviewDoc], description: 'Drafts included' })
   ofPaper(@PaperId() paperId: number, @Scope() caller: CallerScope): Promise<ReviewDto[]> {
     return this.requests.reviewsOfPaper(paperId, caller.scope);
   }

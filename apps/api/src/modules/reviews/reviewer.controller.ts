@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Put, Query, Res } from '@nestjs/common';
-import { ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   type BidPaperDto,
   type DeclaredConflictDto,
@@ -15,6 +15,12 @@ import {
   SaveBidsDto,
   SaveConflictsDto,
 } from './dto/reviews.dto.js';
+import {
+  BidPaperDoc,
+  DeclaredConflictDoc,
+  ReviewRequestDoc,
+  ReviewRequestPageDoc,
+} from './dto/review-answers.dto.js';
 import { PaperId, RequestId, setTotal } from './review-requests.controller.js';
 import { ReviewerService, type ReviewerPaperDto } from './reviewer.service.js';
 import { FileId } from '../papers/paper-params.js';
@@ -26,6 +32,7 @@ export class ReviewerController {
   constructor(private readonly reviewer: ReviewerService) {}
 
   @Get('review_requests')
+  @ApiOkResponse({ type: ReviewRequestPageDoc, description: 'The total also in X-Total-Count' })
   async list(
     @Query() query: PageQueryDto,
     @CurrentUser() user: AuthUser,
@@ -38,6 +45,7 @@ export class ReviewerController {
 
   @Get('review_requests/:reviewRequestId')
   @ApiParam({ name: 'reviewRequestId', type: Number })
+  @ApiOkResponse({ type: ReviewRequestDoc })
   get(@RequestId() id: number, @CurrentUser() user: AuthUser): Promise<ReviewRequestDto> {
     return this.reviewer.get(id, user);
   }
@@ -45,6 +53,7 @@ export class ReviewerController {
   /** {action: 'accept' | 'decline'} */
   @Put('review_requests/:reviewRequestId')
   @ApiParam({ name: 'reviewRequestId', type: Number })
+  @ApiOkResponse({ type: ReviewRequestDoc })
   answer(
     @RequestId() id: number,
     @Body() body: AnswerRequestDto,
@@ -84,21 +93,25 @@ export class ReviewerController {
   }
 
   @Get('bids')
+  @ApiOkResponse({ type: [BidPaperDoc] })
   bids(@CurrentUser() user: AuthUser): Promise<BidPaperDto[]> {
     return this.reviewer.bids(user);
   }
 
   @Put('bids')
+  @ApiOkResponse({ type: [BidPaperDoc] })
   saveBids(@Body() body: SaveBidsDto, @CurrentUser() user: AuthUser): Promise<BidPaperDto[]> {
     return this.reviewer.saveBids(body, user);
   }
 
   @Get('conflicts')
+  @ApiOkResponse({ type: [DeclaredConflictDoc] })
   conflicts(@CurrentUser() user: AuthUser): Promise<DeclaredConflictDto[]> {
     return this.reviewer.conflicts(user);
   }
 
   @Put('conflicts')
+  @ApiOkResponse({ type: [DeclaredConflictDoc] })
   saveConflicts(
     @Body() body: SaveConflictsDto,
     @CurrentUser() user: AuthUser,

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   REVIEW_IMPORT_MAX_BYTES,
   REVIEW_IMPORT_MAX_ROWS,
@@ -9,6 +9,13 @@ import {
 } from '@symposium/domain';
 import type { Request } from 'express';
 import { ImportReviewerDto, ReviewCountDto } from './dto/reviews.dto.js';
+import {
+  ImportResultDoc,
+  ImportReviewerResultDoc,
+  ReviewCountDoc,
+  ReviewerLoadDoc,
+} from './dto/review-answers.dto.js';
+import { UserDoc } from '../users/dto/user.dto.js';
 import { IdParam } from '../../common/id-param.js';
 import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
 import { xlsxColumnsDescription } from '../../common/xlsx-upload.js';
@@ -49,12 +56,14 @@ export class ReviewersController {
 
   @Get('reviewers/:trackId')
   @ApiParam({ name: 'trackId', type: Number })
+  @ApiOkResponse({ type: [ReviewerLoadDoc] })
   byTrack(@TrackId('trackId') trackId: number, @Scope() caller: CallerScope): Promise<ReviewerLoadDto[]> {
     return this.reviewers.byTrack(trackId, caller.scope);
   }
 
   @Post('review/count')
   @HttpCode(200)
+  @ApiOkResponse({ type: ReviewCountDoc })
   reviewCount(
     @Body() body: ReviewCountDto,
     @Scope() caller: CallerScope,
@@ -65,6 +74,7 @@ export class ReviewersController {
   @Delete('remove/reviewer/:userId/:track')
   @ApiParam({ name: 'userId', type: Number })
   @ApiParam({ name: 'track', type: Number })
+  @ApiOkResponse({ type: UserDoc, description: 'The user, no longer a reviewer of the track' })
   remove(
     @UserId() userId: number,
     @TrackId('track') track: number,
@@ -74,6 +84,7 @@ export class ReviewersController {
   }
 
   @Post('import/reviewer')
+  @ApiCreatedResponse({ type: ImportReviewerResultDoc })
   importOne(
     @Body() body: ImportReviewerDto,
     @Scope() caller: CallerScope,
@@ -86,6 +97,7 @@ export class ReviewersController {
   @HttpCode(200)
   @ApiConsumes('multipart/form-data')
   @ApiBody(XLSX_UPLOAD)
+  @ApiOkResponse({ type: ImportResultDoc })
   importMany(@Req() req: Request, @Scope() caller: CallerScope): Promise<ImportResult> {
     return this.reviewers.importMany(req, caller.scope, caller.user);
   }

@@ -14,6 +14,7 @@ import {
 } from '@nestjs/common';
 import {
   ApiBody,
+  ApiCreatedResponse,
   ApiExtraModels,
   ApiOkResponse,
   ApiParam,
@@ -25,9 +26,11 @@ import { type LoginResponse, type UserDto } from '@symposium/domain';
 import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
 import { IdParam } from '../../common/id-param.js';
+import { MessageDoc } from '../../common/openapi-docs.js';
 import { setSessionCookies } from '../../common/session-cookies.js';
 import { createValidationPipe } from '../../common/validation.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { LoginResponseDoc } from '../auth/dto/auth.dto.js';
 import { ChairUsersService } from './chair-users.service.js';
 import {
   CreateUserDto,
@@ -36,6 +39,7 @@ import {
   SearchUsersDto,
   UpdateUserDto,
 } from './dto/chair-users.dto.js';
+import { UserDoc, UserPageDoc, UserRegisteredDoc } from './dto/user.dto.js';
 import { toUserResponse } from './users.mapper.js';
 import { CHAIR_USER_MESSAGES } from './users.messages.js';
 import { RequestErrors } from '../../common/request.errors.js';
@@ -68,6 +72,8 @@ export class ChairUsersController {
   @ApiBody({
     schema: { oneOf: [{ $ref: getSchemaPath(QueryUsersDto) }, { $ref: getSchemaPath(CreateUserDto) }] },
   })
+  @ApiOkResponse({ type: UserPageDoc, description: '?isQuery=true: the page of users and their total' })
+  @ApiCreatedResponse({ type: UserDoc, description: 'Without isQuery: the new user' })
   async queryOrCreate(
     @Query('isQuery') isQuery: unknown,
     @Body() body: Record<string, unknown>,
@@ -86,6 +92,7 @@ export class ChairUsersController {
 
   /** By exact e-mail, or by first and last name (case-insensitive). */
   @Get('search')
+  @ApiOkResponse({ type: [UserDoc] })
   async search(@Query() query: SearchUsersDto): Promise<UserDto[]> {
     return (await this.users.search(query)).map(toUserResponse);
   }
@@ -108,6 +115,7 @@ export class ChairUsersController {
   /** Starts impersonating: the response and the session cookies carry the user's session. */
   @Post('impersonate/:email')
   @HttpCode(200)
+  @ApiOkResponse({ type: LoginResponseDoc, description: "The impersonated user's session" })
   async impersonate(
     @Param('email') email: string,
     @CurrentUser() caller: AuthUser,
@@ -119,6 +127,7 @@ export class ChairUsersController {
   /** Enables ('true') or disables ('false') the user's conference view. */
   @Post('register/:email/:status')
   @HttpCode(200)
+  @ApiOkResponse({ type: UserRegisteredDoc })
   register(
     @Param('email') email: string,
     @Param('status') status: string,
@@ -128,12 +137,14 @@ export class ChairUsersController {
 
   @Get(':userId')
   @UserId()
+  @ApiOkResponse({ type: UserDoc })
   get(@UserIdParam() id: number): Promise<UserDto> {
     return this.users.get(id);
   }
 
   @Put(':userId')
   @UserId()
+  @ApiOkResponse({ type: UserDoc })
   update(
     @UserIdParam() id: number,
     @Body() dto: UpdateUserDto,
@@ -144,6 +155,7 @@ export class ChairUsersController {
 
   @Delete(':userId')
   @UserId()
+  @ApiOkResponse({ type: MessageDoc })
   remove(@UserIdParam() id: number, @CurrentUser() caller: AuthUser): Promise<{ message: string }> {
     return this.users.remove(id, caller);
   }

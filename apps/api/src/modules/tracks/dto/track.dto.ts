@@ -1,6 +1,15 @@
 import { Optional } from '../../../common/optional.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MAX_INT32, TRACK_LIMITS, TRACK_MESSAGES } from '@symposium/domain';
+import {
+  MAX_INT32,
+  TRACK_LIMITS,
+  TRACK_MESSAGES,
+  type ActivityDto,
+  type SubjectAreaDto,
+  type SurveyQuestion,
+  type TrackActivities,
+  type TrackDto,
+} from '@symposium/domain';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -188,4 +197,75 @@ export class SortIdsDto {
   @ArrayMaxSize(10_000)
   @IsArray()
   ids!: number[];
+}
+
+/*
+ * The OpenAPI schema of a track (TrackDto of libs/domain) and its parts, for the API documentation.
+ */
+
+type SubmissionProperties = TrackDto['submissionProperties'];
+type CameraReadyProperties = TrackDto['cameraReadySubmissionProperties'];
+type PresentationReadyProperties = TrackDto['presentationReadySubmissionProperties'];
+
+export class TrackQuestionDoc implements SurveyQuestion {
+  @ApiProperty() title!: string;
+  @ApiPropertyOptional() answer?: string;
+  @ApiProperty() isRequired!: boolean;
+  @ApiProperty() isComment!: boolean;
+  @ApiProperty() isTextArea!: boolean;
+  @ApiProperty({ type: [String] }) choices!: string[];
+}
+
+export class TrackSubjectAreaDoc implements SubjectAreaDto {
+  @ApiProperty() _id!: number;
+  @ApiProperty() name!: string;
+}
+
+export class TrackActivityDoc implements ActivityDto {
+  @ApiProperty({ description: 'Enabled (open until the deadline passes)' }) status!: boolean;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'null: no deadline' })
+  deadline!: string | null;
+}
+
+export class TrackActivitiesDoc implements TrackActivities {
+  @ApiProperty({ type: TrackActivityDoc }) canSubmitPaper!: TrackActivityDoc;
+  @ApiProperty({ type: TrackActivityDoc }) canEditPaper!: TrackActivityDoc;
+  @ApiProperty({ type: TrackActivityDoc }) canSubmitCameraReady!: TrackActivityDoc;
+  @ApiProperty({ type: TrackActivityDoc }) canSubmitPresentationReady!: TrackActivityDoc;
+}
+
+export class TrackSubmissionPropertiesDoc implements SubmissionProperties {
+  @ApiProperty() welcomeMessage!: string;
+  @ApiProperty({ description: 'Most characters of an abstract' }) abstractLength!: number;
+  @ApiProperty() minFilesLimit!: number;
+  @ApiProperty() maxFilesLimit!: number;
+  @ApiProperty({ type: [TrackQuestionDoc] }) questions!: TrackQuestionDoc[];
+}
+
+export class TrackCameraReadyPropertiesDoc implements CameraReadyProperties {
+  @ApiProperty() welcomeMessage!: string;
+  @ApiProperty({ description: 'MB' }) fileSizeLimit!: number;
+  @ApiProperty({ type: [String], example: ['doc', 'docx', 'pdf'], description: 'File extensions' })
+  allowedFiles!: string[];
+  @ApiProperty({ type: [TrackQuestionDoc] }) questions!: TrackQuestionDoc[];
+}
+
+export class TrackPresentationReadyPropertiesDoc implements PresentationReadyProperties {
+  @ApiProperty() welcomeMessage!: string;
+  @ApiProperty({ description: 'MB' }) fileSizeLimit!: number;
+  @ApiProperty({ type: [TrackQuestionDoc] }) questions!: TrackQuestionDoc[];
+}
+
+/** A track (TrackDto of libs/domain). */
+export class TrackDoc implements TrackDto {
+  @ApiProperty() _id!: number;
+  @ApiProperty() name!: string;
+  @ApiProperty() position!: number;
+  @ApiProperty({ type: [TrackSubjectAreaDoc] }) subjectAreas!: TrackSubjectAreaDoc[];
+  @ApiProperty({ type: TrackActivitiesDoc }) activities!: TrackActivitiesDoc;
+  @ApiProperty({ type: TrackSubmissionPropertiesDoc }) submissionProperties!: TrackSubmissionPropertiesDoc;
+  @ApiProperty({ type: TrackCameraReadyPropertiesDoc })
+  cameraReadySubmissionProperties!: TrackCameraReadyPropertiesDoc;
+  @ApiProperty({ type: TrackPresentationReadyPropertiesDoc })
+  presentationReadySubmissionProperties!: TrackPresentationReadyPropertiesDoc;
 }
