@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Put, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import {
   type BidPaperDto,
   type DeclaredConflictDto,
@@ -18,9 +18,11 @@ import {
 import {
   BidPaperDoc,
   DeclaredConflictDoc,
+  RequestAndReviewDoc,
   ReviewRequestDoc,
   ReviewRequestPageDoc,
 } from './dto/review-answers.dto.js';
+import { ReviewerPaperDoc } from './dto/reviewer-paper.dto.js';
 import { PaperId, RequestId, setTotal } from './review-requests.controller.js';
 import { ReviewerService, type ReviewerPaperDto } from './reviewer.service.js';
 import { FileId } from '../papers/paper-params.js';
@@ -64,6 +66,7 @@ export class ReviewerController {
 
   @Get('papers/:paperId')
   @ApiParam({ name: 'paperId', type: Number })
+  @ApiOkResponse({ type: ReviewerPaperDoc })
   paper(@PaperId() paperId: number, @CurrentUser() user: AuthUser): Promise<ReviewerPaperDto> {
     return this.reviewer.paper(paperId, user);
   }
@@ -72,6 +75,8 @@ export class ReviewerController {
   @Get('papers/:paperId/download/:fileId')
   @ApiParam({ name: 'paperId', type: Number })
   @ApiParam({ name: 'fileId', type: Number })
+  @ApiProduces('application/octet-stream')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   download(
     @PaperId() paperId: number,
     @FileId() fileId: number,
@@ -84,6 +89,7 @@ export class ReviewerController {
   /** The review: draft: true keeps a draft; otherwise the complete review is submitted. */
   @Put('papers/:paperId')
   @ApiParam({ name: 'paperId', type: Number })
+  @ApiOkResponse({ type: RequestAndReviewDoc })
   review(
     @PaperId() paperId: number,
     @Body() body: ReviewerReviewDto,

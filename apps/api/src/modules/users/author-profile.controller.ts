@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
 import { setSessionCookies } from '../../common/session-cookies.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { LoginResponseDoc } from '../auth/dto/auth.dto.js';
 import { ChangePasswordDto, ProfileDoc, UpdateProfileDto } from './dto/profile.dto.js';
 import { ProfileService } from './profile.service.js';
 
@@ -31,6 +32,7 @@ export class AuthorProfileController {
 
   /** Answers a fresh session (cookies too): the password change ends every earlier one. */
   @Put('password')
+  @ApiOkResponse({ type: LoginResponseDoc })
   async changePassword(
     @CurrentUser() user: AuthUser,
     @Body() dto: ChangePasswordDto,

@@ -35,6 +35,17 @@ import {
 export class PaperFilterDoc {
   @ApiProperty({ enum: PAPER_FILTER_NAMES }) name!: string;
   @ApiPropertyOptional({
+    oneOf: [
+      { type: 'number' },
+      { type: 'array', items: { type: 'number' } },
+      { type: 'boolean' },
+      { type: 'string' },
+      {
+        type: 'object',
+        properties: { from: { type: 'string', nullable: true }, to: { type: 'string', nullable: true } },
+      },
+    ],
+    nullable: true,
     description:
       'track/status: id or ids; booleans: true/false; paperStatus: accepted|notAccepted|undecided; updatedAt: {from, to} ISO dates',
   })
@@ -49,14 +60,28 @@ class PaperSortDoc {
 /** The filters and search of a selection (exports, bulk). */
 export class PaperSelectionDto {
   @ApiPropertyOptional({ type: [PaperFilterDoc] }) @Allow() filters?: unknown;
-  @ApiPropertyOptional() @Allow() search?: unknown;
+  @ApiPropertyOptional({
+    type: String,
+    description: 'Title, author name or e-mail (contains), or a paper id',
+  })
+  @Allow()
+  search?: unknown;
   @ApiPropertyOptional({ type: PaperSortDoc }) @Allow() sort?: unknown;
 }
 
 /** POST /api/{chair|cochair}/papers: the query. */
 export class PaperQueryDto extends PaperSelectionDto {
-  @ApiPropertyOptional({ default: 1, description: '1-based page' }) @Allow() cp?: unknown;
-  @ApiPropertyOptional({ default: PAPER_PAGE_SIZE, maximum: PAPER_MAX_PAGE_SIZE }) @Allow() pg?: unknown;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1, description: '1-based page' })
+  @Allow()
+  cp?: unknown;
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    default: PAPER_PAGE_SIZE,
+    maximum: PAPER_MAX_PAGE_SIZE,
+  })
+  @Allow()
+  pg?: unknown;
 }
 /** The query's body as the route takes it (fields checked by BodyFieldsPipe, not the global pipe). */
 export type PaperQueryBody = Pick<PaperQueryDto, keyof PaperQueryDto>;
