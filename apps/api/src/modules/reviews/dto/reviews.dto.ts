@@ -116,12 +116,12 @@ export class AnswerRequestDto {
 }
 
 export class CommentsDto {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: String, nullable: true })
   @Nullable()
   @IsString()
   @MaxLength(REVIEW_COMMENT_MAX_ON_BEHALF + 1)
   author?: string | null;
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: String, nullable: true })
   @Nullable()
   @IsString()
   @MaxLength(REVIEW_COMMENT_MAX_ON_BEHALF + 1)
@@ -130,25 +130,31 @@ export class CommentsDto {
 
 /** Scores are checked here for type and range; completeness and comment lengths by validateReview. */
 export class ReviewDto {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, maximum: 10 })
   @Nullable()
   @IsInt({ message: REVIEW_MESSAGES.quality })
   @Min(0, { message: REVIEW_MESSAGES.quality })
   @Max(10, { message: REVIEW_MESSAGES.quality })
   quality?: number | null;
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, maximum: 10 })
   @Nullable()
   @IsInt({ message: REVIEW_MESSAGES.contribution })
   @Min(0, { message: REVIEW_MESSAGES.contribution })
   @Max(10, { message: REVIEW_MESSAGES.contribution })
   contribution?: number | null;
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, maximum: 10 })
   @Nullable()
   @IsInt({ message: REVIEW_MESSAGES.originality })
   @Min(0, { message: REVIEW_MESSAGES.originality })
   @Max(10, { message: REVIEW_MESSAGES.originality })
   originality?: number | null;
-  @ApiPropertyOptional({ description: '-1..2, -2 unset' })
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: -2,
+    maximum: 2,
+    description: '-1..2, -2 unset',
+  })
   @Nullable()
   @IsInt({ message: REVIEW_MESSAGES.final })
   @Min(-2, { message: REVIEW_MESSAGES.final })
