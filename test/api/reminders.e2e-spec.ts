@@ -519,11 +519,13 @@ describe('scheduled reminders API', () => {
   describe('send hour, closed activities and recipients', () => {
     /**
      * A zone whose clock now shows an hour of at most 21 and at most 50 minutes past it, so that "this
-     * hour" has begun and the next one has not, and today stays today while the test runs (UTC, or one of
-     * two zones half an hour off it).
+     * hour" has begun and the next one has not, and today stays today while the test runs. One always
+     * exists: the whole-hour zones cover every hour (UTC 22–23 is 17–18 in New York), and when the minutes
+     * are past 50 the half-hour zones show 21–29 past (Kolkata, or St John's while Kolkata is past 21).
+     * (With only UTC and the half-hour zones it failed from 22:21 to 23:29 UTC.)
      */
     const zoneWithRoom = () => {
-      for (const zone of ['UTC', 'Asia/Kolkata', 'America/St_Johns']) {
+      for (const zone of ['UTC', 'America/New_York', 'Asia/Tokyo', 'Asia/Kolkata', 'America/St_Johns']) {
         const w = wallTime(new Date(), zone);
         if (w.hour <= 21 && w.minute <= 50) return { zone, ...w };
       }
