@@ -11,9 +11,8 @@ export class AuthorReviewCommentsDoc implements AuthorReviewComments {
   @ApiProperty({ description: 'The comments to the authors' }) author!: string;
 }
 
-export class AuthorReviewDoc implements AuthorReviewDto {
-  @ApiProperty({ description: '1, 2, 3… in submission order' }) number!: number;
-  @ApiProperty() isCameraReady!: boolean;
+/** A review's scores and final recommendation, as every review answer gives them. */
+export class ReviewScoresDoc {
   @ApiProperty({ type: Number, nullable: true, minimum: 0, maximum: 10 }) quality!: number | null;
   @ApiProperty({ type: Number, nullable: true, minimum: 0, maximum: 10 }) contribution!: number | null;
   @ApiProperty({ type: Number, nullable: true, minimum: 0, maximum: 10 }) originality!: number | null;
@@ -21,6 +20,11 @@ export class AuthorReviewDoc implements AuthorReviewDto {
     description: '-1 not appropriate for its track, 0 reject, 1 accept, 2 accept after revision; -2 unset',
   })
   final!: number;
+}
+
+export class AuthorReviewDoc extends ReviewScoresDoc implements AuthorReviewDto {
+  @ApiProperty({ description: '1, 2, 3… in submission order' }) number!: number;
+  @ApiProperty() isCameraReady!: boolean;
   @ApiProperty({ description: "The final recommendation's label" }) decision!: string;
   @ApiProperty({ type: AuthorReviewCommentsDoc }) comments!: AuthorReviewCommentsDoc;
 }

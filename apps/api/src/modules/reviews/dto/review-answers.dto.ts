@@ -23,6 +23,7 @@ import {
   type ReviewRequestState,
 } from '@symposium/domain';
 import { UserDoc } from '../../users/dto/user.dto.js';
+import { ReviewScoresDoc } from './author-review.dto.js';
 import type { ApplyResult } from '../auto-assignment.service.js';
 import type { ReviewersService, ReviewerLoadDto } from '../reviewers.service.js';
 import type { ReviewRequestsService } from '../review-requests.service.js';
@@ -86,20 +87,13 @@ export class ReviewCommentsDoc {
 }
 
 /** A review (ReviewDto of libs/domain). */
-export class ReviewDoc implements ReviewDto {
+export class ReviewDoc extends ReviewScoresDoc implements ReviewDto {
   @ApiProperty() _id!: number;
   @ApiProperty({ description: 'The review request' }) request!: number;
   @ApiProperty() track!: number;
   @ApiProperty() paper!: number;
   @ApiProperty({ description: 'The reviewer (user id)' }) reviewer!: number;
   @ApiProperty() isCameraReady!: boolean;
-  @ApiProperty({ type: Number, nullable: true, minimum: 0, maximum: 10 }) quality!: number | null;
-  @ApiProperty({ type: Number, nullable: true, minimum: 0, maximum: 10 }) contribution!: number | null;
-  @ApiProperty({ type: Number, nullable: true, minimum: 0, maximum: 10 }) originality!: number | null;
-  @ApiProperty({
-    description: '-1 not appropriate for its track, 0 reject, 1 accept, 2 accept after revision; -2 unset',
-  })
-  final!: number;
   @ApiProperty({ description: "The final recommendation's label ('' while unset)" }) decision!: string;
   @ApiProperty({ type: ReviewCommentsDoc }) comments!: ReviewCommentsDoc;
   @ApiProperty() draft!: boolean;
