@@ -11,7 +11,7 @@ import {
   passwordResetsTable,
   rateLimitCountersTable,
 } from '../../apps/api/src/modules/auth/auth.table.js';
-import { outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
+import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../support/app.js';
 

@@ -12,7 +12,7 @@ import {
 } from '@symposium/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { auditLogTable } from '../../apps/api/src/modules/activity/activity.table.js';
-import { outboxTable, type NewOutboxRow } from '../../apps/api/src/modules/mail/mail.table.js';
+import { outboxTable, type NewOutboxRow } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import { tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { chairRoles, createTestApp, type TestApp } from '../support/app.js';
 

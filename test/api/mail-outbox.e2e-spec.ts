@@ -5,10 +5,10 @@
 import { jest } from '@jest/globals';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { eq, sql } from 'drizzle-orm';
-import { MailDispatcher } from '../../apps/api/src/modules/mail/mail.dispatcher.js';
-import { MailService } from '../../apps/api/src/modules/mail/mail.service.js';
-import { MAIL_BATCH_SIZE, MailRepository } from '../../apps/api/src/modules/mail/mail.repository.js';
-import { emailSettingsTable, outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
+import { OutboxDispatcher } from '../../apps/api/src/modules/outbox/outbox.dispatcher.js';
+import { OutboxService } from '../../apps/api/src/modules/outbox/outbox.service.js';
+import { MAIL_BATCH_SIZE, OutboxRepository } from '../../apps/api/src/modules/outbox/outbox.repository.js';
+import { emailSettingsTable, outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp.js';
 
@@ -30,7 +30,7 @@ const rowById = async (t: TestApp, id: number) =>
 describe('mail outbox dispatcher with SMTP configured', () => {
   let smtp: TestSmtpServer;
   let t: TestApp;
-  let dispatcher: MailDispatcher;
+  let dispatcher: OutboxDispatcher;
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -38,7 +38,7 @@ describe('mail outbox dispatcher with SMTP configured', () => {
       smtp: { host: '127.0.0.1', port: smtp.port, secure: false, from: FROM },
       runJobs: false,
     });
-    dispatcher = t.app.get(MailDispatcher);
+    dispatcher = t.app.get(OutboxDispatcher);
   });
   afterAll(async () => {
     await t.close();
@@ -116,7 +116,7 @@ describe('mail outbox dispatcher with SMTP configured', () => {
   });
 
   it('defers the rest of the batch untouched when the SMTP server is unreachable', async () => {
-    const mail = t.app.get(MailService);
+    const mail = t.app.get(OutboxService);
     await smtp.stop();
     const ids = [];
     for (let i = 0; i < 3; i++)
@@ -143,7 +143,7 @@ describe('mail outbox dispatcher with SMTP configured', () => {
   });
 
   it('retries a message the server refuses for now (451) with back-off up to one hour, giving up after 8', async () => {
-    const mail = t.app.get(MailService);
+    const mail = t.app.get(OutboxService);
     smtp.refuse('later@example.org', { code: 451, message: '4.3.0 Try again later' });
     const id = await mail.enqueue({ kind: 'later', to: ['later@example.org'], subject: 'Later', text: 'x' });
     const waits: number[] = [];
@@ -176,7 +176,7 @@ describe('mail outbox dispatcher with SMTP configured', () => {
   });
 
   it('marks a message the server refuses permanently (550) failed at once with its answer, so a chair can resend it', async () => {
-    const mail = t.app.get(MailService);
+    const mail = t.app.get(OutboxService);
     smtp.refuse('gone@example.org', { code: 550, message: '5.1.1 No such user' });
     smtp.refuse('busy@example.org', { code: 451, message: '4.2.1 Mailbox busy' });
     const gone = await mail.enqueue({ kind: 'gone', to: ['gone@example.org'], subject: 'Gone', text: 'x' });
@@ -211,7 +211,7 @@ describe('mail outbox dispatcher with SMTP configured', () => {
   });
 
   it('returns rows stuck in sending past their lease to pending and sends them', async () => {
-    const mail = t.app.get(MailService);
+    const mail = t.app.get(OutboxService);
     const stuck = await mail.enqueue({
       kind: 'stuck',
       to: ['stuck@example.org'],
@@ -249,12 +249,12 @@ describe('mail outbox dispatcher with SMTP configured', () => {
   };
 
   it('sends the rest of a crashed worker’s claim from another worker after a one-minute lease, each once', async () => {
-    const mail = t.app.get(MailService);
+    const mail = t.app.get(OutboxService);
     const recipients = Array.from({ length: 30 }, (_, i) => `crash${i}@example.org`);
     for (const to of recipients) await mail.enqueue({ kind: 'crash', to: [to], subject: to, text: 'x' });
 
     // Worker A claims its batch and dies before sending any of it.
-    const claimed = await t.app.get(MailRepository).claimDue();
+    const claimed = await t.app.get(OutboxRepository).claimDue();
     expect(claimed.map((r) => r.to[0]).sort()).toEqual([...recipients].sort());
     // Its claim holds for about a minute, not ten.
     const left = await leaseLeft('crash');
@@ -279,8 +279,8 @@ describe('mail outbox dispatcher with SMTP configured', () => {
   });
 
   it('starts no message whose lease it could not renew in time, and leaves the rows to their lease', async () => {
-    const mail = t.app.get(MailService);
-    const repo = t.app.get(MailRepository);
+    const mail = t.app.get(OutboxService);
+    const repo = t.app.get(OutboxRepository);
     for (let i = 0; i < 3; i++)
       await mail.enqueue({
         kind: 'lapsed',
@@ -321,7 +321,7 @@ describe('mail outbox dispatcher with SMTP configured', () => {
   });
 
   it('sends each row once when two dispatch passes run at the same time', async () => {
-    const mail = t.app.get(MailService);
+    const mail = t.app.get(OutboxService);
     // More than two batches, so that both passes claim some.
     const subjects = Array.from({ length: MAIL_BATCH_SIZE * 2.5 }, (_, i) => `Concurrent ${i}`);
     for (const s of subjects)
@@ -344,8 +344,8 @@ describe('mail outbox dispatcher with SMTP configured', () => {
 describe('mail outbox dispatcher sending batches over the SMTP pool', () => {
   let smtp: TestSmtpServer;
   let t: TestApp;
-  let dispatcher: MailDispatcher;
-  let mail: MailService;
+  let dispatcher: OutboxDispatcher;
+  let mail: OutboxService;
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -353,8 +353,8 @@ describe('mail outbox dispatcher sending batches over the SMTP pool', () => {
       smtp: { host: '127.0.0.1', port: smtp.port, secure: false, from: FROM },
       runJobs: false,
     });
-    dispatcher = t.app.get(MailDispatcher);
-    mail = t.app.get(MailService);
+    dispatcher = t.app.get(OutboxDispatcher);
+    mail = t.app.get(OutboxService);
   });
   afterAll(async () => {
     await t.close();
@@ -504,10 +504,10 @@ describe('mail outbox dispatcher with the jobs running', () => {
 
   it('lets the in-flight batch finish and record its results when the application closes', async () => {
     const t = await createTestApp({ smtp: smtpConfig(), runJobs: false });
-    const mail = t.app.get(MailService);
+    const mail = t.app.get(OutboxService);
     for (let i = 0; i < 5; i++)
       await mail.enqueue({ kind: 'shutdown', to: ['late@example.org'], subject: `Late ${i}`, text: 'x' });
-    const pass = t.app.get(MailDispatcher).dispatchDue();
+    const pass = t.app.get(OutboxDispatcher).dispatchDue();
     await t.close();
     // Every message was sent and marked sent before the database closed (else the pass would reject).
     expect(await pass).toEqual({ ...nothing, sent: 5 });
@@ -525,7 +525,7 @@ describe('mail outbox without SMTP', () => {
   it('keeps the e-mail in the outbox and attempts nothing', async () => {
     const u = await t.user();
     const row = await forgot(t, u.email);
-    const dispatcher = t.app.get(MailDispatcher);
+    const dispatcher = t.app.get(OutboxDispatcher);
     expect(dispatcher.enabled).toBe(false);
     expect(await dispatcher.dispatchDue()).toEqual(nothing);
     expect(await rowById(t, row.id)).toMatchObject({

@@ -9,7 +9,8 @@ import { SEND_MESSAGES as M, TEMPLATE_MESSAGES as T, type PreviewResponse } from
 import { auditLogTable } from '../../apps/api/src/modules/activity/activity.table.js';
 import { conferenceTable } from '../../apps/api/src/modules/conference/conference.table.js';
 import { DEMO_EMAIL_TEMPLATES } from '../../apps/api/src/modules/demo/demo-seeder.service.js';
-import { mailSendsTable, outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
+import { mailSendsTable } from '../../apps/api/src/modules/mail/mail.table.js';
+import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';

@@ -12,7 +12,7 @@ import {
 } from '@symposium/domain';
 import { sql } from 'drizzle-orm';
 import { DemoSeeder } from '../../apps/api/src/modules/demo/demo-seeder.service.js';
-import { outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
+import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import { tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { chairRoles, createTestApp, type TestApp } from '../support/app.js';
 

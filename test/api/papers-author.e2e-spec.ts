@@ -12,7 +12,7 @@ import {
 } from '@symposium/domain';
 import { createHash } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import { outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
+import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import {
   paperAuthorsTable,
   paperFilesTable,

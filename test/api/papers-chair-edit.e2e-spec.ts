@@ -9,7 +9,7 @@ import {
   STATUS_MESSAGES,
 } from '@symposium/domain';
 import { desc, inArray } from 'drizzle-orm';
-import { outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
+import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import { papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import { setupChair, type ChairEnv } from './papers-chair.helpers.js';
 

@@ -19,7 +19,7 @@ import {
   type TutorialDto,
 } from '@symposium/domain';
 import { conferenceTable } from '../../apps/api/src/modules/conference/conference.table.js';
-import { outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
+import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import {
   daysTable,

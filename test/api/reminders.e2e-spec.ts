@@ -24,7 +24,8 @@ import {
   reminderRunsTable,
 } from '../../apps/api/src/modules/jobs/jobs.table.js';
 import { ReminderScheduler } from '../../apps/api/src/modules/jobs/reminder.scheduler.js';
-import { emailTemplatesTable, outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
+import { emailTemplatesTable } from '../../apps/api/src/modules/mail/mail.table.js';
+import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import {
   paperAuthorsTable,
   paperConsentsTable,

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
+import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import { tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { chairRoles, createTestApp, type TestApp } from '../support/app.js';

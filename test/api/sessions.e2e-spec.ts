@@ -8,7 +8,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { auditLogTable } from '../../apps/api/src/modules/activity/activity.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { rateLimitCountersTable } from '../../apps/api/src/modules/auth/auth.table.js';
-import { outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
+import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import { chairRoles, createTestApp, type TestApp } from '../support/app.js';
 
 const cookiesOf = (res: { headers: Record<string, unknown> }): string[] =>

@@ -5,7 +5,7 @@
 import { PEOPLE_MESSAGES, USER_MESSAGES, type UserDto } from '@symposium/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { verifyPassword } from '../../apps/api/src/common/passwords.js';
-import { outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
+import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import { auditLogTable } from '../../apps/api/src/modules/activity/activity.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { createTestApp, type TestApp } from '../support/app.js';

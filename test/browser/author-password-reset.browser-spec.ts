@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { hashPassword } from '../../apps/api/src/common/passwords.js';
-import { outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
+import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import {
   clickText,

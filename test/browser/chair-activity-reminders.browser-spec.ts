@@ -12,7 +12,8 @@ import type { Page } from 'puppeteer-core';
 import { auditLogTable } from '../../apps/api/src/modules/activity/activity.table.js';
 import { conferenceTable } from '../../apps/api/src/modules/conference/conference.table.js';
 import { reminderRulesTable } from '../../apps/api/src/modules/jobs/jobs.table.js';
-import { emailTemplatesTable, outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
+import { emailTemplatesTable } from '../../apps/api/src/modules/mail/mail.table.js';
+import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import { tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import {
   clickSelector,

@@ -9,7 +9,7 @@ import { formatShortInZone, MAIL_HISTORY_MESSAGES } from '@symposium/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { Page } from 'puppeteer-core';
 import { conferenceTable } from '../../apps/api/src/modules/conference/conference.table.js';
-import { outboxTable, type NewOutboxRow } from '../../apps/api/src/modules/mail/mail.table.js';
+import { outboxTable, type NewOutboxRow } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import {
   clickSelector,
   clickText,

@@ -13,7 +13,7 @@ import {
 } from '@symposium/domain';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'puppeteer-core';
-import { outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
+import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import {
   clickSelector,

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { ElementHandle } from 'puppeteer-core';
 import type { Page } from 'puppeteer-core';
 import { hashPassword } from '../../apps/api/src/common/passwords.js';
-import { outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
+import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import {
   paperAuthorsTable,
   paperFilesTable,

@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
+import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { checkAccessibility, checkScreenOnce } from '../support/axe.js';
 import { chooseFiles, signIn, startBrowserEnv, waitForText, type BrowserEnv } from '../support/browser.js';

@@ -1,7 +1,7 @@
 import { PEOPLE_MESSAGES, USER_MESSAGES } from '@symposium/domain';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../apps/api/src/common/passwords.js';
-import { outboxTable } from '../../apps/api/src/modules/mail/mail.table.js';
+import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import { tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import {

@@ -9,8 +9,8 @@ import { DemoModule } from './modules/demo/demo.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
 import { LettersModule } from './modules/letters/letters.module.js';
+import { OutboxModule } from './modules/outbox/outbox.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
-import { MailingModule } from './modules/mail/mailing.module.js';
 import { PapersModule } from './modules/papers/papers.module.js';
 import { ProgrammeModule } from './modules/programme/programme.module.js';
 import { ReviewsModule } from './modules/reviews/reviews.module.js';
@@ -22,7 +22,7 @@ import { UsersModule } from './modules/users/users.module.js';
 export const FEATURE_MODULES = [
   HealthModule,
   ActivityModule,
-  MailModule,
+  OutboxModule,
   UsersModule,
   AuthModule,
   ConferenceModule,
@@ -31,7 +31,7 @@ export const FEATURE_MODULES = [
   ReviewsModule,
   ReportsModule,
   ProgrammeModule,
-  MailingModule,
+  MailModule,
   LettersModule,
   JobsModule,
   DemoModule,

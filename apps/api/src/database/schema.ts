@@ -2,6 +2,7 @@
 export * from '../modules/users/users.table.js';
 export * from '../modules/auth/auth.table.js';
 export * from '../modules/mail/mail.table.js';
+export * from '../modules/outbox/outbox.table.js';
 export * from '../modules/conference/conference.table.js';
 export * from '../modules/tracks/tracks.table.js';
 export * from '../modules/papers/papers.table.js';

@@ -1,17 +1,13 @@
-import { Global, Module } from '@nestjs/common';
-import { ConferenceModule } from '../conference/conference.module.js';
-import { UsersModule } from '../users/users.module.js';
-import { ActivityReportService } from './activity-report.service.js';
-import { ActivityController } from './activity.controller.js';
+import { Module } from '@nestjs/common';
 import { ActivityRepository } from './activity.repository.js';
 import { ActivityService } from './activity.service.js';
 
-/** The activity log: its one writer (ActivityService, global) and the chair's report. */
-@Global()
+/**
+ * The activity log, on the ground floor: every module that records what people do imports it. The chairs'
+ * activity report, which adds people's names and the conference's time zone, is the reports module's.
+ */
 @Module({
-  imports: [UsersModule, ConferenceModule],
-  controllers: [ActivityController],
-  providers: [ActivityService, ActivityRepository, ActivityReportService],
+  providers: [ActivityService, ActivityRepository],
   exports: [ActivityService],
 })
 export class ActivityModule {}

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { escapeLike } from '@symposium/domain';
 import { and, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
-import { DB, type Db } from '../../database/database.js';
-import { auditLogTable, type ActivityRow } from './activity.table.js';
+import { DB, type Db, type Executor } from '../../database/database.js';
+import { auditLogTable, type ActivityRow, type NewActivityRow } from './activity.table.js';
 
 /** A checked activity filter (see parseActivityFilter). */
 export interface ActivityQuery {
@@ -29,10 +29,15 @@ function whereOf(q: ActivityQuery): SQL | undefined {
   return c.length ? and(...c) : undefined;
 }
 
-/** Reads of the activity log (the writer is ActivityService). */
+/** All SQL of the activity log. */
 @Injectable()
 export class ActivityRepository {
   constructor(@Inject(DB) private readonly db: Db) {}
+
+  /** One multi-row INSERT (the caller keeps it to a few hundred rows). */
+  async insert(rows: NewActivityRow[], ex: Executor = this.db): Promise<void> {
+    await ex.insert(auditLogTable).values(rows);
+  }
 
   /** Newest first (at, then id). */
   list(q: ActivityQuery, page: { offset: number; limit: number }): Promise<ActivityRow[]> {

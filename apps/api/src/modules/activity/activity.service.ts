@@ -1,7 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user.js';
-import { DB, type Db, type Executor } from '../../database/database.js';
-import { auditLogTable } from './activity.table.js';
+import type { Executor } from '../../database/database.js';
+import { ActivityRepository, type ActivityQuery } from './activity.repository.js';
+import type { ActivityRow } from './activity.table.js';
+
+export type { ActivityQuery } from './activity.repository.js';
+export type { ActivityRow } from './activity.table.js';
 
 /** One entry of the activity log (what the writer gives; at is the database's now). */
 export interface ActivityEntry {
@@ -26,12 +30,13 @@ const INSERT_CHUNK = 500;
 const MAX_SUMMARY = 500;
 
 /**
- * The one writer of the activity log. Call record() with the transaction of the change it records, so the
- * entry and the change are written together or not at all.
+ * The activity log, written by every module: call record() with the transaction of the change it records,
+ * so the entry and the change are written together or not at all. The chairs' report (reports module)
+ * reads it through list() and count().
  */
 @Injectable()
 export class ActivityService {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(private readonly repo: ActivityRepository) {}
 
   /** actorId/impersonatorId of the caller (spread into record()'s entry). */
   static fromUser(user: Pick<AuthUser, 'id' | 'impersonatorId'>): {
@@ -41,21 +46,29 @@ export class ActivityService {
     return { actorId: user.id, impersonatorId: user.impersonatorId ?? null };
   }
 
-  async record(entry: ActivityEntry, ex: Executor = this.db): Promise<void> {
-    await ex.insert(auditLogTable).values(rowOf(entry));
+  async record(entry: ActivityEntry, ex?: Executor): Promise<void> {
+    await this.repo.insert([rowOf(entry)], ex);
   }
 
   /**
    * Many entries in a few statements, each at its own time when `at` is given (a history recorded
    * afterwards, such as the demo conference's); otherwise at the database's now.
    */
-  async recordMany(entries: (ActivityEntry & { at?: Date })[], ex: Executor = this.db): Promise<void> {
+  async recordMany(entries: (ActivityEntry & { at?: Date })[], ex?: Executor): Promise<void> {
     for (let i = 0; i < entries.length; i += INSERT_CHUNK)
-      await ex
-        .insert(auditLogTable)
-        .values(
-          entries.slice(i, i + INSERT_CHUNK).map((e) => ({ ...rowOf(e), ...(e.at ? { at: e.at } : {}) })),
-        );
+      await this.repo.insert(
+        entries.slice(i, i + INSERT_CHUNK).map((e) => ({ ...rowOf(e), ...(e.at ? { at: e.at } : {}) })),
+        ex,
+      );
+  }
+
+  /** The entries matching the query, newest first (at, then id). */
+  list(q: ActivityQuery, page: { offset: number; limit: number }): Promise<ActivityRow[]> {
+    return this.repo.list(q, page);
+  }
+
+  count(q: ActivityQuery): Promise<number> {
+    return this.repo.count(q);
   }
 }
 

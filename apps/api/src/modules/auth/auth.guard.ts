@@ -13,20 +13,9 @@ import {
 } from '../../common/auth-user.js';
 import { Batcher } from '../../common/batcher.js';
 import { rolesOf } from '../users/users.mapper.js';
+import type { TokenPayload } from '../users/session-tokens.service.js';
 import { UsersService } from '../users/users.service.js';
 import { AuthErrors } from './auth.errors.js';
-
-/**
- * sub: the user; sv: the user's session version when the token was issued (logout, password change,
- * lock, demotion and deletion change it, so every earlier token dies at once). While a chair
- * impersonates: imp is the chair's id and isv the chair's session version; both are checked.
- */
-export interface TokenPayload {
-  sub: number;
-  sv: number;
-  imp?: number;
-  isv?: number;
-}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

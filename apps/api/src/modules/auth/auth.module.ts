@@ -1,8 +1,7 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { JwtModule } from '@nestjs/jwt';
-import { createSecretKey } from 'node:crypto';
-import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { ActivityModule } from '../activity/activity.module.js';
+import { OutboxModule } from '../outbox/outbox.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
@@ -10,20 +9,13 @@ import { AuthRepository } from './auth.repository.js';
 import { AuthService } from './auth.service.js';
 import { RateLimiter } from './rate-limiter.service.js';
 
-@Global()
+/**
+ * Signing in and out, sign-up, password reset, the end of an impersonation, the rate limits, and the
+ * guard every request passes (APP_GUARD: it applies to every controller of the application). The tokens
+ * it checks are issued by the users module, which also holds the JWT set-up.
+ */
 @Module({
-  imports: [
-    UsersModule,
-    JwtModule.registerAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => {
-        // A KeyObject, made once: given the secret as text, jsonwebtoken first tries (and fails) to read it
-        // as a public key on every verify, ~2 ms of CPU per authenticated request.
-        const key = createSecretKey(Buffer.from(config.jwtSecret));
-        return { secretOrKeyProvider: () => key, signOptions: { expiresIn: '12h', algorithm: 'HS256' } };
-      },
-    }),
-  ],
+  imports: [UsersModule, ActivityModule, OutboxModule],
   controllers: [AuthController],
   providers: [AuthService, AuthRepository, RateLimiter, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [AuthService, RateLimiter],

@@ -6,12 +6,12 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { Executor } from '../../database/database.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import { verifyPassword } from '../../common/passwords.js';
-import { MailService } from '../mail/mail.service.js';
+import { OutboxService } from '../outbox/outbox.service.js';
 import { ActivityService } from '../activity/activity.service.js';
-import { toUserResponse } from '../users/users.mapper.js';
 import { UsersService } from '../users/users.service.js';
 import type { UserRow } from '../users/users.service.js';
-import { tokenId, type TokenPayload } from './auth.guard.js';
+import { SessionTokens, type TokenPayload } from '../users/session-tokens.service.js';
+import { tokenId } from './auth.guard.js';
 import { AuthRepository } from './auth.repository.js';
 import { RateLimiter } from './rate-limiter.service.js';
 import type { SignupDto } from './dto/auth.dto.js';
@@ -30,36 +30,35 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 export class AuthService {
   constructor(
     @Inject(JwtService) private readonly jwt: JwtService,
+    private readonly tokens: SessionTokens,
     private readonly users: UsersService,
     private readonly repo: AuthRepository,
-    private readonly mail: MailService,
+    private readonly mail: OutboxService,
     private readonly tx: TransactionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly activity: ActivityService,
     private readonly limiter: RateLimiter,
-  ) {}
+  ) {
+    // A user's sessions ending (here, or in the users module: lock, demotion, password change) also ends
+    // the reset links still outstanding, in the same transaction.
+    users.onSessionsEnd((userId, ex) => repo.invalidateResets(userId, new Date(), ex));
+  }
 
   issueToken(payload: TokenPayload): Promise<string> {
-    return this.jwt.signAsync(payload);
+    return this.tokens.issue(payload);
   }
 
   /** A token for the user (carrying their session version); while impersonating, the chair's too. */
-  async session(user: UserRow, impersonator?: UserRow): Promise<LoginResponse> {
-    const payload: TokenPayload = { sub: user.id, sv: user.sessionVersion };
-    if (impersonator) {
-      payload.imp = impersonator.id;
-      payload.isv = impersonator.sessionVersion;
-    }
-    return { accessToken: await this.issueToken(payload), user: toUserResponse(user) };
+  session(user: UserRow, impersonator?: UserRow): Promise<LoginResponse> {
+    return this.tokens.session(user, impersonator);
   }
 
   /**
-   * Ends every session of the user at once (logout, password change or reset, lock, demotion) and
-   * kills the reset links still outstanding.
+   * Ends every session of the user at once (logout, password change or reset, lock, demotion) and, through
+   * the hook registered in the constructor, kills the reset links still outstanding.
    */
-  async endSessions(userId: number, ex?: Executor): Promise<void> {
-    await this.users.endSessions(userId, ex);
-    await this.repo.invalidateResets(userId, new Date(), ex);
+  endSessions(userId: number, ex?: Executor): Promise<void> {
+    return this.users.endSessions(userId, ex);
   }
 
   /** Sign-out: the token's person (the chair, while impersonating) loses every session. */

@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
+import { OutboxModule } from '../outbox/outbox.module.js';
+import { AuthModule } from '../auth/auth.module.js';
+import { ActivityModule } from '../activity/activity.module.js';
 import { ConferenceModule } from '../conference/conference.module.js';
 import { DocumentsModule } from '../documents/documents.module.js';
 import { FilesModule } from '../files/files.module.js';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { LettersModule } from '../letters/letters.module.js';
-import { MailingModule } from '../mail/mailing.module.js';
+import { MailModule } from '../mail/mail.module.js';
 import { PapersModule } from '../papers/papers.module.js';
 import { ProgrammeModule } from '../programme/programme.module.js';
 import { ReviewsModule } from '../reviews/reviews.module.js';
@@ -20,10 +23,13 @@ import { StartupService } from './startup.service.js';
  */
 @Module({
   imports: [
+    OutboxModule,
+    AuthModule,
+    ActivityModule,
     UsersModule,
     TracksModule,
     ConferenceModule,
-    MailingModule,
+    MailModule,
     PapersModule,
     ReviewsModule,
     ProgrammeModule,

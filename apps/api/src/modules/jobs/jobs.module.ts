@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { OutboxModule } from '../outbox/outbox.module.js';
+import { ActivityModule } from '../activity/activity.module.js';
 import { ConferenceModule } from '../conference/conference.module.js';
-import { MailingModule } from '../mail/mailing.module.js';
+import { MailModule } from '../mail/mail.module.js';
 import { TracksModule } from '../tracks/tracks.module.js';
 import { JobsControlSocket } from './jobs-control.socket.js';
 import { ReminderCandidatesRepository } from './reminder-candidates.repository.js';
@@ -15,7 +17,7 @@ import { RemindersService } from './reminders.service.js';
  * JobsControlSocket while the server holds the embedded database).
  */
 @Module({
-  imports: [MailingModule, TracksModule, ConferenceModule],
+  imports: [OutboxModule, ActivityModule, MailModule, TracksModule, ConferenceModule],
   controllers: [RemindersController],
   providers: [
     RemindersRepository,

@@ -29,7 +29,7 @@ import { ConferenceService } from '../conference/conference.service.js';
 import { EmailTemplatesService } from '../mail/email-templates.service.js';
 import { EmailSettingsService } from '../mail/email-settings.service.js';
 import { MailRenderService, withSignature, type MailContext } from '../mail/mail-render.service.js';
-import { MailService } from '../mail/mail.service.js';
+import { OutboxService } from '../outbox/outbox.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
 import type { ReminderRuleRow, ReminderRunRow } from './jobs.table.js';
 import { JobsErrors } from './jobs.errors.js';
@@ -125,7 +125,7 @@ export class RemindersService {
     private readonly templates: EmailTemplatesService,
     private readonly render: MailRenderService,
     private readonly settings: EmailSettingsService,
-    private readonly mail: MailService,
+    private readonly mail: OutboxService,
     private readonly tracks: TracksService,
     private readonly activity: ActivityService,
     private readonly conference: ConferenceService,

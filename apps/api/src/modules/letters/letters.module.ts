@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
+import { ActivityModule } from '../activity/activity.module.js';
 import { ConferenceModule } from '../conference/conference.module.js';
 import { DocumentsModule } from '../documents/documents.module.js';
 import { PapersModule } from '../papers/papers.module.js';
@@ -25,7 +27,15 @@ import { LettersService } from './letters.service.js';
  * programme (global) tells where a paper is presented.
  */
 @Module({
-  imports: [PapersModule, ConferenceModule, TracksModule, UsersModule, DocumentsModule],
+  imports: [
+    AuthModule,
+    ActivityModule,
+    PapersModule,
+    ConferenceModule,
+    TracksModule,
+    UsersModule,
+    DocumentsModule,
+  ],
   controllers: [
     ChairLetterSettingsController,
     PaperLettersController,

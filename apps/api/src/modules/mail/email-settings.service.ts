@@ -13,11 +13,9 @@ import type { Executor } from '../../database/database.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import { ConferenceService } from '../conference/conference.service.js';
 import { UsersService } from '../users/users.service.js';
-import { EmailSettingsRepository, type EmailSettingsPatch } from './email-settings.repository.js';
 import { withSignature } from './mail-render.values.js';
-import { MailService } from './mail.service.js';
-import type { EmailSettingsRow } from './mail.table.js';
-import { MailingErrors } from './mailing.errors.js';
+import { OutboxService, type EmailSettingsRow, type SenderSettingsPatch } from '../outbox/outbox.service.js';
+import { MailErrors } from './mail.errors.js';
 
 export const CONFERENCE_OWNER = 'conference';
 export const userOwner = (userId: number) => `user:${userId}`;
@@ -57,8 +55,7 @@ export function addressError(field: string, address: string): FieldError | null 
 @Injectable()
 export class EmailSettingsService {
   constructor(
-    private readonly repo: EmailSettingsRepository,
-    private readonly mail: MailService,
+    private readonly outbox: OutboxService,
     private readonly users: UsersService,
     private readonly conference: ConferenceService,
     private readonly transactions: TransactionRunner,
@@ -66,13 +63,13 @@ export class EmailSettingsService {
 
   /** The conference's settings (sender name, reply-to, default cc and bcc, signature). */
   async conferenceSettings(ex?: Executor): Promise<EmailSettingsDto> {
-    const [row] = await this.repo.findMany([CONFERENCE_OWNER], ex);
+    const [row] = await this.outbox.senderSettings([CONFERENCE_OWNER], ex);
     return toDto(row);
   }
 
   /** A track chair's view: their own reply-to and signature, the conference's sender name, cc and bcc. */
   async trackChairSettings(userId: number, ex?: Executor): Promise<EmailSettingsDto> {
-    const rows = await this.repo.findMany([CONFERENCE_OWNER, userOwner(userId)], ex);
+    const rows = await this.outbox.senderSettings([CONFERENCE_OWNER, userOwner(userId)], ex);
     const conf = toDto(rows.find((r) => r.owner === CONFERENCE_OWNER));
     const own = toDto(rows.find((r) => r.owner === userOwner(userId)));
     return { ...conf, replyTo: own.replyTo, signature: own.signature };
@@ -80,7 +77,7 @@ export class EmailSettingsService {
 
   /** What a send uses: chair → the conference's; track chair → their reply-to and signature where set. */
   async effective(userId: number, role: 'chair' | 'cochair', ex?: Executor): Promise<EffectiveEmailSettings> {
-    const rows = await this.repo.findMany([CONFERENCE_OWNER, userOwner(userId)], ex);
+    const rows = await this.outbox.senderSettings([CONFERENCE_OWNER, userOwner(userId)], ex);
     const conf = toDto(rows.find((r) => r.owner === CONFERENCE_OWNER));
     if (role === 'chair') return conf;
     const own = toDto(rows.find((r) => r.owner === userOwner(userId)));
@@ -92,7 +89,7 @@ export class EmailSettingsService {
   }
 
   async updateConference(input: Partial<EmailSettingsDto>, ex?: Executor): Promise<EmailSettingsDto> {
-    const patch: EmailSettingsPatch = {};
+    const patch: SenderSettingsPatch = {};
     const errors: FieldError[] = [];
     if (input.senderName !== undefined) {
       const name = input.senderName.trim();
@@ -107,8 +104,8 @@ export class EmailSettingsService {
       errors.push(...e);
       patch[field] = value;
     }
-    if (errors.length) throw MailingErrors.settingsInvalid(errors);
-    await this.repo.upsert(CONFERENCE_OWNER, patch, ex);
+    if (errors.length) throw MailErrors.settingsInvalid(errors);
+    await this.outbox.saveSenderSettings(CONFERENCE_OWNER, patch, ex);
     return this.conferenceSettings(ex);
   }
 
@@ -116,11 +113,11 @@ export class EmailSettingsService {
     userId: number,
     input: { replyTo?: string; signature?: string },
   ): Promise<EmailSettingsDto> {
-    const patch: EmailSettingsPatch = {};
+    const patch: SenderSettingsPatch = {};
     const errors: FieldError[] = [];
     this.common(input, patch, errors);
-    if (errors.length) throw MailingErrors.settingsInvalid(errors);
-    await this.repo.upsert(userOwner(userId), patch);
+    if (errors.length) throw MailErrors.settingsInvalid(errors);
+    await this.outbox.saveSenderSettings(userOwner(userId), patch);
     return this.trackChairSettings(userId);
   }
 
@@ -141,7 +138,7 @@ export class EmailSettingsService {
         },
         settings.signature,
       );
-      await this.mail.enqueue(
+      await this.outbox.enqueue(
         {
           kind: 'test',
           to: [email],
@@ -158,7 +155,7 @@ export class EmailSettingsService {
 
   private common(
     input: { replyTo?: string; signature?: string },
-    patch: EmailSettingsPatch,
+    patch: SenderSettingsPatch,
     errors: FieldError[],
   ): void {
     if (input.replyTo !== undefined) {

@@ -10,7 +10,7 @@ import type { Executor } from '../../database/database.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import { EmailTemplatesRepository } from './email-templates.repository.js';
 import type { EmailTemplateRow } from './mail.table.js';
-import { MailingErrors } from './mailing.errors.js';
+import { MailErrors } from './mail.errors.js';
 
 export const toEmailTemplateDto = (row: EmailTemplateRow): EmailTemplateDto => ({
   _id: row.id,
@@ -75,16 +75,16 @@ export class EmailTemplatesService {
     await this.mustFind(id);
     const clean = this.checked(input);
     const row = await this.repo.update(id, clean);
-    if (!row) throw MailingErrors.templateNotFound();
+    if (!row) throw MailErrors.templateNotFound();
     return toEmailTemplateDto(row);
   }
 
   /** 409 naming the reminders that use it; else deleted. */
   async remove(id: number): Promise<{ message: string }> {
     return this.transactions.run(async (tx) => {
-      if (!(await this.repo.findForUpdate(id, tx))) throw MailingErrors.templateNotFound();
+      if (!(await this.repo.findForUpdate(id, tx))) throw MailErrors.templateNotFound();
       const reminders = await this.repo.remindersUsing(id, tx);
-      if (reminders.length) throw MailingErrors.templateInReminder(reminders);
+      if (reminders.length) throw MailErrors.templateInReminder(reminders);
       await this.repo.remove(id, tx);
       return { message: M.deleted };
     });
@@ -101,7 +101,7 @@ export class EmailTemplatesService {
         ids.length !== current.length ||
         current.some((t) => !unique.has(t.id))
       )
-        throw MailingErrors.sortIds();
+        throw MailErrors.sortIds();
       await this.repo.setPositions(ids, tx);
       return (await this.repo.list(tx)).map(toEmailTemplateDto);
     });
@@ -109,13 +109,13 @@ export class EmailTemplatesService {
 
   private checked(input: EmailTemplateInput): EmailTemplateInput {
     const errors = templateFieldErrors(input);
-    if (errors.length) throw MailingErrors.templateInvalid(errors);
+    if (errors.length) throw MailErrors.templateInvalid(errors);
     return { subject: input.subject.trim(), text: input.text.replace(/\s+$/, '') };
   }
 
   private async mustFind(id: number): Promise<EmailTemplateRow> {
     const row = await this.repo.findById(id);
-    if (!row) throw MailingErrors.templateNotFound();
+    if (!row) throw MailErrors.templateNotFound();
     return row;
   }
 }

@@ -1,21 +1,19 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import {
   ApiBody,
   ApiCreatedResponse,
   ApiExtraModels,
   ApiOkResponse,
   ApiParam,
-  ApiQuery,
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import type { DeliveryDay, EmailDto, SendResponse } from '@symposium/domain';
+import type { EmailDto, SendResponse } from '@symposium/domain';
 import type { Response } from 'express';
 import { IdParam } from '../../common/id-param.js';
 import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
-import { contentRange } from '../activity/report-params.js';
+import { contentRange } from '../../common/report-params.js';
 import {
-  DeliveryDayDoc,
   EmailDoc,
   MailListDto,
   MailResendDto,
@@ -109,21 +107,5 @@ export class MailHistoryController {
     @Scope() caller: CallerScope,
   ): Promise<{ message: string; count: number; email: EmailDto }> {
     return this.history.resendOne(caller.user, caller.prefix, id);
-  }
-}
-
-/** GET /api/chair/activity/delivery (the activity report's delivery summary; the outbox is this module's). */
-@ApiTags('activity')
-@Controller('chair/activity')
-export class DeliveryController {
-  constructor(private readonly history: MailHistoryService) {}
-
-  /** Outbox messages per UTC day of their creation: queued (pending), sending, sent, failed. */
-  @Get('delivery')
-  @ApiQuery({ name: 'from', required: false, description: 'YYYY-MM-DD (default: 29 days before to)' })
-  @ApiQuery({ name: 'to', required: false, description: 'YYYY-MM-DD (default: today, UTC)' })
-  @ApiOkResponse({ type: [DeliveryDayDoc] })
-  delivery(@Query('from') from: unknown, @Query('to') to: unknown): Promise<DeliveryDay[]> {
-    return this.history.delivery(from, to);
   }
 }

@@ -21,14 +21,14 @@ import {
   parseOptionalId,
   parsePaging,
   parseText,
-} from '../activity/report-params.js';
+} from '../../common/report-params.js';
 import { MailHistoryErrors } from './mail-history.errors.js';
 import {
-  MailHistoryRepository,
+  OutboxService,
   type HistoryRow,
   type MailQuery,
   type OutboxState,
-} from './mail-history.repository.js';
+} from '../outbox/outbox.service.js';
 
 export type Role = 'chair' | 'cochair';
 const FILTER_KEYS = ['state', 'recipient', 'subject', 'from', 'to', 'sendId'] as const;
@@ -91,7 +91,7 @@ export function toEmailDto(r: HistoryRow): EmailDto {
 @Injectable()
 export class MailHistoryService {
   constructor(
-    private readonly repo: MailHistoryRepository,
+    private readonly outbox: OutboxService,
     private readonly activity: ActivityService,
     private readonly transactions: TransactionRunner,
   ) {}
@@ -111,12 +111,12 @@ export class MailHistoryService {
     onlyKeys(b, ['cp', 'pg', 'filter'], MailHistoryErrors.filter);
     const page = parsePaging(b.cp, b.pg, MAIL_PAGE_SIZE, MailHistoryErrors.page);
     const q = { ...parseMailFilter(b.filter), createdBy: MailHistoryService.owner(caller, role) };
-    const [count, rows] = await Promise.all([this.repo.count(q), this.repo.list(q, page)]);
+    const [count, rows] = await Promise.all([this.outbox.countHistory(q), this.outbox.listHistory(q, page)]);
     return { count, data: rows.map(toEmailDto), first: page.first };
   }
 
   async get(caller: AuthUser, role: Role, id: number): Promise<EmailDto> {
-    const row = await this.repo.find(id, MailHistoryService.owner(caller, role));
+    const row = await this.outbox.findInHistory(id, MailHistoryService.owner(caller, role));
     if (!row) throw MailHistoryErrors.notFound();
     return toEmailDto(row);
   }
@@ -129,9 +129,9 @@ export class MailHistoryService {
   ): Promise<{ message: string; count: number; email: EmailDto }> {
     const createdBy = MailHistoryService.owner(caller, role);
     await this.transactions.run(async (tx) => {
-      const row = await this.repo.find(id, createdBy, tx);
+      const row = await this.outbox.findInHistory(id, createdBy, tx);
       if (!row) throw MailHistoryErrors.notFound();
-      const [requeued] = await this.repo.requeueFailed({ id, createdBy }, tx);
+      const [requeued] = await this.outbox.requeueFailed({ id, createdBy }, tx);
       if (requeued === undefined) throw MailHistoryErrors.notFailed();
       await this.activity.record(
         {
@@ -153,7 +153,7 @@ export class MailHistoryService {
     onlyKeys(b, ['filter'], MailHistoryErrors.filter);
     const q = { ...parseMailFilter(b.filter), createdBy: MailHistoryService.owner(caller, role) };
     const count = await this.transactions.run(async (tx) => {
-      const ids = await this.repo.requeueFailed(q, tx);
+      const ids = await this.outbox.requeueFailed(q, tx);
       if (ids.length)
         await this.activity.record(
           {
@@ -176,7 +176,7 @@ export class MailHistoryService {
       parseDay(fromText, 'from', MailHistoryErrors.date) ?? new Date(to.getTime() - 29 * 86_400_000);
     if (from > to) throw MailHistoryErrors.range();
     if (daysBetween(from, to) + 1 > DELIVERY_MAX_DAYS) throw MailHistoryErrors.deliveryRange();
-    const counted = new Map((await this.repo.delivery(from, nextDay(to))).map((d) => [d.day, d]));
+    const counted = new Map((await this.outbox.delivery(from, nextDay(to))).map((d) => [d.day, d]));
     const days: DeliveryDay[] = [];
     for (let d = from; d <= to; d = nextDay(d)) {
       const day = dayOf(d);

@@ -4,7 +4,7 @@ import { ChairPapersService } from '../papers/chair-papers.service.js';
 import { PapersService, type PaperRow } from '../papers/papers.service.js';
 import { UsersService, type UserRow } from '../users/users.service.js';
 import type { ParsedSendRequest } from './dto/send-request.js';
-import { MailingErrors } from './mailing.errors.js';
+import { MailErrors } from './mail.errors.js';
 
 /** One message to be: a person, and the paper it is about (paper e-mails). key: `user` or `user:paper`. */
 export interface Recipient {
@@ -23,7 +23,7 @@ function userIds(v: unknown): number[] | undefined {
     v.length > MAX_IDS ||
     v.some((x) => typeof x !== 'number' || !Number.isInteger(x) || x < 1 || x > 2_147_483_647)
   )
-    throw MailingErrors.sendInvalid('recipients.ids', 'The users must be given as a list of user ids');
+    throw MailErrors.sendInvalid('recipients.ids', 'The users must be given as a list of user ids');
   return [...new Set(v as number[])];
 }
 

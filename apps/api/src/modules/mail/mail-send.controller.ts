@@ -11,7 +11,7 @@ import {
   UsersSendRequestDoc,
 } from './dto/send.dto.js';
 import { MailSendService } from './mail-send.service.js';
-import { MailingErrors } from './mailing.errors.js';
+import { MailErrors } from './mail.errors.js';
 
 /**
  * POST /api/{role}/mail/preview: every message of a send rendered, one page returned. A static path: this
@@ -44,7 +44,7 @@ export class UsersMailController {
   @ApiOkResponse({ type: SendResponseDoc })
   send(@Body() body: unknown, @Scope() caller: CallerScope): Promise<SendResponse> {
     const recipients = (body as { recipients?: { kind?: unknown } } | null)?.recipients;
-    if (recipients?.kind !== 'users') throw MailingErrors.sendInvalid('recipients', SEND_MESSAGES.recipients);
+    if (recipients?.kind !== 'users') throw MailErrors.sendInvalid('recipients', SEND_MESSAGES.recipients);
     return this.sends.send(caller.user, caller.prefix, body);
   }
 }

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { DB, type Db, type Executor } from '../../database/database.js';
 import { mailSendsTable, type MailSendRow } from './mail.table.js';
 
-/** All SQL of bulk sends' mail_sends rows (their messages go through MailService.enqueueMany). */
+/** All SQL of bulk sends' mail_sends rows (their messages go through OutboxService.enqueueMany). */
 @Injectable()
 export class MailSendRepository {
   constructor(@Inject(DB) private readonly db: Db) {}

@@ -18,8 +18,8 @@ import { EmailTemplatesService, templateFieldErrors } from './email-templates.se
 import { MailRecipientsService } from './mail-recipients.service.js';
 import { MailRenderService, withSignature, type MailContext } from './mail-render.service.js';
 import { MailSendRepository } from './mail-send.repository.js';
-import { MailService, type OutgoingMail, type RecordedMail } from './mail.service.js';
-import { MailingErrors } from './mailing.errors.js';
+import { OutboxService, type OutgoingMail, type RecordedMail } from '../outbox/outbox.service.js';
+import { MailErrors } from './mail.errors.js';
 import { UsersService } from '../users/users.service.js';
 
 type Role = 'chair' | 'cochair';
@@ -59,7 +59,7 @@ export class MailSendService {
     private readonly templates: EmailTemplatesService,
     private readonly settings: EmailSettingsService,
     private readonly repo: MailSendRepository,
-    private readonly mail: MailService,
+    private readonly mail: OutboxService,
     private readonly activity: ActivityService,
     private readonly transactions: TransactionRunner,
     private readonly users: UsersService,
@@ -89,14 +89,14 @@ export class MailSendService {
   async send(caller: AuthUser, role: Role, body: unknown): Promise<SendResponse> {
     const req = parseSendRequest(body, { preview: false });
     const key = req.idempotencyKey;
-    if (!key) throw MailingErrors.idempotencyKey();
+    if (!key) throw MailErrors.idempotencyKey();
     const earlier = await this.repo.findByKey(caller.id, key);
     if (earlier) return { result: 'ok', count: earlier.count, sendId: earlier.id, repeated: true };
 
     const plan = await this.plan(caller, role, req);
-    if (plan.errors.length) throw MailingErrors.renderFailed(plan.errors);
-    if (!plan.messages.length) throw MailingErrors.nothingToSend();
-    if (plan.messages.length > MAX_SEND_MESSAGES) throw MailingErrors.tooMany();
+    if (plan.errors.length) throw MailErrors.renderFailed(plan.errors);
+    if (!plan.messages.length) throw MailErrors.nothingToSend();
+    if (plan.messages.length > MAX_SEND_MESSAGES) throw MailErrors.tooMany();
 
     try {
       return await this.transactions.run(async (tx) => {
@@ -171,11 +171,11 @@ export class MailSendService {
     tx: Executor,
   ): Promise<{ sendId: number; count: number }> {
     const tpl = await this.templates.findById(input.templateId, tx);
-    if (!tpl) throw MailingErrors.sendTemplateNotFound();
+    if (!tpl) throw MailErrors.sendTemplateNotFound();
     const settings = await this.settings.effective(caller.id, role, tx);
     const { rendered, errors } = await this.render.renderAll(tpl, input.messages, tx);
     if (errors.length)
-      throw MailingErrors.renderFailed(
+      throw MailErrors.renderFailed(
         errors.map((e) => ({
           key: `${e.ctx.userId}:${e.ctx.paperId ?? ''}`,
           email: e.email,
@@ -227,23 +227,23 @@ export class MailSendService {
     let text = req.text;
     if (req.emailId !== null) {
       const tpl = await this.templates.findById(req.emailId);
-      if (!tpl) throw MailingErrors.sendTemplateNotFound();
+      if (!tpl) throw MailErrors.sendTemplateNotFound();
       subject ??= tpl.subject;
       text ??= tpl.text;
     }
-    if (!subject?.trim()) throw MailingErrors.sendInvalid('subject', M.subjectRequired);
-    if (!text?.trim()) throw MailingErrors.sendInvalid('text', M.textRequired);
+    if (!subject?.trim()) throw MailErrors.sendInvalid('subject', M.subjectRequired);
+    if (!text?.trim()) throw MailErrors.sendInvalid('text', M.textRequired);
     const problems = templateFieldErrors({ subject, text });
-    if (problems.length) throw MailingErrors.sendInvalid(problems[0]!.field, problems[0]!.message);
+    if (problems.length) throw MailErrors.sendInvalid(problems[0]!.field, problems[0]!.message);
     subject = subject.trim();
 
     // copies and reply-to: the console's settings, plus the request's
     const ccList = addressListErrors('cc', req.cc);
     const bcList = addressListErrors('bc', req.bc);
     const bad = [...ccList.errors, ...bcList.errors][0];
-    if (bad) throw MailingErrors.sendInvalid(bad.field, bad.message);
+    if (bad) throw MailErrors.sendInvalid(bad.field, bad.message);
     const replyError = req.replyTo ? addressError('replyTo', req.replyTo) : null;
-    if (replyError) throw MailingErrors.sendInvalid(replyError.field, replyError.message);
+    if (replyError) throw MailErrors.sendInvalid(replyError.field, replyError.message);
     const settings = await this.settings.effective(caller.id, role);
     if (role === 'cochair') await this.assertConferenceCopies(ccList.value, bcList.value, settings);
     const cc = union(settings.cc, ccList.value);
@@ -271,7 +271,7 @@ export class MailSendService {
       }
       return true;
     });
-    if (wanted.length > MAX_SEND_MESSAGES * 2) throw MailingErrors.tooMany();
+    if (wanted.length > MAX_SEND_MESSAGES * 2) throw MailErrors.tooMany();
 
     const { rendered, errors } = await this.render.renderAll(
       { subject, text },
@@ -333,7 +333,7 @@ export class MailSendService {
     const known = new Set((await this.users.findByEmails(asked)).map((u) => u.email.toLowerCase()));
     const outside = asked.find((a) => !known.has(a));
     if (outside !== undefined)
-      throw MailingErrors.sendInvalid(
+      throw MailErrors.sendInvalid(
         cc.some((a) => a.toLowerCase() === outside) ? 'cc' : 'bc',
         M.outsideCopy(outside),
       );

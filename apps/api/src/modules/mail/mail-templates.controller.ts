@@ -10,9 +10,9 @@ import {
   SortEmailTemplatesDto,
 } from './dto/email-templates.dto.js';
 import { EmailTemplatesService } from './email-templates.service.js';
-import { MailingErrors } from './mailing.errors.js';
+import { MailErrors } from './mail.errors.js';
 
-const TemplateId = () => IdParam('id', MailingErrors.templateNotFound);
+const TemplateId = () => IdParam('id', MailErrors.templateNotFound);
 
 /** /EmailTemplate: chairs and track chairs read the templates. */
 @ApiTags('mail')

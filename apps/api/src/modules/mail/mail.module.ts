@@ -1,29 +1,65 @@
-import { Global, Module } from '@nestjs/common';
-import { ScheduleModule } from '@nestjs/schedule';
-import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { MailDispatcher } from './mail.dispatcher.js';
-import { MailRepository } from './mail.repository.js';
-import { MailService } from './mail.service.js';
-import { createSmtpTransport, MAIL_TRANSPORT } from './mail.transport.js';
+import { Module } from '@nestjs/common';
+import { OutboxModule } from '../outbox/outbox.module.js';
+import { ActivityModule } from '../activity/activity.module.js';
+import { ConferenceModule } from '../conference/conference.module.js';
+import { PapersModule } from '../papers/papers.module.js';
+import { ReviewsModule } from '../reviews/reviews.module.js';
+import { TracksModule } from '../tracks/tracks.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { EmailSettingsService } from './email-settings.service.js';
+import { EmailTemplatesRepository } from './email-templates.repository.js';
+import { EmailTemplatesService } from './email-templates.service.js';
+import { MailHistoryController } from './mail-history.controller.js';
+import { MailHistoryService } from './mail-history.service.js';
+import { MailRecipientsService } from './mail-recipients.service.js';
+import { MailRenderService } from './mail-render.service.js';
+import { MailPreviewController, UsersMailController } from './mail-send.controller.js';
+import { MailSendRepository } from './mail-send.repository.js';
+import { MailSendService } from './mail-send.service.js';
+import { ChairMailSettingsController, TrackChairMailSettingsController } from './mail-settings.controller.js';
+import { ChairMailTemplatesController, MailTemplatesController } from './mail-templates.controller.js';
 
 /**
- * The outbox: MailService.enqueue writes rows in the caller's transaction; MailDispatcher sends them
- * through SMTP when config.smtp is set (a nodemailer pool of SMTP_POOL.maxConnections connections; see
- * mail.transport.ts), keeping each message's state, attempts and the server's last answer.
+ * E-mail for chairs and track chairs: templates, settings, rendering with placeholders, bulk sending with a
+ * preview, and the history. The outbox itself (OutboxService, the dispatcher) is the OutboxModule, below.
  */
-@Global()
 @Module({
-  imports: [ScheduleModule.forRoot()],
-  providers: [
-    MailService,
-    MailRepository,
-    MailDispatcher,
-    {
-      provide: MAIL_TRANSPORT,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => (config.smtp ? createSmtpTransport(config.smtp) : null),
-    },
+  imports: [
+    OutboxModule,
+    ActivityModule,
+    UsersModule,
+    PapersModule,
+    TracksModule,
+    ConferenceModule,
+    ReviewsModule,
   ],
-  exports: [MailService, MailDispatcher],
+  // MailPreviewController (static POST /mail/preview) before any controller with POST /mail/:mailId
+  controllers: [
+    MailPreviewController,
+    UsersMailController,
+    MailTemplatesController,
+    ChairMailTemplatesController,
+    ChairMailSettingsController,
+    TrackChairMailSettingsController,
+    // after MailPreviewController: GET /mail/:mailId and POST /mail/:mailId/resend take whole ids only
+    MailHistoryController,
+  ],
+  providers: [
+    EmailTemplatesRepository,
+    EmailTemplatesService,
+    EmailSettingsService,
+    MailRenderService,
+    MailRecipientsService,
+    MailSendRepository,
+    MailSendService,
+    MailHistoryService,
+  ],
+  exports: [
+    EmailTemplatesService,
+    EmailSettingsService,
+    MailRenderService,
+    MailSendService,
+    MailHistoryService,
+  ],
 })
 export class MailModule {}

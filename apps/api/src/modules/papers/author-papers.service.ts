@@ -25,7 +25,7 @@ import type { AuthUser } from '../../common/auth-user.js';
 import type { Executor } from '../../database/database.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import { ActivityService } from '../activity/activity.service.js';
-import { MailService } from '../mail/mail.service.js';
+import { OutboxService } from '../outbox/outbox.service.js';
 import { StatusesService } from '../tracks/statuses.service.js';
 import { UsersService } from '../users/users.service.js';
 import type {
@@ -85,7 +85,7 @@ export class AuthorPapersService {
     private readonly repo: PapersRepository,
     private readonly users: UsersService,
     private readonly statuses: StatusesService,
-    private readonly mail: MailService,
+    private readonly mail: OutboxService,
     private readonly files: FilesService,
     private readonly transactions: TransactionRunner,
     private readonly activity: ActivityService,

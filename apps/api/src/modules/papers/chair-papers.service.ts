@@ -17,7 +17,7 @@ import type { Executor } from '../../database/database.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { AuthErrors } from '../auth/auth.errors.js';
-import { MailService } from '../mail/mail.service.js';
+import { OutboxService } from '../outbox/outbox.service.js';
 import { StatusesService } from '../tracks/statuses.service.js';
 import { ConferenceErrors } from '../conference/conference.errors.js';
 import { trackActivities } from '../tracks/tracks.mapper.js';
@@ -60,7 +60,7 @@ export class ChairPapersService {
     private readonly repo: PapersRepository,
     private readonly query: PaperQueryRepository,
     private readonly statuses: StatusesService,
-    private readonly mail: MailService,
+    private readonly mail: OutboxService,
     private readonly transactions: TransactionRunner,
     private readonly activity: ActivityService,
     private readonly registrations: PaperRegistrationsService,

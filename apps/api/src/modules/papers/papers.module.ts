@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { OutboxModule } from '../outbox/outbox.module.js';
+import { ActivityModule } from '../activity/activity.module.js';
 import { ConferenceModule } from '../conference/conference.module.js';
 import { DocumentsModule } from '../documents/documents.module.js';
 import { FilesModule } from '../files/files.module.js';
@@ -25,7 +27,15 @@ import { RegisteredPapersService } from './registered-papers.service.js';
  * chairs' and track chairs' paper management (query, edit, bulk edit, exports, downloads, e-mail).
  */
 @Module({
-  imports: [UsersModule, TracksModule, ConferenceModule, FilesModule, DocumentsModule],
+  imports: [
+    OutboxModule,
+    ActivityModule,
+    UsersModule,
+    TracksModule,
+    ConferenceModule,
+    FilesModule,
+    DocumentsModule,
+  ],
   controllers: [
     AuthorPapersController,
     AuthorCoAuthorsController,

@@ -29,7 +29,7 @@ import { TransactionRunner } from '../../database/database.module.js';
 import type { Executor } from '../../database/database.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ConferenceService } from '../conference/conference.service.js';
-import { MailService, type OutgoingMail } from '../mail/mail.service.js';
+import { OutboxService, type OutgoingMail } from '../outbox/outbox.service.js';
 import { UsersService } from '../users/users.service.js';
 import { ProgrammeErrors } from './programme.errors.js';
 import { byStartThenType, toPersonRef } from './programme.mapper.js';
@@ -50,7 +50,7 @@ export class ProgrammeViewService {
     private readonly sessions: SessionsService,
     private readonly conference: ConferenceService,
     private readonly users: UsersService,
-    private readonly mail: MailService,
+    private readonly mail: OutboxService,
     private readonly transactions: TransactionRunner,
     private readonly activity: ActivityService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,

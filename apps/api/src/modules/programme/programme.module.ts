@@ -1,7 +1,8 @@
 import { Global, Module } from '@nestjs/common';
+import { ActivityModule } from '../activity/activity.module.js';
 import { SessionPapersLookup } from '../../common/session-papers.js';
 import { ConferenceModule } from '../conference/conference.module.js';
-import { MailModule } from '../mail/mail.module.js';
+import { OutboxModule } from '../outbox/outbox.module.js';
 import { PapersModule } from '../papers/papers.module.js';
 import { TracksModule } from '../tracks/tracks.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -29,7 +30,7 @@ import { SessionsService } from './sessions.service.js';
  */
 @Global()
 @Module({
-  imports: [PapersModule, TracksModule, UsersModule, ConferenceModule, MailModule],
+  imports: [ActivityModule, PapersModule, TracksModule, UsersModule, ConferenceModule, OutboxModule],
   controllers: [
     ChairRoomsController,
     ChairDaysController,

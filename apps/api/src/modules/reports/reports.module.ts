@@ -1,8 +1,13 @@
 import { Module } from '@nestjs/common';
+import { ActivityModule } from '../activity/activity.module.js';
 import { ConferenceModule } from '../conference/conference.module.js';
+import { MailModule } from '../mail/mail.module.js';
 import { PapersModule } from '../papers/papers.module.js';
 import { ReviewsModule } from '../reviews/reviews.module.js';
 import { TracksModule } from '../tracks/tracks.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { ActivityReportService } from './activity-report.service.js';
+import { ChairActivityController } from './chair-activity.controller.js';
 import { PaperReviewsExportController } from './paper-reviews-export.controller.js';
 import { PaperReviewsExportService } from './paper-reviews-export.service.js';
 import { ReportsController } from './reports.controller.js';
@@ -11,12 +16,21 @@ import { ReportsService } from './reports.service.js';
 
 /**
  * Reports (User and Paper: figures, tables, reconciliation lists, xlsx) and the paper calls that read the
- * reviews of a selection (html review export, reviewer assignments).
+ * reviews of a selection (html review export, reviewer assignments), and the activity report (the log with
+ * people's names, its export, the e-mail delivery summary).
  */
 @Module({
-  imports: [PapersModule, ReviewsModule, TracksModule, ConferenceModule],
-  controllers: [ReportsController, PaperReviewsExportController],
-  providers: [ReportsRepository, ReportsService, PaperReviewsExportService],
+  imports: [
+    PapersModule,
+    ReviewsModule,
+    TracksModule,
+    ConferenceModule,
+    UsersModule,
+    ActivityModule,
+    MailModule,
+  ],
+  controllers: [ReportsController, PaperReviewsExportController, ChairActivityController],
+  providers: [ReportsRepository, ReportsService, PaperReviewsExportService, ActivityReportService],
   exports: [ReportsService],
 })
 export class ReportsModule {}

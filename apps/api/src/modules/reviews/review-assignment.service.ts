@@ -19,7 +19,7 @@ import {
 import { DomainError, pgErrorCode } from '../../common/errors.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { Executor } from '../../database/database.js';
-import { MailService, type RecordedMail } from '../mail/mail.service.js';
+import { OutboxService, type RecordedMail } from '../outbox/outbox.service.js';
 import { PapersService, type PaperRow } from '../papers/papers.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
 import { UsersService, type UserRow } from '../users/users.service.js';
@@ -105,7 +105,7 @@ export class ReviewAssignmentService {
     private readonly lists: ReviewListsService,
     private readonly papers: PapersService,
     private readonly tracks: TracksService,
-    private readonly mail: MailService,
+    private readonly mail: OutboxService,
     private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}

@@ -24,7 +24,7 @@ import { DomainError } from '../../common/errors.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import type { Executor } from '../../database/database.js';
-import { MailService } from '../mail/mail.service.js';
+import { OutboxService } from '../outbox/outbox.service.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { PapersService } from '../papers/papers.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
@@ -52,7 +52,7 @@ export class ReviewersService {
     private readonly papers: PapersService,
     private readonly tracks: TracksService,
     private readonly assignment: ReviewAssignmentService,
-    private readonly mail: MailService,
+    private readonly mail: OutboxService,
     private readonly tx: TransactionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly activity: ActivityService,

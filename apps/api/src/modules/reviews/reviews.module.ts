@@ -1,4 +1,6 @@
 import { ChairConflictOverridesController } from './chair-conflict-overrides.controller.js';
+import { OutboxModule } from '../outbox/outbox.module.js';
+import { ActivityModule } from '../activity/activity.module.js';
 import { AssignmentRunner } from './assignment-runner.js';
 import { AutoAssignmentService } from './auto-assignment.service.js';
 import { Module } from '@nestjs/common';
@@ -23,7 +25,7 @@ import { ReviewsRepository } from './reviews.repository.js';
 
 /** Reviewing: review requests, reviews, bids, conflicts of interest, reviewer management and imports. */
 @Module({
-  imports: [UsersModule, TracksModule, PapersModule],
+  imports: [OutboxModule, ActivityModule, UsersModule, TracksModule, PapersModule],
   controllers: [
     ReviewRequestsController,
     ChairConflictOverridesController,

@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
 import { setSessionCookies } from '../../common/session-cookies.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { LoginResponseDoc } from '../auth/dto/auth.dto.js';
+import { LoginResponseDoc } from './dto/user.dto.js';
 import { ChangePasswordDto, ProfileDoc, UpdateProfileDto } from './dto/profile.dto.js';
 import { ProfileService } from './profile.service.js';
 

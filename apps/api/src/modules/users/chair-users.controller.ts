@@ -30,7 +30,7 @@ import { MessageDoc } from '../../common/openapi-docs.js';
 import { setSessionCookies } from '../../common/session-cookies.js';
 import { createValidationPipe } from '../../common/validation.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { LoginResponseDoc } from '../auth/dto/auth.dto.js';
+import { LoginResponseDoc } from './dto/user.dto.js';
 import { ChairUsersService } from './chair-users.service.js';
 import {
   CreateUserDto,

@@ -20,8 +20,8 @@ import { hashPassword } from '../../common/passwords.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import { ActivityService } from '../activity/activity.service.js';
-import { AuthService } from '../auth/auth.service.js';
-import { MailService } from '../mail/mail.service.js';
+import { SessionTokens } from './session-tokens.service.js';
+import { OutboxService } from '../outbox/outbox.service.js';
 import type {
   CreateUserDto,
   ExportUsersDto,
@@ -116,8 +116,8 @@ export class ChairUsersService {
   constructor(
     private readonly repo: UsersRepository,
     private readonly users: UsersService,
-    private readonly mail: MailService,
-    private readonly auth: AuthService,
+    private readonly mail: OutboxService,
+    private readonly tokens: SessionTokens,
     private readonly tx: TransactionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly activity: ActivityService,
@@ -241,7 +241,7 @@ export class ChairUsersService {
       }
 
       const updated = await this.updateRow(id, patch, tx);
-      if (endSessions) await this.auth.endSessions(id, tx);
+      if (endSessions) await this.users.endSessions(id, tx);
       const who = `${updated.firstName} ${updated.lastName} <${updated.email}>`;
       const by = { ...ActivityService.fromUser(caller), subjectId: id };
       if (rolesChanged)
@@ -330,7 +330,7 @@ export class ChairUsersService {
     });
     const chair = await this.repo.findById(caller.id);
     if (!chair) throw UsersErrors.emailNotFound();
-    return this.auth.session(target, chair);
+    return this.tokens.session(target, chair);
   }
 
   /** Enables or disables the user's conference view (isRegistered). */

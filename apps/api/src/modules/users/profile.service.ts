@@ -4,7 +4,7 @@ import type { AuthUser } from '../../common/auth-user.js';
 import { pgErrorCode } from '../../common/errors.js';
 import { hashPassword, verifyPassword } from '../../common/passwords.js';
 import { TransactionRunner } from '../../database/database.module.js';
-import { AuthService } from '../auth/auth.service.js';
+import { SessionTokens } from './session-tokens.service.js';
 import type { ChangePasswordDto, UpdateProfileDto } from './dto/profile.dto.js';
 import { contactOf, pickContact } from './users.mapper.js';
 import { UsersRepository } from './users.repository.js';
@@ -24,7 +24,7 @@ export class ProfileService {
   constructor(
     private readonly repo: UsersRepository,
     private readonly users: UsersService,
-    private readonly auth: AuthService,
+    private readonly tokens: SessionTokens,
     private readonly tx: TransactionRunner,
   ) {}
 
@@ -78,10 +78,10 @@ export class ProfileService {
     const passwordHash = await hashPassword(dto.password);
     await this.tx.run(async (tx) => {
       await this.repo.update(current.id, { passwordHash }, tx);
-      await this.auth.endSessions(current.id, tx);
+      await this.users.endSessions(current.id, tx);
     });
     const fresh = await this.repo.findById(current.id);
     if (!fresh) throw UsersErrors.notFound();
-    return this.auth.session(fresh);
+    return this.tokens.session(fresh);
   }
 }

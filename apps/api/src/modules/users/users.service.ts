@@ -189,10 +189,21 @@ export class UsersService {
     return this.users.setRegistered(ids, isRegistered, ex);
   }
 
-  /** Every token issued to the user so far stops working (see AuthGuard). */
-  endSessions(id: number, ex?: Executor): Promise<void> {
-    return this.users.bumpSessionVersion(id, ex);
+  /**
+   * Every token issued to the user so far stops working (see AuthGuard), and so does whatever the modules
+   * above tied to those sessions (the auth module's outstanding reset links), in the same transaction.
+   */
+  async endSessions(id: number, ex?: Executor): Promise<void> {
+    await this.users.bumpSessionVersion(id, ex);
+    for (const hook of this.sessionEndHooks) await hook(id, ex);
   }
+
+  /** What must also end when a user's sessions end; the auth module registers its reset links here. */
+  onSessionsEnd(hook: (userId: number, ex?: Executor) => Promise<void>): void {
+    this.sessionEndHooks.push(hook);
+  }
+
+  private readonly sessionEndHooks: Array<(userId: number, ex?: Executor) => Promise<void>> = [];
 
   count(ex?: Executor): Promise<number> {
     return this.users.count(ex);

@@ -1,7 +1,6 @@
 import { ContactDto } from '../../users/dto/contact.dto.js';
-import { UserDoc } from '../../users/dto/user.dto.js';
 import { ApiProperty } from '@nestjs/swagger';
-import { PASSWORD_MIN_LENGTH, type LoginResponse } from '@symposium/domain';
+import { PASSWORD_MIN_LENGTH } from '@symposium/domain';
 import { IsString, MaxLength, MinLength } from 'class-validator';
 
 const PASSWORD_MESSAGE = `Please fill in a Password of at least ${PASSWORD_MIN_LENGTH} characters`;
@@ -37,11 +36,4 @@ export class ResetPasswordDto {
   password!: string;
 }
 
-/**
- * The answer of sign-up, login, a chair's impersonation and its end (LoginResponse of libs/domain): the
- * session token (also set as the httpOnly session cookie, with the CSRF cookie) and the signed-in user.
- */
-export class LoginResponseDoc implements LoginResponse {
-  @ApiProperty({ description: 'The session token (a JWT), also in the session cookie' }) accessToken!: string;
-  @ApiProperty({ type: UserDoc }) user!: UserDoc;
-}
+export { LoginResponseDoc } from '../../users/dto/user.dto.js';

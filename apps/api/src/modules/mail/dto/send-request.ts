@@ -6,7 +6,7 @@ import {
   SEND_MESSAGES as M,
   type PaperRecipients,
 } from '@symposium/domain';
-import { MailingErrors } from '../mailing.errors.js';
+import { MailErrors } from '../mail.errors.js';
 
 /** The body of a send or a preview (SendRequest of libs/domain mail.ts), checked; unknown keys refused. */
 export interface ParsedSendRequest {
@@ -44,13 +44,13 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 function stringList(field: string, v: unknown, max: number): string[] {
   if (v === undefined || v === null) return [];
   if (!Array.isArray(v) || v.length > max || v.some((x) => typeof x !== 'string' || x.length > 320))
-    throw MailingErrors.sendInvalid(field, `${field} must be a list of e-mail addresses`);
+    throw MailErrors.sendInvalid(field, `${field} must be a list of e-mail addresses`);
   return v as string[];
 }
 
 function optionalString(field: string, v: unknown, max: number, message: string): string | undefined {
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string' || v.length > max) throw MailingErrors.sendInvalid(field, message);
+  if (typeof v !== 'string' || v.length > max) throw MailErrors.sendInvalid(field, message);
   return v;
 }
 
@@ -59,19 +59,19 @@ function optionalString(field: string, v: unknown, max: number, message: string)
  * users modules that apply them.
  */
 export function parseSendRequest(body: unknown, opts: { preview: boolean }): ParsedSendRequest {
-  if (!isObject(body)) throw MailingErrors.sendInvalid('recipients', M.recipients);
+  if (!isObject(body)) throw MailErrors.sendInvalid('recipients', M.recipients);
   const allowed = opts.preview ? new Set([...KEYS, 'cp', 'pg']) : KEYS;
   const unknown = Object.keys(body).find((k) => !allowed.has(k));
   if (unknown !== undefined)
-    throw MailingErrors.sendInvalid(unknown, `property ${unknown.slice(0, 50)} should not exist`);
+    throw MailErrors.sendInvalid(unknown, `property ${unknown.slice(0, 50)} should not exist`);
 
   const r = body.recipients;
-  if (!isObject(r)) throw MailingErrors.sendInvalid('recipients', M.recipients);
+  if (!isObject(r)) throw MailErrors.sendInvalid('recipients', M.recipients);
   let recipients: ParsedSendRequest['recipients'];
   if (r.kind === 'papers') {
     const extra = Object.keys(r).find((k) => !['kind', 'who', 'filters', 'search', 'ids'].includes(k));
     if (extra !== undefined || !(PAPER_RECIPIENTS as readonly unknown[]).includes(r.who))
-      throw MailingErrors.sendInvalid('recipients', M.recipients);
+      throw MailErrors.sendInvalid('recipients', M.recipients);
     recipients = {
       kind: 'papers',
       who: r.who as PaperRecipients,
@@ -81,15 +81,15 @@ export function parseSendRequest(body: unknown, opts: { preview: boolean }): Par
     };
   } else if (r.kind === 'users') {
     const extra = Object.keys(r).find((k) => !['kind', 'filters', 'ids'].includes(k));
-    if (extra !== undefined) throw MailingErrors.sendInvalid('recipients', M.recipients);
+    if (extra !== undefined) throw MailErrors.sendInvalid('recipients', M.recipients);
     recipients = { kind: 'users', filters: r.filters, ids: r.ids };
-  } else throw MailingErrors.sendInvalid('recipients', M.recipients);
+  } else throw MailErrors.sendInvalid('recipients', M.recipients);
 
   let emailId: number | null = null;
   if (body.emailId !== undefined && body.emailId !== null) {
     const id = body.emailId;
     if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2_147_483_647)
-      throw MailingErrors.sendTemplateNotFound();
+      throw MailErrors.sendTemplateNotFound();
     emailId = id;
   }
   const subject = optionalString('subject', body.subject, MAX_SUBJECT_LENGTH, M.subjectRequired);
@@ -103,7 +103,7 @@ export function parseSendRequest(body: unknown, opts: { preview: boolean }): Par
     exclude.length > MAX_EXCLUDE ||
     exclude.some((k) => typeof k !== 'string' || k.length > 40)
   )
-    throw MailingErrors.sendInvalid('exclude', 'exclude must be a list of message keys');
+    throw MailErrors.sendInvalid('exclude', 'exclude must be a list of message keys');
   const idempotencyKey = optionalString(
     'idempotencyKey',
     body.idempotencyKey,
@@ -118,7 +118,7 @@ export function parseSendRequest(body: unknown, opts: { preview: boolean }): Par
       if (v === undefined || v === null) return d;
       const n = typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v;
       if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > max)
-        throw MailingErrors.sendInvalid(
+        throw MailErrors.sendInvalid(
           'cp',
           `The page (cp) must be 1 or more and the page size (pg) between 1 and ${MAIL_PAGE_SIZE}`,
         );

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { PaperAuthorDto, UserDto, UserRoles } from '@symposium/domain';
+import type { LoginResponse, PaperAuthorDto, UserDto, UserRoles } from '@symposium/domain';
 import type { ChairUsersService, UserSummary } from '../chair-users.service.js';
 
 /*
@@ -84,5 +84,14 @@ export class UserPageDoc implements Awaited<ReturnType<ChairUsersService['query'
 /** POST /api/chair/users/register/{email}/{status}: the message and the user updated. */
 export class UserRegisteredDoc implements Awaited<ReturnType<ChairUsersService['setRegistered']>> {
   @ApiProperty() message!: string;
+  @ApiProperty({ type: UserDoc }) user!: UserDoc;
+}
+
+/**
+ * The answer of sign-up, login, a chair's impersonation and its end (LoginResponse of libs/domain): the
+ * session token (also set as the httpOnly session cookie, with the CSRF cookie) and the signed-in user.
+ */
+export class LoginResponseDoc implements LoginResponse {
+  @ApiProperty({ description: 'The session token (a JWT), also in the session cookie' }) accessToken!: string;
   @ApiProperty({ type: UserDoc }) user!: UserDoc;
 }

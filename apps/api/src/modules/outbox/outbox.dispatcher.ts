@@ -12,11 +12,11 @@ import {
   LEASE_RENEW_MS,
   MAIL_BATCH_SIZE,
   MAX_ATTEMPTS,
-  MailRepository,
+  OutboxRepository,
   SENDING_LEASE_SECONDS,
   type ClaimedRow,
   type SentRecord,
-} from './mail.repository.js';
+} from './outbox.repository.js';
 import {
   describeError,
   errorResponse,
@@ -87,8 +87,8 @@ export interface DispatchResult {
  * only while its lease is surely its own (LEASE_SAFE_MS).
  */
 @Injectable()
-export class MailDispatcher implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
-  private readonly logger = new Logger('MailDispatcher');
+export class OutboxDispatcher implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
+  private readonly logger = new Logger('OutboxDispatcher');
   private readonly inFlight = new Set<Promise<unknown>>();
   private stopping = false;
   private ticking = false;
@@ -96,7 +96,7 @@ export class MailDispatcher implements OnApplicationBootstrap, OnModuleDestroy, 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport | null,
-    private readonly repo: MailRepository,
+    private readonly repo: OutboxRepository,
     private readonly scheduler: SchedulerRegistry,
   ) {}
 
@@ -209,7 +209,7 @@ class Pass {
 
   constructor(
     private readonly transport: MailTransport,
-    private readonly repo: MailRepository,
+    private readonly repo: OutboxRepository,
     private readonly logger: Logger,
     private readonly from: MailSender | undefined,
     private readonly result: DispatchResult,

@@ -1,21 +1,26 @@
-import { Body, Controller, HttpCode, Post, Res, StreamableFile } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { ActivityEntryDto } from '@symposium/domain';
+import { Body, Controller, Get, HttpCode, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { ActivityEntryDto, DeliveryDay } from '@symposium/domain';
 import type { Response } from 'express';
 import { ActivityReportService } from './activity-report.service.js';
 import { ActivityExportDto, ActivityPageDoc, ActivityQueryDto } from './dto/activity.dto.js';
-import { contentRange } from './report-params.js';
+import { contentRange } from '../../common/report-params.js';
+import { DeliveryDayDoc } from '../mail/dto/mail-history.dto.js';
+import { MailHistoryService } from '../mail/mail-history.service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * /ViewActivityReports/ (chairs only): the activity log and its export. The delivery summary (GET
- * /api/chair/activity/delivery) is served by the mail module, which owns the outbox.
+ * /api/chair/activity — /ViewActivityReports/ (chairs only): the activity log, its export and the e-mail
+ * delivery summary (from the mail module's history of the outbox).
  */
 @ApiTags('activity')
 @Controller('chair/activity')
-export class ActivityController {
-  constructor(private readonly reports: ActivityReportService) {}
+export class ChairActivityController {
+  constructor(
+    private readonly reports: ActivityReportService,
+    private readonly history: MailHistoryService,
+  ) {}
 
   /** { cp, pg, filter } → { count, data } newest first; the total also in Content-Range and X-Total-Count. */
   @Post()
@@ -47,5 +52,14 @@ export class ActivityController {
       disposition: 'attachment; filename="activity.xlsx"',
       length: file.length,
     });
+  }
+
+  /** Outbox messages per UTC day of their creation: queued (pending), sending, sent, failed. */
+  @Get('delivery')
+  @ApiQuery({ name: 'from', required: false, description: 'YYYY-MM-DD (default: 29 days before to)' })
+  @ApiQuery({ name: 'to', required: false, description: 'YYYY-MM-DD (default: today, UTC)' })
+  @ApiOkResponse({ type: [DeliveryDayDoc] })
+  delivery(@Query('from') from: unknown, @Query('to') to: unknown): Promise<DeliveryDay[]> {
+    return this.history.delivery(from, to);
   }
 }

@@ -7,10 +7,9 @@ import {
   type ActivityEntryDto,
 } from '@symposium/domain';
 import ExcelJS from 'exceljs';
-import { ActivityErrors } from './activity.errors.js';
+import { ActivityErrors } from '../activity/activity.errors.js';
 import { UsersService, type UserRow } from '../users/users.service.js';
-import { ActivityRepository, type ActivityQuery } from './activity.repository.js';
-import type { ActivityRow } from './activity.table.js';
+import { ActivityService, type ActivityQuery, type ActivityRow } from '../activity/activity.service.js';
 import {
   nextDay,
   onlyKeys,
@@ -19,7 +18,7 @@ import {
   parseOptionalId,
   parsePaging,
   parseText,
-} from './report-params.js';
+} from '../../common/report-params.js';
 import { keepTextAsText, timeCell, withTimeColumns } from '../../common/xlsx-text.js';
 import { ConferenceService } from '../conference/conference.service.js';
 
@@ -90,7 +89,7 @@ const EXPORT_COLUMNS: Partial<ExcelJS.Column>[] = [
 @Injectable()
 export class ActivityReportService {
   constructor(
-    private readonly repo: ActivityRepository,
+    private readonly activity: ActivityService,
     private readonly users: UsersService,
     private readonly conference: ConferenceService,
   ) {}
@@ -116,7 +115,7 @@ export class ActivityReportService {
     const b = parseObject(body, 'body', invalid);
     const page = parsePaging(b.cp, b.pg, PAGE_SIZE, ActivityErrors.page);
     const q = await this.queryOf(b.filter);
-    const [count, rows] = await Promise.all([this.repo.count(q), this.repo.list(q, page)]);
+    const [count, rows] = await Promise.all([this.activity.count(q), this.activity.list(q, page)]);
     return { count, data: await this.dtos(rows), first: page.first };
   }
 
@@ -124,7 +123,7 @@ export class ActivityReportService {
   async exportXlsx(body: unknown): Promise<Buffer> {
     const b = parseObject(body, 'body', invalid);
     const q = await this.queryOf(b.filter);
-    const rows = await this.dtos(await this.repo.list(q, { offset: 0, limit: ACTIVITY_EXPORT_MAX }));
+    const rows = await this.dtos(await this.activity.list(q, { offset: 0, limit: ACTIVITY_EXPORT_MAX }));
     const workbook = new ExcelJS.Workbook();
     workbook.creator = 'Symposium';
     const sheet = workbook.addWorksheet('Activity');

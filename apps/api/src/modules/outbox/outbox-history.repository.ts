@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { escapeLike, type DeliveryDay } from '@symposium/domain';
 import { and, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import { DB, type Db, type Executor } from '../../database/database.js';
-import { outboxTable, type OutboxRow } from './mail.table.js';
+import { outboxTable, type OutboxRow } from './outbox.table.js';
 
 /** Outbox states as stored ('pending' is shown as 'queued'). */
 export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
@@ -57,7 +57,7 @@ function whereOf(q: MailQuery): SQL | undefined {
 
 /** The e-mail history: reads of the outbox, and failed messages put back in the queue. */
 @Injectable()
-export class MailHistoryRepository {
+export class OutboxHistoryRepository {
   constructor(@Inject(DB) private readonly db: Db) {}
 
   /** Newest first: by id, which follows the order of queueing (the primary key serves it; see outboxTable). */

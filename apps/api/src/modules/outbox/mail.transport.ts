@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import nodemailer from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { SmtpConfig } from '../../config/config.js';
-import type { OutboxRow } from './mail.table.js';
+import type { OutboxRow } from './outbox.table.js';
 
 /** The sender of a message: SMTP_FROM as written, or a display name with SMTP_FROM's address. */
 export type MailSender = string | { name: string; address: string };

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { DB, type Db, type Executor } from '../../database/database.js';
-import { emailSettingsTable, outboxTable, type OutboxRow } from './mail.table.js';
+import { emailSettingsTable, outboxTable, type NewOutboxRow, type OutboxRow } from './outbox.table.js';
 
 /** Rows claimed per statement (a batch, sent over the pool's connections at the same time). */
 export const MAIL_BATCH_SIZE = 100;
@@ -38,8 +38,14 @@ export interface SentRecord {
  * another column.
  */
 @Injectable()
-export class MailRepository {
+export class OutboxRepository {
   constructor(@Inject(DB) private readonly db: Db) {}
+
+  /** One multi-row INSERT → the new ids in the order of the rows (serial ids follow the VALUES list). */
+  async insert(rows: NewOutboxRow[], ex: Executor = this.db): Promise<number[]> {
+    const inserted = await ex.insert(outboxTable).values(rows).returning({ id: outboxTable.id });
+    return inserted.map((r) => r.id).sort((a, b) => a - b);
+  }
 
   /**
    * Claims up to `limit` due pending rows in one statement: the MATERIALIZED CTE locks them with

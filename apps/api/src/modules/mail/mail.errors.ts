@@ -2,7 +2,7 @@ import { EMAIL_TEMPLATE_MESSAGES, SEND_MESSAGES, type FieldError } from '@sympos
 import { badRequest, conflict, notFound } from '../../common/errors.js';
 
 /** The error codes of e-mail templates, e-mail settings and bulk sending. */
-export const MailingErrors = {
+export const MailErrors = {
   templateNotFound: () => notFound('mail.template_not_found', EMAIL_TEMPLATE_MESSAGES.notFound),
   /** 400 'mail.template_invalid' with the first field's message, every field in details. */
   templateInvalid: (fields: FieldError[]) => badRequest('mail.template_invalid', fields[0]!.message, fields),

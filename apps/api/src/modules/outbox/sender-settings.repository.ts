@@ -1,15 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { inArray } from 'drizzle-orm';
 import { DB, type Db, type Executor } from '../../database/database.js';
-import { emailSettingsTable, type EmailSettingsRow } from './mail.table.js';
+import { emailSettingsTable, type EmailSettingsRow } from './outbox.table.js';
 
-export type EmailSettingsPatch = Partial<
+export type SenderSettingsPatch = Partial<
   Pick<EmailSettingsRow, 'senderName' | 'replyTo' | 'cc' | 'bcc' | 'signature'>
 >;
 
-/** All SQL of the e-mail settings (owner 'conference' or 'user:<id>'). */
+/** All SQL of the sender settings (owner 'conference' or 'user:<id>'). */
 @Injectable()
-export class EmailSettingsRepository {
+export class SenderSettingsRepository {
   constructor(@Inject(DB) private readonly db: Db) {}
 
   findMany(owners: string[], ex: Executor = this.db): Promise<EmailSettingsRow[]> {
@@ -17,7 +17,7 @@ export class EmailSettingsRepository {
     return ex.select().from(emailSettingsTable).where(inArray(emailSettingsTable.owner, owners));
   }
 
-  async upsert(owner: string, patch: EmailSettingsPatch, ex: Executor = this.db): Promise<EmailSettingsRow> {
+  async upsert(owner: string, patch: SenderSettingsPatch, ex: Executor = this.db): Promise<EmailSettingsRow> {
     const [row] = await ex
       .insert(emailSettingsTable)
       .values({ owner, ...patch })
