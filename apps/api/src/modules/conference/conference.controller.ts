@@ -10,10 +10,9 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { buildUtils, type ConferenceDto, type ConferenceNameDto, type UtilsDto } from '@symposium/domain';
+import { type ConferenceDto, type ConferenceNameDto } from '@symposium/domain';
 import type { Response } from 'express';
 import { CurrentUser, Public, type AuthUser } from '../../common/auth-user.js';
-import { IdParam } from '../../common/id-param.js';
 import { ConferenceService } from './conference.service.js';
 import type { ImageKind } from './conference.repository.js';
 import {
@@ -24,24 +23,10 @@ import {
   parseConferenceBody,
   PublisherSettingsDto,
   UpdateConferenceDto,
-  UtilsDoc,
 } from './dto/conference.dto.js';
 import { ConferenceImagesInterceptor, type ConferenceFiles } from './image-upload.interceptor.js';
-import { ConferenceErrors } from './conference.errors.js';
 
-/** :conferenceId: the one id rule of common/id-param (a malformed id answers like a missing conference). */
-const ConferenceId = () => IdParam('conferenceId', () => ConferenceErrors.notFound());
-
-/** Start-up call: static values (limits, labels, user filter descriptions) for every signed-in user. */
-@ApiTags('conference')
-@Controller('utils')
-export class UtilsController {
-  @Get()
-  @ApiOkResponse({ type: UtilsDoc })
-  utils(): UtilsDto {
-    return buildUtils();
-  }
-}
+import { ConferenceId } from './conference-params.js';
 
 @ApiTags('conference')
 @Controller('author/conference')

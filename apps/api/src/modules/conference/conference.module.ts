@@ -1,10 +1,7 @@
 import { Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module.js';
-import {
-  AuthorConferenceController,
-  ChairConferenceController,
-  UtilsController,
-} from './conference.controller.js';
+import { AuthorConferenceController, ChairConferenceController } from './conference.controller.js';
+import { UtilsController } from './utils.controller.js';
 import { ConferenceRepository } from './conference.repository.js';
 import { ConferenceService } from './conference.service.js';
 import { ConferenceImagesInterceptor } from './image-upload.interceptor.js';

@@ -9,14 +9,12 @@ import { UsersModule } from '../users/users.module.js';
 import { DocumentBatchesService } from './document-batches.service.js';
 import { DocumentComposer } from './document-composer.js';
 import { LetterSettingsService } from './letter-settings.service.js';
-import {
-  AuthorLettersController,
-  ChairLetterSettingsController,
-  DocumentsController,
-  PaperLettersController,
-  SignatureUploadInterceptor,
-  VerifyController,
-} from './letters.controller.js';
+import { AuthorLettersController } from './author-papers.controller.js';
+import { DocumentsController } from './chair-documents.controller.js';
+import { PaperLettersController } from './chair-papers.controller.js';
+import { ChairLetterSettingsController } from './letters.controller.js';
+import { VerifyController } from './verify.controller.js';
+import { SignatureUploadInterceptor } from './letter-http.js';
 import { LettersRepository } from './letters.repository.js';
 import { LettersService } from './letters.service.js';
 

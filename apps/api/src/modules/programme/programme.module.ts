@@ -12,12 +12,10 @@ import { ChairProgrammeController, ChairSessionBuilderController } from './chair
 import { BuilderRunner } from './builder-runner.js';
 import { SessionBuilderService } from './session-builder.service.js';
 import { ChairRoomsController } from './chair-rooms.controller.js';
-import {
-  ChairPosterSessionsController,
-  ChairSessionLinksController,
-  ChairTechnicalSessionsController,
-  ChairTutorialsController,
-} from './chair-sessions.controller.js';
+import { ChairPosterSessionsController } from './chair-poster-sessions.controller.js';
+import { ChairSessionLinksController } from './chair-session-links.controller.js';
+import { ChairTechnicalSessionsController } from './chair-technical-sessions.controller.js';
+import { ChairTutorialsController } from './chair-tutorials.controller.js';
 import { ProgrammeViewService } from './programme-view.service.js';
 import { ProgrammeRepository } from './programme.repository.js';
 import { ProgrammeService } from './programme.service.js';

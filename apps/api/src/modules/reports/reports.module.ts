@@ -8,7 +8,7 @@ import { TracksModule } from '../tracks/tracks.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { ActivityReportService } from './activity-report.service.js';
 import { ChairActivityController } from './chair-activity.controller.js';
-import { PaperReviewsExportController } from './paper-reviews-export.controller.js';
+import { PaperReviewsExportController } from './chair-papers.controller.js';
 import { PaperReviewsExportService } from './paper-reviews-export.service.js';
 import { ReportsController } from './reports.controller.js';
 import { ReportsRepository } from './reports.repository.js';

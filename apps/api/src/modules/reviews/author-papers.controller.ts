@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { AuthorReviewDto } from '@symposium/domain';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
 import { AuthorReviewDoc } from './dto/author-review.dto.js';
-import { PaperId } from './review-requests.controller.js';
+import { PaperId } from './review-params.js';
 import { ReviewerService } from './reviewer.service.js';
 
 /**

@@ -10,7 +10,7 @@ import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
 import { IdParam } from '../../common/id-param.js';
 import { MessageDoc } from '../../common/openapi-docs.js';
 import { ConflictOverrideResultDoc } from './dto/review-answers.dto.js';
-import { PaperId } from './review-requests.controller.js';
+import { PaperId } from './review-params.js';
 import { ReviewRequestsService } from './review-requests.service.js';
 import { ReviewsErrors } from './reviews.errors.js';
 

@@ -1,12 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiExtraModels,
-  ApiOkResponse,
-  ApiParam,
-  ApiTags,
-  getSchemaPath,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import { type CandidateReviewerDto, type ReviewDto, type ReviewRequestDto } from '@symposium/domain';
 import type { Response } from 'express';
 import { sendJsonText } from '../../common/json-answers.js';
@@ -16,11 +9,9 @@ import {
   AutoApplyDto,
   AutoProposalDto,
   CandidatesQueryDto,
-  PapersReviewsDto,
   QueryRequestsDto,
   RequestFilterDto,
   SaveRequestDto,
-  SubmitOnBehalfDto,
   UpdateRequestDto,
 } from './dto/reviews.dto.js';
 import {
@@ -28,26 +19,14 @@ import {
   AssignmentResultDoc,
   CandidateReviewerDoc,
   DeletedRequestsDoc,
-  RequestAndReviewDoc,
-  ReviewDoc,
   ReviewRequestDoc,
   ReviewRequestPageDoc,
   ReviewRequestWithReviewDoc,
 } from './dto/review-answers.dto.js';
-import { IdParam } from '../../common/id-param.js';
 import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
 import { ReviewRequestsService } from './review-requests.service.js';
-import { ReviewsErrors } from './reviews.errors.js';
 
-export const RequestId = () => IdParam('reviewRequestId', () => ReviewsErrors.requestNotFound());
-export const PaperId = () => IdParam('paperId', () => ReviewsErrors.paperNotFound());
-
-/** Sets the total of a paged list in X-Total-Count (readable by the browser apps). */
-export function setTotal(res: Response, count: number): void {
-  res.setHeader('X-Total-Count', String(count));
-  res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count');
-}
-
+import { RequestId, PaperId, setTotal } from './review-params.js';
 /** §7 review requests of chairs and track chairs (track chairs: their tracks only). */
 @ApiTags('reviews')
 @Controller(managedPaths('review_requests'))
@@ -154,53 +133,5 @@ export class ReviewRequestsController {
   @ApiOkResponse({ type: MessageDoc })
   remove(@RequestId() id: number, @Scope() caller: CallerScope): Promise<{ message: string }> {
     return this.requests.remove(id, caller.scope, caller.user);
-  }
-}
-
-/** A full review submitted by a chair on behalf of a user, or by a track chair as themselves. */
-@ApiTags('reviews')
-@Controller(managedPaths('submit_review_request'))
-export class SubmitReviewController {
-  constructor(private readonly requests: ReviewRequestsService) {}
-
-  @Post()
-  @ApiCreatedResponse({ type: RequestAndReviewDoc })
-  submit(
-    @Body() body: SubmitOnBehalfDto,
-    @Scope() caller: CallerScope,
-  ): Promise<{ request: ReviewRequestDto; review: ReviewDto }> {
-    return this.requests.submitOnBehalf(body, caller.scope, caller.user, caller.prefix);
-  }
-}
-
-/** The reviews of one paper for the chairs (EditPaperReviews, ViewPaperReviews). */
-@ApiTags('reviews')
-@ApiExtraModels(ReviewDoc)
-@Controller(managedPaths('reviews'))
-export class PaperReviewsController {
-  constructor(private readonly requests: ReviewRequestsService) {}
-
-  /** The submitted reviews of a page of papers, keyed by paper id (PaperDecisionMaking: one call per page). */
-  @Post('papers')
-  @HttpCode(200)
-  @ApiOkResponse({
-    description: "Each paper's submitted reviews, by paper id",
-    schema: {
-      type: 'object',
-      additionalProperties: { type: 'array', items: { $ref: getSchemaPath(ReviewDoc) } },
-    },
-  })
-  ofPapers(
-    @Body() body: PapersReviewsDto,
-    @Scope() caller: CallerScope,
-  ): Promise<Record<number, ReviewDto[]>> {
-    return this.requests.submittedReviewsOfPapers(body.ids, caller.scope);
-  }
-
-  @Get('paper/:paperId')
-  @ApiParam({ name: 'paperId', type: Number })
-  @ApiOkResponse({ type: [ReviewDoc], description: 'Drafts included' })
-  ofPaper(@PaperId() paperId: number, @Scope() caller: CallerScope): Promise<ReviewDto[]> {
-    return this.requests.reviewsOfPaper(paperId, caller.scope);
   }
 }

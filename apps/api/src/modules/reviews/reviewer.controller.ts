@@ -23,7 +23,7 @@ import {
   ReviewRequestPageDoc,
 } from './dto/review-answers.dto.js';
 import { ReviewerPaperDoc } from './dto/reviewer-paper.dto.js';
-import { PaperId, RequestId, setTotal } from './review-requests.controller.js';
+import { PaperId, RequestId, setTotal } from './review-params.js';
 import { ReviewerService, type ReviewerPaperDto } from './reviewer.service.js';
 import { FileId } from '../papers/paper-params.js';
 

@@ -7,11 +7,9 @@ import { Module } from '@nestjs/common';
 import { PapersModule } from '../papers/papers.module.js';
 import { TracksModule } from '../tracks/tracks.module.js';
 import { UsersModule } from '../users/users.module.js';
-import {
-  PaperReviewsController,
-  ReviewRequestsController,
-  SubmitReviewController,
-} from './review-requests.controller.js';
+import { PaperReviewsController } from './chair-reviews.controller.js';
+import { SubmitReviewController } from './chair-submit-review-request.controller.js';
+import { ReviewRequestsController } from './review-requests.controller.js';
 import { ReviewListsService } from './review-lists.service.js';
 import { ReviewRequestsService } from './review-requests.service.js';
 import { ReviewAssignmentService } from './review-assignment.service.js';
@@ -19,7 +17,7 @@ import { AuthorReviewsController } from './author-papers.controller.js';
 import { ReviewerController } from './reviewer.controller.js';
 import { ReviewerService } from './reviewer.service.js';
 import { ReviewImportController } from './review-imports.controller.js';
-import { ReviewersController } from './users.controller.js';
+import { ReviewersController } from './chair-users.controller.js';
 import { ReviewersService } from './reviewers.service.js';
 import { ReviewsRepository } from './reviews.repository.js';
 

@@ -1,0 +1,12 @@
+import type { Response } from 'express';
+import { IdParam } from '../../common/id-param.js';
+import { ReviewsErrors } from './reviews.errors.js';
+
+export const RequestId = () => IdParam('reviewRequestId', () => ReviewsErrors.requestNotFound());
+export const PaperId = () => IdParam('paperId', () => ReviewsErrors.paperNotFound());
+
+/** Sets the total of a paged list in X-Total-Count (readable by the browser apps). */
+export function setTotal(res: Response, count: number): void {
+  res.setHeader('X-Total-Count', String(count));
+  res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count');
+}
