@@ -50,7 +50,7 @@ describe('the route index (npm run routes)', () => {
       )!;
       expect(r.source.split('/')[4]).toBe(r.module);
       const text = readFileSync(file!, 'utf8').split('\n')[Number(line) - 1]!;
-      expect(text).toMatch(/^  (async )?\w+\(/);
+      expect(text).toMatch(/^ {2}(async )?\w+\(/);
     }
     expect(byPath.get('GET /api/author/papers/:paperId/letters')).toMatchObject({
       module: 'letters',

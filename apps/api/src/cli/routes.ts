@@ -55,7 +55,7 @@ function handlerSources(): Map<string, string> {
     lines.forEach((text, i) => {
       const c = /^(?:export\s+)?(?:abstract\s+)?class\s+(\w+)/.exec(text);
       if (c) cls = c[1];
-      const m = /^  (?:async\s+)?(\w+)\s*\(/.exec(text);
+      const m = /^ {2}(?:async\s+)?(\w+)\s*\(/.exec(text);
       if (cls && m && m[1] !== 'constructor') out.set(`${cls}.${m[1]}`, `${where}:${i + 1}`);
     });
   }
