@@ -1,6 +1,6 @@
 // Mail benchmark (issue 10 figures), `npm run bench:mail`:
 //  (a) 10,000 personalised messages from one template (parseTemplate/renderTemplate of @symposium/domain)
-//      queued in the outbox and sent by the real MailDispatcher (real MailRepository on a PGlite database
+//      queued in the outbox and sent by the real OutboxDispatcher (real OutboxRepository on a PGlite database
 //      with the migrations applied, the real pooled transport) against a bare nodemailer pool with the same
 //      settings sending the same 10,000 messages directly; ratio = outbox throughput / bare throughput;
 //  (b) queueing the 10,000 rows the way the app does (multi-row INSERTs of 500 rows in one transaction)
@@ -20,14 +20,14 @@ import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { parseTemplate, renderTemplate } from '../libs/domain/dist/index.js';
 import { openDatabase } from '../apps/api/dist/database/database.js';
-import { MailDispatcher } from '../apps/api/dist/modules/mail/mail.dispatcher.js';
-import { MailRepository } from '../apps/api/dist/modules/mail/mail.repository.js';
-import { outboxTable } from '../apps/api/dist/modules/mail/mail.table.js';
+import { OutboxDispatcher } from '../apps/api/dist/modules/outbox/outbox.dispatcher.js';
+import { OutboxRepository } from '../apps/api/dist/modules/outbox/outbox.repository.js';
+import { outboxTable } from '../apps/api/dist/modules/outbox/outbox.table.js';
 import {
   createSmtpTransport,
   SMTP_POOL,
   smtpPoolOptions,
-} from '../apps/api/dist/modules/mail/mail.transport.js';
+} from '../apps/api/dist/modules/outbox/mail.transport.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // The SMTP server (child process): accepts everything, counts messages and recipients.
@@ -221,7 +221,7 @@ async function benchDatabase(label, handle, smtp, messages) {
   const smtpConfig = { host: '127.0.0.1', port: smtp.port, secure: false, from: FROM };
   const config = { smtp: smtpConfig, runJobs: false };
   const scheduler = { doesExist: () => false, deleteInterval: () => {}, addInterval: () => {} };
-  const repo = new MailRepository(db);
+  const repo = new OutboxRepository(db);
   const figures = { label };
 
   // (b) queueing
@@ -261,7 +261,7 @@ async function benchDatabase(label, handle, smtp, messages) {
   };
   const outboxSend = async () => {
     const transport = createSmtpTransport(smtpConfig);
-    const dispatcher = new MailDispatcher(config, transport, repo, scheduler);
+    const dispatcher = new OutboxDispatcher(config, transport, repo, scheduler);
     try {
       return await dispatcher.dispatchDue();
     } finally {
@@ -327,7 +327,7 @@ function report(f, n) {
   console.log(`\n${f.label}`);
   row('', 'wall', 'CPU', 'throughput');
   row(
-    `(a) outbox: MailDispatcher, pool of ${SMTP_POOL.maxConnections}`,
+    `(a) outbox: OutboxDispatcher, pool of ${SMTP_POOL.maxConnections}`,
     fmt(f.outbox.wall),
     fmt(f.outbox.cpu),
     rate(f.outbox.wall),
