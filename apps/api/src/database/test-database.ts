@@ -1,0 +1,36 @@
+// Test support for the db-specs (*.db-spec.ts): one in-memory PGlite per file, with the migrations applied.
+import { sql } from 'drizzle-orm';
+import { getTableName, type Table } from 'drizzle-orm';
+import { openDatabase, type DatabaseHandle, type Db } from './database.js';
+import { usersTable, type NewUserRow, type UserRow } from '../modules/users/users.table.js';
+import { tracksTable, type TrackRow } from '../modules/tracks/tracks.table.js';
+
+/** A fresh in-memory database with the migrations (open in beforeAll, close in afterAll). */
+export const openTestDatabase = (): Promise<DatabaseHandle> => openDatabase({ inMemory: true, pgliteThread: 'main' });
+
+/** Empties these tables and restarts their ids (rows that reference them go too). */
+export async function emptyTables(db: Db, ...tables: Table[]): Promise<void> {
+  const names = tables.map((t) => sql.identifier(getTableName(t)));
+  await db.execute(sql`truncate ${sql.join(names, sql`, `)} restart identity cascade`);
+}
+
+let seq = 0;
+/** A user with a unique e-mail unless the overrides give one. */
+export async function seedUser(db: Db, overrides: Partial<NewUserRow> = {}): Promise<UserRow> {
+  seq++;
+  const [row] = await db
+    .insert(usersTable)
+    .values({ firstName: `First${seq}`, lastName: `Last${seq}`, email: `user${seq}@example.org`, ...overrides })
+    .returning();
+  return row!;
+}
+
+/** A track with a unique name unless the overrides give one. */
+export async function seedTrack(db: Db, overrides: Partial<typeof tracksTable.$inferInsert> = {}): Promise<TrackRow> {
+  seq++;
+  const [row] = await db
+    .insert(tracksTable)
+    .values({ name: `Track ${seq}`, ...overrides })
+    .returning();
+  return row!;
+}
