@@ -6,7 +6,8 @@ import { usersTable, type NewUserRow, type UserRow } from '../modules/users/user
 import { tracksTable, type TrackRow } from '../modules/tracks/tracks.table.js';
 
 /** A fresh in-memory database with the migrations (open in beforeAll, close in afterAll). */
-export const openTestDatabase = (): Promise<DatabaseHandle> => openDatabase({ inMemory: true, pgliteThread: 'main' });
+export const openTestDatabase = (): Promise<DatabaseHandle> =>
+  openDatabase({ inMemory: true, pgliteThread: 'main' });
 
 /** Empties these tables and restarts their ids (rows that reference them go too). */
 export async function emptyTables(db: Db, ...tables: Table[]): Promise<void> {
@@ -20,13 +21,21 @@ export async function seedUser(db: Db, overrides: Partial<NewUserRow> = {}): Pro
   seq++;
   const [row] = await db
     .insert(usersTable)
-    .values({ firstName: `First${seq}`, lastName: `Last${seq}`, email: `user${seq}@example.org`, ...overrides })
+    .values({
+      firstName: `First${seq}`,
+      lastName: `Last${seq}`,
+      email: `user${seq}@example.org`,
+      ...overrides,
+    })
     .returning();
   return row!;
 }
 
 /** A track with a unique name unless the overrides give one. */
-export async function seedTrack(db: Db, overrides: Partial<typeof tracksTable.$inferInsert> = {}): Promise<TrackRow> {
+export async function seedTrack(
+  db: Db,
+  overrides: Partial<typeof tracksTable.$inferInsert> = {},
+): Promise<TrackRow> {
   seq++;
   const [row] = await db
     .insert(tracksTable)

@@ -15,8 +15,20 @@ describe('ActivityRepository (PGlite)', () => {
       .insert(auditLogTable)
       .values([
         { at: new Date('2026-03-01T10:00:00Z'), actorId: 1, action: 'paper.submit', paperId: 10, trackId: 1 },
-        { at: new Date('2026-03-02T10:00:00Z'), actorId: 2, action: 'paper.withdraw', paperId: 11, trackId: 2 },
-        { at: new Date('2026-03-02T10:00:00Z'), actorId: 1, action: 'review.submit', paperId: 10, trackId: 1 },
+        {
+          at: new Date('2026-03-02T10:00:00Z'),
+          actorId: 2,
+          action: 'paper.withdraw',
+          paperId: 11,
+          trackId: 2,
+        },
+        {
+          at: new Date('2026-03-02T10:00:00Z'),
+          actorId: 1,
+          action: 'review.submit',
+          paperId: 10,
+          trackId: 1,
+        },
         { at: new Date('2026-03-03T00:00:00Z'), actorId: 3, action: 'papers.import' },
         { at: new Date('2026-03-04T10:00:00Z'), actorId: 2, action: 'paper_x.edit' },
       ])
@@ -62,7 +74,9 @@ describe('ActivityRepository (PGlite)', () => {
   it('filters by paper and track, and combines filters with and', async () => {
     expect(await actions({ paperId: 10 })).toEqual(['review.submit', 'paper.submit']);
     expect(await actions({ trackId: 2 })).toEqual(['paper.withdraw']);
-    expect(await actions({ paperId: 10, actorIds: [1], action: { group: 'review' } })).toEqual(['review.submit']);
+    expect(await actions({ paperId: 10, actorIds: [1], action: { group: 'review' } })).toEqual([
+      'review.submit',
+    ]);
   });
 
   it('filters by time: from included, until excluded', async () => {
