@@ -4,6 +4,12 @@ import { getTableName, type Table } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle, type Db } from './database.js';
 import { usersTable, type NewUserRow, type UserRow } from '../modules/users/users.table.js';
 import { tracksTable, type TrackRow } from '../modules/tracks/tracks.table.js';
+import {
+  paperAuthorsTable,
+  papersTable,
+  type NewPaperRow,
+  type PaperRow,
+} from '../modules/papers/papers.table.js';
 
 /** A fresh in-memory database with the migrations (open in beforeAll, close in afterAll). */
 export const openTestDatabase = (): Promise<DatabaseHandle> =>
@@ -41,5 +47,30 @@ export async function seedTrack(
     .insert(tracksTable)
     .values({ name: `Track ${seq}`, ...overrides })
     .returning();
+  return row!;
+}
+
+/** A paper in the track (a new track when none is given), with its authors in order when given. */
+export async function seedPaper(
+  db: Db,
+  overrides: Partial<NewPaperRow> = {},
+  authorIds: number[] = [],
+): Promise<PaperRow> {
+  seq++;
+  const trackId = overrides.trackId ?? (await seedTrack(db)).id;
+  const [row] = await db
+    .insert(papersTable)
+    .values({
+      title: `Paper ${seq}`,
+      abstractText: 'Abstract',
+      primaryAuthorId: authorIds[0],
+      ...overrides,
+      trackId,
+    })
+    .returning();
+  if (authorIds.length)
+    await db
+      .insert(paperAuthorsTable)
+      .values(authorIds.map((userId, position) => ({ paperId: row!.id, userId, position })));
   return row!;
 }
