@@ -72,3 +72,7 @@ export async function seedPaper(
       .values(authorIds.map((userId, position) => ({ paperId: row!.id, userId, position })));
   return row!;
 }
+
+/** The seeded rows' types, for specs of modules that do not own these tables. */
+export type SeededUser = UserRow;
+export type SeededPaper = PaperRow;

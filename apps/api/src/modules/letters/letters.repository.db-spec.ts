@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../database/database.js';
-import { openTestDatabase, seedPaper } from '../../database/test-database.js';
-import type { PaperRow } from '../papers/papers.table.js';
+import { openTestDatabase, seedPaper, type SeededPaper } from '../../database/test-database.js';
 import { LettersRepository } from './letters.repository.js';
 import { documentBatchesTable, letterSettingsTable, type NewIssuedDocumentRow } from './letters.table.js';
 
 describe('LettersRepository (PGlite)', () => {
   let handle: DatabaseHandle;
   let repo: LettersRepository;
-  let paper: PaperRow;
-  let other: PaperRow;
+  let paper: SeededPaper;
+  let other: SeededPaper;
   let n = 0;
   const doc = (extra: Partial<NewIssuedDocumentRow> = {}): NewIssuedDocumentRow => ({
     code: `code-${++n}`,

@@ -1,6 +1,11 @@
 import type { DatabaseHandle, Tx } from '../../database/database.js';
-import { openTestDatabase, seedPaper, seedTrack, seedUser } from '../../database/test-database.js';
-import type { UserRow } from '../users/users.table.js';
+import {
+  openTestDatabase,
+  seedPaper,
+  seedTrack,
+  seedUser,
+  type SeededUser,
+} from '../../database/test-database.js';
 import { PapersRepository, type NewConsentRow } from './papers.repository.js';
 import type { NewPaperFileRow, PaperRow } from './papers.table.js';
 
@@ -9,9 +14,9 @@ describe('PapersRepository (PGlite)', () => {
   let repo: PapersRepository;
   let t1: number;
   let t2: number;
-  let ann: UserRow;
-  let bob: UserRow;
-  let cat: UserRow;
+  let ann: SeededUser;
+  let bob: SeededUser;
+  let cat: SeededUser;
   const tx = <T>(work: (ex: Tx) => Promise<T>) => handle.db.transaction(work);
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
 

@@ -5,9 +5,9 @@ import {
   seedPaper,
   seedTrack,
   seedUser,
+  type SeededPaper,
+  type SeededUser,
 } from '../../database/test-database.js';
-import type { PaperRow } from '../papers/papers.table.js';
-import type { UserRow } from '../users/users.table.js';
 import { ReviewsRepository } from './reviews.repository.js';
 import {
   bidsTable,
@@ -23,16 +23,16 @@ describe('ReviewsRepository (PGlite)', () => {
   let repo: ReviewsRepository;
   let t1: number;
   let t2: number;
-  let p1: PaperRow;
-  let p2: PaperRow;
-  let p3: PaperRow;
-  let r1: UserRow;
-  let r2: UserRow;
-  let chair: UserRow;
+  let p1: SeededPaper;
+  let p2: SeededPaper;
+  let p3: SeededPaper;
+  let r1: SeededUser;
+  let r2: SeededUser;
+  let chair: SeededUser;
   const due = new Date('2026-06-01T00:00:00Z');
   const request = (
-    paper: PaperRow,
-    reviewer: UserRow,
+    paper: SeededPaper,
+    reviewer: SeededUser,
     extra: Partial<NewReviewRequestRow> = {},
   ): NewReviewRequestRow => ({
     trackId: paper.trackId,
@@ -154,7 +154,7 @@ describe('ReviewsRepository (PGlite)', () => {
           repo.insertRequests(
             [
               request(p1, r1), // pending answer: waiting
-              request(p2, r1, { waiting: false }), // accepted, not reviewed: 'pending'
+              request(p2, r1, { waiting: false }), // accepted, not reviewed
               request(p3, r1, { waiting: false, declined: true }),
               request(p1, r2, { waiting: false, reviewed: true, declined: true }), // reviewed wins
               request(p1, r2, { isCameraReady: true }),
@@ -194,11 +194,11 @@ describe('ReviewsRepository (PGlite)', () => {
         expect(await query({ scope: [] })).toEqual({ count: 0, ids: [] });
       });
 
-      it('each state: reviewed first, then declined, then waiting, else pending', async () => {
+      it('each state: reviewed first, then declined, then waiting, else accepted', async () => {
         expect((await query({ scope: null, state: 'reviewed' })).ids).toEqual([ids.reviewed]);
         expect((await query({ scope: null, state: 'declined' })).ids).toEqual([ids.declined]);
         expect((await query({ scope: null, state: 'waiting' })).ids).toEqual([ids.camera, ids.waiting]);
-        expect((await query({ scope: null, state: 'pending' })).ids).toEqual([ids.pending]);
+        expect((await query({ scope: null, state: 'accepted' })).ids).toEqual([ids.pending]);
       });
 
       it('filters by reviewer, paper, track and kind', async () => {
