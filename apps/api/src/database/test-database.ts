@@ -19,6 +19,12 @@ export async function emptyTables(db: Db, ...tables: Table[]): Promise<void> {
   for (const t of tables) await db.execute(sql`delete from ${sql.identifier(getTableName(t))}`);
 }
 
+/** A fresh database (as openTestDatabase) and the repository under test built on it. */
+export async function openWith<R>(make: (db: Db) => R): Promise<{ handle: DatabaseHandle; repo: R }> {
+  const handle = await openTestDatabase();
+  return { handle, repo: make(handle.db) };
+}
+
 let seq = 0;
 /** A user with a unique e-mail unless the overrides give one. */
 export async function seedUser(db: Db, overrides: Partial<NewUserRow> = {}): Promise<UserRow> {

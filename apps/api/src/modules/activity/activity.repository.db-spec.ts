@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../../database/database.js';
-import { openTestDatabase } from '../../database/test-database.js';
+import { openWith } from '../../database/test-database.js';
 import { ActivityRepository } from './activity.repository.js';
 import { auditLogTable } from './activity.table.js';
 
@@ -9,8 +9,7 @@ describe('ActivityRepository (PGlite)', () => {
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    handle = await openTestDatabase();
-    repo = new ActivityRepository(handle.db);
+    ({ handle, repo } = await openWith((db) => new ActivityRepository(db)));
     const rows = await handle.db
       .insert(auditLogTable)
       .values([

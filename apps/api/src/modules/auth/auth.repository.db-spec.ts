@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../database/database.js';
-import { emptyTables, openTestDatabase } from '../../database/test-database.js';
+import { emptyTables, openWith } from '../../database/test-database.js';
 import { AuthRepository } from './auth.repository.js';
 import { loginAttemptsTable, passwordResetsTable, rateLimitCountersTable } from './auth.table.js';
 
@@ -10,10 +10,7 @@ describe('AuthRepository (PGlite)', () => {
   const now = new Date('2026-05-01T12:00:00Z');
   const later = (ms: number) => new Date(now.getTime() + ms);
 
-  beforeAll(async () => {
-    handle = await openTestDatabase();
-    repo = new AuthRepository(handle.db);
-  });
+  beforeAll(async () => ({ handle, repo } = await openWith((db) => new AuthRepository(db))));
   afterAll(() => handle.close());
   beforeEach(() => emptyTables(handle.db, loginAttemptsTable, passwordResetsTable, rateLimitCountersTable));
 

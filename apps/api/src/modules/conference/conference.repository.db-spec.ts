@@ -1,15 +1,12 @@
 import type { DatabaseHandle } from '../../database/database.js';
-import { openTestDatabase } from '../../database/test-database.js';
+import { openWith } from '../../database/test-database.js';
 import { ConferenceRepository } from './conference.repository.js';
 
 describe('ConferenceRepository (PGlite)', () => {
   let handle: DatabaseHandle;
   let repo: ConferenceRepository;
 
-  beforeAll(async () => {
-    handle = await openTestDatabase();
-    repo = new ConferenceRepository(handle.db);
-  });
+  beforeAll(async () => ({ handle, repo } = await openWith((db) => new ConferenceRepository(db))));
   afterAll(() => handle.close());
 
   it('get answers the migrated conference row (1), and undefined for another id', async () => {

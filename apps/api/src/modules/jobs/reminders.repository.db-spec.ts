@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../../database/database.js';
-import { openTestDatabase } from '../../database/test-database.js';
+import { openWith } from '../../database/test-database.js';
 import { deliveryKey, RemindersRepository, rowsOf, type ReminderRuleValues } from './reminders.repository.js';
 import { reminderDeliveriesTable, reminderRunsTable } from './jobs.table.js';
 
@@ -18,10 +18,7 @@ describe('RemindersRepository (PGlite)', () => {
     ...extra,
   });
 
-  beforeAll(async () => {
-    handle = await openTestDatabase();
-    repo = new RemindersRepository(handle.db);
-  });
+  beforeAll(async () => ({ handle, repo } = await openWith((db) => new RemindersRepository(db))));
   afterAll(() => handle.close());
 
   it('inserts rules and lists them by name; finds by id and by name ignoring case', async () => {

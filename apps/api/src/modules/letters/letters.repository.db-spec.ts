@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../database/database.js';
-import { openTestDatabase, seedPaper, type SeededPaper } from '../../database/test-database.js';
+import { openWith, seedPaper, type SeededPaper } from '../../database/test-database.js';
 import { LettersRepository } from './letters.repository.js';
 import { documentBatchesTable, letterSettingsTable, type NewIssuedDocumentRow } from './letters.table.js';
 
@@ -25,8 +25,7 @@ describe('LettersRepository (PGlite)', () => {
   });
 
   beforeAll(async () => {
-    handle = await openTestDatabase();
-    repo = new LettersRepository(handle.db);
+    ({ handle, repo } = await openWith((db) => new LettersRepository(db)));
     paper = await seedPaper(handle.db);
     other = await seedPaper(handle.db);
   });

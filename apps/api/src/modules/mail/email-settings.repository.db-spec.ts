@@ -1,15 +1,12 @@
 import type { DatabaseHandle } from '../../database/database.js';
-import { openTestDatabase } from '../../database/test-database.js';
+import { openWith } from '../../database/test-database.js';
 import { EmailSettingsRepository } from './email-settings.repository.js';
 
 describe('EmailSettingsRepository (PGlite)', () => {
   let handle: DatabaseHandle;
   let repo: EmailSettingsRepository;
 
-  beforeAll(async () => {
-    handle = await openTestDatabase();
-    repo = new EmailSettingsRepository(handle.db);
-  });
+  beforeAll(async () => ({ handle, repo } = await openWith((db) => new EmailSettingsRepository(db))));
   afterAll(() => handle.close());
 
   it('upsert creates a row with defaults for what the patch leaves out, then changes only what a patch gives', async () => {

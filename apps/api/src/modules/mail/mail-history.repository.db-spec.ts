@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../database/database.js';
-import { openTestDatabase } from '../../database/test-database.js';
+import { openWith } from '../../database/test-database.js';
 import { MailHistoryRepository, type MailQuery } from './mail-history.repository.js';
 import { outboxTable, type NewOutboxRow } from './mail.table.js';
 
@@ -19,8 +19,7 @@ describe('MailHistoryRepository (PGlite)', () => {
   });
 
   beforeAll(async () => {
-    handle = await openTestDatabase();
-    repo = new MailHistoryRepository(handle.db);
+    ({ handle, repo } = await openWith((db) => new MailHistoryRepository(db)));
     const rows = [
       message('ann', {
         state: 'sent',

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../../database/database.js';
-import { openTestDatabase } from '../../database/test-database.js';
+import { openWith } from '../../database/test-database.js';
 import { MailSendRepository } from './mail-send.repository.js';
 
 describe('MailSendRepository (PGlite)', () => {
@@ -15,10 +15,7 @@ describe('MailSendRepository (PGlite)', () => {
     count: 3,
   });
 
-  beforeAll(async () => {
-    handle = await openTestDatabase();
-    repo = new MailSendRepository(handle.db);
-  });
+  beforeAll(async () => ({ handle, repo } = await openWith((db) => new MailSendRepository(db))));
   afterAll(() => handle.close());
 
   it('inserts a send in the transaction and finds it by sender and key', async () => {

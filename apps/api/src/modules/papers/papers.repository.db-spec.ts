@@ -1,11 +1,5 @@
 import type { DatabaseHandle, Tx } from '../../database/database.js';
-import {
-  openTestDatabase,
-  seedPaper,
-  seedTrack,
-  seedUser,
-  type SeededUser,
-} from '../../database/test-database.js';
+import { openWith, seedPaper, seedTrack, seedUser, type SeededUser } from '../../database/test-database.js';
 import { PapersRepository, type NewConsentRow } from './papers.repository.js';
 import type { NewPaperFileRow, PaperRow } from './papers.table.js';
 
@@ -21,8 +15,7 @@ describe('PapersRepository (PGlite)', () => {
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
 
   beforeAll(async () => {
-    handle = await openTestDatabase();
-    repo = new PapersRepository(handle.db);
+    ({ handle, repo } = await openWith((db) => new PapersRepository(db)));
     t1 = (await seedTrack(handle.db)).id;
     t2 = (await seedTrack(handle.db)).id;
     ann = await seedUser(handle.db);

@@ -1,12 +1,6 @@
 import type { ProgrammeView } from '@symposium/domain';
 import type { DatabaseHandle, Tx } from '../../database/database.js';
-import {
-  emptyTables,
-  openTestDatabase,
-  seedPaper,
-  seedTrack,
-  seedUser,
-} from '../../database/test-database.js';
+import { emptyTables, openWith, seedPaper, seedTrack, seedUser } from '../../database/test-database.js';
 import { ProgrammeRepository } from './programme.repository.js';
 import { daysTable, roomsTable, sessionsTable } from './programme.table.js';
 
@@ -15,10 +9,7 @@ describe('ProgrammeRepository (PGlite)', () => {
   let repo: ProgrammeRepository;
   const tx = <T>(work: (ex: Tx) => Promise<T>) => handle.db.transaction(work);
 
-  beforeAll(async () => {
-    handle = await openTestDatabase();
-    repo = new ProgrammeRepository(handle.db);
-  });
+  beforeAll(async () => ({ handle, repo } = await openWith((db) => new ProgrammeRepository(db))));
   afterAll(() => handle.close());
 
   describe('rooms', () => {
@@ -114,6 +105,17 @@ describe('ProgrammeRepository (PGlite)', () => {
 
   describe('sessions', () => {
     beforeEach(() => emptyTables(handle.db, sessionsTable, daysTable));
+    /** A day with one 'session' event, the slot sessions are linked to. */
+    const sessionSlot = async () => {
+      const day = await repo.insertDay({ date: '2026-09-01', desk: '', color: '' });
+      return repo.insertEvent({
+        dayId: day.id,
+        type: 'session',
+        description: '',
+        start: '9:00',
+        end: '10:00',
+      });
+    };
 
     it('one number per kind, one technical title ignoring case (technical sessions always have one); kinds are checked', async () => {
       await repo.insertSession({ kind: 'technical', number: 1, title: 'Graphs' });
@@ -129,14 +131,7 @@ describe('ProgrammeRepository (PGlite)', () => {
     });
 
     it('listed by kind and number, of one kind, with or without an event, or of one event', async () => {
-      const day = await repo.insertDay({ date: '2026-09-01', desk: '', color: '' });
-      const ev = await repo.insertEvent({
-        dayId: day.id,
-        type: 'session',
-        description: '',
-        start: '9:00',
-        end: '10:00',
-      });
+      const ev = await sessionSlot();
       const [t2, t1, p1] = await tx((ex) =>
         repo.insertSessions(
           [
@@ -176,14 +171,7 @@ describe('ProgrammeRepository (PGlite)', () => {
     });
 
     it('setEventSessions links these sessions and unlinks the event’s others', async () => {
-      const day = await repo.insertDay({ date: '2026-09-01', desk: '', color: '' });
-      const ev = await repo.insertEvent({
-        dayId: day.id,
-        type: 'session',
-        description: '',
-        start: '9:00',
-        end: '10:00',
-      });
+      const ev = await sessionSlot();
       const a = await repo.insertSession({
         kind: 'technical',
         number: 1,

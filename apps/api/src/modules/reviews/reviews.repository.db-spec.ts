@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '../../database/database.js';
 import {
   emptyTables,
-  openTestDatabase,
+  openWith,
   seedPaper,
   seedTrack,
   seedUser,
@@ -54,8 +54,7 @@ describe('ReviewsRepository (PGlite)', () => {
   ) => handle.db.transaction(work);
 
   beforeAll(async () => {
-    handle = await openTestDatabase();
-    repo = new ReviewsRepository(handle.db);
+    ({ handle, repo } = await openWith((db) => new ReviewsRepository(db)));
     t1 = (await seedTrack(handle.db)).id;
     t2 = (await seedTrack(handle.db)).id;
     p1 = await seedPaper(handle.db, { trackId: t1 });

@@ -1,15 +1,12 @@
 import type { DatabaseHandle } from '../../database/database.js';
-import { openTestDatabase } from '../../database/test-database.js';
+import { openWith } from '../../database/test-database.js';
 import { StatusesRepository } from './statuses.repository.js';
 
 describe('StatusesRepository (PGlite)', () => {
   let handle: DatabaseHandle;
   let repo: StatusesRepository;
 
-  beforeAll(async () => {
-    handle = await openTestDatabase();
-    repo = new StatusesRepository(handle.db);
-  });
+  beforeAll(async () => ({ handle, repo } = await openWith((db) => new StatusesRepository(db))));
   afterAll(() => handle.close());
 
   it('starts with the migrated default status, found as the default and by id', async () => {

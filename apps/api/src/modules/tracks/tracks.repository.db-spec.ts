@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../../database/database.js';
-import { emptyTables, openTestDatabase } from '../../database/test-database.js';
+import { emptyTables, openWith } from '../../database/test-database.js';
 import { TracksRepository } from './tracks.repository.js';
 import { tracksTable } from './tracks.table.js';
 
@@ -7,10 +7,7 @@ describe('TracksRepository (PGlite)', () => {
   let handle: DatabaseHandle;
   let repo: TracksRepository;
 
-  beforeAll(async () => {
-    handle = await openTestDatabase();
-    repo = new TracksRepository(handle.db);
-  });
+  beforeAll(async () => ({ handle, repo } = await openWith((db) => new TracksRepository(db))));
   afterAll(() => handle.close());
   beforeEach(() => emptyTables(handle.db, tracksTable));
 

@@ -1,6 +1,6 @@
 import type { ParsedUserFilter } from '@symposium/domain';
 import type { DatabaseHandle } from '../../database/database.js';
-import { emptyTables, openTestDatabase, seedUser } from '../../database/test-database.js';
+import { emptyTables, openWith, seedUser } from '../../database/test-database.js';
 import { UsersRepository, type UserQuery } from './users.repository.js';
 import { usersTable, type NewUserRow, type UserRow } from './users.table.js';
 
@@ -8,10 +8,7 @@ describe('UsersRepository (PGlite)', () => {
   let handle: DatabaseHandle;
   let repo: UsersRepository;
 
-  beforeAll(async () => {
-    handle = await openTestDatabase();
-    repo = new UsersRepository(handle.db);
-  });
+  beforeAll(async () => ({ handle, repo } = await openWith((db) => new UsersRepository(db))));
   afterAll(() => handle.close());
   beforeEach(() => emptyTables(handle.db, usersTable));
 
