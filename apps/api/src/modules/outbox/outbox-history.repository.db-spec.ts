@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../database/database.js';
 import { openWith } from '../../database/test-database.js';
-import { MailHistoryRepository, type MailQuery } from './mail-history.repository.js';
-import { outboxTable, type NewOutboxRow } from './mail.table.js';
+import { OutboxHistoryRepository, type MailQuery } from './outbox-history.repository.js';
+import { outboxTable, type NewOutboxRow } from './outbox.table.js';
 
-describe('MailHistoryRepository (PGlite)', () => {
+describe('OutboxHistoryRepository (PGlite)', () => {
   let handle: DatabaseHandle;
-  let repo: MailHistoryRepository;
+  let repo: OutboxHistoryRepository;
   const ids: Record<string, number> = {};
   const message = (name: string, extra: Partial<NewOutboxRow>): NewOutboxRow & { name: string } => ({
     name,
@@ -19,7 +19,7 @@ describe('MailHistoryRepository (PGlite)', () => {
   });
 
   beforeAll(async () => {
-    ({ handle, repo } = await openWith((db) => new MailHistoryRepository(db)));
+    ({ handle, repo } = await openWith((db) => new OutboxHistoryRepository(db)));
     const rows = [
       message('ann', {
         state: 'sent',

@@ -1,12 +1,12 @@
 import type { DatabaseHandle } from '../../database/database.js';
 import { openWith } from '../../database/test-database.js';
-import { EmailSettingsRepository } from './email-settings.repository.js';
+import { SenderSettingsRepository } from './sender-settings.repository.js';
 
-describe('EmailSettingsRepository (PGlite)', () => {
+describe('SenderSettingsRepository (PGlite)', () => {
   let handle: DatabaseHandle;
-  let repo: EmailSettingsRepository;
+  let repo: SenderSettingsRepository;
 
-  beforeAll(async () => ({ handle, repo } = await openWith((db) => new EmailSettingsRepository(db))));
+  beforeAll(async () => ({ handle, repo } = await openWith((db) => new SenderSettingsRepository(db))));
   afterAll(() => handle.close());
 
   it('upsert creates a row with defaults for what the patch leaves out, then changes only what a patch gives', async () => {
