@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
+import { ReadsModule } from '../../reads/reads.module.js';
 import { ConferenceModule } from '../conference/conference.module.js';
 import { MailingModule } from '../mail/mailing.module.js';
 import { TracksModule } from '../tracks/tracks.module.js';
 import { JobsControlSocket } from './jobs-control.socket.js';
-import { ReminderCandidatesRepository } from './reminder-candidates.repository.js';
 import { ReminderScheduler } from './reminder.scheduler.js';
 import { RemindersController } from './reminders.controller.js';
 import { RemindersRepository } from './reminders.repository.js';
@@ -15,15 +15,9 @@ import { RemindersService } from './reminders.service.js';
  * JobsControlSocket while the server holds the embedded database).
  */
 @Module({
-  imports: [MailingModule, TracksModule, ConferenceModule],
+  imports: [ReadsModule, MailingModule, TracksModule, ConferenceModule],
   controllers: [RemindersController],
-  providers: [
-    RemindersRepository,
-    ReminderCandidatesRepository,
-    RemindersService,
-    ReminderScheduler,
-    JobsControlSocket,
-  ],
+  providers: [RemindersRepository, RemindersService, ReminderScheduler, JobsControlSocket],
   exports: [RemindersService, ReminderScheduler],
 })
 export class JobsModule {}

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ReadsModule } from '../../reads/reads.module.js';
 import { ConferenceModule } from '../conference/conference.module.js';
 import { PapersModule } from '../papers/papers.module.js';
 import { ReviewsModule } from '../reviews/reviews.module.js';
@@ -24,7 +25,7 @@ import { ChairMailTemplatesController, MailTemplatesController } from './mail-te
  * preview, and the history. The outbox itself (MailService, the dispatcher) is the global MailModule.
  */
 @Module({
-  imports: [UsersModule, PapersModule, TracksModule, ConferenceModule, ReviewsModule],
+  imports: [ReadsModule, UsersModule, PapersModule, TracksModule, ConferenceModule, ReviewsModule],
   // MailPreviewController (static POST /mail/preview) before any controller with POST /mail/:mailId
   controllers: [
     MailPreviewController,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ReadsModule } from '../../reads/reads.module.js';
 import { ConferenceModule } from '../conference/conference.module.js';
 import { DocumentsModule } from '../documents/documents.module.js';
 import { FilesModule } from '../files/files.module.js';
@@ -25,7 +26,7 @@ import { RegisteredPapersService } from './registered-papers.service.js';
  * chairs' and track chairs' paper management (query, edit, bulk edit, exports, downloads, e-mail).
  */
 @Module({
-  imports: [UsersModule, TracksModule, ConferenceModule, FilesModule, DocumentsModule],
+  imports: [ReadsModule, UsersModule, TracksModule, ConferenceModule, FilesModule, DocumentsModule],
   controllers: [
     AuthorPapersController,
     AuthorCoAuthorsController,

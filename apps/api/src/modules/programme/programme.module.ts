@@ -1,5 +1,4 @@
 import { Global, Module } from '@nestjs/common';
-import { SessionPapersLookup } from '../../common/session-papers.js';
 import { ConferenceModule } from '../conference/conference.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { PapersModule } from '../papers/papers.module.js';
@@ -49,8 +48,7 @@ import { SessionsService } from './sessions.service.js';
     ProgrammeViewService,
     BuilderRunner,
     SessionBuilderService,
-    { provide: SessionPapersLookup, useExisting: ProgrammeViewService },
   ],
-  exports: [SessionPapersLookup, ProgrammeViewService, ProgrammeService, SessionsService],
+  exports: [ProgrammeViewService, ProgrammeService, SessionsService],
 })
 export class ProgrammeModule {}

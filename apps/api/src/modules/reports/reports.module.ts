@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ReadsModule } from '../../reads/reads.module.js';
 import { ConferenceModule } from '../conference/conference.module.js';
 import { PapersModule } from '../papers/papers.module.js';
 import { ReviewsModule } from '../reviews/reviews.module.js';
@@ -14,7 +15,7 @@ import { ReportsService } from './reports.service.js';
  * reviews of a selection (html review export, reviewer assignments).
  */
 @Module({
-  imports: [PapersModule, ReviewsModule, TracksModule, ConferenceModule],
+  imports: [ReadsModule, PapersModule, ReviewsModule, TracksModule, ConferenceModule],
   controllers: [ReportsController, PaperReviewsExportController],
   providers: [ReportsRepository, ReportsService, PaperReviewsExportService],
   exports: [ReportsService],
