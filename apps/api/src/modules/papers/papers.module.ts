@@ -13,6 +13,7 @@ import { ChairPapersService } from './chair-papers.service.js';
 import { PaperExportsService } from './paper-exports.service.js';
 import { PaperQueryRepository } from './paper-query.repository.js';
 import { PaperRegistrationsController } from './paper-registrations.controller.js';
+import { PaperRegistrationsRepository } from './paper-registrations.repository.js';
 import { PaperRegistrationsService } from './paper-registrations.service.js';
 import { PaperConsentService } from './paper-consent.service.js';
 import { PaperFilesService } from './paper-files.service.js';
@@ -46,6 +47,7 @@ import { RegisteredPapersService } from './registered-papers.service.js';
     ChairPapersService,
     PaperExportsService,
     PaperRegistrationsService,
+    PaperRegistrationsRepository,
   ],
   exports: [
     PapersService,
