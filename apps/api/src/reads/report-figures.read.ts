@@ -22,6 +22,9 @@ const ss = sessionsTable;
 
 /** A count (bigint, a string on the wire) or a sum (numeric) as a number. */
 const count = (expr: SQL) => sql<number>`${expr}`.mapWith(Number);
+/** `count(*)`, or the rows meeting a condition: `count(*) filter (where …)`. */
+const countRows = (where?: SQLWrapper) =>
+  count(where ? sql`count(*) filter (where ${where})` : sql`count(*)`);
 
 /** `<column> in (<scope>)`, nothing for every track, false for no track (parameters, never text). */
 function inScope(column: SQLWrapper, scope: ReportScope): SQL {
@@ -128,7 +131,7 @@ export class ReportFiguresRead {
   /** Papers by status text (no status last). */
   papersByStatus(scope: ReportScope): Promise<{ label: string; count: number }[]> {
     return this.db
-      .select({ label: sql<string>`coalesce(${s.text}, 'No status')`, count: count(sql`count(*)`) })
+      .select({ label: sql<string>`coalesce(${s.text}, 'No status')`, count: countRows() })
       .from(p)
       .leftJoin(s, eq(s.id, p.statusId))
       .where(and(not(p.isDeleted), inScope(p.trackId, scope)))
@@ -140,11 +143,11 @@ export class ReportFiguresRead {
   async readyProgress(scope: ReportScope): Promise<ProgressRow> {
     const [r] = await this.db
       .select({
-        accepted: count(sql`count(*)`),
-        crSubmitted: count(sql`count(*) filter (where ${p.submittedCameraReady})`),
-        crApproved: count(sql`count(*) filter (where ${p.isCameraReady})`),
-        prSubmitted: count(sql`count(*) filter (where ${p.submittedPresentationReady})`),
-        prApproved: count(sql`count(*) filter (where ${p.isPresentationReady})`),
+        accepted: countRows(),
+        crSubmitted: countRows(p.submittedCameraReady),
+        crApproved: countRows(p.isCameraReady),
+        prSubmitted: countRows(p.submittedPresentationReady),
+        prApproved: countRows(p.isPresentationReady),
       })
       .from(p)
       .innerJoin(s, and(eq(s.id, p.statusId), s.isAccepted))
@@ -315,14 +318,14 @@ export class ReportFiguresRead {
   async usersByRole(scope: ReportScope): Promise<Record<string, number>> {
     const [r] = await this.db
       .select({
-        total: count(sql`count(*)`),
-        admins: count(sql`count(*) filter (where ${u.isAdmin})`),
-        chairs: count(sql`count(*) filter (where ${u.isChair})`),
-        trackChairs: count(sql`count(*) filter (where ${u.isCoChair})`),
-        reviewers: count(sql`count(*) filter (where ${u.isReviewer})`),
-        sessionChairs: count(sql`count(*) filter (where cardinality(${u.sessionChairSessions}) > 0)`),
-        authors: count(sql`count(*) filter (where ${authorOfScope(scope)})`),
-        registered: count(sql`count(*) filter (where ${u.isRegistered})`),
+        total: countRows(),
+        admins: countRows(u.isAdmin),
+        chairs: countRows(u.isChair),
+        trackChairs: countRows(u.isCoChair),
+        reviewers: countRows(u.isReviewer),
+        sessionChairs: countRows(sql`cardinality(${u.sessionChairSessions}) > 0`),
+        authors: countRows(authorOfScope(scope)),
+        registered: countRows(u.isRegistered),
       })
       .from(u)
       .where(this.related(scope));
@@ -333,7 +336,7 @@ export class ReportFiguresRead {
     return this.db
       .select({
         label: sql<string>`coalesce(nullif(trim(${u.country}), ''), 'Unknown')`,
-        count: count(sql`count(*)`),
+        count: countRows(),
       })
       .from(u)
       .where(this.related(scope))
