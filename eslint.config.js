@@ -4,6 +4,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import dataBoundaries, { tableNamesOf } from './scripts/eslint/data-boundaries.js';
 
 // The API modules, one folder each under apps/api/src/modules (read here so a new module is covered).
 const API_MODULES = readdirSync(new URL('./apps/api/src/modules/', import.meta.url), { withFileTypes: true })
@@ -15,17 +16,9 @@ const API_MODULES = readdirSync(new URL('./apps/api/src/modules/', import.meta.u
  * (SQL against them, or writing through them) — it asks that module's exported service instead, and takes
  * row types from it. Only `*.table.ts` files may import other modules' tables, for foreign-key references.
  */
-/**
- * Known exemption, to be removed: the chairs' paper search and bulk edit filter and sort one page of papers
- * by track name, status text, subject area and author names in a single SQL query (joins and subqueries on
- * the tracks, users and programme (hasSession) tables, read only). Splitting it needs those modules to expose sort keys; until then
- * it is the one file allowed to name their tables.
- */
-const BOUNDARY_EXEMPT = ['apps/api/src/modules/papers/paper-query.repository.ts'];
-
 const moduleBoundaries = API_MODULES.map((m) => ({
   files: [`apps/api/src/modules/${m}/**/*.ts`],
-  ignores: ['**/*.table.ts', ...BOUNDARY_EXEMPT],
+  ignores: ['**/*.table.ts'],
   rules: {
     'no-restricted-imports': [
       'error',
@@ -62,10 +55,10 @@ moduleBoundaries.push(
 );
 
 // Outside the modules the same holds, except the schema index (apps/api/src/database), which lists every
-// table for migrations.
+// table for migrations, and the read side (apps/api/src/reads, see readSide), which reads the tables.
 moduleBoundaries.push({
   files: ['apps/api/src/**/*.ts'],
-  ignores: ['apps/api/src/modules/**', 'apps/api/src/database/**'],
+  ignores: ['apps/api/src/modules/**', 'apps/api/src/database/**', 'apps/api/src/reads/**'],
   rules: {
     'no-restricted-imports': [
       'error',
@@ -106,6 +99,57 @@ const errorCodes = {
     ],
   },
 };
+
+/**
+ * The declared read side (issue 22 item 2). Queries reading several modules' tables for one view live in
+ * apps/api/src/reads, with Drizzle's typed columns. Here, per module (its table names read from the
+ * `pgTable('name'` calls of its `*.table.ts` files, so a new table is covered): no file imports
+ * database/schema, and no `sql` text names another module's table; a read never writes (no .insert,
+ * .update, .delete, .execute), names no table in `sql` text and imports only database/, common/ and
+ * `*.table` files; a service holds no SQL (no value import of drizzle-orm nor of a table).
+ */
+const TABLES_BY_MODULE = Object.fromEntries(
+  API_MODULES.map((m) => [m, tableNamesOf(new URL(`./apps/api/src/modules/${m}/`, import.meta.url))]),
+);
+const readSide = [
+  { files: ['apps/api/src/**/*.ts'], plugins: { data: dataBoundaries } },
+  ...API_MODULES.map((m) => ({
+    files: [`apps/api/src/modules/${m}/**/*.ts`],
+    rules: {
+      'data/no-schema-import': 'error',
+      'data/sql-names-own-tables': [
+        'error',
+        {
+          tables: API_MODULES.filter((o) => o !== m).flatMap((o) => TABLES_BY_MODULE[o]),
+          message: `module '${m}' names another module's table in SQL: use a read of apps/api/src/reads or that module's service.`,
+        },
+      ],
+    },
+  })),
+  // a read never writes (its db-spec seeds the rows it reads)
+  {
+    files: ['apps/api/src/reads/**/*.ts'],
+    ignores: ['**/*.db-spec.ts'],
+    rules: { 'data/reads-never-write': 'error' },
+  },
+  {
+    files: ['apps/api/src/reads/**/*.ts'],
+    rules: {
+      'data/reads-imports': 'error',
+      'data/sql-names-own-tables': [
+        'error',
+        {
+          tables: Object.values(TABLES_BY_MODULE).flat(),
+          message: 'a read names tables and columns through the typed table objects (${table.column}).',
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/**/*.service.ts'],
+    rules: { 'data/no-sql-in-services': 'error' },
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/api/drizzle/**', 'coverage/**'] },
@@ -154,4 +198,5 @@ export default tseslint.config(
   },
   ...moduleBoundaries,
   errorCodes,
+  ...readSide,
 );

@@ -6,6 +6,8 @@
  * Imports are followed as the compiler follows them: a `.js` specifier names the `.ts` source beside it;
  * `import type` counts too (a type is a dependency). Tests (*.spec.ts, *.db-spec.ts) are left out.
  *
+ * No module is @Global() (only database/ and config/ providers are): a module lists what it uses.
+ *
  * Prints the graph floor by floor; on a violation prints the cycle or the upward import with the file and
  * line that makes it, and exits 1. `--quiet` prints only violations.
  */
@@ -118,6 +120,13 @@ export function checkGraph() {
       );
     }
   }
+  // @Global() hides a dependency from the module's imports: only the database and configuration may use it
+  for (const m of modules)
+    for (const file of sourceFiles(join(MODULES, m)))
+      if (/^@Global\(\)/m.test(readFileSync(file, 'utf8')))
+        problems.push(
+          `${relative(ROOT, file)} is @Global(): list the module in the imports of the modules that use it`,
+        );
   for (const scc of cycles(modules, adj)) {
     const inCycle = new Set(scc);
     const where = edges

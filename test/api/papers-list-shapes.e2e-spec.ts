@@ -1,16 +1,13 @@
 /**
  * The list's count and page statements are built once per shape of query (the kinds of its filters, its
  * search, its sort) and cached; each request binds its own values. For every filter, sort and scope, page by
- * page, the list answers the papers the exports select for the same query (PaperQueryRepository.list, a
+ * page, the list answers the papers the exports select for the same query (PaperSearchRead.list, a
  * statement built each time), in the same order and with their count; queries of one shape but different
  * values, one after the other, each get their own papers.
  */
 import { sql } from 'drizzle-orm';
 import { parsePaperQuery } from '../../apps/api/src/modules/papers/paper-filters.js';
-import {
-  PaperQueryRepository,
-  type TrackScope,
-} from '../../apps/api/src/modules/papers/paper-query.repository.js';
+import { PaperSearchRead, type TrackScope } from '../../apps/api/src/reads/paper-search.read.js';
 import type { PaperRow } from '../../apps/api/src/modules/papers/papers.table.js';
 import { setupChair, type ChairEnv } from './papers-chair.helpers.js';
 
@@ -50,7 +47,7 @@ describe('paper list: statements cached per shape', () => {
     await env.close();
   });
 
-  const repo = () => env.t.app.get(PaperQueryRepository);
+  const repo = () => env.t.app.get(PaperSearchRead);
 
   /** Every page of the list for this body, pg papers at a time: the ids in order, and each page's count. */
   async function listed(prefix: 'chair' | 'cochair', body: Record<string, unknown>, pg: number) {

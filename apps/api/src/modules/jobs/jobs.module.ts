@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { OutboxModule } from '../outbox/outbox.module.js';
 import { ActivityModule } from '../activity/activity.module.js';
+import { ReadsModule } from '../../reads/reads.module.js';
 import { ConferenceModule } from '../conference/conference.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { TracksModule } from '../tracks/tracks.module.js';
 import { JobsControlSocket } from './jobs-control.socket.js';
-import { ReminderCandidatesRepository } from './reminder-candidates.repository.js';
 import { ReminderScheduler } from './reminder.scheduler.js';
 import { RemindersController } from './reminders.controller.js';
 import { RemindersRepository } from './reminders.repository.js';
@@ -17,15 +17,9 @@ import { RemindersService } from './reminders.service.js';
  * JobsControlSocket while the server holds the embedded database).
  */
 @Module({
-  imports: [OutboxModule, ActivityModule, MailModule, TracksModule, ConferenceModule],
+  imports: [ReadsModule, OutboxModule, ActivityModule, MailModule, TracksModule, ConferenceModule],
   controllers: [RemindersController],
-  providers: [
-    RemindersRepository,
-    ReminderCandidatesRepository,
-    RemindersService,
-    ReminderScheduler,
-    JobsControlSocket,
-  ],
+  providers: [RemindersRepository, RemindersService, ReminderScheduler, JobsControlSocket],
   exports: [RemindersService, ReminderScheduler],
 })
 export class JobsModule {}

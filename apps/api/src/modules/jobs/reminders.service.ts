@@ -33,7 +33,7 @@ import { OutboxService } from '../outbox/outbox.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
 import type { ReminderRuleRow, ReminderRunRow } from './jobs.table.js';
 import { JobsErrors } from './jobs.errors.js';
-import { ReminderCandidatesRepository, type CandidateRow } from './reminder-candidates.repository.js';
+import { ReminderCandidatesRead, type CandidateRow } from '../../reads/reminder-candidates.read.js';
 import { dueOffset, normaliseOffsets, occurrenceOf, windowDays } from './reminder-schedule.js';
 import { deliveryKey, RemindersRepository, type DeliveryKey } from './reminders.repository.js';
 
@@ -120,7 +120,7 @@ export class RemindersService {
 
   constructor(
     private readonly repo: RemindersRepository,
-    private readonly candidatesRepo: ReminderCandidatesRepository,
+    private readonly candidates: ReminderCandidatesRead,
     private readonly transactions: TransactionRunner,
     private readonly templates: EmailTemplatesService,
     private readonly render: MailRenderService,
@@ -275,7 +275,7 @@ export class RemindersService {
     const zone = knownZone((await this.conference.get(undefined, ex)).timeZone);
     if (!REMINDER_KINDS.includes(kind) || !rule.offsets.length) return { due: [], closedTracks: [], zone };
     const closedTracks = await this.closedTracks(kind, rule.trackIds, ex);
-    const rows = await this.candidatesRepo.candidates(
+    const rows = await this.candidates.candidates(
       kind,
       {
         trackIds: rule.trackIds,

@@ -1,12 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { asc, eq, sql } from 'drizzle-orm';
 import { DB, type Db, type Executor } from '../../database/database.js';
+import { TemplateUsageRead } from '../../reads/template-usage.read.js';
 import { emailTemplatesTable, type EmailTemplateRow } from './mail.table.js';
 
 /** All SQL of the e-mail templates (§3 EmailTemplate). */
 @Injectable()
 export class EmailTemplatesRepository {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly usage: TemplateUsageRead,
+  ) {}
 
   list(ex: Executor = this.db): Promise<EmailTemplateRow[]> {
     return ex
@@ -74,18 +78,8 @@ export class EmailTemplatesRepository {
     await ex.execute(sql`select id from email_templates for update`);
   }
 
-  /**
-   * Names of the reminder rules that use a template. reminder_rules belongs to the jobs module, which
-   * depends on this one (it renders through MailRenderService), so its service cannot be asked here without
-   * a cycle: this one read-only query names the table by its SQL name.
-   */
-  async remindersUsing(templateId: number, ex: Executor = this.db): Promise<string[]> {
-    const res = await ex.execute<{ name: string }>(
-      sql`select name from reminder_rules where template_id = ${templateId} order by name`,
-    );
-    const rows = (Array.isArray(res) ? res : (res as { rows: { name: string }[] }).rows) as {
-      name: string;
-    }[];
-    return rows.map((r) => r.name);
+  /** Names of the reminder rules (jobs module) that use a template: the declared read TemplateUsageRead. */
+  remindersUsing(templateId: number, ex: Executor = this.db): Promise<string[]> {
+    return this.usage.remindersUsing(templateId, ex);
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ReadsModule } from '../../reads/reads.module.js';
 import { OutboxModule } from '../outbox/outbox.module.js';
 import { ActivityModule } from '../activity/activity.module.js';
 import { ConferenceModule } from '../conference/conference.module.js';
@@ -26,6 +27,7 @@ import { ChairMailTemplatesController, MailTemplatesController } from './mail-te
  */
 @Module({
   imports: [
+    ReadsModule,
     OutboxModule,
     ActivityModule,
     UsersModule,

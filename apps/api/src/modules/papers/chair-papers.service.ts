@@ -29,6 +29,7 @@ import type {
   ChairPaperUpdateDto,
   PaperQueryBody,
 } from './dto/chair-papers.dto.js';
+import { PaperSearchRead } from '../../reads/paper-search.read.js';
 import { parseIds, parsePage, parsePaperQuery, toId } from './paper-filters.js';
 import {
   PaperQueryRepository,
@@ -59,6 +60,7 @@ export class ChairPapersService {
     private readonly papers: PapersService,
     private readonly repo: PapersRepository,
     private readonly query: PaperQueryRepository,
+    private readonly search: PaperSearchRead,
     private readonly statuses: StatusesService,
     private readonly mail: OutboxService,
     private readonly transactions: TransactionRunner,
@@ -74,7 +76,7 @@ export class ChairPapersService {
   async list(scope: TrackScope, body: PaperQueryBody): Promise<{ count: number; json: string | Buffer }> {
     const q = parsePaperQuery(body);
     const page = parsePage(body.cp, body.pg);
-    const { count, papers, tracks, digitalConsentSigning } = await this.query.pageJson(scope, q, page);
+    const { count, papers, tracks, digitalConsentSigning } = await this.search.pageJson(scope, q, page);
     if (!papers.length)
       return { count, json: JSON.stringify({ count, data: [] } satisfies PaperQueryResult) };
     if (digitalConsentSigning === null) throw ConferenceErrors.notFound();
@@ -112,7 +114,7 @@ export class ChairPapersService {
   ) {
     const q = parsePaperQuery(body);
     const ids = parseIds(body.ids, { required: false });
-    const rows = await this.query.list(scope, ids ? { ids } : { query: q }, q.sort);
+    const rows = await this.search.list(scope, ids ? { ids } : { query: q }, q.sort);
     return rows;
   }
 

@@ -11,7 +11,6 @@ import {
   type RegistrationImportError,
   type RegistrationImportResult,
 } from '@symposium/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Request } from 'express';
 import type { AuthUser } from '../../common/auth-user.js';
 import { pgErrorCode } from '../../common/errors.js';
@@ -23,15 +22,14 @@ import type { ChairOtherRegistrationDto, ChairRegistrationDto } from './dto/chai
 import { RegistrationErrors } from './paper-registrations.errors.js';
 import { readRegistrationSheet, readRegistrationUpload } from './paper-registrations.xlsx.js';
 import { PapersRepository } from './papers.repository.js';
-import { paperRegistrationIdsTable, papersTable, type PaperRow } from './papers.table.js';
+import { INSERT_CHUNK, PaperRegistrationsRepository } from './paper-registrations.repository.js';
+import type { PaperRow } from './papers.table.js';
 
 /** A paper's registrations: the main one (null: none) and the others. */
 export interface PaperRegistrations {
   main: PaperRegistration | null;
   others: PaperRegistration[];
 }
-
-const INSERT_CHUNK = 500;
 
 /** The user ids named as authors of a paper's registrations. */
 const authorsOfRegistrations = (r: PaperRegistrations): number[] =>
@@ -46,6 +44,7 @@ const authorsOfRegistrations = (r: PaperRegistrations): number[] =>
 export class PaperRegistrationsService {
   constructor(
     private readonly repo: PapersRepository,
+    private readonly registrationIds: PaperRegistrationsRepository,
     private readonly users: UsersService,
     private readonly transactions: TransactionRunner,
     private readonly activity: ActivityService,
@@ -118,7 +117,6 @@ export class PaperRegistrationsService {
     tx: Executor,
   ) {
     if (!paperIds.length) return;
-    await tx.delete(paperRegistrationIdsTable).where(inArray(paperRegistrationIdsTable.paperId, paperIds));
     const rows = [...next].flatMap(([paperId, r]) => [
       ...(r.main && isUniqueRegistrationId(r.main.id)
         ? [{ registrationId: r.main.id.trim(), paperId, kind: 'main' }]
@@ -127,8 +125,7 @@ export class PaperRegistrationsService {
         .filter((o) => isUniqueRegistrationId(o.id))
         .map((o) => ({ registrationId: o.id.trim(), paperId, kind: 'other' })),
     ]);
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK)
-      await tx.insert(paperRegistrationIdsTable).values(rows.slice(i, i + INSERT_CHUNK));
+    await this.registrationIds.replaceIds(paperIds, rows, tx);
     await this.recomputeRegistered(
       [...before.flatMap(authorsOfRegistrations), ...[...next.values()].flatMap(authorsOfRegistrations)],
       tx,
@@ -188,22 +185,7 @@ export class PaperRegistrationsService {
   async recomputeRegistered(userIds: number[], tx: Executor): Promise<void> {
     const ids = [...new Set(userIds)].filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647);
     if (!ids.length) return;
-    const idList = sql.join(
-      ids.map((id) => sql`${String(id)}`),
-      sql`, `,
-    );
-    const registered = await tx.execute<{ author: string }>(sql`
-      select ${papersTable.registration}->>'author' as author from ${papersTable}
-        where not ${papersTable.isDeleted} and coalesce(trim(${papersTable.registration}->>'id'), '') <> ''
-          and ${papersTable.registration}->>'author' in (${idList})
-      union
-      select r->>'author' from ${papersTable}, jsonb_array_elements(${papersTable.otherRegistrations}) r
-        where not ${papersTable.isDeleted} and coalesce(trim(r->>'id'), '') <> '' and r->>'author' in (${idList})`);
-    const yes = new Set(
-      (Array.isArray(registered) ? registered : (registered as { rows: { author: string }[] }).rows).map(
-        (r) => Number(r.author),
-      ),
-    );
+    const yes = await this.registrationIds.registeredAuthors(ids, tx);
     await this.users.setRegistered(
       ids.filter((id) => yes.has(id)),
       true,
@@ -235,20 +217,9 @@ export class PaperRegistrationsService {
           (a, b) => a - b,
         );
         // the papers of the file, locked in id order (a concurrent edit waits; deadlock-free order)
-        const papers = new Map<number, PaperRow>();
-        for (let i = 0; i < paperIds.length; i += INSERT_CHUNK)
-          for (const p of await tx
-            .select()
-            .from(papersTable)
-            .where(
-              and(
-                inArray(papersTable.id, paperIds.slice(i, i + INSERT_CHUNK)),
-                eq(papersTable.isDeleted, false),
-              ),
-            )
-            .orderBy(asc(papersTable.id))
-            .for('update'))
-            papers.set(p.id, p);
+        const papers = new Map<number, PaperRow>(
+          (await this.registrationIds.lockPapers(paperIds, tx)).map((p) => [p.id, p]),
+        );
         const authorsByPaper = new Map<number, Set<number>>();
         for (const a of await this.repo.authorsOf([...papers.keys()], tx))
           (authorsByPaper.get(a.paperId) ?? authorsByPaper.set(a.paperId, new Set()).get(a.paperId)!).add(
@@ -260,13 +231,7 @@ export class PaperRegistrationsService {
           ),
         );
         const numbers = [...new Set(rows.map((r) => r.registrationId).filter(isUniqueRegistrationId))];
-        const owners = new Map<string, number>();
-        for (let i = 0; i < numbers.length; i += INSERT_CHUNK)
-          for (const o of await tx
-            .select()
-            .from(paperRegistrationIdsTable)
-            .where(inArray(paperRegistrationIdsTable.registrationId, numbers.slice(i, i + INSERT_CHUNK))))
-            owners.set(o.registrationId, o.paperId);
+        const owners = await this.registrationIds.ownersOf(numbers, tx);
 
         // row checks; the accepted rows per paper
         const usedInFile = new Set<string>();

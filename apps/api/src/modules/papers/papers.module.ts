@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { OutboxModule } from '../outbox/outbox.module.js';
 import { ActivityModule } from '../activity/activity.module.js';
+import { ReadsModule } from '../../reads/reads.module.js';
 import { ConferenceModule } from '../conference/conference.module.js';
 import { DocumentsModule } from '../documents/documents.module.js';
 import { FilesModule } from '../files/files.module.js';
@@ -14,6 +15,7 @@ import { ChairPapersService } from './chair-papers.service.js';
 import { PaperExportsService } from './paper-exports.service.js';
 import { PaperQueryRepository } from './paper-query.repository.js';
 import { PaperRegistrationsController } from './paper-registrations.controller.js';
+import { PaperRegistrationsRepository } from './paper-registrations.repository.js';
 import { PaperRegistrationsService } from './paper-registrations.service.js';
 import { PaperConsentService } from './paper-consent.service.js';
 import { PaperFilesService } from './paper-files.service.js';
@@ -28,6 +30,7 @@ import { RegisteredPapersService } from './registered-papers.service.js';
  */
 @Module({
   imports: [
+    ReadsModule,
     OutboxModule,
     ActivityModule,
     UsersModule,
@@ -55,6 +58,7 @@ import { RegisteredPapersService } from './registered-papers.service.js';
     ChairPapersService,
     PaperExportsService,
     PaperRegistrationsService,
+    PaperRegistrationsRepository,
   ],
   exports: [
     PapersService,

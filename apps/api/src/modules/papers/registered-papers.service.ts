@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { isChairLike, type RegisteredPaperDto } from '@symposium/domain';
 import type { Response } from 'express';
 import type { AuthUser } from '../../common/auth-user.js';
-import { SessionPapersLookup } from '../../common/session-papers.js';
+import { SessionPapersRead } from '../../reads/session-papers.read.js';
 import { UsersService } from '../users/users.service.js';
 import { PaperFilesService } from './paper-files.service.js';
 import { toRegisteredPaperDto } from './papers.mapper.js';
@@ -23,7 +23,7 @@ export class RegisteredPapersService {
     private readonly files: PaperFilesService,
     private readonly repo: PapersRepository,
     private readonly users: UsersService,
-    private readonly sessionPapers: SessionPapersLookup,
+    private readonly sessionPapers: SessionPapersRead,
   ) {}
 
   /**

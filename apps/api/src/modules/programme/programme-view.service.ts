@@ -153,21 +153,6 @@ export class ProgrammeViewService {
     return toPublicView({ ...view, days }, conference.authorView.viewProgrammeOrganizations);
   }
 
-  /**
-   * Ids (among paperIds) of papers in one of the technical sessions the caller chairs in the published
-   * version: what their screen shows is what they may open, whatever the draft says meanwhile.
-   */
-  async papersOfSessionChair(user: AuthUser, paperIds: number[]): Promise<Set<number>> {
-    const wanted = new Set(paperIds);
-    const latest = await this.repo.latestVersion();
-    const out = new Set<number>();
-    for (const day of latest?.snapshot.days ?? [])
-      for (const event of day.events)
-        for (const s of event.sessions)
-          if (chairedBy(s, user.id)) for (const p of s.papers) if (wanted.has(p._id)) out.add(p._id);
-    return out;
-  }
-
   // ----- clashes
 
   async clashes(ex?: Executor, draft?: ProgrammeView): Promise<ClashDto[]> {

@@ -1,6 +1,5 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { ActivityModule } from '../activity/activity.module.js';
-import { SessionPapersLookup } from '../../common/session-papers.js';
 import { ConferenceModule } from '../conference/conference.module.js';
 import { OutboxModule } from '../outbox/outbox.module.js';
 import { PapersModule } from '../papers/papers.module.js';
@@ -24,9 +23,8 @@ import { SessionsService } from './sessions.service.js';
 
 /**
  * The programme: rooms, days, events, technical and poster sessions, tutorials, clashes, published versions
- * and calendars. Global only to provide SessionPapersLookup to the papers module (which it depends on).
+ * and calendars.
  */
-@Global()
 @Module({
   imports: [ActivityModule, PapersModule, TracksModule, UsersModule, ConferenceModule, OutboxModule],
   controllers: [
@@ -48,8 +46,7 @@ import { SessionsService } from './sessions.service.js';
     ProgrammeViewService,
     BuilderRunner,
     SessionBuilderService,
-    { provide: SessionPapersLookup, useExisting: ProgrammeViewService },
   ],
-  exports: [SessionPapersLookup, ProgrammeViewService, ProgrammeService, SessionsService],
+  exports: [ProgrammeViewService, ProgrammeService, SessionsService],
 })
 export class ProgrammeModule {}

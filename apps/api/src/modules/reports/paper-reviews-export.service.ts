@@ -6,6 +6,7 @@ import {
   requestState,
   type ReviewRequestState,
 } from '@symposium/domain';
+import { ReportFiguresRead } from '../../reads/report-figures.read.js';
 import { ConferenceService } from '../conference/conference.service.js';
 import { escapeHtml } from '../documents/html.js';
 import { ChairPapersService } from '../papers/chair-papers.service.js';
@@ -14,7 +15,6 @@ import { PapersErrors } from '../papers/papers.errors.js';
 import { ReviewListsService } from '../reviews/review-lists.service.js';
 import { StatusesService } from '../tracks/statuses.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
-import { ReportsRepository } from './reports.repository.js';
 
 /** The tracks a caller reaches: null = every track. */
 type TrackScope = number[] | null;
@@ -50,7 +50,7 @@ export class PaperReviewsExportService {
     private readonly reviews: ReviewListsService,
     private readonly tracks: TracksService,
     private readonly statuses: StatusesService,
-    private readonly repo: ReportsRepository,
+    private readonly figures: ReportFiguresRead,
     private readonly conference: ConferenceService,
   ) {}
 
@@ -117,7 +117,7 @@ export class PaperReviewsExportService {
   async assignments(scope: TrackScope, query: Record<string, unknown>): Promise<PaperReviewerAssignment[]> {
     const papers = await this.chairPapers.select(scope, selectionOfQuery(query));
     const requests = await this.reviews.requestsWithNames(
-      await this.repo.requestIdsOfPapers(papers.map((p) => p.id)),
+      await this.figures.requestIdsOfPapers(papers.map((p) => p.id)),
     );
     return papers.map((p) => ({
       paperId: p.id,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ActivityModule } from '../activity/activity.module.js';
+import { ReadsModule } from '../../reads/reads.module.js';
 import { ConferenceModule } from '../conference/conference.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { PapersModule } from '../papers/papers.module.js';
@@ -21,6 +22,7 @@ import { ReportsService } from './reports.service.js';
  */
 @Module({
   imports: [
+    ReadsModule,
     PapersModule,
     ReviewsModule,
     TracksModule,

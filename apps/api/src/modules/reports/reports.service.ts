@@ -15,6 +15,7 @@ import ExcelJS from 'exceljs';
 import type { AuthUser } from '../../common/auth-user.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import { ActivityService } from '../activity/activity.service.js';
+import { ReportFiguresRead } from '../../reads/report-figures.read.js';
 import { ReportsErrors } from './reports.errors.js';
 import { ReportsRepository, type ReportListRow, type ReportScope } from './reports.repository.js';
 import { keepTextAsText } from '../../common/xlsx-text.js';
@@ -35,6 +36,7 @@ const visibility = (scope: ReportScope, user: AuthUser) =>
 export class ReportsService {
   constructor(
     private readonly repo: ReportsRepository,
+    private readonly figures: ReportFiguresRead,
     private readonly tx: TransactionRunner,
     private readonly activity: ActivityService,
   ) {}
@@ -95,15 +97,15 @@ export class ReportsService {
   // ----- the paper report
 
   private async paperReport(scope: ReportScope): Promise<{ summary: ReportSummary; sheets: ReportTable[] }> {
-    const byTrack = await this.repo.papersByTrackAndDecision(scope);
-    const byStatus = await this.repo.papersByStatus(scope);
-    const progress = await this.repo.readyProgress(scope);
-    const load = await this.repo.reviewerLoad(scope);
-    const registrations = await this.repo.registrationsByTrack(scope);
-    const notRegistered = await this.repo.acceptedNotRegistered(scope);
-    const presenters = await this.repo.scheduledPresenterNotRegistered(scope);
-    const chairs = await this.repo.sessionChairNotRegistered(scope);
-    const letters = await this.repo.lettersNotDownloaded(scope);
+    const byTrack = await this.figures.papersByTrackAndDecision(scope);
+    const byStatus = await this.figures.papersByStatus(scope);
+    const progress = await this.figures.readyProgress(scope);
+    const load = await this.figures.reviewerLoad(scope);
+    const registrations = await this.figures.registrationsByTrack(scope);
+    const notRegistered = await this.figures.acceptedNotRegistered(scope);
+    const presenters = await this.figures.scheduledPresenterNotRegistered(scope);
+    const chairs = await this.figures.sessionChairNotRegistered(scope);
+    const letters = await this.figures.lettersNotDownloaded(scope);
 
     const sum = (k: 'accepted' | 'rejected' | 'pending') => byTrack.reduce((n, r) => n + r[k], 0);
     const ready = (submitted: number, approved: number): ReportCount[] => [
@@ -276,10 +278,10 @@ export class ReportsService {
   // ----- the user report
 
   private async userReport(scope: ReportScope): Promise<{ summary: ReportSummary; sheets: ReportTable[] }> {
-    const roles = await this.repo.usersByRole(scope);
-    const countries = await this.repo.usersByCountry(scope);
-    const reviewers = await this.repo.reviewersByTrack(scope);
-    const people = await this.repo.userList(scope);
+    const roles = await this.figures.usersByRole(scope);
+    const countries = await this.figures.usersByCountry(scope);
+    const reviewers = await this.figures.reviewersByTrack(scope);
+    const people = await this.figures.userList(scope);
     const n = (k: string) => roles[k] ?? 0;
     const counts: Record<string, ReportCount[]> = {
       usersByRole: [
