@@ -16,9 +16,11 @@ import {
   type ReviewInput,
   type ReviewRequestState,
 } from '@symposium/domain';
+import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError, pgErrorCode } from '../../common/errors.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { Executor } from '../../database/database.js';
+import { ActivityService } from '../activity/activity.service.js';
 import { OutboxService, type RecordedMail } from '../outbox/outbox.service.js';
 import { PapersService, type PaperRow } from '../papers/papers.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
@@ -108,7 +110,58 @@ export class ReviewAssignmentService {
     private readonly mail: OutboxService,
     private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly activity: ActivityService,
   ) {}
+
+  /** 404 unless the track exists and is one the caller manages (scope null = every track). */
+  async managedTrack(trackId: number, scope: number[] | null): Promise<void> {
+    if ((scope !== null && !scope.includes(trackId)) || !(await this.tracks.exists(trackId)))
+      throw ReviewsErrors.trackNotFound();
+  }
+
+  /**
+   * One reviewer given one paper by a chair (manual save, automatic apply), in the caller's transaction:
+   * locks the pair, runs the checks (role and track required), writes the request with its invitation and
+   * records 'review.assign' ("Assigned <reviewer> to review paper <id> '<title>'" + `note`; details
+   * { requestId, isCameraReady, ...details }).
+   */
+  async assign(
+    paper: PaperRow,
+    reviewerId: number,
+    isCameraReady: boolean,
+    caller: AuthUser,
+    log: { note: string; details?: Record<string, unknown> },
+    ex: Executor,
+  ): Promise<ReviewRequestRow> {
+    await this.repo.lockAssignment([paper.id], [reviewerId], ex);
+    const reviewer = await this.check(
+      paper,
+      await this.users.findById(reviewerId, ex),
+      isCameraReady,
+      { requireRole: true },
+      ex,
+    );
+    const row = await this.createRequest(
+      paper,
+      reviewer,
+      isCameraReady,
+      { createdBy: caller.id, invite: true },
+      ex,
+    );
+    await this.activity.record(
+      {
+        ...ActivityService.fromUser(caller),
+        action: 'review.assign',
+        summary: `Assigned ${reviewer.firstName} ${reviewer.lastName} to review paper ${paper.id} '${paper.title}'${log.note}`,
+        subjectId: reviewer.id,
+        paperId: paper.id,
+        trackId: paper.trackId,
+        details: { requestId: row.id, isCameraReady, ...log.details },
+      },
+      ex,
+    );
+    return row;
+  }
 
   /** Authors, bids and conflicts of a paper against these reviewers, in a handful of queries. */
   async context(paper: PaperRow, reviewers: UserRow[], ex?: Executor): Promise<AssignmentContext> {
