@@ -7,6 +7,7 @@ import {
   OnModuleDestroy,
 } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
+import { IntervalWorker } from '../../common/interval-worker.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { RemindersService } from './reminders.service.js';
 
@@ -23,50 +24,40 @@ const INTERVAL_NAME = 'reminder-rules-scheduler';
 @Injectable()
 export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger('ReminderScheduler');
-  private current: Promise<unknown> | null = null;
-  private stopping = false;
+  private readonly worker: IntervalWorker;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly reminders: RemindersService,
-    private readonly scheduler: SchedulerRegistry,
-  ) {}
+    scheduler: SchedulerRegistry,
+  ) {
+    this.worker = new IntervalWorker({
+      name: INTERVAL_NAME,
+      everyMs: this.config.jobsTickMs ?? DEFAULT_JOBS_TICK_MS,
+      scheduler,
+      work: async () => {
+        const r = await this.reminders.runScheduled();
+        if (r.queued) this.logger.log(`Reminders: ${r.queued} queued`);
+      },
+      onError: (e) =>
+        this.logger.error(`Reminder tick failed: ${e instanceof Error ? e.message : String(e)}`),
+    });
+  }
 
   onApplicationBootstrap(): void {
-    if (!this.config.runJobs) return;
-    const every = this.config.jobsTickMs ?? DEFAULT_JOBS_TICK_MS;
-    this.scheduler.addInterval(
-      INTERVAL_NAME,
-      setInterval(() => this.tick(), every),
-    );
+    if (this.config.runJobs) this.worker.start();
   }
 
   onModuleDestroy(): void {
-    this.stopping = true;
-    if (this.scheduler.doesExist('interval', INTERVAL_NAME)) this.scheduler.deleteInterval(INTERVAL_NAME);
+    this.worker.stop();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    this.onModuleDestroy();
-    if (this.current) await this.current.catch(() => undefined);
+    await this.worker.stopAndWait();
   }
 
   /** One tick now (unless one is running or the app is stopping); resolves when it is done. */
   tick(): Promise<void> {
-    if (this.stopping) return Promise.resolve();
-    if (this.current) return this.current.then(() => undefined);
-    const run = this.reminders
-      .runScheduled()
-      .then((r) => {
-        if (r.queued) this.logger.log(`Reminders: ${r.queued} queued`);
-      })
-      .catch((e: unknown) =>
-        this.logger.error(`Reminder tick failed: ${e instanceof Error ? e.message : String(e)}`),
-      )
-      .finally(() => {
-        this.current = null;
-      });
-    this.current = run;
-    return run;
+    return this.worker.tick();
   }
 }
