@@ -1,3 +1,4 @@
+import type { BeforeApplicationShutdown, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { SchedulerRegistry } from '@nestjs/schedule';
 
 export interface IntervalWorkerOptions {
@@ -88,5 +89,32 @@ export class IntervalWorker {
   async stopAndWait(): Promise<void> {
     this.stop();
     if (this.current) await this.current.catch(() => undefined);
+  }
+}
+
+/**
+ * A Nest provider whose background work is an IntervalWorker, with the Nest hooks of its life cycle: the
+ * worker starts on bootstrap when shouldStart() (config.runJobs), its timer stops when the modules are
+ * destroyed, and the application's shutdown waits for the tick in progress before the database closes.
+ */
+export abstract class IntervalWorkerHost
+  implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown
+{
+  protected abstract readonly worker: IntervalWorker;
+
+  /** Whether this process runs the worker (read on bootstrap). */
+  protected abstract shouldStart(): boolean;
+
+  onApplicationBootstrap(): void {
+    if (this.shouldStart()) this.worker.start();
+  }
+
+  /** Stops the timer first, so that no tick starts while the application shuts down. */
+  onModuleDestroy(): void {
+    this.worker.stop();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.worker.stopAndWait();
   }
 }

@@ -1,13 +1,6 @@
-import {
-  BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-  OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { IntervalWorker } from '../../common/interval-worker.js';
+import { IntervalWorker, IntervalWorkerHost } from '../../common/interval-worker.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { RemindersService } from './reminders.service.js';
 
@@ -22,15 +15,16 @@ const INTERVAL_NAME = 'reminder-rules-scheduler';
  * shutdown the timer stops first and the tick in progress finishes before the database closes.
  */
 @Injectable()
-export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
+export class ReminderScheduler extends IntervalWorkerHost {
   private readonly logger = new Logger('ReminderScheduler');
-  private readonly worker: IntervalWorker;
+  protected readonly worker: IntervalWorker;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly reminders: RemindersService,
     scheduler: SchedulerRegistry,
   ) {
+    super();
     this.worker = new IntervalWorker({
       name: INTERVAL_NAME,
       everyMs: this.config.jobsTickMs ?? DEFAULT_JOBS_TICK_MS,
@@ -44,16 +38,8 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestro
     });
   }
 
-  onApplicationBootstrap(): void {
-    if (this.config.runJobs) this.worker.start();
-  }
-
-  onModuleDestroy(): void {
-    this.worker.stop();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.worker.stopAndWait();
+  protected shouldStart(): boolean {
+    return this.config.runJobs;
   }
 
   /** One tick now (unless one is running or the app is stopping); resolves when it is done. */

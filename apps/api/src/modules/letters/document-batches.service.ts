@@ -1,16 +1,9 @@
-import {
-  BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-  OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { isBillingKind, isLetterKind, type DocumentBatchDto, type DocumentKind } from '@symposium/domain';
 import yazl from 'yazl';
 import { DomainError } from '../../common/errors.js';
-import { IntervalWorker } from '../../common/interval-worker.js';
+import { IntervalWorker, IntervalWorkerHost } from '../../common/interval-worker.js';
 import type { CallerScope } from '../../common/managed-scope.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ChairPapersService } from '../papers/chair-papers.service.js';
@@ -28,11 +21,9 @@ const INTERVAL_NAME = 'document-batches';
 
 /** POST /documents/batches, its progress and zip; the worker that issues the documents. */
 @Injectable()
-export class DocumentBatchesService
-  implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown
-{
+export class DocumentBatchesService extends IntervalWorkerHost {
   private readonly logger = new Logger('DocumentBatches');
-  private readonly worker: IntervalWorker;
+  protected readonly worker: IntervalWorker;
   /** A kick arrived during a run: look for claimable batches once more before ending it. */
   private again = false;
 
@@ -44,6 +35,7 @@ export class DocumentBatchesService
     scheduler: SchedulerRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
+    super();
     this.worker = new IntervalWorker({
       name: INTERVAL_NAME,
       everyMs: Math.min(this.config.jobsTickMs ?? TICK_MS, TICK_MS),
@@ -119,16 +111,8 @@ export class DocumentBatchesService
 
   // ----- the worker
 
-  onApplicationBootstrap(): void {
-    if (this.config.runJobs) this.worker.start();
-  }
-
-  onModuleDestroy(): void {
-    this.worker.stop();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.worker.stopAndWait();
+  protected shouldStart(): boolean {
+    return this.config.runJobs;
   }
 
   /** Works through every claimable batch now (one run at a time per process); resolves when idle. */

@@ -1,13 +1,6 @@
-import {
-  BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-  OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { IntervalWorker } from '../../common/interval-worker.js';
+import { IntervalWorker, IntervalWorkerHost } from '../../common/interval-worker.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import {
   LEASE_RENEW_MS,
@@ -88,10 +81,10 @@ export interface DispatchResult {
  * only while its lease is surely its own (LEASE_SAFE_MS).
  */
 @Injectable()
-export class OutboxDispatcher implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
+export class OutboxDispatcher extends IntervalWorkerHost {
   private readonly logger = new Logger('OutboxDispatcher');
   private readonly inFlight = new Set<Promise<unknown>>();
-  private readonly worker: IntervalWorker;
+  protected readonly worker: IntervalWorker;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -99,6 +92,7 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnModuleDestroy
     private readonly repo: OutboxRepository,
     scheduler: SchedulerRegistry,
   ) {
+    super();
     this.worker = new IntervalWorker({
       name: INTERVAL_NAME,
       everyMs: DISPATCH_INTERVAL_MS,
@@ -120,22 +114,18 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnModuleDestroy
     return this.transport !== null;
   }
 
-  onApplicationBootstrap(): void {
-    if (!this.config.runJobs) return;
+  /** With config.runJobs, and SMTP configured (else it says where the e-mails stay). */
+  protected shouldStart(): boolean {
+    if (!this.config.runJobs) return false;
     if (!this.transport) {
       this.logger.log('SMTP is not configured (SMTP_HOST): e-mails are kept in the outbox table, not sent');
-      return;
+      return false;
     }
-    this.worker.start();
-  }
-
-  /** Stops the timer first, so no new pass starts while the application shuts down. */
-  onModuleDestroy(): void {
-    this.worker.stop();
+    return true;
   }
 
   /** Lets the in-flight batch finish and record its results before the database closes. */
-  async beforeApplicationShutdown(): Promise<void> {
+  override async beforeApplicationShutdown(): Promise<void> {
     this.onModuleDestroy();
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
     this.transport?.close();
