@@ -56,6 +56,31 @@ const toPerson = (u: UserRow): ConflictPerson => ({
 });
 
 /**
+ * The conflict flags of a reviewer with a paper (libs/domain detectConflicts), from the rows read for many
+ * pairs at once: the paper's authors, co-authorships of the reviewers with authors, declared conflicts.
+ */
+function conflictFlags(
+  paperId: number,
+  reviewer: UserRow,
+  authors: UserRow[],
+  coauthored: { reviewerId: number; authorId: number; paperId: number; title: string }[],
+  declared: { reviewerId: number; userId: number; reason: string }[],
+  declaredPaper: boolean,
+): ConflictFlag[] {
+  return detectConflicts({
+    reviewer: toPerson(reviewer),
+    authors: authors.map(toPerson),
+    coauthored: coauthored
+      .filter((c) => c.reviewerId === reviewer.id && c.paperId !== paperId)
+      .map((c) => ({ authorId: c.authorId, paperId: c.paperId, title: c.title })),
+    declaredPeople: declared
+      .filter((d) => d.reviewerId === reviewer.id)
+      .map((d) => ({ userId: d.userId, reason: d.reason })),
+    declaredPaper,
+  });
+}
+
+/**
  * A review request with its history, as a bulk record takes it (the demo conference, a migration): who
  * reviews which paper, the state it reached, when, and the review when there is one (required when
  * reviewed; a draft allowed when accepted).
@@ -134,18 +159,11 @@ export class ReviewAssignmentService {
     ex: Executor,
   ): Promise<ReviewRequestRow> {
     await this.repo.lockAssignment([paper.id], [reviewerId], ex);
-    const reviewer = await this.check(
+    const { reviewer, row } = await this.checkAndCreate(
       paper,
-      await this.users.findById(reviewerId, ex),
+      reviewerId,
       isCameraReady,
-      { requireRole: true },
-      ex,
-    );
-    const row = await this.createRequest(
-      paper,
-      reviewer,
-      isCameraReady,
-      { createdBy: caller.id, invite: true },
+      { requireRole: true, createdBy: caller.id, invite: true },
       ex,
     );
     await this.activity.record(
@@ -181,17 +199,14 @@ export class ReviewAssignmentService {
     const conflicts = new Map<number, ConflictFlag[]>();
     const overrides = new Map<number, { flags: ConflictFlag[]; override: ConflictOverrideDto }>();
     for (const r of reviewers) {
-      const flags = detectConflicts({
-        reviewer: toPerson(r),
-        authors: authors.map(toPerson),
-        coauthored: coauthored
-          .filter((c) => c.reviewerId === r.id && c.paperId !== paper.id)
-          .map((c) => ({ authorId: c.authorId, paperId: c.paperId, title: c.title })),
-        declaredPeople: declared
-          .filter((d) => d.reviewerId === r.id)
-          .map((d) => ({ userId: d.userId, reason: d.reason })),
-        declaredPaper: bidMap.get(r.id) === 'conflict',
-      });
+      const flags = conflictFlags(
+        paper.id,
+        r,
+        authors,
+        coauthored,
+        declared,
+        bidMap.get(r.id) === 'conflict',
+      );
       const o = overrideOf.get(r.id);
       if (o && flags.length) {
         overrides.set(r.id, { flags, override: toOverrideDto(o) });
@@ -226,6 +241,31 @@ export class ReviewAssignmentService {
     if (flags.length) throw ReviewsErrors.conflictOfInterest(flags);
     await this.checkLimits(paper.id, reviewer.id, isCameraReady, ex, opts.replacing);
     return reviewer;
+  }
+
+  /** check() then createRequest(), for the user `reviewerId`: call inside the transaction, after lockAssignment. */
+  async checkAndCreate(
+    paper: PaperRow,
+    reviewerId: number,
+    isCameraReady: boolean,
+    opts: { requireRole: boolean; createdBy: number; invite: boolean },
+    ex: Executor,
+  ): Promise<{ reviewer: UserRow; row: ReviewRequestRow }> {
+    const reviewer = await this.check(
+      paper,
+      await this.users.findById(reviewerId, ex),
+      isCameraReady,
+      { requireRole: opts.requireRole },
+      ex,
+    );
+    const row = await this.createRequest(
+      paper,
+      reviewer,
+      isCameraReady,
+      { createdBy: opts.createdBy, invite: opts.invite },
+      ex,
+    );
+    return { reviewer, row };
   }
 
   /** §9: at most 3 requests per paper and 10 per reviewer (declined ones do not count; kinds apart). */
@@ -364,17 +404,14 @@ export class ReviewAssignmentService {
       if (pairs.has(pair)) throw ReviewsErrors.alreadyReviewer();
       pairs.add(pair);
       if (!overridden.has(`${paper.id}:${reviewer.id}`)) {
-        const flags = detectConflicts({
-          reviewer: toPerson(reviewer),
-          authors: paperAuthors.map(toPerson),
-          coauthored: coauthored
-            .filter((c) => c.reviewerId === reviewer.id && c.paperId !== paper.id)
-            .map((c) => ({ authorId: c.authorId, paperId: c.paperId, title: c.title })),
-          declaredPeople: declared
-            .filter((d) => d.reviewerId === reviewer.id)
-            .map((d) => ({ userId: d.userId, reason: d.reason })),
-          declaredPaper: conflictBids.has(`${paper.id}:${reviewer.id}`),
-        });
+        const flags = conflictFlags(
+          paper.id,
+          reviewer,
+          paperAuthors,
+          coauthored,
+          declared,
+          conflictBids.has(`${paper.id}:${reviewer.id}`),
+        );
         if (flags.length) throw ReviewsErrors.conflictOfInterest(flags);
       }
       if (item.state !== 'declined') {

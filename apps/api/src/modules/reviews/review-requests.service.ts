@@ -307,20 +307,15 @@ export class ReviewRequestsService {
       let request = await this.repo.findPair(paper.id, reviewerId, isCameraReady, tx);
       if (request?.declined) throw ReviewsErrors.reviewerDeclined();
       if (!request) {
-        const reviewer = await this.assignment.check(
-          paper,
-          await this.users.findById(reviewerId, tx),
-          isCameraReady,
-          { requireRole: !self },
-          tx,
-        );
-        request = await this.assignment.createRequest(
-          paper,
-          reviewer,
-          isCameraReady,
-          { createdBy: caller.id, invite: false },
-          tx,
-        );
+        request = (
+          await this.assignment.checkAndCreate(
+            paper,
+            reviewerId,
+            isCameraReady,
+            { requireRole: !self, createdBy: caller.id, invite: false },
+            tx,
+          )
+        ).row;
       }
       await this.assignment.saveReview(
         request,
