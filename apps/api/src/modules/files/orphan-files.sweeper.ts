@@ -5,6 +5,7 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import { IntervalWorker } from '../../common/interval-worker.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { FileStore } from './file-store.js';
 
@@ -24,8 +25,17 @@ const BATCH = 500;
 export class OrphanFilesSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('FileStore');
   private readonly owners = new Map<string, ReferencedKeys>();
-  private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
+  private readonly worker = new IntervalWorker({
+    name: 'orphan-files-sweeper',
+    everyMs: HOUR_MS,
+    runAtStart: true,
+    work: async () => {
+      const n = await this.sweep();
+      if (n) this.logger.log(`Removed ${n} stored file(s) that no row references`);
+    },
+    onError: (e) => this.logger.warn(`Could not sweep unreferenced files: ${(e as Error).message}`),
+  });
 
   constructor(
     private readonly store: FileStore,
@@ -38,14 +48,11 @@ export class OrphanFilesSweeper implements OnApplicationBootstrap, OnApplication
   }
 
   onApplicationBootstrap(): void {
-    if (!this.config.runJobs) return;
-    this.runLogged();
-    this.timer = setInterval(() => this.runLogged(), HOUR_MS);
-    this.timer.unref();
+    if (this.config.runJobs) this.worker.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
+    this.worker.stop();
     await this.running?.catch(() => undefined);
   }
 
@@ -53,13 +60,6 @@ export class OrphanFilesSweeper implements OnApplicationBootstrap, OnApplication
   sweep(olderThanMs = HOUR_MS): Promise<number> {
     this.running ??= this.doSweep(olderThanMs).finally(() => (this.running = undefined));
     return this.running;
-  }
-
-  private runLogged(): void {
-    this.sweep().then(
-      (n) => n && this.logger.log(`Removed ${n} stored file(s) that no row references`),
-      (e: unknown) => this.logger.warn(`Could not sweep unreferenced files: ${(e as Error).message}`),
-    );
   }
 
   private async doSweep(olderThanMs: number): Promise<number> {

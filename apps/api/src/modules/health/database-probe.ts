@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { IntervalWorker } from '../../common/interval-worker.js';
 import type { DatabaseHandle } from '../../database/database.js';
 
 export interface ProbeState {
@@ -19,7 +20,7 @@ export interface ProbeState {
  * still waiting after `staleMs`, or a failed one, makes the database count as down.
  */
 export class DatabaseProbe {
-  private timer: NodeJS.Timeout | undefined;
+  private readonly worker: IntervalWorker;
   private inFlightSince: number | null = null;
   private last: { at: number; latencyMs: number } | null = null;
   private error: string | undefined;
@@ -30,22 +31,27 @@ export class DatabaseProbe {
     private readonly intervalMs = 1000,
     private readonly staleMs = 10_000,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.worker = new IntervalWorker({
+      name: 'database-probe',
+      everyMs: this.intervalMs,
+      work: () => this.probe(),
+      onError: () => undefined, // a probe keeps its own error (state())
+    });
+  }
 
   static forHandle(handle: DatabaseHandle, intervalMs?: number, staleMs?: number): DatabaseProbe {
     return new DatabaseProbe(() => handle.db.execute(sql`select 1`), intervalMs, staleMs);
   }
 
   start(): void {
-    if (this.timer) return;
+    if (this.worker.started) return;
     this.first = this.probe();
-    this.timer = setInterval(() => void this.probe(), this.intervalMs);
-    this.timer.unref();
+    this.worker.start();
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+    this.worker.stop();
   }
 
   /** Runs one probe unless one is already waiting. */

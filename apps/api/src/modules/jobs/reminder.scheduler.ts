@@ -1,12 +1,6 @@
-import {
-  BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-  OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
+import { IntervalWorker, IntervalWorkerHost } from '../../common/interval-worker.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { RemindersService } from './reminders.service.js';
 
@@ -21,52 +15,35 @@ const INTERVAL_NAME = 'reminder-rules-scheduler';
  * shutdown the timer stops first and the tick in progress finishes before the database closes.
  */
 @Injectable()
-export class ReminderScheduler implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
+export class ReminderScheduler extends IntervalWorkerHost {
   private readonly logger = new Logger('ReminderScheduler');
-  private current: Promise<unknown> | null = null;
-  private stopping = false;
+  protected readonly worker: IntervalWorker;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly reminders: RemindersService,
-    private readonly scheduler: SchedulerRegistry,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (!this.config.runJobs) return;
-    const every = this.config.jobsTickMs ?? DEFAULT_JOBS_TICK_MS;
-    this.scheduler.addInterval(
-      INTERVAL_NAME,
-      setInterval(() => this.tick(), every),
-    );
+    scheduler: SchedulerRegistry,
+  ) {
+    super();
+    this.worker = new IntervalWorker({
+      name: INTERVAL_NAME,
+      everyMs: this.config.jobsTickMs ?? DEFAULT_JOBS_TICK_MS,
+      scheduler,
+      work: async () => {
+        const r = await this.reminders.runScheduled();
+        if (r.queued) this.logger.log(`Reminders: ${r.queued} queued`);
+      },
+      onError: (e) =>
+        this.logger.error(`Reminder tick failed: ${e instanceof Error ? e.message : String(e)}`),
+    });
   }
 
-  onModuleDestroy(): void {
-    this.stopping = true;
-    if (this.scheduler.doesExist('interval', INTERVAL_NAME)) this.scheduler.deleteInterval(INTERVAL_NAME);
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    this.onModuleDestroy();
-    if (this.current) await this.current.catch(() => undefined);
+  protected shouldStart(): boolean {
+    return this.config.runJobs;
   }
 
   /** One tick now (unless one is running or the app is stopping); resolves when it is done. */
   tick(): Promise<void> {
-    if (this.stopping) return Promise.resolve();
-    if (this.current) return this.current.then(() => undefined);
-    const run = this.reminders
-      .runScheduled()
-      .then((r) => {
-        if (r.queued) this.logger.log(`Reminders: ${r.queued} queued`);
-      })
-      .catch((e: unknown) =>
-        this.logger.error(`Reminder tick failed: ${e instanceof Error ? e.message : String(e)}`),
-      )
-      .finally(() => {
-        this.current = null;
-      });
-    this.current = run;
-    return run;
+    return this.worker.tick();
   }
 }

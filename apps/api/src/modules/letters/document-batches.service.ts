@@ -1,15 +1,9 @@
-import {
-  BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-  OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { isBillingKind, isLetterKind, type DocumentBatchDto, type DocumentKind } from '@symposium/domain';
 import yazl from 'yazl';
 import { DomainError } from '../../common/errors.js';
+import { IntervalWorker, IntervalWorkerHost } from '../../common/interval-worker.js';
 import type { CallerScope } from '../../common/managed-scope.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ChairPapersService } from '../papers/chair-papers.service.js';
@@ -27,22 +21,32 @@ const INTERVAL_NAME = 'document-batches';
 
 /** POST /documents/batches, its progress and zip; the worker that issues the documents. */
 @Injectable()
-export class DocumentBatchesService
-  implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown
-{
+export class DocumentBatchesService extends IntervalWorkerHost {
   private readonly logger = new Logger('DocumentBatches');
-  private current: Promise<void> | null = null;
+  protected readonly worker: IntervalWorker;
+  /** A kick arrived during a run: look for claimable batches once more before ending it. */
   private again = false;
-  private stopping = false;
 
   constructor(
     private readonly repo: LettersRepository,
     private readonly letters: LettersService,
     private readonly chairPapers: ChairPapersService,
     private readonly papers: PapersService,
-    private readonly scheduler: SchedulerRegistry,
+    scheduler: SchedulerRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    super();
+    this.worker = new IntervalWorker({
+      name: INTERVAL_NAME,
+      everyMs: Math.min(this.config.jobsTickMs ?? TICK_MS, TICK_MS),
+      scheduler,
+      work: () => this.run(),
+      onError: (e) => this.logger.error(`Batch run failed: ${e instanceof Error ? e.message : String(e)}`),
+      onBusy: () => {
+        this.again = true;
+      },
+    });
+  }
 
   /** The selection of POST /papers/export/xls ({ids} or {filters, search}) in the caller's scope. */
   async create(caller: CallerScope, body: Record<string, unknown>): Promise<DocumentBatchDto> {
@@ -107,51 +111,25 @@ export class DocumentBatchesService
 
   // ----- the worker
 
-  onApplicationBootstrap(): void {
-    if (!this.config.runJobs) return;
-    const every = Math.min(this.config.jobsTickMs ?? TICK_MS, TICK_MS);
-    this.scheduler.addInterval(
-      INTERVAL_NAME,
-      setInterval(() => void this.kick(), every),
-    );
-  }
-
-  onModuleDestroy(): void {
-    this.stopping = true;
-    if (this.scheduler.doesExist('interval', INTERVAL_NAME)) this.scheduler.deleteInterval(INTERVAL_NAME);
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    this.onModuleDestroy();
-    if (this.current) await this.current.catch(() => undefined);
+  protected shouldStart(): boolean {
+    return this.config.runJobs;
   }
 
   /** Works through every claimable batch now (one run at a time per process); resolves when idle. */
   kick(): Promise<void> {
-    if (this.stopping) return Promise.resolve();
-    if (this.current) {
-      this.again = true;
-      return this.current;
-    }
-    const run = (async () => {
-      do {
-        this.again = false;
-        for (;;) {
-          if (this.stopping) return;
-          const batch = await this.repo.claimBatch(LEASE_MS);
-          if (!batch) break;
-          await this.process(batch);
-        }
-      } while (this.again);
-    })()
-      .catch((e: unknown) =>
-        this.logger.error(`Batch run failed: ${e instanceof Error ? e.message : String(e)}`),
-      )
-      .finally(() => {
-        this.current = null;
-      });
-    this.current = run;
-    return run;
+    return this.worker.tick();
+  }
+
+  private async run(): Promise<void> {
+    do {
+      this.again = false;
+      for (;;) {
+        if (this.worker.stopping) return;
+        const batch = await this.repo.claimBatch(LEASE_MS);
+        if (!batch) break;
+        await this.process(batch);
+      }
+    } while (this.again);
   }
 
   /** Issues the batch's documents one by one (skipping those a previous run issued), then builds the zip. */
@@ -165,7 +143,7 @@ export class DocumentBatchesService
     let failed = failedIds.size;
     const { settings, signature } = await this.letters.settingsAndSignature();
     for (const paperId of ids) {
-      if (this.stopping) return; // the lease runs out and another process resumes it
+      if (this.worker.stopping) return; // the lease runs out and another process resumes it
       if (issued.has(paperId) || failedIds.has(paperId)) continue;
       try {
         const paper = await this.papers.findById(paperId);

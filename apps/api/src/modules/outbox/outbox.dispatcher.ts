@@ -1,12 +1,6 @@
-import {
-  BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-  OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
+import { IntervalWorker, IntervalWorkerHost } from '../../common/interval-worker.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import {
   LEASE_RENEW_MS,
@@ -87,45 +81,51 @@ export interface DispatchResult {
  * only while its lease is surely its own (LEASE_SAFE_MS).
  */
 @Injectable()
-export class OutboxDispatcher implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
+export class OutboxDispatcher extends IntervalWorkerHost {
   private readonly logger = new Logger('OutboxDispatcher');
   private readonly inFlight = new Set<Promise<unknown>>();
-  private stopping = false;
-  private ticking = false;
+  protected readonly worker: IntervalWorker;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport | null,
     private readonly repo: OutboxRepository,
-    private readonly scheduler: SchedulerRegistry,
-  ) {}
+    scheduler: SchedulerRegistry,
+  ) {
+    super();
+    this.worker = new IntervalWorker({
+      name: INTERVAL_NAME,
+      everyMs: DISPATCH_INTERVAL_MS,
+      scheduler,
+      runAtStart: true,
+      work: async () => {
+        const r = await this.dispatchDue();
+        if (r.sent || r.retried || r.failed || r.recovered)
+          this.logger.log(
+            `Outbox: ${r.sent} sent, ${r.retried} to retry, ${r.failed} failed, ${r.recovered} recovered`,
+          );
+      },
+      onError: (e) => this.logger.error(`Outbox dispatch failed: ${describeError(e)}`),
+    });
+  }
 
   /** true when SMTP is configured (messages can be sent). */
   get enabled(): boolean {
     return this.transport !== null;
   }
 
-  onApplicationBootstrap(): void {
-    if (!this.config.runJobs) return;
+  /** With config.runJobs, and SMTP configured (else it says where the e-mails stay). */
+  protected shouldStart(): boolean {
+    if (!this.config.runJobs) return false;
     if (!this.transport) {
       this.logger.log('SMTP is not configured (SMTP_HOST): e-mails are kept in the outbox table, not sent');
-      return;
+      return false;
     }
-    this.scheduler.addInterval(
-      INTERVAL_NAME,
-      setInterval(() => this.tick(), DISPATCH_INTERVAL_MS),
-    );
-    this.tick();
-  }
-
-  /** Stops the timer first, so no new pass starts while the application shuts down. */
-  onModuleDestroy(): void {
-    this.stopping = true;
-    if (this.scheduler.doesExist('interval', INTERVAL_NAME)) this.scheduler.deleteInterval(INTERVAL_NAME);
+    return true;
   }
 
   /** Lets the in-flight batch finish and record its results before the database closes. */
-  async beforeApplicationShutdown(): Promise<void> {
+  override async beforeApplicationShutdown(): Promise<void> {
     this.onModuleDestroy();
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
     this.transport?.close();
@@ -140,22 +140,6 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnModuleDestroy
     return run;
   }
 
-  private tick(): void {
-    if (this.ticking || this.stopping) return;
-    this.ticking = true;
-    this.dispatchDue()
-      .then((r) => {
-        if (r.sent || r.retried || r.failed || r.recovered)
-          this.logger.log(
-            `Outbox: ${r.sent} sent, ${r.retried} to retry, ${r.failed} failed, ${r.recovered} recovered`,
-          );
-      })
-      .catch((e: unknown) => this.logger.error(`Outbox dispatch failed: ${describeError(e)}`))
-      .finally(() => {
-        this.ticking = false;
-      });
-  }
-
   private async run(): Promise<DispatchResult> {
     const result: DispatchResult = { sent: 0, retried: 0, failed: 0, deferred: 0, recovered: 0 };
     if (!this.transport) return result;
@@ -164,7 +148,7 @@ export class OutboxDispatcher implements OnApplicationBootstrap, OnModuleDestroy
     const first = await this.repo.claimDue(MAIL_BATCH_SIZE);
     if (!first.length) return result;
     const from = senderWithName(this.config.smtp?.from ?? '', await this.senderName());
-    await new Pass(this.transport, this.repo, this.logger, from, result, () => this.stopping).run(
+    await new Pass(this.transport, this.repo, this.logger, from, result, () => this.worker.stopping).run(
       first,
       claimedAt,
     );

@@ -12,7 +12,6 @@ import {
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError } from '../../common/errors.js';
 import { TransactionRunner } from '../../database/database.module.js';
-import { ActivityService } from '../activity/activity.service.js';
 import { PapersService } from '../papers/papers.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
 import { UsersService } from '../users/users.service.js';
@@ -74,7 +73,6 @@ export class AutoAssignmentService {
     private readonly users: UsersService,
     private readonly tx: TransactionRunner,
     private readonly runner: AssignmentRunner,
-    private readonly activity: ActivityService,
   ) {}
 
   /** Solved in a worker thread; `signal` cancels it (the controller aborts when the request is closed). */
@@ -111,7 +109,7 @@ export class AutoAssignmentService {
   async apply(dto: AutoApplyDto, scope: number[] | null, caller: AuthUser): Promise<ApplyResult> {
     if (dto.assignments.length > MAX_APPLY_ASSIGNMENTS)
       throw ReviewsErrors.applyTooLarge(dto.assignments.length);
-    await this.managedTrack(dto.track, scope);
+    await this.assignment.managedTrack(dto.track, scope);
     const isCameraReady = dto.isCameraReady ?? false;
     const ids: number[] = [];
     const errors: ApplyResult['errors'] = [];
@@ -129,37 +127,17 @@ export class AutoAssignmentService {
       try {
         const paper = papers.get(pair.paper);
         if (!paper) throw ReviewsErrors.paperNotFound();
-        const id = await this.tx.run(async (tx) => {
-          await this.repo.lockAssignment([paper.id], [pair.reviewer], tx);
-          const reviewer = await this.assignment.check(
+        const row = await this.tx.run((tx) =>
+          this.assignment.assign(
             paper,
-            await this.users.findById(pair.reviewer, tx),
+            pair.reviewer,
             isCameraReady,
-            { requireRole: true },
+            caller,
+            { note: ' (automatic assignment)', details: { auto: true } },
             tx,
-          );
-          const row = await this.assignment.createRequest(
-            paper,
-            reviewer,
-            isCameraReady,
-            { createdBy: caller.id, invite: true },
-            tx,
-          );
-          await this.activity.record(
-            {
-              ...ActivityService.fromUser(caller),
-              action: 'review.assign',
-              summary: `Assigned ${reviewer.firstName} ${reviewer.lastName} to review paper ${paper.id} '${paper.title}' (automatic assignment)`,
-              subjectId: reviewer.id,
-              paperId: paper.id,
-              trackId: paper.trackId,
-              details: { requestId: row.id, isCameraReady, auto: true },
-            },
-            tx,
-          );
-          return row.id;
-        });
-        ids.push(id);
+          ),
+        );
+        ids.push(row.id);
       } catch (e) {
         if (!(e instanceof DomainError)) throw e;
         errors.push({ paper: pair.paper, reviewer: pair.reviewer, message: e.message });
@@ -182,7 +160,7 @@ export class AutoAssignmentService {
    * read; the affinity (tokenising, TF-IDF) and the network are built in the worker thread.
    */
   async problem(trackId: number, isCameraReady: boolean, scope: number[] | null): Promise<AssignmentProblem> {
-    await this.managedTrack(trackId, scope);
+    await this.assignment.managedTrack(trackId, scope);
     // the ids first, then only the columns the solver reads, a slice at a time (10,000 titles and abstracts
     // in one answer would be one long parse on this thread)
     const paperIds = await this.papers.idsOfTracks([trackId]);
@@ -288,10 +266,5 @@ export class AutoAssignmentService {
         .map((r) => ({ reviewerId: r.reviewerId, paperId: r.paperId })),
       tracks: [{ id: trackId, name: (await this.tracks.namesOf([trackId])).get(trackId) ?? String(trackId) }],
     };
-  }
-
-  private async managedTrack(trackId: number, scope: number[] | null): Promise<void> {
-    if ((scope !== null && !scope.includes(trackId)) || !(await this.tracks.exists(trackId)))
-      throw ReviewsErrors.trackNotFound();
   }
 }

@@ -16,9 +16,11 @@ import {
   type ReviewInput,
   type ReviewRequestState,
 } from '@symposium/domain';
+import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError, pgErrorCode } from '../../common/errors.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { Executor } from '../../database/database.js';
+import { ActivityService } from '../activity/activity.service.js';
 import { OutboxService, type RecordedMail } from '../outbox/outbox.service.js';
 import { PapersService, type PaperRow } from '../papers/papers.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
@@ -52,6 +54,31 @@ const toPerson = (u: UserRow): ConflictPerson => ({
   alternateEmail: u.alternateEmail,
   organization: u.organization,
 });
+
+/**
+ * The conflict flags of a reviewer with a paper (libs/domain detectConflicts), from the rows read for many
+ * pairs at once: the paper's authors, co-authorships of the reviewers with authors, declared conflicts.
+ */
+function conflictFlags(
+  paperId: number,
+  reviewer: UserRow,
+  authors: UserRow[],
+  coauthored: { reviewerId: number; authorId: number; paperId: number; title: string }[],
+  declared: { reviewerId: number; userId: number; reason: string }[],
+  declaredPaper: boolean,
+): ConflictFlag[] {
+  return detectConflicts({
+    reviewer: toPerson(reviewer),
+    authors: authors.map(toPerson),
+    coauthored: coauthored
+      .filter((c) => c.reviewerId === reviewer.id && c.paperId !== paperId)
+      .map((c) => ({ authorId: c.authorId, paperId: c.paperId, title: c.title })),
+    declaredPeople: declared
+      .filter((d) => d.reviewerId === reviewer.id)
+      .map((d) => ({ userId: d.userId, reason: d.reason })),
+    declaredPaper,
+  });
+}
 
 /**
  * A review request with its history, as a bulk record takes it (the demo conference, a migration): who
@@ -108,7 +135,51 @@ export class ReviewAssignmentService {
     private readonly mail: OutboxService,
     private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly activity: ActivityService,
   ) {}
+
+  /** 404 unless the track exists and is one the caller manages (scope null = every track). */
+  async managedTrack(trackId: number, scope: number[] | null): Promise<void> {
+    if ((scope !== null && !scope.includes(trackId)) || !(await this.tracks.exists(trackId)))
+      throw ReviewsErrors.trackNotFound();
+  }
+
+  /**
+   * One reviewer given one paper by a chair (manual save, automatic apply), in the caller's transaction:
+   * locks the pair, runs the checks (role and track required), writes the request with its invitation and
+   * records 'review.assign' ("Assigned <reviewer> to review paper <id> '<title>'" + `note`; details
+   * { requestId, isCameraReady, ...details }).
+   */
+  async assign(
+    paper: PaperRow,
+    reviewerId: number,
+    isCameraReady: boolean,
+    caller: AuthUser,
+    log: { note: string; details?: Record<string, unknown> },
+    ex: Executor,
+  ): Promise<ReviewRequestRow> {
+    await this.repo.lockAssignment([paper.id], [reviewerId], ex);
+    const { reviewer, row } = await this.checkAndCreate(
+      paper,
+      reviewerId,
+      isCameraReady,
+      { requireRole: true, createdBy: caller.id, invite: true },
+      ex,
+    );
+    await this.activity.record(
+      {
+        ...ActivityService.fromUser(caller),
+        action: 'review.assign',
+        summary: `Assigned ${reviewer.firstName} ${reviewer.lastName} to review paper ${paper.id} '${paper.title}'${log.note}`,
+        subjectId: reviewer.id,
+        paperId: paper.id,
+        trackId: paper.trackId,
+        details: { requestId: row.id, isCameraReady, ...log.details },
+      },
+      ex,
+    );
+    return row;
+  }
 
   /** Authors, bids and conflicts of a paper against these reviewers, in a handful of queries. */
   async context(paper: PaperRow, reviewers: UserRow[], ex?: Executor): Promise<AssignmentContext> {
@@ -128,17 +199,14 @@ export class ReviewAssignmentService {
     const conflicts = new Map<number, ConflictFlag[]>();
     const overrides = new Map<number, { flags: ConflictFlag[]; override: ConflictOverrideDto }>();
     for (const r of reviewers) {
-      const flags = detectConflicts({
-        reviewer: toPerson(r),
-        authors: authors.map(toPerson),
-        coauthored: coauthored
-          .filter((c) => c.reviewerId === r.id && c.paperId !== paper.id)
-          .map((c) => ({ authorId: c.authorId, paperId: c.paperId, title: c.title })),
-        declaredPeople: declared
-          .filter((d) => d.reviewerId === r.id)
-          .map((d) => ({ userId: d.userId, reason: d.reason })),
-        declaredPaper: bidMap.get(r.id) === 'conflict',
-      });
+      const flags = conflictFlags(
+        paper.id,
+        r,
+        authors,
+        coauthored,
+        declared,
+        bidMap.get(r.id) === 'conflict',
+      );
       const o = overrideOf.get(r.id);
       if (o && flags.length) {
         overrides.set(r.id, { flags, override: toOverrideDto(o) });
@@ -173,6 +241,31 @@ export class ReviewAssignmentService {
     if (flags.length) throw ReviewsErrors.conflictOfInterest(flags);
     await this.checkLimits(paper.id, reviewer.id, isCameraReady, ex, opts.replacing);
     return reviewer;
+  }
+
+  /** check() then createRequest(), for the user `reviewerId`: call inside the transaction, after lockAssignment. */
+  async checkAndCreate(
+    paper: PaperRow,
+    reviewerId: number,
+    isCameraReady: boolean,
+    opts: { requireRole: boolean; createdBy: number; invite: boolean },
+    ex: Executor,
+  ): Promise<{ reviewer: UserRow; row: ReviewRequestRow }> {
+    const reviewer = await this.check(
+      paper,
+      await this.users.findById(reviewerId, ex),
+      isCameraReady,
+      { requireRole: opts.requireRole },
+      ex,
+    );
+    const row = await this.createRequest(
+      paper,
+      reviewer,
+      isCameraReady,
+      { createdBy: opts.createdBy, invite: opts.invite },
+      ex,
+    );
+    return { reviewer, row };
   }
 
   /** §9: at most 3 requests per paper and 10 per reviewer (declined ones do not count; kinds apart). */
@@ -311,17 +404,14 @@ export class ReviewAssignmentService {
       if (pairs.has(pair)) throw ReviewsErrors.alreadyReviewer();
       pairs.add(pair);
       if (!overridden.has(`${paper.id}:${reviewer.id}`)) {
-        const flags = detectConflicts({
-          reviewer: toPerson(reviewer),
-          authors: paperAuthors.map(toPerson),
-          coauthored: coauthored
-            .filter((c) => c.reviewerId === reviewer.id && c.paperId !== paper.id)
-            .map((c) => ({ authorId: c.authorId, paperId: c.paperId, title: c.title })),
-          declaredPeople: declared
-            .filter((d) => d.reviewerId === reviewer.id)
-            .map((d) => ({ userId: d.userId, reason: d.reason })),
-          declaredPaper: conflictBids.has(`${paper.id}:${reviewer.id}`),
-        });
+        const flags = conflictFlags(
+          paper.id,
+          reviewer,
+          paperAuthors,
+          coauthored,
+          declared,
+          conflictBids.has(`${paper.id}:${reviewer.id}`),
+        );
         if (flags.length) throw ReviewsErrors.conflictOfInterest(flags);
       }
       if (item.state !== 'declined') {

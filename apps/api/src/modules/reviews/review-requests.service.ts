@@ -85,31 +85,12 @@ export class ReviewRequestsService {
     const id = await this.tx.run(async (tx) => {
       const paper = await this.papers.managedPaper(dto.paper, scope, { includeDeleted: false }, tx);
       if (paper.trackId !== dto.track) throw ReviewsErrors.trackMismatch();
-      await this.repo.lockAssignment([paper.id], [dto.reviewer], tx);
-      const reviewer = await this.assignment.check(
+      const row = await this.assignment.assign(
         paper,
-        await this.users.findById(dto.reviewer, tx),
+        dto.reviewer,
         isCameraReady,
-        { requireRole: true },
-        tx,
-      );
-      const row = await this.assignment.createRequest(
-        paper,
-        reviewer,
-        isCameraReady,
-        { createdBy: caller.id, invite: true },
-        tx,
-      );
-      await this.activity.record(
-        {
-          ...ActivityService.fromUser(caller),
-          action: 'review.assign',
-          summary: `Assigned ${reviewer.firstName} ${reviewer.lastName} to review paper ${paper.id} '${paper.title}'${isCameraReady ? ' (camera-ready)' : ''}`,
-          subjectId: reviewer.id,
-          paperId: paper.id,
-          trackId: paper.trackId,
-          details: { requestId: row.id, isCameraReady },
-        },
+        caller,
+        { note: isCameraReady ? ' (camera-ready)' : '' },
         tx,
       );
       return row.id;
@@ -326,20 +307,15 @@ export class ReviewRequestsService {
       let request = await this.repo.findPair(paper.id, reviewerId, isCameraReady, tx);
       if (request?.declined) throw ReviewsErrors.reviewerDeclined();
       if (!request) {
-        const reviewer = await this.assignment.check(
-          paper,
-          await this.users.findById(reviewerId, tx),
-          isCameraReady,
-          { requireRole: !self },
-          tx,
-        );
-        request = await this.assignment.createRequest(
-          paper,
-          reviewer,
-          isCameraReady,
-          { createdBy: caller.id, invite: false },
-          tx,
-        );
+        request = (
+          await this.assignment.checkAndCreate(
+            paper,
+            reviewerId,
+            isCameraReady,
+            { requireRole: !self, createdBy: caller.id, invite: false },
+            tx,
+          )
+        ).row;
       }
       await this.assignment.saveReview(
         request,

@@ -27,7 +27,6 @@ import type { Executor } from '../../database/database.js';
 import { OutboxService } from '../outbox/outbox.service.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { PapersService } from '../papers/papers.service.js';
-import { TracksService } from '../tracks/tracks.service.js';
 import { toUserResponse } from '../users/users.mapper.js';
 import { UsersService, type UserRow } from '../users/users.service.js';
 import type { ImportReviewerDto, ReviewCountDto } from './dto/reviews.dto.js';
@@ -50,7 +49,6 @@ export class ReviewersService {
     private readonly repo: ReviewsRepository,
     private readonly users: UsersService,
     private readonly papers: PapersService,
-    private readonly tracks: TracksService,
     private readonly assignment: ReviewAssignmentService,
     private readonly mail: OutboxService,
     private readonly tx: TransactionRunner,
@@ -59,7 +57,7 @@ export class ReviewersService {
   ) {}
 
   async byTrack(trackId: number, scope: number[] | null): Promise<ReviewerLoadDto[]> {
-    await this.managedTrack(trackId, scope);
+    await this.assignment.managedTrack(trackId, scope);
     const rows = await this.users.reviewersOfTrack(trackId);
     const loads = await this.repo.reviewerLoads(rows.map((r) => r.id));
     return rows.map((r) => ({ ...toUserResponse(r), load: loads.get(r.id)! }));
@@ -89,7 +87,7 @@ export class ReviewersService {
 
   /** Removes a track from a reviewer's tracks (the role stays while tracks remain). */
   async removeFromTrack(userId: number, trackId: number, scope: number[] | null): Promise<UserDto> {
-    await this.managedTrack(trackId, scope);
+    await this.assignment.managedTrack(trackId, scope);
     const row = await this.tx.run(async (tx) => {
       const user = await this.users.findById(userId, tx);
       if (!user) throw ReviewsErrors.userNotFound();
@@ -285,15 +283,10 @@ export class ReviewersService {
 
   // -----
 
-  private async managedTrack(trackId: number, scope: number[] | null): Promise<void> {
-    if ((scope !== null && !scope.includes(trackId)) || !(await this.tracks.exists(trackId)))
-      throw ReviewsErrors.trackNotFound();
-  }
-
   private async checkTracks(tracks: number[] | undefined, scope: number[] | null): Promise<number[]> {
     const list = [...new Set(tracks ?? [])];
     if (!list.length) throw ReviewsErrors.selectTrack();
-    for (const t of list) await this.managedTrack(t, scope);
+    for (const t of list) await this.assignment.managedTrack(t, scope);
     return list;
   }
 
