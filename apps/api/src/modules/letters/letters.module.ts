@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ProgrammeModule } from '../programme/programme.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { ActivityModule } from '../activity/activity.module.js';
 import { ConferenceModule } from '../conference/conference.module.js';
@@ -22,7 +23,7 @@ import { LettersService } from './letters.service.js';
  * Letters (acceptance, certificate, invitation), invoices, receipts and credit notes as verifiable PDFs:
  * templates and settings, issuing with gap-free numbering, revoking, crediting, the public verification,
  * the authors' downloads, and bulk issues run as batches. Rendered by the documents module's Chromium; the
- * programme (global) tells where a paper is presented.
+ * programme tells where a paper is presented.
  */
 @Module({
   imports: [
@@ -33,6 +34,7 @@ import { LettersService } from './letters.service.js';
     TracksModule,
     UsersModule,
     DocumentsModule,
+    ProgrammeModule,
   ],
   controllers: [
     ChairLetterSettingsController,
