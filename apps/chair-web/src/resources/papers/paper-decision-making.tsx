@@ -24,8 +24,12 @@ import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageTitle } from '../../components/page-title';
 import { SelectAllCheckbox } from '../../components/select-all-checkbox';
 import { primaryAuthorName } from './paper-labels';
-import { ReviewScoreCells, usePageReviews } from './paper-review-scores';
-import { useBulkEdit, usePaperPage, usePaperStatuses, usePaperTracks } from './use-papers';
+import { usePageReviews } from '../reviews/api/queries';
+import { ReviewScoreCells } from './paper-review-scores';
+import { useBulkEdit } from './api/mutations';
+import { usePaperPage } from './api/queries';
+import { useRoleStatuses } from '../statuses/api/queries';
+import { useRoleTracks } from '../tracks/api/queries';
 
 const COLUMNS: DataColumn<PaperSortField>[] = [
   { field: '_id', label: 'ID' },
@@ -49,8 +53,8 @@ const papersOf = (n: number) => `${n} paper${n === 1 ? '' : 's'}`;
  */
 export function PaperDecisionMaking() {
   const notify = useNotify();
-  const tracks = usePaperTracks();
-  const statuses = usePaperStatuses();
+  const tracks = useRoleTracks();
+  const statuses = useRoleStatuses();
   const bulk = useBulkEdit();
   const [track, setTrack] = useState('');
   const [decided, setDecided] = useState('');

@@ -30,19 +30,16 @@ import { DataTable, type DataColumn } from '../../components/data-table';
 import { SelectAllCheckbox } from '../../components/select-all-checkbox';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
-import { encodeSendFilter } from '../mail/mail-selection';
+import { encodeSendFilter } from '../../components/mail-selection';
 import { PaperEmailDialog } from './paper-email-dialog';
-import { PaperFilterBar } from './paper-filter-bar';
+import { PaperFilterBar } from '../../components/paper-filter-bar';
 import { BULK_PARAM_LABELS, primaryAuthorName, yesNo } from './paper-labels';
-import {
-  useIsChair,
-  usePaperDownloads,
-  usePaperPage,
-  usePaperStatuses,
-  usePaperTracks,
-  useUpdatePaper,
-  type ExportSelection,
-} from './use-papers';
+import { useIsChair } from '../../hooks/use-role-prefix';
+import { usePaperDownloads, type ExportSelection } from './api/downloads';
+import { usePaperPage } from './api/queries';
+import { useRoleStatuses } from '../statuses/api/queries';
+import { useRoleTracks } from '../tracks/api/queries';
+import { useUpdatePaper } from './api/mutations';
 
 /** The five paper lists of §2: the fixed filter each one adds to the chair's own filters. */
 export type PaperListKind = 'all' | 'registered' | 'cameraReady' | 'presentationReady' | 'deleted';
@@ -88,8 +85,8 @@ export function PaperList({ kind }: { kind: PaperListKind }) {
   const config = KINDS[kind];
   const navigate = useNavigate();
   const notify = useNotify();
-  const tracks = usePaperTracks();
-  const statuses = usePaperStatuses();
+  const tracks = useRoleTracks();
+  const statuses = useRoleStatuses();
   const downloads = usePaperDownloads();
   const [userFilters, setUserFilters] = useState<PaperFilter[]>([]);
   const [searchText, setSearchText] = useState('');

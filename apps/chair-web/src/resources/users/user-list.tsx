@@ -25,19 +25,13 @@ import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
-import { encodeSendFilter } from '../mail/mail-selection';
+import { encodeSendFilter } from '../../components/mail-selection';
 import { impersonationError } from './user-impersonate';
 import { UserFilterBuilder } from './user-filter-builder';
 import { RoleChips } from './user-summary';
-import {
-  exportUsers,
-  impersonate,
-  useSetRegistered,
-  useTrackOptions,
-  useUpdateUser,
-  useUserPage,
-  type UserSort,
-} from './use-users';
+import { exportUsers, impersonate, useSetRegistered, useUpdateUser } from './api/mutations';
+import { useTracks } from '../tracks/api/queries';
+import { useUserPage, type UserSort } from './api/queries';
 
 const COLUMNS: DataColumn<UserFilterField>[] = [
   { field: '_id', label: 'ID' },
@@ -56,7 +50,7 @@ const COLUMNS: DataColumn<UserFilterField>[] = [
 /** /ViewUsers: the §5 user query on the server — filters, search, sorting by column, pages of 100, export. */
 export function UserList() {
   const notify = useNotify();
-  const tracks = useTrackOptions();
+  const tracks = useTracks();
   const [filters, setFilters] = useState<UserFilter[]>([]);
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');

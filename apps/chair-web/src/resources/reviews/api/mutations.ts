@@ -1,162 +1,24 @@
 import {
-  canUsePrefix,
   MAX_APPLY_ASSIGNMENTS,
-  PAGE_SIZE,
   savedRequestsMessage,
   type AssignmentResult,
-  type CandidateReviewerDto,
   type ConflictOverrideDto,
-  type ChairPaperDto,
   type ImportResult,
-  type PaperQueryResult,
   type ReviewDto,
   type ReviewRequestDto,
   type ReviewRequestQuery,
   type SaveReviewRequestInput,
   type SubmitReviewOnBehalfInput,
-  type TrackDto,
   type UserDto,
 } from '@symposium/domain';
-import { api, ApiError, errorMessage, useSession } from '@symposium/ui';
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-
-/** Everything cached by the review screens (invalidated after any write). */
-export const reviewsQueryKey = ['reviews'] as const;
-
-/** The API prefix follows the signed-in role (§6): chairs use /api/chair, track chairs /api/cochair. */
-export function useReviewPrefix(): 'chair' | 'cochair' {
-  const { user } = useSession();
-  return user && canUsePrefix(user.roles, 'chair') ? 'chair' : 'cochair';
-}
-
-export type ReviewerWithLoad = UserDto & { load: { total: number; cameraReady: number; reviewed: number } };
-
-/** A review request as GET review_requests/:id answers it (with its review once there is one). */
-export type ReviewRequestDetail = ReviewRequestDto & { review: ReviewDto | null };
-
-/** Answer of POST review_requests/auto/apply. */
-export interface ApplyResult {
-  saved: number;
-  total: number;
-  message: string;
-  data: ReviewRequestDto[];
-  errors: { paper: number; reviewer: number; message: string }[];
-}
-
-/** The query string of the review-request filters (empty values left out). */
-export function requestQueryString(q: ReviewRequestQuery): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(q))
-    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
-  const s = params.toString();
-  return s ? `?${s}` : '';
-}
-
-/** The tracks the caller manages (track chairs: theirs). */
-export function useReviewTracks() {
-  const prefix = useReviewPrefix();
-  return useQuery({
-    queryKey: ['chair', prefix, 'tracks'],
-    queryFn: () => api<TrackDto[]>('GET', `/api/${prefix}/tracks`),
-  });
-}
-
-/** The (not deleted) papers of one track, in id order. */
-export function useTrackPapers(trackId: number | null) {
-  const prefix = useReviewPrefix();
-  return useQuery({
-    queryKey: [...reviewsQueryKey, prefix, 'track-papers', trackId],
-    queryFn: () =>
-      api<PaperQueryResult>('POST', `/api/${prefix}/papers`, {
-        filters: [{ name: 'track', value: trackId }],
-        sort: { field: '_id', order: 'asc' },
-        cp: 1,
-        pg: 1000,
-      }),
-    enabled: trackId !== null,
-  });
-}
-
-export function useReviewPaper(paperId: number | null) {
-  const prefix = useReviewPrefix();
-  return useQuery({
-    queryKey: [...reviewsQueryKey, prefix, 'paper', paperId],
-    queryFn: () => api<ChairPaperDto>('GET', `/api/${prefix}/papers/${paperId}`),
-    enabled: paperId !== null && Number.isInteger(paperId) && paperId > 0,
-    retry: false,
-  });
-}
-
-/** The reviewers of a track with their load (names for the automatic proposal). */
-export function useTrackReviewers(trackId: number | null) {
-  const prefix = useReviewPrefix();
-  return useQuery({
-    queryKey: [...reviewsQueryKey, prefix, 'track-reviewers', trackId],
-    queryFn: () => api<ReviewerWithLoad[]>('GET', `/api/${prefix}/users/reviewers/${trackId}`),
-    enabled: trackId !== null,
-  });
-}
-
-const candidatesQuery = (prefix: string, paperId: number, isCameraReady: boolean) => ({
-  queryKey: [...reviewsQueryKey, prefix, 'candidates', paperId, isCameraReady],
-  queryFn: () =>
-    api<CandidateReviewerDto[]>(
-      'GET',
-      `/api/${prefix}/review_requests/candidates/${paperId}?isCameraReady=${isCameraReady}`,
-    ),
-});
-
-/** The track's reviewers for one paper: load, bid, conflicts with evidence, eligibility. */
-export function useCandidates(paperId: number | null, isCameraReady: boolean) {
-  const prefix = useReviewPrefix();
-  return useQuery({ ...candidatesQuery(prefix, paperId ?? 0, isCameraReady), enabled: paperId !== null });
-}
-
-/** The candidates of several papers at once (manual assignment). */
-export function useCandidatesOf(paperIds: number[], isCameraReady: boolean) {
-  const prefix = useReviewPrefix();
-  return useQueries({ queries: paperIds.map((id) => candidatesQuery(prefix, id, isCameraReady)) });
-}
-
-/** One page of review requests (total from X-Total-Count / count). */
-export function useReviewRequests(q: ReviewRequestQuery, enabled = true) {
-  const prefix = useReviewPrefix();
-  return useQuery({
-    queryKey: [...reviewsQueryKey, prefix, 'requests', q],
-    queryFn: () =>
-      api<{ count: number; data: ReviewRequestDto[] }>(
-        'GET',
-        `/api/${prefix}/review_requests${requestQueryString({ pg: PAGE_SIZE, ...q })}`,
-      ),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}
-
-export function useReviewRequest(id: number) {
-  const prefix = useReviewPrefix();
-  return useQuery({
-    queryKey: [...reviewsQueryKey, prefix, 'request', id],
-    queryFn: () => api<ReviewRequestDetail>('GET', `/api/${prefix}/review_requests/${id}`),
-    enabled: Number.isInteger(id) && id > 0,
-    retry: false,
-  });
-}
-
-/** Every review of a paper (with the reviewer's name). */
-export function usePaperReviews(paperId: number) {
-  const prefix = useReviewPrefix();
-  return useQuery({
-    queryKey: [...reviewsQueryKey, prefix, 'paper-reviews', paperId],
-    queryFn: () => api<ReviewDto[]>('GET', `/api/${prefix}/reviews/paper/${paperId}`),
-    enabled: Number.isInteger(paperId) && paperId > 0,
-    retry: false,
-  });
-}
+import { api, ApiError, errorMessage } from '@symposium/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRolePrefix } from '../../../hooks/use-role-prefix';
+import { requestQueryString, reviewKeys, type ApplyResult } from './queries';
 
 function useInvalidateReviews() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: reviewsQueryKey });
+  return () => qc.invalidateQueries({ queryKey: reviewKeys.all });
 }
 
 /** Chairs only: override the detected conflict of one reviewer with one paper, with a reason. */
@@ -193,7 +55,7 @@ export interface PairOutcome {
  * 'N of M review requests saved successfully.' and each refused pair's message from the API.
  */
 export function useSaveRequests() {
-  const prefix = useReviewPrefix();
+  const prefix = useRolePrefix();
   const invalidate = useInvalidateReviews();
   return useMutation({
     mutationFn: async (pairs: SaveReviewRequestInput[]) => {
@@ -215,7 +77,7 @@ export function useSaveRequests() {
 }
 
 export function useDeleteRequest() {
-  const prefix = useReviewPrefix();
+  const prefix = useRolePrefix();
   const invalidate = useInvalidateReviews();
   return useMutation({
     mutationFn: (id: number) => api<{ message: string }>('DELETE', `/api/${prefix}/review_requests/${id}`),
@@ -225,7 +87,7 @@ export function useDeleteRequest() {
 
 /** Deletes every request matching the filter (the server requires at least one filter). */
 export function useDeleteRequests() {
-  const prefix = useReviewPrefix();
+  const prefix = useRolePrefix();
   const invalidate = useInvalidateReviews();
   return useMutation({
     mutationFn: (q: ReviewRequestQuery) =>
@@ -235,7 +97,7 @@ export function useDeleteRequests() {
 }
 
 export function useProposal() {
-  const prefix = useReviewPrefix();
+  const prefix = useRolePrefix();
   return useMutation({
     mutationFn: (body: { track: number; isCameraReady: boolean }) =>
       api<AssignmentResult>('POST', `/api/${prefix}/review_requests/auto/proposal`, body),
@@ -243,7 +105,7 @@ export function useProposal() {
 }
 
 export function useApplyProposal() {
-  const prefix = useReviewPrefix();
+  const prefix = useRolePrefix();
   const invalidate = useInvalidateReviews();
   return useMutation({
     /** Sent in parts of MAX_APPLY_ASSIGNMENTS (the server's limit for one call), results added up. */
@@ -270,7 +132,7 @@ export function useApplyProposal() {
 }
 
 export function useSubmitReview() {
-  const prefix = useReviewPrefix();
+  const prefix = useRolePrefix();
   const invalidate = useInvalidateReviews();
   return useMutation({
     mutationFn: (body: SubmitReviewOnBehalfInput) =>
@@ -285,7 +147,7 @@ export function useSubmitReview() {
 
 /** Reviewers from xlsx into tracks (multipart: tracks, then the file). */
 export function useImportReviewers() {
-  const prefix = useReviewPrefix();
+  const prefix = useRolePrefix();
   const invalidate = useInvalidateReviews();
   return useMutation({
     mutationFn: ({ file, tracks }: { file: File; tracks: number[] }) => {
@@ -300,7 +162,7 @@ export function useImportReviewers() {
 
 /** Review rows from xlsx (§3 columns). */
 export function useImportReviews() {
-  const prefix = useReviewPrefix();
+  const prefix = useRolePrefix();
   const invalidate = useInvalidateReviews();
   return useMutation({
     mutationFn: (file: File) => {
@@ -312,12 +174,9 @@ export function useImportReviews() {
   });
 }
 
-export const personName = (p: { firstName: string; lastName: string }) =>
-  `${p.firstName} ${p.lastName}`.trim();
-
 /** Takes a track from a reviewer's tracks (the reviewer role stays while tracks remain). */
 export function useRemoveReviewerFromTrack() {
-  const prefix = useReviewPrefix();
+  const prefix = useRolePrefix();
   const invalidate = useInvalidateReviews();
   return useMutation({
     mutationFn: ({ userId, track }: { userId: number; track: number }) =>
