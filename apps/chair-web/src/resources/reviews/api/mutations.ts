@@ -12,37 +12,38 @@ import {
   type UserDto,
 } from '@symposium/domain';
 import { api, ApiError, errorMessage } from '@symposium/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRolePrefix } from '../../../hooks/use-role-prefix';
+import { useMutation } from '@tanstack/react-query';
+import { useInvalidatingMutation, type RefreshWhen } from '../../../hooks/use-invalidating-mutation';
+import { useRolePrefix, type RolePrefix } from '../../../hooks/use-role-prefix';
 import { requestQueryString, reviewKeys, type ApplyResult } from './queries';
 
-function useInvalidateReviews() {
-  const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: reviewKeys.all });
+/** A write of the review screens under the caller's prefix; every review query is refreshed afterwards. */
+function useReviewMutation<V, R>(
+  fn: (prefix: RolePrefix, v: V) => Promise<R>,
+  when: RefreshWhen = 'success',
+) {
+  const prefix = useRolePrefix();
+  return useInvalidatingMutation([reviewKeys.all], (v: V) => fn(prefix, v), when);
 }
 
 /** Chairs only: override the detected conflict of one reviewer with one paper, with a reason. */
-export function useOverrideConflict() {
-  const invalidate = useInvalidateReviews();
-  return useMutation({
-    mutationFn: (v: { paper: number; reviewer: number; reason: string }) =>
+export const useOverrideConflict = () =>
+  useReviewMutation(
+    (_prefix, v: { paper: number; reviewer: number; reason: string }) =>
       api<{ message: string; override: ConflictOverrideDto }>(
         'PUT',
         `/api/chair/review_requests/conflicts/${v.paper}/${v.reviewer}`,
         { reason: v.reason },
       ),
-    onSettled: () => invalidate(),
-  });
-}
+    'settled-awaited',
+  );
 
-export function useRemoveConflictOverride() {
-  const invalidate = useInvalidateReviews();
-  return useMutation({
-    mutationFn: (v: { paper: number; reviewer: number }) =>
+export const useRemoveConflictOverride = () =>
+  useReviewMutation(
+    (_prefix, v: { paper: number; reviewer: number }) =>
       api<{ message: string }>('DELETE', `/api/chair/review_requests/conflicts/${v.paper}/${v.reviewer}`),
-    onSettled: () => invalidate(),
-  });
-}
+    'settled-awaited',
+  );
 
 export interface PairOutcome {
   pair: SaveReviewRequestInput;
@@ -54,47 +55,32 @@ export interface PairOutcome {
  * Saves review requests one by one (a refusal does not stop the others); answers the §8 summary
  * 'N of M review requests saved successfully.' and each refused pair's message from the API.
  */
-export function useSaveRequests() {
-  const prefix = useRolePrefix();
-  const invalidate = useInvalidateReviews();
-  return useMutation({
-    mutationFn: async (pairs: SaveReviewRequestInput[]) => {
-      const outcomes: PairOutcome[] = [];
-      for (const pair of pairs) {
-        try {
-          await api<ReviewRequestDto>('POST', `/api/${prefix}/review_requests`, pair);
-          outcomes.push({ pair, ok: true });
-        } catch (e) {
-          if (!(e instanceof ApiError)) throw e;
-          outcomes.push({ pair, ok: false, message: errorMessage(e) });
-        }
+export const useSaveRequests = () =>
+  useReviewMutation(async (prefix, pairs: SaveReviewRequestInput[]) => {
+    const outcomes: PairOutcome[] = [];
+    for (const pair of pairs) {
+      try {
+        await api<ReviewRequestDto>('POST', `/api/${prefix}/review_requests`, pair);
+        outcomes.push({ pair, ok: true });
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        outcomes.push({ pair, ok: false, message: errorMessage(e) });
       }
-      const saved = outcomes.filter((o) => o.ok).length;
-      return { outcomes, message: savedRequestsMessage(saved, pairs.length) };
-    },
-    onSettled: () => invalidate(),
-  });
-}
+    }
+    const saved = outcomes.filter((o) => o.ok).length;
+    return { outcomes, message: savedRequestsMessage(saved, pairs.length) };
+  }, 'settled-awaited');
 
-export function useDeleteRequest() {
-  const prefix = useRolePrefix();
-  const invalidate = useInvalidateReviews();
-  return useMutation({
-    mutationFn: (id: number) => api<{ message: string }>('DELETE', `/api/${prefix}/review_requests/${id}`),
-    onSuccess: () => invalidate(),
-  });
-}
+export const useDeleteRequest = () =>
+  useReviewMutation((prefix, id: number) =>
+    api<{ message: string }>('DELETE', `/api/${prefix}/review_requests/${id}`),
+  );
 
 /** Deletes every request matching the filter (the server requires at least one filter). */
-export function useDeleteRequests() {
-  const prefix = useRolePrefix();
-  const invalidate = useInvalidateReviews();
-  return useMutation({
-    mutationFn: (q: ReviewRequestQuery) =>
-      api<{ deleted: number }>('DELETE', `/api/${prefix}/review_requests${requestQueryString(q)}`),
-    onSuccess: () => invalidate(),
-  });
-}
+export const useDeleteRequests = () =>
+  useReviewMutation((prefix, q: ReviewRequestQuery) =>
+    api<{ deleted: number }>('DELETE', `/api/${prefix}/review_requests${requestQueryString(q)}`),
+  );
 
 export function useProposal() {
   const prefix = useRolePrefix();
@@ -104,16 +90,13 @@ export function useProposal() {
   });
 }
 
-export function useApplyProposal() {
-  const prefix = useRolePrefix();
-  const invalidate = useInvalidateReviews();
-  return useMutation({
-    /** Sent in parts of MAX_APPLY_ASSIGNMENTS (the server's limit for one call), results added up. */
-    mutationFn: async (body: {
-      track: number;
-      isCameraReady: boolean;
-      assignments: { paper: number; reviewer: number }[];
-    }): Promise<ApplyResult> => {
+/** Sent in parts of MAX_APPLY_ASSIGNMENTS (the server's limit for one call), results added up. */
+export const useApplyProposal = () =>
+  useReviewMutation(
+    async (
+      prefix,
+      body: { track: number; isCameraReady: boolean; assignments: { paper: number; reviewer: number }[] },
+    ): Promise<ApplyResult> => {
       const all: ApplyResult = { saved: 0, total: 0, message: '', data: [], errors: [] };
       for (let i = 0; i < body.assignments.length; i += MAX_APPLY_ASSIGNMENTS) {
         const part = await api<ApplyResult>('POST', `/api/${prefix}/review_requests/auto/apply`, {
@@ -127,60 +110,37 @@ export function useApplyProposal() {
       }
       return { ...all, message: savedRequestsMessage(all.saved, all.total) };
     },
-    onSettled: () => invalidate(),
-  });
-}
+    'settled-awaited',
+  );
 
-export function useSubmitReview() {
-  const prefix = useRolePrefix();
-  const invalidate = useInvalidateReviews();
-  return useMutation({
-    mutationFn: (body: SubmitReviewOnBehalfInput) =>
-      api<{ request: ReviewRequestDto; review: ReviewDto }>(
-        'POST',
-        `/api/${prefix}/submit_review_request`,
-        body,
-      ),
-    onSuccess: () => invalidate(),
-  });
-}
+export const useSubmitReview = () =>
+  useReviewMutation((prefix, body: SubmitReviewOnBehalfInput) =>
+    api<{ request: ReviewRequestDto; review: ReviewDto }>(
+      'POST',
+      `/api/${prefix}/submit_review_request`,
+      body,
+    ),
+  );
 
 /** Reviewers from xlsx into tracks (multipart: tracks, then the file). */
-export function useImportReviewers() {
-  const prefix = useRolePrefix();
-  const invalidate = useInvalidateReviews();
-  return useMutation({
-    mutationFn: ({ file, tracks }: { file: File; tracks: number[] }) => {
-      const form = new FormData();
-      form.append('tracks', JSON.stringify(tracks));
-      form.append('file', file, file.name);
-      return api<ImportResult>('POST', `/api/${prefix}/users/import/reviewers`, form);
-    },
-    onSuccess: () => invalidate(),
+export const useImportReviewers = () =>
+  useReviewMutation((prefix, { file, tracks }: { file: File; tracks: number[] }) => {
+    const form = new FormData();
+    form.append('tracks', JSON.stringify(tracks));
+    form.append('file', file, file.name);
+    return api<ImportResult>('POST', `/api/${prefix}/users/import/reviewers`, form);
   });
-}
 
 /** Review rows from xlsx (§3 columns). */
-export function useImportReviews() {
-  const prefix = useRolePrefix();
-  const invalidate = useInvalidateReviews();
-  return useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      return api<ImportResult>('POST', `/api/${prefix}/reviews/import`, form);
-    },
-    onSuccess: () => invalidate(),
+export const useImportReviews = () =>
+  useReviewMutation((prefix, file: File) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return api<ImportResult>('POST', `/api/${prefix}/reviews/import`, form);
   });
-}
 
 /** Takes a track from a reviewer's tracks (the reviewer role stays while tracks remain). */
-export function useRemoveReviewerFromTrack() {
-  const prefix = useRolePrefix();
-  const invalidate = useInvalidateReviews();
-  return useMutation({
-    mutationFn: ({ userId, track }: { userId: number; track: number }) =>
-      api<UserDto>('DELETE', `/api/${prefix}/users/remove/reviewer/${userId}/${track}`),
-    onSuccess: () => invalidate(),
-  });
-}
+export const useRemoveReviewerFromTrack = () =>
+  useReviewMutation((prefix, { userId, track }: { userId: number; track: number }) =>
+    api<UserDto>('DELETE', `/api/${prefix}/users/remove/reviewer/${userId}/${track}`),
+  );

@@ -1,50 +1,31 @@
 import type { LoginResponse, PersonInput, UserDto } from '@symposium/domain';
 import { api, download } from '@symposium/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../../hooks/use-invalidating-mutation';
 import { userKeys, userQueryBody, type UserQuery, type UserUpdate } from './queries';
 
-function useInvalidateUsers() {
-  const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: userKeys.all });
-}
+/** A write of the users; every user query is refreshed on success. */
+const useUserMutation = <V, R>(fn: (v: V) => Promise<R>) =>
+  useInvalidatingMutation([userKeys.all], fn, 'success');
 
-export function useCreateUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: (body: PersonInput) => api<UserDto>('POST', '/api/chair/users', body),
-    onSuccess: () => invalidate(),
-  });
-}
+export const useCreateUser = () =>
+  useUserMutation((body: PersonInput) => api<UserDto>('POST', '/api/chair/users', body));
 
-export function useUpdateUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UserUpdate }) =>
-      api<UserDto>('PUT', `/api/chair/users/${id}`, body),
-    onSuccess: () => invalidate(),
-  });
-}
+export const useUpdateUser = () =>
+  useUserMutation(({ id, body }: { id: number; body: UserUpdate }) =>
+    api<UserDto>('PUT', `/api/chair/users/${id}`, body),
+  );
 
-export function useDeleteUser() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: (id: number) => api<{ message: string }>('DELETE', `/api/chair/users/${id}`),
-    onSuccess: () => invalidate(),
-  });
-}
+export const useDeleteUser = () =>
+  useUserMutation((id: number) => api<{ message: string }>('DELETE', `/api/chair/users/${id}`));
 
 /** Enables or disables the user's conference view (register). */
-export function useSetRegistered() {
-  const invalidate = useInvalidateUsers();
-  return useMutation({
-    mutationFn: ({ email, status }: { email: string; status: boolean }) =>
-      api<{ message: string; user: UserDto }>(
-        'POST',
-        `/api/chair/users/register/${encodeURIComponent(email)}/${status ? 'true' : 'false'}`,
-      ),
-    onSuccess: () => invalidate(),
-  });
-}
+export const useSetRegistered = () =>
+  useUserMutation(({ email, status }: { email: string; status: boolean }) =>
+    api<{ message: string; user: UserDto }>(
+      'POST',
+      `/api/chair/users/register/${encodeURIComponent(email)}/${status ? 'true' : 'false'}`,
+    ),
+  );
 
 /** Starts impersonating: the session cookies switch to the user, who lands in the author app. */
 export async function impersonate(email: string): Promise<void> {
