@@ -74,6 +74,32 @@ moduleBoundaries.push({
   },
 });
 
+// The chair console's resources, one folder each under apps/chair-web/src/resources (read here so a new one
+// is covered). A resource uses another resource only through that resource's `api/` folder (its queries,
+// keys and mutations); shared screens parts live in apps/chair-web/src/components.
+const CHAIR_RESOURCES = readdirSync(new URL('./apps/chair-web/src/resources/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+const chairResourceBoundaries = CHAIR_RESOURCES.map((r) => ({
+  files: [`apps/chair-web/src/resources/${r}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./)+(resources/)?(?!${r}/)(${CHAIR_RESOURCES.join('|')})/(?!api/)`,
+            message: `A resource uses another resource only through its api/ folder (resource '${r}').`,
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 /**
  * Errors have stable codes, declared once: a module's error codes and their factories live in its
  * `<module>.errors.ts`; elsewhere an error is raised through those factories, never with an inline code.
@@ -199,4 +225,5 @@ export default tseslint.config(
   ...moduleBoundaries,
   errorCodes,
   ...readSide,
+  ...chairResourceBoundaries,
 );

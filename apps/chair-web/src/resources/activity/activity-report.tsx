@@ -14,7 +14,7 @@ import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
 import { ACTIVITY_ACTION_LABELS, actionLabel } from './activity-labels';
 import { DeliverySummary } from './delivery-summary';
-import { exportActivity, useActivityPage } from './use-activity';
+import { exportActivity, useActivityPage } from './api/queries';
 
 const COLUMNS: DataColumn<never>[] = [
   { label: 'When' },

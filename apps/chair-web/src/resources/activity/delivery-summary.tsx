@@ -15,8 +15,8 @@ import {
 import { MAIL_STATES, type DeliveryDay, type MailState } from '@symposium/domain';
 import { errorMessage } from '@symposium/ui';
 import { useState } from 'react';
-import { MAIL_STATE_LABELS } from '../mail-history/mail-labels';
-import { useDelivery } from './use-activity';
+import { MAIL_STATE_LABELS } from '../../components/mail-labels';
+import { useDelivery } from './api/queries';
 import { scrollRegion } from '../../components/data-table';
 
 const COLORS: Record<MailState, string> = {

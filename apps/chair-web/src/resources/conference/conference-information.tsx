@@ -21,7 +21,8 @@ import { useState, type FormEvent } from 'react';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { ImageField, type ImageChange } from './image-field';
-import { useConference, useUpdateConference } from './use-conference';
+import { useConference } from './api/queries';
+import { useUpdateConference } from './api/mutations';
 
 type TextFieldName =
   | 'shortName'

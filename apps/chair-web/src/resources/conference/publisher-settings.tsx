@@ -17,7 +17,8 @@ import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
 import { QueryView } from '../../components/query-view';
-import { useConference, useUpdatePublisherSettings, type PublisherSettingsInput } from './use-conference';
+import { useConference } from './api/queries';
+import { useUpdatePublisherSettings, type PublisherSettingsInput } from './api/mutations';
 
 /** /PublisherSettings: copyright, consent options and the publishing agreement with a preview. */
 export function PublisherSettings() {

@@ -25,9 +25,10 @@ import {
 } from '@symposium/domain';
 import { errorMessage, useNotify } from '@symposium/ui';
 import { useState, type FormEvent } from 'react';
-import { PaperScreen } from '../papers/paper-screen';
+import { PaperScreen } from '../../components/paper-screen';
 import { IssuedDocuments } from './issued-documents';
-import { saveFile, useGenerateBilling } from './use-letters';
+import { saveFile } from './api/files';
+import { useGenerateBilling } from './api/mutations';
 
 /** The lines an invoice bills: the main registration and the other registrations with an amount. */
 export function billingLines(paper: ChairPaperDto): { line: PaperRegistration; main: boolean }[] {

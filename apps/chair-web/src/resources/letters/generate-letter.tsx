@@ -20,10 +20,12 @@ import {
 } from '@symposium/domain';
 import { errorMessage, FileUpload, useNotify } from '@symposium/ui';
 import { useState, type FormEvent } from 'react';
-import { PaperScreen } from '../papers/paper-screen';
-import { useIsChair } from '../papers/use-papers';
+import { PaperScreen } from '../../components/paper-screen';
+import { useIsChair } from '../../hooks/use-role-prefix';
 import { IssuedDocuments } from './issued-documents';
-import { useGenerateLetter, useLetterSettings, saveFile } from './use-letters';
+import { useGenerateLetter } from './api/mutations';
+import { useLetterSettings } from './api/queries';
+import { saveFile } from './api/files';
 
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 

@@ -24,9 +24,13 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
-import { PaperFilterBar } from '../papers/paper-filter-bar';
-import { usePaperPage, usePaperStatuses, usePaperTracks } from '../papers/use-papers';
-import { saveFile, useBatch, useBatchZip, useStartBatch } from './use-letters';
+import { PaperFilterBar } from '../../components/paper-filter-bar';
+import { usePaperPage } from '../papers/api/queries';
+import { useRoleStatuses } from '../statuses/api/queries';
+import { useRoleTracks } from '../tracks/api/queries';
+import { saveFile, useBatchZip } from './api/files';
+import { useBatch } from './api/queries';
+import { useStartBatch } from './api/mutations';
 
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 const KINDS: DocumentKind[] = [...LETTER_KINDS, ...BILLING_KINDS];
@@ -118,8 +122,8 @@ export function IssueDocuments() {
   const notify = useNotify();
   const [params, setParams] = useSearchParams();
   const ids = useMemo(() => parseIds(params.get('ids')), [params]);
-  const tracks = usePaperTracks();
-  const statuses = usePaperStatuses();
+  const tracks = useRoleTracks();
+  const statuses = useRoleStatuses();
   const [kind, setKind] = useState<DocumentKind>('acceptance');
   const [filters, setFilters] = useState<PaperFilter[]>([]);
   const [searchText, setSearchText] = useState('');

@@ -25,13 +25,9 @@ import {
 } from '@symposium/domain';
 import { ConferenceTime, errorMessage, Loading, useNotify } from '@symposium/ui';
 import { useState, type FormEvent } from 'react';
-import {
-  saveFile,
-  useCreditDocument,
-  useDocumentPdf,
-  usePaperDocuments,
-  useRevokeDocument,
-} from './use-letters';
+import { saveFile, useDocumentPdf } from './api/files';
+import { useCreditDocument, useRevokeDocument } from './api/mutations';
+import { usePaperDocuments } from './api/queries';
 
 /** "350.00 EUR", or '' for letters. */
 export const formatAmount = (amount: string | null, currency: string | null) =>

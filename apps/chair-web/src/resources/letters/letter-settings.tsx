@@ -5,14 +5,9 @@ import { useState, type FormEvent } from 'react';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { checkSignatureFile } from './generate-letter';
-import {
-  signatureImageUrl,
-  useLetterSettings,
-  useRemoveSignature,
-  useSaveLetterSettings,
-  useUploadSignature,
-  type LetterSettingsInput,
-} from './use-letters';
+import { signatureImageUrl } from './api/files';
+import { useLetterSettings, type LetterSettingsInput } from './api/queries';
+import { useRemoveSignature, useSaveLetterSettings, useUploadSignature } from './api/mutations';
 
 const pick = (s: LetterSettingsDto): LetterSettingsInput => ({
   signerName: s.signerName,

@@ -12,15 +12,10 @@ import { ConferenceTime, ConfirmDialog, errorMessage, useNotify } from '@symposi
 import { useEffect, useRef, useState } from 'react';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
-import { PlaceholderList } from '../mail/placeholder-list';
-import {
-  previewTemplate,
-  saveFile,
-  useDocumentTemplates,
-  useResetTemplate,
-  useSaveTemplate,
-  type FetchedFile,
-} from './use-letters';
+import { PlaceholderList } from '../../components/placeholder-list';
+import { previewTemplate, saveFile, type FetchedFile } from './api/files';
+import { useDocumentTemplates } from './api/queries';
+import { useResetTemplate, useSaveTemplate } from './api/mutations';
 
 /**
  * A PDF shown in an <iframe> from a blob URL; where the browser has no PDF viewer (navigator.pdfViewerEnabled

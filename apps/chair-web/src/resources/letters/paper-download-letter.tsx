@@ -10,8 +10,8 @@ import {
 import { errorMessage, useNotify } from '@symposium/ui';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { PaperScreen } from '../papers/paper-screen';
-import { useUpdatePaper } from '../papers/use-papers';
+import { PaperScreen } from '../../components/paper-screen';
+import { useUpdatePaper } from '../papers/api/mutations';
 import { IssuedDocuments } from './issued-documents';
 
 /** The three switches: which letters the paper's authors may download from their menu. */

@@ -6,9 +6,9 @@ import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
-import { addressList, MailStateChip } from './mail-labels';
+import { addressList, MailStateChip } from '../../components/mail-labels';
 import { ResendEmailButton } from './resend-email-button';
-import { useEmail } from './use-mail-history';
+import { useEmail } from './api/queries';
 
 /** /ViewEmail/{emailId}: one message — every field of §3 Email and its delivery — and Resend when it failed. */
 export function EmailView() {

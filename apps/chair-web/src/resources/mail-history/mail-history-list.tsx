@@ -14,10 +14,11 @@ import { DataTable, type DataColumn } from '../../components/data-table';
 import { FilterPanel } from '../../components/filter-panel';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
-import { addressList, MAIL_STATE_LABELS, MailStateChip } from './mail-labels';
-import { useMailPrefix } from '../mail/use-mail';
+import { addressList, MAIL_STATE_LABELS, MailStateChip } from '../../components/mail-labels';
+import { useRolePrefix } from '../../hooks/use-role-prefix';
 import { ResendEmailButton } from './resend-email-button';
-import { useMailPage, useResendAllFailed } from './use-mail-history';
+import { useMailPage } from './api/queries';
+import { useResendAllFailed } from './api/mutations';
 
 const COLUMNS: DataColumn<never>[] = [
   { label: 'Created' },
@@ -41,7 +42,7 @@ const failedOf = (filter: MailFilter): MailFilter | null =>
  * one by one or all of the filter at once. Track chairs see (the server gives them) only what they sent.
  */
 export function MailHistoryList() {
-  const prefix = useMailPrefix();
+  const prefix = useRolePrefix();
   const notify = useNotify();
   const [filter, setFilter] = useState<MailFilter>({});
   const [page, setPage] = useState(0);

@@ -2,8 +2,8 @@ import { Button, Typography, type ButtonProps } from '@mui/material';
 import { MAIL_HISTORY_MESSAGES, type EmailDto } from '@symposium/domain';
 import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
-import { addressList } from './mail-labels';
-import { useResendEmail } from './use-mail-history';
+import { addressList } from '../../components/mail-labels';
+import { useResendEmail } from './api/mutations';
 
 /**
  * Resend of a message: the button when it failed, then a confirm step that queues it again (the dialog

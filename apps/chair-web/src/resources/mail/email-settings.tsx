@@ -5,7 +5,9 @@ import { useState, type FormEvent } from 'react';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { AddressListField } from './address-list-field';
-import { useEmailSettings, useMailPrefix, useSaveEmailSettings, useTestEmail } from './use-mail';
+import { useEmailSettings } from './api/queries';
+import { useRolePrefix } from '../../hooks/use-role-prefix';
+import { useSaveEmailSettings, useTestEmail } from './api/mutations';
 
 /**
  * A track chair sees the conference's fields disabled: their labels and helper texts keep the secondary text
@@ -34,7 +36,7 @@ export function EmailSettings() {
 }
 
 function SettingsForm({ initial }: { initial: EmailSettingsDto }) {
-  const chair = useMailPrefix() === 'chair';
+  const chair = useRolePrefix() === 'chair';
   const save = useSaveEmailSettings();
   const test = useTestEmail();
   const notify = useNotify();

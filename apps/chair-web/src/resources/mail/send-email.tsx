@@ -32,14 +32,17 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
-import { PaperFilterBar } from '../papers/paper-filter-bar';
-import { usePaperStatuses, usePaperTracks } from '../papers/use-papers';
+import { PaperFilterBar } from '../../components/paper-filter-bar';
+import { useRoleStatuses } from '../statuses/api/queries';
+import { useRoleTracks } from '../tracks/api/queries';
 import { AddressListField } from './address-list-field';
-import { initialSelection } from './mail-selection';
-import { PlaceholderList, usePlaceholderInsert } from './placeholder-list';
+import { initialSelection } from '../../components/mail-selection';
+import { PlaceholderList, usePlaceholderInsert } from '../../components/placeholder-list';
 import { PREVIEW_PAGE_SIZE, PreviewPanel, type UntickedMessage } from './preview-panel';
 import { SelectionSummary } from './selection-summary';
-import { useEmailSettings, useEmailTemplates, useMailPrefix, usePreview, useSend } from './use-mail';
+import { useEmailSettings, useEmailTemplates } from './api/queries';
+import { useRolePrefix } from '../../hooks/use-role-prefix';
+import { usePreview, useSend } from './api/mutations';
 
 const RECIPIENT_LABELS: Record<PaperRecipients, string> = {
   primaryAuthor: 'Primary author of each paper',
@@ -85,10 +88,10 @@ export function SendEmail() {
 function Compose({ settings, templates }: { settings: EmailSettingsDto; templates: EmailTemplateDto[] }) {
   const route = useParams<{ filter: string; param: string }>();
   const [query] = useSearchParams();
-  const prefix = useMailPrefix();
+  const prefix = useRolePrefix();
   const notify = useNotify();
-  const tracks = usePaperTracks();
-  const statuses = usePaperStatuses();
+  const tracks = useRoleTracks();
+  const statuses = useRoleStatuses();
   const preview = usePreview();
   const send = useSend();
 

@@ -34,15 +34,10 @@ import { useState } from 'react';
 import { MoveButtons, moveItem } from '../../components/move-buttons';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
-import { PlaceholderList, usePlaceholderInsert } from './placeholder-list';
-import {
-  useCreateTemplate,
-  useDeleteTemplate,
-  useEmailTemplates,
-  useMailPrefix,
-  useSortTemplates,
-  useUpdateTemplate,
-} from './use-mail';
+import { PlaceholderList, usePlaceholderInsert } from '../../components/placeholder-list';
+import { useCreateTemplate, useDeleteTemplate, useSortTemplates, useUpdateTemplate } from './api/mutations';
+import { useEmailTemplates } from './api/queries';
+import { useRolePrefix } from '../../hooks/use-role-prefix';
 import { scrollRegion } from '../../components/data-table';
 
 /**
@@ -50,7 +45,7 @@ import { scrollRegion } from '../../components/data-table';
  * track chairs read them (they pick them when sending).
  */
 export function EmailTemplateList() {
-  const chair = useMailPrefix() === 'chair';
+  const chair = useRolePrefix() === 'chair';
   const templates = useEmailTemplates();
   const sort = useSortTemplates();
   const remove = useDeleteTemplate();

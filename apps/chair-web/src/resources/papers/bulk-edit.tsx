@@ -33,7 +33,10 @@ import { PageTitle } from '../../components/page-title';
 import { useGoBack } from '../../components/use-go-back';
 import { paths } from '../../config/paths';
 import { BULK_PARAM_LABELS, describeFilter, primaryAuthorName } from './paper-labels';
-import { activeFilters, useBulkEdit, usePaperPage, usePaperStatuses, usePaperTracks } from './use-papers';
+import { activeFilters, usePaperPage } from './api/queries';
+import { useBulkEdit } from './api/mutations';
+import { useRoleStatuses } from '../statuses/api/queries';
+import { useRoleTracks } from '../tracks/api/queries';
 
 const BOOLEAN_PARAMS: BulkEditParam[] = [
   'cameraReady',
@@ -113,8 +116,8 @@ function BulkEditForm({
   onBack: () => void;
 }) {
   const notify = useNotify();
-  const tracks = usePaperTracks();
-  const statuses = usePaperStatuses();
+  const tracks = useRoleTracks();
+  const statuses = useRoleStatuses();
   const bulk = useBulkEdit();
   const [page, setPage] = useState(0);
   const [value, setValue] = useState('');

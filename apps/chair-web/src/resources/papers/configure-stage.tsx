@@ -14,9 +14,10 @@ import { errorMessage, useNotify } from '@symposium/ui';
 import { useState, type FormEvent } from 'react';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
-import { DeadlineField } from '../tracks/deadline-field';
-import { trackToSettings } from '../tracks/track-defaults';
-import { useTracks, useUpdateTrack } from '../tracks/use-tracks';
+import { DeadlineField } from '../../components/deadline-field';
+import { trackToSettings } from '../../config/track-defaults';
+import { useUpdateTrack } from '../tracks/api/mutations';
+import { useTracks } from '../tracks/api/queries';
 
 type Stage = 'cameraReady' | 'presentationReady';
 

@@ -19,13 +19,18 @@ import {
   type ReviewDto,
 } from '@symposium/domain';
 import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageTitle } from '../../components/page-title';
+import { SearchBox } from '../../components/search-box';
 import { SelectAllCheckbox } from '../../components/select-all-checkbox';
 import { primaryAuthorName } from './paper-labels';
-import { ReviewScoreCells, usePageReviews } from './paper-review-scores';
-import { useBulkEdit, usePaperPage, usePaperStatuses, usePaperTracks } from './use-papers';
+import { usePageReviews } from '../reviews/api/queries';
+import { ReviewScoreCells } from './paper-review-scores';
+import { useBulkEdit } from './api/mutations';
+import { usePaperPage } from './api/queries';
+import { useRoleStatuses } from '../statuses/api/queries';
+import { useRoleTracks } from '../tracks/api/queries';
 
 const COLUMNS: DataColumn<PaperSortField>[] = [
   { field: '_id', label: 'ID' },
@@ -49,12 +54,11 @@ const papersOf = (n: number) => `${n} paper${n === 1 ? '' : 's'}`;
  */
 export function PaperDecisionMaking() {
   const notify = useNotify();
-  const tracks = usePaperTracks();
-  const statuses = usePaperStatuses();
+  const tracks = useRoleTracks();
+  const statuses = useRoleStatuses();
   const bulk = useBulkEdit();
   const [track, setTrack] = useState('');
   const [decided, setDecided] = useState('');
-  const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<{ field: PaperSortField; order: 'asc' | 'desc' }>({
     field: '_id',
@@ -75,11 +79,6 @@ export function PaperDecisionMaking() {
   const newStatus = (statuses.data ?? []).find((s) => String(s._id) === decision);
 
   const resetPaging = () => setPage(0);
-  const onSearch = (e: FormEvent) => {
-    e.preventDefault();
-    setSearch(searchText.trim());
-    resetPaging();
-  };
   const toggle = (p: ChairPaperDto) => {
     const next = new Map(selected);
     if (next.has(p._id)) next.delete(p._id);
@@ -148,33 +147,15 @@ export function PaperDecisionMaking() {
             <option value="accepted">Accepted</option>
             <option value="notAccepted">Not accepted</option>
           </TextField>
-          <Box component="form" onSubmit={onSearch} noValidate sx={{ flexGrow: 1 }}>
-            <Stack direction="row" spacing={1} alignItems="center">
-              <TextField
-                label="Search by title, author or paper id"
-                name="search"
-                value={searchText}
-                fullWidth
-                onChange={(e) => setSearchText(e.target.value)}
-              />
-              <Button type="submit" sx={{ flexShrink: 0 }}>
-                Search
-              </Button>
-              {search ? (
-                <Button
-                  variant="text"
-                  sx={{ flexShrink: 0 }}
-                  onClick={() => {
-                    setSearchText('');
-                    setSearch('');
-                    resetPaging();
-                  }}
-                >
-                  Clear
-                </Button>
-              ) : null}
-            </Stack>
-          </Box>
+          <SearchBox
+            label="Search by title, author or paper id"
+            search={search}
+            grow
+            onSearch={(s) => {
+              setSearch(s);
+              resetPaging();
+            }}
+          />
         </Stack>
       </Paper>
       {papers.isError ? (

@@ -2,8 +2,10 @@ import { FormControlLabel, Paper, Switch, TextField, Typography } from '@mui/mat
 import { CHAIR_PAPER_MESSAGES, type ChairPaperDto, type ChairPaperUpdate } from '@symposium/domain';
 import { ConferenceTime, useNotify } from '@symposium/ui';
 import { useState, type FormEvent } from 'react';
-import { PaperScreen, SaveBar } from './paper-screen';
-import { usePaperStatuses, usePaperTracks, useUpdatePaper } from './use-papers';
+import { PaperScreen, SaveBar } from '../../components/paper-screen';
+import { useRoleStatuses } from '../statuses/api/queries';
+import { useRoleTracks } from '../tracks/api/queries';
+import { useUpdatePaper } from './api/mutations';
 
 /** Saves a chair edit of one paper with the §8 messages; the screen shows the stored paper afterwards. */
 function useSavePaper(paper: ChairPaperDto) {
@@ -34,7 +36,7 @@ export function EditPaperStatus() {
 }
 
 function StatusForm({ paper, onBack }: { paper: ChairPaperDto; onBack: () => void }) {
-  const statuses = usePaperStatuses();
+  const statuses = useRoleStatuses();
   const { busy, save } = useSavePaper(paper);
   const [status, setStatus] = useState(paper.status === null ? '' : String(paper.status));
   const submit = (e: FormEvent) => {
@@ -87,7 +89,7 @@ export function ChangeTrack() {
 }
 
 function TrackForm({ paper, onBack }: { paper: ChairPaperDto; onBack: () => void }) {
-  const tracks = usePaperTracks();
+  const tracks = useRoleTracks();
   const { busy, save } = useSavePaper(paper);
   const [track, setTrack] = useState(String(paper.track));
   const submit = (e: FormEvent) => {

@@ -13,7 +13,7 @@ import { api, errorMessage, useNotify } from '@symposium/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { authorNames } from './paper-labels';
-import { useRolePrefix } from './use-papers';
+import { useRolePrefix } from '../../hooks/use-role-prefix';
 
 export const PAPER_EMAIL_SENT = 'The e-mail was sent to the authors of the paper';
 

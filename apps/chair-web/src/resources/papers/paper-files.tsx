@@ -26,8 +26,9 @@ import {
 import { ConferenceTime, ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { formatBytes, PART_TITLES } from './paper-labels';
-import { PaperScreen } from './paper-screen';
-import { useDeletePaperFile, usePaperDownloads, useUploadPaperFile } from './use-papers';
+import { PaperScreen } from '../../components/paper-screen';
+import { useDeletePaperFile, useUploadPaperFile } from './api/mutations';
+import { usePaperDownloads } from './api/downloads';
 
 /** The stored files of a part (several for the submission files, at most one for the other parts). */
 function filesOf(paper: ChairPaperDto, part: PaperFilePart): PaperFileDto[] {

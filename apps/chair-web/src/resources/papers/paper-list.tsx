@@ -6,10 +6,8 @@ import {
   Menu,
   MenuItem,
   Paper,
-  Stack,
   TableCell,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import {
@@ -24,25 +22,23 @@ import {
   type PaperSortField,
 } from '@symposium/domain';
 import { ConferenceTime, ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { SelectAllCheckbox } from '../../components/select-all-checkbox';
 import { PageTitle } from '../../components/page-title';
+import { SearchBox } from '../../components/search-box';
 import { paths } from '../../config/paths';
-import { encodeSendFilter } from '../mail/mail-selection';
+import { encodeSendFilter } from '../../components/mail-selection';
 import { PaperEmailDialog } from './paper-email-dialog';
-import { PaperFilterBar } from './paper-filter-bar';
+import { PaperFilterBar } from '../../components/paper-filter-bar';
 import { BULK_PARAM_LABELS, primaryAuthorName, yesNo } from './paper-labels';
-import {
-  useIsChair,
-  usePaperDownloads,
-  usePaperPage,
-  usePaperStatuses,
-  usePaperTracks,
-  useUpdatePaper,
-  type ExportSelection,
-} from './use-papers';
+import { useIsChair } from '../../hooks/use-role-prefix';
+import { usePaperDownloads, type ExportSelection } from './api/downloads';
+import { usePaperPage } from './api/queries';
+import { useRoleStatuses } from '../statuses/api/queries';
+import { useRoleTracks } from '../tracks/api/queries';
+import { useUpdatePaper } from './api/mutations';
 
 /** The five paper lists of §2: the fixed filter each one adds to the chair's own filters. */
 export type PaperListKind = 'all' | 'registered' | 'cameraReady' | 'presentationReady' | 'deleted';
@@ -88,11 +84,10 @@ export function PaperList({ kind }: { kind: PaperListKind }) {
   const config = KINDS[kind];
   const navigate = useNavigate();
   const notify = useNotify();
-  const tracks = usePaperTracks();
-  const statuses = usePaperStatuses();
+  const tracks = useRoleTracks();
+  const statuses = useRoleStatuses();
   const downloads = usePaperDownloads();
   const [userFilters, setUserFilters] = useState<PaperFilter[]>([]);
-  const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<{ field: PaperSortField; order: 'asc' | 'desc' } | undefined>();
   const [page, setPage] = useState(0);
@@ -108,11 +103,6 @@ export function PaperList({ kind }: { kind: PaperListKind }) {
   const resetPaging = () => {
     setPage(0);
     setSelected(new Map());
-  };
-  const onSearch = (e: FormEvent) => {
-    e.preventDefault();
-    setSearch(searchText.trim());
-    resetPaging();
   };
   const toggle = (p: ChairPaperDto) => {
     const next = new Map(selected);
@@ -230,32 +220,14 @@ export function PaperList({ kind }: { kind: PaperListKind }) {
         }}
       />
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <form onSubmit={onSearch} noValidate>
-          <Stack direction="row" spacing={1} alignItems="center">
-            <TextField
-              label="Search by title, author or paper id"
-              name="search"
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-            />
-            <Button type="submit" sx={{ flexShrink: 0 }}>
-              Search
-            </Button>
-            {search ? (
-              <Button
-                variant="text"
-                sx={{ flexShrink: 0 }}
-                onClick={() => {
-                  setSearchText('');
-                  setSearch('');
-                  resetPaging();
-                }}
-              >
-                Clear
-              </Button>
-            ) : null}
-          </Stack>
-        </form>
+        <SearchBox
+          label="Search by title, author or paper id"
+          search={search}
+          onSearch={(s) => {
+            setSearch(s);
+            resetPaging();
+          }}
+        />
       </Paper>
       {papers.isError ? (
         <Alert severity="error" sx={{ mb: 2 }}>

@@ -1,21 +1,7 @@
 import { Link as MuiLink, TableCell, Tooltip, Typography } from '@mui/material';
 import { summarizeReviewScores, type ReviewDto } from '@symposium/domain';
-import { api } from '@symposium/ui';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { useRolePrefix } from './use-papers';
-
-/** The submitted reviews of a page of papers, in one call (POST reviews/papers), keyed by paper id. */
-export function usePageReviews(paperIds: number[]) {
-  const prefix = useRolePrefix();
-  return useQuery({
-    queryKey: ['reviews', prefix, 'papers-reviews', paperIds],
-    queryFn: () =>
-      api<Record<number, ReviewDto[]>>('POST', `/api/${prefix}/reviews/papers`, { ids: paperIds }),
-    enabled: paperIds.length > 0,
-  });
-}
 
 const oneDecimal = (x: number | null) => (x === null ? '–' : x.toFixed(1));
 

@@ -23,7 +23,7 @@ import { DayCard } from './day-list';
 import { EventSessionsStep } from './event-sessions';
 import { colorName, eventsById } from './programme-labels';
 import { ProgrammeSummary } from './programme-summary';
-import { useDays, useDraftProgramme } from './use-programme';
+import { useDays, useDraftProgramme } from './api/queries';
 
 const STEPS = ['Days', 'Events', 'Sessions', 'Summary'];
 

@@ -36,14 +36,8 @@ import {
   roomLabel,
   saveError,
 } from './programme-labels';
-import {
-  useCreateSession,
-  useRooms,
-  useSchedulablePapers,
-  useSession,
-  useSessions,
-  useUpdateSession,
-} from './use-programme';
+import { useCreateSession, useUpdateSession } from './api/mutations';
+import { useRooms, useSchedulablePapers, useSession, useSessions } from './api/queries';
 import { scrollRegion } from '../../components/data-table';
 
 const STEPS = ['Pick papers', 'Build sessions', 'Confirm'];

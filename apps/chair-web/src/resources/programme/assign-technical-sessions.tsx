@@ -32,15 +32,14 @@ import {
   type DraftErrors,
   type TechnicalDraft,
 } from './technical-session-editor';
+import { useCreateSession, useUpdateSession } from './api/mutations';
 import {
-  useCreateSession,
   useRooms,
   useSchedulablePapers,
   useSession,
   useSessions,
-  useUpdateSession,
   type TechnicalSessionInput,
-} from './use-programme';
+} from './api/queries';
 
 const STEPS = ['Pick papers', 'Build sessions', 'Confirm'];
 

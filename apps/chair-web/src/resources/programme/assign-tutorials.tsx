@@ -33,17 +33,9 @@ import {
   roomLabel,
   saveError,
 } from './programme-labels';
-import {
-  useChooseTutorialTrack,
-  useCreateSession,
-  useProgrammeTracks,
-  useRooms,
-  useSchedulablePapers,
-  useSession,
-  useSessions,
-  useTutorialTrack,
-  useUpdateSession,
-} from './use-programme';
+import { useChooseTutorialTrack, useCreateSession, useUpdateSession } from './api/mutations';
+import { useTracks } from '../tracks/api/queries';
+import { useRooms, useSchedulablePapers, useSession, useSessions, useTutorialTrack } from './api/queries';
 
 const STEPS = ['Tutorial page', 'Select', 'Summary'];
 
@@ -80,7 +72,7 @@ function TutorialTrackGate({ children }: { children: (track: TrackDto) => ReactN
 /** The select of the tutorials track. */
 function TutorialTrackChoice({ current }: { current: TrackDto | null }) {
   const notify = useNotify();
-  const tracks = useProgrammeTracks();
+  const tracks = useTracks();
   const choose = useChooseTutorialTrack();
   return (
     <TextField

@@ -6,8 +6,8 @@ import {
 } from '@symposium/domain';
 import { parseWholeNumber } from './programme-labels';
 import { checkTechnicalDraft, type DraftErrors } from './technical-session-editor';
-import type { BuilderApplySession } from './use-programme';
-import type { BuilderProposal } from './use-session-builder';
+import type { BuilderApplySession } from './api/queries';
+import type { BuilderProposal } from './api/session-builder';
 
 /** A proposed session as the chair edits it (the form's own values, as typed). */
 export interface BuilderDraft {

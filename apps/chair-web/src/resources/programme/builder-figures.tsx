@@ -1,5 +1,5 @@
 import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
-import type { BuilderProposal } from './use-session-builder';
+import type { BuilderProposal } from './api/session-builder';
 
 const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(3));
 

@@ -28,7 +28,7 @@ import type { BuilderEventOption } from './builder-session-card';
 import { PersonPicker } from './person-picker';
 import { nativeSelect, parseWholeNumber, roomLabel } from './programme-labels';
 import { disabledTextReadable } from './technical-session-editor';
-import type { BuilderRequest } from './use-session-builder';
+import type { BuilderRequest } from './api/session-builder';
 
 /** The set-up form's values, as typed. */
 export interface BuilderSetupValues {

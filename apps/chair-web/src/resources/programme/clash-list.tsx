@@ -17,7 +17,8 @@ import type { ClashDto, ClashType } from '@symposium/domain';
 import { errorMessage, Loading, useConferenceTimeText, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { personName } from './programme-labels';
-import { useAcknowledgeClash, useClashes, useUnacknowledgeClash } from './use-programme';
+import { useAcknowledgeClash, useUnacknowledgeClash } from './api/mutations';
+import { useClashes } from './api/queries';
 
 const CLASH_TYPE_LABELS: Record<ClashType, string> = {
   person: 'Person',

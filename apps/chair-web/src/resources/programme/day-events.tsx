@@ -21,7 +21,7 @@ import { ConfirmDialog, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { EventDialog } from './event-form';
 import { deleteError } from './programme-labels';
-import { useDeleteEvent } from './use-programme';
+import { useDeleteEvent } from './api/mutations';
 import { scrollRegion } from '../../components/data-table';
 
 const sessionsText = (e: EventDto) => {

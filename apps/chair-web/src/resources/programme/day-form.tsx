@@ -10,7 +10,8 @@ import {
 import { useNotify } from '@symposium/ui';
 import { useState, type FormEvent } from 'react';
 import { colorName, nativeSelect, saveError } from './programme-labels';
-import { useCreateDay, useUpdateDay, type DayInput } from './use-programme';
+import { useCreateDay, useUpdateDay } from './api/mutations';
+import { type DayInput } from './api/queries';
 
 const DESK_MAX = 500;
 

@@ -11,7 +11,8 @@ import { ColorSwatch, DayDialog } from './day-form';
 import { DayEvents } from './day-events';
 import { colorName, deleteError, PROGRAMME_UI_MESSAGES } from './programme-labels';
 import { PublishPanel } from './publish-panel';
-import { useDays, useDeleteDay } from './use-programme';
+import { useDays } from './api/queries';
+import { useDeleteDay } from './api/mutations';
 
 /** One day: date, desk text, colour, then its events. */
 export function DayCard({ day, actions }: { day: DayDto; actions?: ReactNode }) {

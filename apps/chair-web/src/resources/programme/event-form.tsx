@@ -13,7 +13,8 @@ import {
 import { useNotify } from '@symposium/ui';
 import { useState, type FormEvent } from 'react';
 import { nativeSelect, saveError } from './programme-labels';
-import { useCreateEvent, useUpdateEvent, type EventInput } from './use-programme';
+import { useCreateEvent, useUpdateEvent } from './api/mutations';
+import { type EventInput } from './api/queries';
 
 const DESCRIPTION_MAX = 2000;
 const CUSTOM = 'custom';

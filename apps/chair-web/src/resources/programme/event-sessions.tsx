@@ -24,7 +24,8 @@ import { errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { PROGRAMME_UI_MESSAGES, saveError } from './programme-labels';
 import { sessionLabel } from './session-labels';
-import { useSessions, useSetEventSessions } from './use-programme';
+import { useSessions } from './api/queries';
+import { useSetEventSessions } from './api/mutations';
 
 /**
  * The sessions of one event: every session of the kind the event type holds, ticked when it is in this

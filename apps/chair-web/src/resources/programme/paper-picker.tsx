@@ -16,7 +16,8 @@ import { sessionName, type SchedulablePaperDto } from '@symposium/domain';
 import { errorMessage } from '@symposium/ui';
 import { SelectAllCheckbox } from '../../components/select-all-checkbox';
 import { nativeSelect, peopleNames } from './programme-labels';
-import { useProgrammeTracks, useSchedulablePapers } from './use-programme';
+import { useTracks } from '../tracks/api/queries';
+import { useSchedulablePapers } from './api/queries';
 import { scrollRegion } from '../../components/data-table';
 
 /**
@@ -34,7 +35,7 @@ export function PaperPicker({
   selected: SchedulablePaperDto[];
   onChange: (papers: SchedulablePaperDto[]) => void;
 }) {
-  const tracks = useProgrammeTracks();
+  const tracks = useTracks();
   const papers = useSchedulablePapers(track);
   const trackName = new Map((tracks.data ?? []).map((t) => [t._id, t.name]));
   const picked = new Set(selected.map((p) => p._id));

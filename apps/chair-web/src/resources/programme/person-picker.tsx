@@ -14,7 +14,7 @@ import type { PersonRef } from '@symposium/domain';
 import { errorMessage } from '@symposium/ui';
 import { useDeferredValue, useState } from 'react';
 import { personName } from './programme-labels';
-import { usePeopleSearch } from './use-programme';
+import { usePeopleSearch } from './api/queries';
 
 /**
  * Chooses people (session chairs) by searching users by name or e-mail (GET programme/people): the chosen

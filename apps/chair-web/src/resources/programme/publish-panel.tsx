@@ -16,7 +16,8 @@ import {
 import type { PublishResultDto } from '@symposium/domain';
 import { errorMessage, useConferenceTimeText, useNotify } from '@symposium/ui';
 import { useState } from 'react';
-import { useClashes, useProgrammeStatus, usePublishProgramme } from './use-programme';
+import { useClashes, useProgrammeStatus } from './api/queries';
+import { usePublishProgramme } from './api/mutations';
 
 /**
  * The draft against the published programme (version, changes, clashes) and the "Publish programme"

@@ -23,7 +23,8 @@ import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { ClashSummary } from './clash-list';
 import { deleteError, parseWholeNumber, PROGRAMME_UI_MESSAGES, saveError } from './programme-labels';
-import { useCreateRoom, useDeleteRoom, useRooms, useUpdateRoom, type RoomInput } from './use-programme';
+import { useCreateRoom, useDeleteRoom, useUpdateRoom } from './api/mutations';
+import { useRooms, type RoomInput } from './api/queries';
 import { scrollRegion } from '../../components/data-table';
 
 /** The room fields as typed, checked with the API's rules and messages. */

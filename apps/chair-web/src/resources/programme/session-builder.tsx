@@ -42,15 +42,10 @@ import {
 import { ClashSummary } from './clash-list';
 import { nativeSelect, peopleNames, roomLabel, saveError, serverMessage } from './programme-labels';
 import type { DraftErrors } from './technical-session-editor';
-import {
-  useApplyBuilderProposal,
-  useDays,
-  useProgrammeTracks,
-  useRooms,
-  useSchedulablePapers,
-  useSessions,
-} from './use-programme';
-import { useBuilderProposal, type BuilderProposal } from './use-session-builder';
+import { useApplyBuilderProposal } from './api/mutations';
+import { useDays, useRooms, useSchedulablePapers, useSessions } from './api/queries';
+import { useTracks } from '../tracks/api/queries';
+import { useBuilderProposal, type BuilderProposal } from './api/session-builder';
 
 const STEPS = ['Set up', 'Proposal', 'Apply'];
 const NO_ERRORS: Record<number, DraftErrors> = {};
@@ -76,7 +71,7 @@ function technicalEvents(days: DayDto[] | undefined): BuilderEventOption[] {
  */
 export function SessionBuilder() {
   const notify = useNotify();
-  const tracks = useProgrammeTracks();
+  const tracks = useTracks();
   const days = useDays();
   const rooms = useRooms();
   const existing = useSessions('technical');

@@ -16,7 +16,8 @@ import { paths } from '../../config/paths';
 import { ClashSummary } from './clash-list';
 import { saveError } from './programme-labels';
 import { sessionTitle } from './session-labels';
-import { useSession, useUpdateSessionLink } from './use-programme';
+import { useSession } from './api/queries';
+import { useUpdateSessionLink } from './api/mutations';
 
 const LIST_PATH: Record<SessionKind, string> = {
   technical: paths.viewTechnicalSessions,

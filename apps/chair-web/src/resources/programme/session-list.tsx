@@ -20,7 +20,8 @@ import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
 import { ClashSummary } from './clash-list';
 import { eventsById, PROGRAMME_UI_MESSAGES, serverMessage } from './programme-labels';
-import { useDays, useDeleteSession, useSessions, type SessionDtoOf } from './use-programme';
+import { useDays, useSessions, type SessionDtoOf } from './api/queries';
+import { useDeleteSession } from './api/mutations';
 import { scrollRegion, scrollSx } from '../../components/data-table';
 
 export interface SessionColumn<K extends SessionKind> {

@@ -9,8 +9,8 @@ import {
 } from '@symposium/domain';
 import { errorMessage, useNotify } from '@symposium/ui';
 import { useState, type FormEvent } from 'react';
-import { PaperScreen, SaveBar } from '../papers/paper-screen';
-import { useUpdatePaper } from '../papers/use-papers';
+import { PaperScreen, SaveBar } from '../../components/paper-screen';
+import { useUpdatePaper } from '../papers/api/mutations';
 
 /** One registration as typed (the amount stays text until it is checked). */
 interface Draft {

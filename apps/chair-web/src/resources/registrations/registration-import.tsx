@@ -28,7 +28,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
-import { useImportRegistrations } from './use-registrations';
+import { useImportRegistrations } from './api/mutations';
 
 /** §5: the registration import accepts xlsx only. */
 const onlyXlsx = (file: File) =>

@@ -31,9 +31,9 @@ import {
 } from '@symposium/domain';
 import { ApiError, errorMessage, useNotify, useSession } from '@symposium/ui';
 import { useState, type FormEvent } from 'react';
-import { useEmailTemplates } from '../mail/use-mail';
-import { useTracks } from '../tracks/use-tracks';
-import { useCreateReminder, useUpdateReminder } from './use-reminders';
+import { useEmailTemplates } from '../mail/api/queries';
+import { useTracks } from '../tracks/api/queries';
+import { useCreateReminder, useUpdateReminder } from './api/mutations';
 
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 

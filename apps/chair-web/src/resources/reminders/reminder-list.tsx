@@ -29,17 +29,11 @@ import { ConferenceTime, ConfirmDialog, errorMessage, Loading, useNotify, useSes
 import { useState } from 'react';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
-import { useEmailTemplates } from '../mail/use-mail';
-import { useTracks } from '../tracks/use-tracks';
+import { useEmailTemplates } from '../mail/api/queries';
+import { useTracks } from '../tracks/api/queries';
 import { hourLabel, ReminderFormDialog } from './reminder-form';
-import {
-  useDeleteReminder,
-  useReminderDryRun,
-  useReminderRules,
-  useReminderRuns,
-  useRunReminder,
-  useSetReminderPaused,
-} from './use-reminders';
+import { useDeleteReminder, useRunReminder, useSetReminderPaused } from './api/mutations';
+import { useReminderDryRun, useReminderRules, useReminderRuns } from './api/queries';
 import { scrollRegion } from '../../components/data-table';
 
 const offsetsLabel = (offsets: number[]) =>

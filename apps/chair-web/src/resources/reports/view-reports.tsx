@@ -16,7 +16,8 @@ import { errorMessage, QueryState, useConferenceTimeText, useNotify } from '@sym
 import { useState } from 'react';
 import { PageTitle } from '../../components/page-title';
 import { ReportSummaryView } from './report-summary';
-import { useDownloadReport, useGenerateReport, useReports } from './use-reports';
+import { useDownloadReport, useReports } from './api/queries';
+import { useGenerateReport } from './api/mutations';
 import { scrollRegion } from '../../components/data-table';
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;

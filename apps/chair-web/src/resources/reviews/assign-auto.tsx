@@ -26,14 +26,13 @@ import { BID_LABELS } from './review-labels';
 import { TrackPicker } from './track-picker';
 import {
   personName,
-  useApplyProposal,
   useCandidates,
-  useProposal,
-  useReviewTracks,
   useTrackPapers,
   useTrackReviewers,
   type ApplyResult,
-} from './use-reviews';
+} from './api/queries';
+import { useApplyProposal, useProposal } from './api/mutations';
+import { useRoleTracks } from '../tracks/api/queries';
 import { scrollRegion } from '../../components/data-table';
 
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
@@ -53,7 +52,7 @@ interface Pick {
  */
 export function AssignReviewersAuto() {
   const notify = useNotify();
-  const tracks = useReviewTracks();
+  const tracks = useRoleTracks();
   const [track, setTrack] = useState<number | null>(null);
   const [isCameraReady, setCameraReady] = useState(false);
   const proposal = useProposal();

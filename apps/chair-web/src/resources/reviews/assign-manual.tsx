@@ -33,14 +33,9 @@ import { paths } from '../../config/paths';
 import { ConflictOverride } from './conflict-override';
 import { BidChip, ConflictList } from './review-labels';
 import { TrackPicker } from './track-picker';
-import {
-  personName,
-  useCandidatesOf,
-  useReviewTracks,
-  useSaveRequests,
-  useTrackPapers,
-  type PairOutcome,
-} from './use-reviews';
+import { personName, useCandidatesOf, useTrackPapers } from './api/queries';
+import { useRoleTracks } from '../tracks/api/queries';
+import { useSaveRequests, type PairOutcome } from './api/mutations';
 import { scrollRegion } from '../../components/data-table';
 
 const STEPS = ['Select track', 'Select papers', 'Select reviewers', 'Summary'];
@@ -55,7 +50,7 @@ interface ReviewerRow {
 /** /AssignReviewersManual: select track, select papers, select reviewers (load, bids, conflicts), summary. */
 export function AssignReviewersManual() {
   const notify = useNotify();
-  const tracks = useReviewTracks();
+  const tracks = useRoleTracks();
   const [step, setStep] = useState(0);
   const [track, setTrack] = useState<number | null>(null);
   const [isCameraReady, setCameraReady] = useState(false);

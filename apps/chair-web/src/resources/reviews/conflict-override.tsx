@@ -15,14 +15,15 @@ import {
 } from '@symposium/domain';
 import { ConferenceTime, errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
-import { useOverrideConflict, useRemoveConflictOverride, useReviewPrefix } from './use-reviews';
+import { useOverrideConflict, useRemoveConflictOverride } from './api/mutations';
+import { useRolePrefix } from '../../hooks/use-role-prefix';
 
 /**
  * Beside a conflicted reviewer–paper pair: the chair's override with its reason (who, when), and for
  * chairs (not track chairs) the actions to override the conflict with a reason or to remove the override.
  */
 export function ConflictOverride({ paper, candidate }: { paper: number; candidate: CandidateReviewerDto }) {
-  const isChair = useReviewPrefix() === 'chair';
+  const isChair = useRolePrefix() === 'chair';
   const notify = useNotify();
   const override = useOverrideConflict();
   const remove = useRemoveConflictOverride();

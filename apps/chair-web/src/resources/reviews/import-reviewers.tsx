@@ -22,7 +22,8 @@ import { useState } from 'react';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { TrackReviewers } from './track-reviewers';
-import { useImportReviewers, useImportReviews, useReviewTracks } from './use-reviews';
+import { useImportReviewers, useImportReviews } from './api/mutations';
+import { useRoleTracks } from '../tracks/api/queries';
 
 /** §5: registration and reviewer imports accept xlsx only. */
 const onlyXlsx = (file: File) => (/\.xlsx$/i.test(file.name) ? null : 'Please select a valid file');
@@ -62,7 +63,7 @@ export function ImportReviewers() {
 
 function ReviewerImport() {
   const notify = useNotify();
-  const tracks = useReviewTracks();
+  const tracks = useRoleTracks();
   const [selected, setSelected] = useState<number[]>([]);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);

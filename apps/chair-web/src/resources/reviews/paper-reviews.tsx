@@ -23,16 +23,9 @@ import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
 import { ReviewCard } from './review-card';
 import { BidChip, ConflictList, formatDate, STATE_LABELS } from './review-labels';
-import {
-  personName,
-  useCandidates,
-  useDeleteRequest,
-  usePaperReviews,
-  useReviewPaper,
-  useReviewPrefix,
-  useReviewRequests,
-  useSaveRequests,
-} from './use-reviews';
+import { personName, useCandidates, usePaperReviews, useReviewPaper, useReviewRequests } from './api/queries';
+import { useDeleteRequest, useSaveRequests } from './api/mutations';
+import { useRolePrefix } from '../../hooks/use-role-prefix';
 
 const usePaperId = () => {
   const id = Number(useParams().paperId);
@@ -44,7 +37,7 @@ export function ViewPaperReviews() {
   const paperId = usePaperId();
   const paper = useReviewPaper(paperId);
   const reviews = usePaperReviews(paperId ?? 0);
-  const isChair = useReviewPrefix() === 'chair';
+  const isChair = useRolePrefix() === 'chair';
   if (paperId === null) return <Alert severity="error">The paper could not be obtained</Alert>;
   return (
     <>

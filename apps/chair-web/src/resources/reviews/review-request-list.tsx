@@ -23,7 +23,9 @@ import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
 import { formatDate, STATE_LABELS } from './review-labels';
-import { useDeleteRequest, useDeleteRequests, useReviewRequests, useReviewTracks } from './use-reviews';
+import { useDeleteRequest, useDeleteRequests } from './api/mutations';
+import { useReviewRequests } from './api/queries';
+import { useRoleTracks } from '../tracks/api/queries';
 
 const COLUMNS: DataColumn<never>[] = [
   { label: 'ID' },
@@ -62,7 +64,7 @@ function filtersOf(params: URLSearchParams): ReviewRequestQuery {
 export function ReviewRequestList() {
   const notify = useNotify();
   const [params, setParams] = useSearchParams();
-  const tracks = useReviewTracks();
+  const tracks = useRoleTracks();
   const filters = filtersOf(params);
   const page = positiveInt(params.get('cp')) ?? 1;
   const requests = useReviewRequests({ ...filters, cp: page, pg: PAGE_SIZE });

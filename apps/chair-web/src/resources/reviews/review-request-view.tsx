@@ -7,7 +7,8 @@ import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
 import { ReviewCard } from './review-card';
 import { formatDate, STATE_LABELS } from './review-labels';
-import { useDeleteRequest, useReviewRequest } from './use-reviews';
+import { useDeleteRequest } from './api/mutations';
+import { useReviewRequest } from './api/queries';
 
 /** /ViewReviewRequest/{reviewRequestId}: the request, its state and dates, and its review once submitted. */
 export function ReviewRequestView() {

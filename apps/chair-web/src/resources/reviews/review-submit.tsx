@@ -14,7 +14,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
-import { personName, useCandidates, useReviewPaper, useSubmitReview } from './use-reviews';
+import { personName, useCandidates, useReviewPaper } from './api/queries';
+import { useSubmitReview } from './api/mutations';
 
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 const SCORES = Array.from(

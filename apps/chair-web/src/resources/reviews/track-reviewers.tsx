@@ -17,20 +17,16 @@ import { Link } from 'react-router';
 import { ActionsHeaderCell, scrollRegion } from '../../components/data-table';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
-import {
-  personName,
-  useRemoveReviewerFromTrack,
-  useReviewTracks,
-  useTrackReviewers,
-  type ReviewerWithLoad,
-} from './use-reviews';
+import { personName, useTrackReviewers, type ReviewerWithLoad } from './api/queries';
+import { useRemoveReviewerFromTrack } from './api/mutations';
+import { useRoleTracks } from '../tracks/api/queries';
 
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
 /** The reviewers of a track with their load; a reviewer can be taken out of the track. */
 export function TrackReviewers() {
   const notify = useNotify();
-  const tracks = useReviewTracks();
+  const tracks = useRoleTracks();
   const [track, setTrack] = useState<number | null>(null);
   const reviewers = useTrackReviewers(track);
   const remove = useRemoveReviewerFromTrack();

@@ -26,14 +26,9 @@ import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
-import {
-  STATUS_UI_MESSAGES,
-  useCreateStatus,
-  useDeleteStatus,
-  useStatuses,
-  useUpdateStatus,
-  type StatusInput,
-} from './use-statuses';
+import { useCreateStatus, useDeleteStatus, useUpdateStatus } from './api/mutations';
+import { useStatuses, type StatusInput } from './api/queries';
+import { STATUS_UI_MESSAGES } from './status-messages';
 import { scrollRegion } from '../../components/data-table';
 
 /** /EditPaperStatusSettings/: list, add, rename, accepted switch and delete of the paper statuses. */

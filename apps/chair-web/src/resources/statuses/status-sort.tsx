@@ -4,7 +4,9 @@ import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { SortList } from '../../components/sort-list';
 import { paths } from '../../config/paths';
-import { STATUS_UI_MESSAGES, useSortStatuses, useStatuses } from './use-statuses';
+import { useSortStatuses } from './api/mutations';
+import { useStatuses } from './api/queries';
+import { STATUS_UI_MESSAGES } from './status-messages';
 
 /** /SortPaperStatusSettings/: move statuses up or down, then save (position = index + 1). */
 export function StatusSort() {

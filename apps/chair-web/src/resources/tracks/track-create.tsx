@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
 import { TrackForm } from './track-form';
-import { useCreateTrack } from './use-tracks';
+import { useCreateTrack } from './api/mutations';
 
 /** /AddTrack/: a new track with the §4/§9 defaults. */
 export function TrackCreate() {

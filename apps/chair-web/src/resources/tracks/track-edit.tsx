@@ -4,9 +4,10 @@ import { useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
-import { trackToSettings } from './track-defaults';
+import { trackToSettings } from '../../config/track-defaults';
 import { TrackForm } from './track-form';
-import { useTrack, useUpdateTrack } from './use-tracks';
+import { useUpdateTrack } from './api/mutations';
+import { useTrack } from './api/queries';
 
 /** /EditTrack/{trackId}: the track form on a stored track; saving (or failing) goes back to the list. */
 export function TrackEdit() {

@@ -19,9 +19,9 @@ import {
 } from '@symposium/domain';
 import { useSession } from '@symposium/ui';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { DeadlineField } from './deadline-field';
+import { DeadlineField } from '../../components/deadline-field';
 import { SubjectAreasEditor, type SubjectAreaItem } from './subject-areas-editor';
-import { ACTIVITIES } from './track-defaults';
+import { ACTIVITIES } from '../../config/track-defaults';
 
 type NumberField =
   'abstractLength' | 'minFilesLimit' | 'maxFilesLimit' | 'crFileSizeLimit' | 'prFileSizeLimit';

@@ -17,9 +17,10 @@ import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
-import { DeadlineField } from './deadline-field';
-import { ACTIVITIES, type ActivityKey } from './track-defaults';
-import { useTracks, useUpdateTrack } from './use-tracks';
+import { DeadlineField } from '../../components/deadline-field';
+import { ACTIVITIES, type ActivityKey } from '../../config/track-defaults';
+import { useUpdateTrack } from './api/mutations';
+import { useTracks } from './api/queries';
 
 /** /EditAllTracks/: every track with its activities, editable in place. */
 export function TrackList() {

@@ -5,7 +5,8 @@ import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { SortList } from '../../components/sort-list';
 import { paths } from '../../config/paths';
-import { useSortTracks, useTracks } from './use-tracks';
+import { useSortTracks } from './api/mutations';
+import { useTracks } from './api/queries';
 
 /** /SortTracks: move tracks up or down, then save (position = index). */
 export function TrackSort() {

@@ -8,7 +8,8 @@ import { useGoBack } from '../../components/use-go-back';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
 import { cleanPerson, PersonFields } from './person-fields';
-import { useUpdateUser, useUser } from './use-users';
+import { useUpdateUser } from './api/mutations';
+import { useUser } from './api/queries';
 
 /** /EditContactInformation/{userId}: the user's contact fields with the §5 People rules. */
 export function UserContactEdit() {

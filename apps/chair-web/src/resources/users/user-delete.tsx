@@ -7,7 +7,8 @@ import { useGoBack } from '../../components/use-go-back';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
 import { UserSummary } from './user-summary';
-import { useDeleteUser, useUser } from './use-users';
+import { useDeleteUser } from './api/mutations';
+import { useUser } from './api/queries';
 
 /** /ConfirmationDeleteUser/{userId}: shows the user; confirm deletes, cancel goes back. */
 export function UserDelete() {

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { PageTitle } from '../../components/page-title';
 import { useGoBack } from '../../components/use-go-back';
 import { paths } from '../../config/paths';
-import { impersonate } from './use-users';
+import { impersonate } from './api/mutations';
 
 /** The §8 message of a failed impersonation (also used for a failed conference-view change). */
 export const impersonationError = (err: unknown): string =>

@@ -6,10 +6,8 @@ import {
   Menu,
   MenuItem,
   Paper,
-  Stack,
   TableCell,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import {
@@ -20,24 +18,19 @@ import {
   type UserFilterField,
 } from '@symposium/domain';
 import { ConferenceTime, ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { PageTitle } from '../../components/page-title';
+import { SearchBox } from '../../components/search-box';
 import { paths } from '../../config/paths';
-import { encodeSendFilter } from '../mail/mail-selection';
+import { encodeSendFilter } from '../../components/mail-selection';
 import { impersonationError } from './user-impersonate';
 import { UserFilterBuilder } from './user-filter-builder';
 import { RoleChips } from './user-summary';
-import {
-  exportUsers,
-  impersonate,
-  useSetRegistered,
-  useTrackOptions,
-  useUpdateUser,
-  useUserPage,
-  type UserSort,
-} from './use-users';
+import { exportUsers, impersonate, useSetRegistered, useUpdateUser } from './api/mutations';
+import { useTracks } from '../tracks/api/queries';
+import { useUserPage, type UserSort } from './api/queries';
 
 const COLUMNS: DataColumn<UserFilterField>[] = [
   { field: '_id', label: 'ID' },
@@ -56,20 +49,14 @@ const COLUMNS: DataColumn<UserFilterField>[] = [
 /** /ViewUsers: the §5 user query on the server — filters, search, sorting by column, pages of 100, export. */
 export function UserList() {
   const notify = useNotify();
-  const tracks = useTrackOptions();
+  const tracks = useTracks();
   const [filters, setFilters] = useState<UserFilter[]>([]);
-  const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<UserSort | undefined>(undefined);
   const [page, setPage] = useState(0);
   const [exporting, setExporting] = useState(false);
   const users = useUserPage({ filters, search, sort, cp: page + 1 });
 
-  const onSearch = (e: FormEvent) => {
-    e.preventDefault();
-    setSearch(searchText.trim());
-    setPage(0);
-  };
   const onExport = async () => {
     setExporting(true);
     try {
@@ -113,32 +100,14 @@ export function UserList() {
         }}
       />
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <form onSubmit={onSearch} noValidate>
-          <Stack direction="row" spacing={1} alignItems="center">
-            <TextField
-              label="Search by email or name"
-              name="search"
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-            />
-            <Button type="submit" sx={{ flexShrink: 0 }}>
-              Search
-            </Button>
-            {search ? (
-              <Button
-                variant="text"
-                sx={{ flexShrink: 0 }}
-                onClick={() => {
-                  setSearchText('');
-                  setSearch('');
-                  setPage(0);
-                }}
-              >
-                Clear
-              </Button>
-            ) : null}
-          </Stack>
-        </form>
+        <SearchBox
+          label="Search by email or name"
+          search={search}
+          onSearch={(s) => {
+            setSearch(s);
+            setPage(0);
+          }}
+        />
       </Paper>
       {users.isError ? (
         <Alert severity="error" sx={{ mb: 2 }}>

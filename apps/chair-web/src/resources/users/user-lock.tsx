@@ -7,7 +7,7 @@ import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
 import { UserLookup } from './user-lookup';
 import { UserSummary } from './user-summary';
-import { useUpdateUser } from './use-users';
+import { useUpdateUser } from './api/mutations';
 
 /** /ManageUserLock/{email}/ and /ManageUserLock/: lock or unlock a user's account. */
 export function UserLock() {

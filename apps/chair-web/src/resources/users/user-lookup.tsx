@@ -2,7 +2,7 @@ import { Alert, Button, Paper, Stack, TextField } from '@mui/material';
 import { PEOPLE_MESSAGES, type UserDto } from '@symposium/domain';
 import { errorMessage, Loading } from '@symposium/ui';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useUserByEmail } from './use-users';
+import { useUserByEmail } from './api/queries';
 
 /**
  * Finds a user by e-mail (prefilled from the route) with GET /api/chair/users/search?email=, then renders

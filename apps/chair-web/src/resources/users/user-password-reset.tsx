@@ -7,7 +7,7 @@ import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
 import { UserLookup } from './user-lookup';
 import { UserSummary } from './user-summary';
-import { useUpdateUser } from './use-users';
+import { useUpdateUser } from './api/mutations';
 
 /** /ResetUserPassword/{email} and /ResetUserPassword/: a new generated password, e-mailed to the user. */
 export function UserPasswordReset() {

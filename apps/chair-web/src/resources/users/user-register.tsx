@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
 import { cleanPerson, PersonFields } from './person-fields';
-import { useCreateUser } from './use-users';
+import { useCreateUser } from './api/mutations';
 
 /** /RegisterUser: a chair creates an account; the API e-mails a generated password. */
 export function UserRegister() {

@@ -28,7 +28,9 @@ import { useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { RoleChips, UserSummary } from './user-summary';
-import { useTrackOptions, useUpdateUser, useUser } from './use-users';
+import { useTracks } from '../tracks/api/queries';
+import { useUpdateUser } from './api/mutations';
+import { useUser } from './api/queries';
 
 /** Route values of the role selector (x) and the action (y). */
 const SELECTORS: Record<string, RoleSelector> = {
@@ -60,7 +62,7 @@ const INITIAL_SELECTION_DELAY_MS = 1000;
 export function ManageRoles() {
   const { userId, x = '', y = '' } = useParams();
   const user = useUser(Number(userId));
-  const tracks = useTrackOptions();
+  const tracks = useTracks();
   return (
     <>
       <PageTitle title="Manage roles" />

@@ -1,10 +1,15 @@
 import { MAIL_PAGE_SIZE, type EmailDto, type MailFilter, type MailListRequest } from '@symposium/domain';
 import { api, send } from '@symposium/ui';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMailPrefix } from '../mail/use-mail';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useRolePrefix, type RolePrefix } from '../../../hooks/use-role-prefix';
 
 /** Every key of the history starts with 'mail-history': a resend refreshes the list and the message. */
-export const mailHistoryQueryKey = ['mail-history'] as const;
+export const mailHistoryKeys = {
+  all: ['mail-history'] as const,
+  page: (prefix: RolePrefix, filter: MailFilter, cp: number) =>
+    ['mail-history', prefix, 'list', activeMailFilter(filter), cp] as const,
+  detail: (prefix: RolePrefix, id: number) => ['mail-history', prefix, id] as const,
+};
 
 export interface MailPage {
   /** Every message of the filter (the Content-Range total). */
@@ -47,48 +52,23 @@ export async function fetchMailPage(prefix: string, filter: MailFilter, cp: numb
 }
 
 /** One page of the history, keeping the previous page on screen while the next loads. */
-export function useMailPage(filter: MailFilter, cp: number, enabled = true) {
-  const prefix = useMailPrefix();
-  return useQuery({
-    queryKey: [...mailHistoryQueryKey, prefix, 'list', activeMailFilter(filter), cp],
+export const mailPageQueryOptions = (prefix: RolePrefix, filter: MailFilter, cp: number, enabled = true) =>
+  queryOptions({
+    queryKey: mailHistoryKeys.page(prefix, filter, cp),
     queryFn: () => fetchMailPage(prefix, filter, cp),
     placeholderData: keepPreviousData,
     enabled,
   });
-}
 
 /** One message: GET /api/{role}/mail/{id}. */
-export function useEmail(id: number) {
-  const prefix = useMailPrefix();
-  return useQuery({
-    queryKey: [...mailHistoryQueryKey, prefix, id],
+export const emailQueryOptions = (prefix: RolePrefix, id: number) =>
+  queryOptions({
+    queryKey: mailHistoryKeys.detail(prefix, id),
     queryFn: () => api<EmailDto>('GET', `/api/${prefix}/mail/${id}`),
     enabled: Number.isInteger(id) && id > 0,
   });
-}
 
-function useMailMutation<V, R>(mutationFn: (prefix: string, v: V) => Promise<R>) {
-  const prefix = useMailPrefix();
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (v: V) => mutationFn(prefix, v),
-    onSettled: () => {
-      void qc.invalidateQueries({ queryKey: mailHistoryQueryKey });
-    },
-  });
-}
+export const useMailPage = (filter: MailFilter, cp: number, enabled = true) =>
+  useQuery(mailPageQueryOptions(useRolePrefix(), filter, cp, enabled));
 
-/** A failed message queued again: POST /api/{role}/mail/{id}/resend. */
-export const useResendEmail = () =>
-  useMailMutation((prefix, id: number) =>
-    api<EmailDto | { message?: string; count?: number } | undefined>(
-      'POST',
-      `/api/${prefix}/mail/${id}/resend`,
-    ),
-  );
-
-/** Every failed message of the filter queued again: POST /api/{role}/mail/resend with { filter } → { count }. */
-export const useResendAllFailed = () =>
-  useMailMutation((prefix, filter: MailFilter) =>
-    api<{ count: number }>('POST', `/api/${prefix}/mail/resend`, { filter: activeMailFilter(filter) }),
-  );
+export const useEmail = (id: number) => useQuery(emailQueryOptions(useRolePrefix(), id));

@@ -5,9 +5,15 @@ import {
   type DeliveryDay,
 } from '@symposium/domain';
 import { api, download } from '@symposium/ui';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-export const activityQueryKey = ['activity'] as const;
+/** The one key of the activity screens. */
+export const activityKeys = {
+  all: ['activity'] as const,
+  page: (filter: ActivityFilter, cp: number) =>
+    ['activity', 'list', activeActivityFilter(filter), cp] as const,
+  delivery: (query: string) => ['activity', 'delivery', query] as const,
+};
 
 export interface ActivityPage {
   count: number;
@@ -35,12 +41,15 @@ export const fetchActivityPage = (filter: ActivityFilter, cp: number) =>
   });
 
 /** One page of the activity log, keeping the previous page on screen while the next loads. */
-export const useActivityPage = (filter: ActivityFilter, cp: number) =>
-  useQuery({
-    queryKey: [...activityQueryKey, 'list', activeActivityFilter(filter), cp],
+export const activityPageQueryOptions = (filter: ActivityFilter, cp: number) =>
+  queryOptions({
+    queryKey: activityKeys.page(filter, cp),
     queryFn: () => fetchActivityPage(filter, cp),
     placeholderData: keepPreviousData,
   });
+
+export const useActivityPage = (filter: ActivityFilter, cp: number) =>
+  useQuery(activityPageQueryOptions(filter, cp));
 
 /** Downloads the entries of the filter as activity.xlsx. */
 export const exportActivity = (filter: ActivityFilter) =>
@@ -52,14 +61,16 @@ export const exportActivity = (filter: ActivityFilter) =>
   );
 
 /** Messages queued, sending, sent and failed per day (UTC): GET /api/chair/activity/delivery?from&to. */
-export function useDelivery(range: { from?: string; to?: string }) {
+export function deliveryQueryOptions(range: { from?: string; to?: string }) {
   const params = new URLSearchParams();
   if (range.from) params.set('from', range.from);
   if (range.to) params.set('to', range.to);
   const query = params.toString();
-  return useQuery({
-    queryKey: [...activityQueryKey, 'delivery', query],
+  return queryOptions({
+    queryKey: activityKeys.delivery(query),
     queryFn: () => api<DeliveryDay[]>('GET', `/api/chair/activity/delivery${query ? `?${query}` : ''}`),
     placeholderData: keepPreviousData,
   });
 }
+
+export const useDelivery = (range: { from?: string; to?: string }) => useQuery(deliveryQueryOptions(range));

@@ -1,7 +1,7 @@
 import type { RegistrationImportResult } from '@symposium/domain';
 import { api } from '@symposium/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { papersQueryKey } from '../papers/use-papers';
+import { paperKeys } from '../../papers/api/queries';
 
 /**
  * POST /api/chair/papers/import/registrations (chair only): the xlsx, and `confirm` to import the valid rows
@@ -17,7 +17,7 @@ export function useImportRegistrations() {
       return api<RegistrationImportResult>('POST', '/api/chair/papers/import/registrations', form);
     },
     onSuccess: (r) => {
-      if (r.imported) void qc.invalidateQueries({ queryKey: papersQueryKey });
+      if (r.imported) void qc.invalidateQueries({ queryKey: paperKeys.all });
     },
   });
 }

@@ -6,7 +6,7 @@ import type {
 } from '@symposium/domain';
 import { ApiError, send } from '@symposium/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { readNdjson } from './ndjson';
+import { readNdjson } from '../ndjson';
 
 /** POST /api/chair/programme/builder/proposal. */
 export interface BuilderRequest {

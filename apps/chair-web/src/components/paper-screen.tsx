@@ -3,11 +3,11 @@ import { CHAIR_PAPER_MESSAGES, type ChairPaperDto } from '@symposium/domain';
 import { ApiError, errorMessage, Loading } from '@symposium/ui';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { PageTitle } from '../../components/page-title';
-import { useGoBack } from '../../components/use-go-back';
-import { paths } from '../../config/paths';
-import { authorNames } from './paper-labels';
-import { usePaper } from './use-papers';
+import { PageTitle } from './page-title';
+import { useGoBack } from './use-go-back';
+import { paths } from '../config/paths';
+import { authorNames } from '../resources/papers/paper-labels';
+import { usePaper } from '../resources/papers/api/queries';
 
 /**
  * The frame of the per-paper screens: loads the paper of the `paperId` route parameter ('The paper could not

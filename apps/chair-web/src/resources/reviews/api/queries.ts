@@ -1,0 +1,161 @@
+import {
+  PAGE_SIZE,
+  type CandidateReviewerDto,
+  type ChairPaperDto,
+  type PaperQueryResult,
+  type ReviewDto,
+  type ReviewRequestDto,
+  type ReviewRequestQuery,
+  type UserDto,
+} from '@symposium/domain';
+import { api } from '@symposium/ui';
+import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { useRolePrefix, type RolePrefix } from '../../../hooks/use-role-prefix';
+
+/** Everything cached by the review screens (invalidated after any write). */
+export const reviewKeys = {
+  all: ['reviews'] as const,
+  trackPapers: (prefix: RolePrefix, trackId: number | null) =>
+    ['reviews', prefix, 'track-papers', trackId] as const,
+  paper: (prefix: RolePrefix, paperId: number | null) => ['reviews', prefix, 'paper', paperId] as const,
+  trackReviewers: (prefix: RolePrefix, trackId: number | null) =>
+    ['reviews', prefix, 'track-reviewers', trackId] as const,
+  candidates: (prefix: RolePrefix, paperId: number, isCameraReady: boolean) =>
+    ['reviews', prefix, 'candidates', paperId, isCameraReady] as const,
+  requests: (prefix: RolePrefix, q: ReviewRequestQuery) => ['reviews', prefix, 'requests', q] as const,
+  request: (prefix: RolePrefix, id: number) => ['reviews', prefix, 'request', id] as const,
+  paperReviews: (prefix: RolePrefix, paperId: number) =>
+    ['reviews', prefix, 'paper-reviews', paperId] as const,
+  pageReviews: (prefix: RolePrefix, paperIds: number[]) =>
+    ['reviews', prefix, 'papers-reviews', paperIds] as const,
+};
+
+export type ReviewerWithLoad = UserDto & { load: { total: number; cameraReady: number; reviewed: number } };
+
+/** A review request as GET review_requests/:id answers it (with its review once there is one). */
+export type ReviewRequestDetail = ReviewRequestDto & { review: ReviewDto | null };
+
+/** Answer of POST review_requests/auto/apply. */
+export interface ApplyResult {
+  saved: number;
+  total: number;
+  message: string;
+  data: ReviewRequestDto[];
+  errors: { paper: number; reviewer: number; message: string }[];
+}
+
+/** The query string of the review-request filters (empty values left out). */
+export function requestQueryString(q: ReviewRequestQuery): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(q))
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/** The (not deleted) papers of one track, in id order. */
+export const trackPapersQueryOptions = (prefix: RolePrefix, trackId: number | null) =>
+  queryOptions({
+    queryKey: reviewKeys.trackPapers(prefix, trackId),
+    queryFn: () =>
+      api<PaperQueryResult>('POST', `/api/${prefix}/papers`, {
+        filters: [{ name: 'track', value: trackId }],
+        sort: { field: '_id', order: 'asc' },
+        cp: 1,
+        pg: 1000,
+      }),
+    enabled: trackId !== null,
+  });
+
+export const reviewPaperQueryOptions = (prefix: RolePrefix, paperId: number | null) =>
+  queryOptions({
+    queryKey: reviewKeys.paper(prefix, paperId),
+    queryFn: () => api<ChairPaperDto>('GET', `/api/${prefix}/papers/${paperId}`),
+    enabled: paperId !== null && Number.isInteger(paperId) && paperId > 0,
+    retry: false,
+  });
+
+/** The reviewers of a track with their load (names for the automatic proposal). */
+export const trackReviewersQueryOptions = (prefix: RolePrefix, trackId: number | null) =>
+  queryOptions({
+    queryKey: reviewKeys.trackReviewers(prefix, trackId),
+    queryFn: () => api<ReviewerWithLoad[]>('GET', `/api/${prefix}/users/reviewers/${trackId}`),
+    enabled: trackId !== null,
+  });
+
+/** The track's reviewers for one paper: load, bid, conflicts with evidence, eligibility. */
+export const candidatesQueryOptions = (prefix: RolePrefix, paperId: number, isCameraReady: boolean) =>
+  queryOptions({
+    queryKey: reviewKeys.candidates(prefix, paperId, isCameraReady),
+    queryFn: () =>
+      api<CandidateReviewerDto[]>(
+        'GET',
+        `/api/${prefix}/review_requests/candidates/${paperId}?isCameraReady=${isCameraReady}`,
+      ),
+  });
+
+/** One page of review requests (total from X-Total-Count / count). */
+export const reviewRequestsQueryOptions = (prefix: RolePrefix, q: ReviewRequestQuery, enabled = true) =>
+  queryOptions({
+    queryKey: reviewKeys.requests(prefix, q),
+    queryFn: () =>
+      api<{ count: number; data: ReviewRequestDto[] }>(
+        'GET',
+        `/api/${prefix}/review_requests${requestQueryString({ pg: PAGE_SIZE, ...q })}`,
+      ),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+export const reviewRequestQueryOptions = (prefix: RolePrefix, id: number) =>
+  queryOptions({
+    queryKey: reviewKeys.request(prefix, id),
+    queryFn: () => api<ReviewRequestDetail>('GET', `/api/${prefix}/review_requests/${id}`),
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+
+/** Every review of a paper (with the reviewer's name). */
+export const paperReviewsQueryOptions = (prefix: RolePrefix, paperId: number) =>
+  queryOptions({
+    queryKey: reviewKeys.paperReviews(prefix, paperId),
+    queryFn: () => api<ReviewDto[]>('GET', `/api/${prefix}/reviews/paper/${paperId}`),
+    enabled: Number.isInteger(paperId) && paperId > 0,
+    retry: false,
+  });
+
+/** The submitted reviews of a page of papers, in one call (POST reviews/papers), keyed by paper id. */
+export const pageReviewsQueryOptions = (prefix: RolePrefix, paperIds: number[]) =>
+  queryOptions({
+    queryKey: reviewKeys.pageReviews(prefix, paperIds),
+    queryFn: () =>
+      api<Record<number, ReviewDto[]>>('POST', `/api/${prefix}/reviews/papers`, { ids: paperIds }),
+    enabled: paperIds.length > 0,
+  });
+
+export const useTrackPapers = (trackId: number | null) =>
+  useQuery(trackPapersQueryOptions(useRolePrefix(), trackId));
+export const useReviewPaper = (paperId: number | null) =>
+  useQuery(reviewPaperQueryOptions(useRolePrefix(), paperId));
+export const useTrackReviewers = (trackId: number | null) =>
+  useQuery(trackReviewersQueryOptions(useRolePrefix(), trackId));
+export const useCandidates = (paperId: number | null, isCameraReady: boolean) =>
+  useQuery({
+    ...candidatesQueryOptions(useRolePrefix(), paperId ?? 0, isCameraReady),
+    enabled: paperId !== null,
+  });
+/** The candidates of several papers at once (manual assignment). */
+export function useCandidatesOf(paperIds: number[], isCameraReady: boolean) {
+  const prefix = useRolePrefix();
+  return useQueries({ queries: paperIds.map((id) => candidatesQueryOptions(prefix, id, isCameraReady)) });
+}
+export const useReviewRequests = (q: ReviewRequestQuery, enabled = true) =>
+  useQuery(reviewRequestsQueryOptions(useRolePrefix(), q, enabled));
+export const useReviewRequest = (id: number) => useQuery(reviewRequestQueryOptions(useRolePrefix(), id));
+export const usePaperReviews = (paperId: number) =>
+  useQuery(paperReviewsQueryOptions(useRolePrefix(), paperId));
+export const usePageReviews = (paperIds: number[]) =>
+  useQuery(pageReviewsQueryOptions(useRolePrefix(), paperIds));
+
+export const personName = (p: { firstName: string; lastName: string }) =>
+  `${p.firstName} ${p.lastName}`.trim();
