@@ -11,7 +11,8 @@ import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/paper
 import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { checkAccessibility } from '../support/axe.js';
-import { clickSelector, signIn, startBrowserEnv, waitForText, type BrowserEnv } from '../support/browser.js';
+import { clickSelector, signIn, waitForText } from '../support/browser.js';
+import { useBrowserEnv } from '../support/browser-setup.js';
 import { PNG } from 'pngjs';
 import { LETTER_MESSAGES } from '@symposium/domain';
 import { trackDownloads } from './letters.helpers.js';
@@ -19,62 +20,59 @@ import { trackDownloads } from './letters.helpers.js';
 const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
 
 describe('author letters in the author menu', () => {
-  let env: BrowserEnv;
   let dir: string;
   let enabledPaper: number;
   let closedPaper: number;
   let authorId: number;
 
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'sym-author-letters-'));
-    env = await startBrowserEnv();
-    const [track] = await env.db.insert(tracksTable).values({ name: 'Networks', position: 0 }).returning();
-    const [author] = await env.db
-      .insert(usersTable)
-      .values({
-        firstName: 'Vera',
-        lastName: 'Visa',
-        email: 'vera@uni.example',
-        alternateEmail: 'v@o.example',
-        passwordHash: await hashPassword('author-pass-1'),
-      })
-      .returning();
-    authorId = author!.id;
-    const [status] = await env.db
-      .insert(statusesTable)
-      .values({ text: 'Accept', position: 5, isAccepted: true })
-      .returning();
-    const papers = await env.db
-      .insert(papersTable)
-      .values([
-        {
-          title: 'Letters enabled paper',
-          abstractText: ABSTRACT,
-          trackId: track!.id,
-          statusId: status!.id,
-          primaryAuthorId: authorId,
-          acceptanceLetterEnabled: true,
-          invitationLetterEnabled: true,
-        },
-        {
-          title: 'No letters paper',
-          abstractText: ABSTRACT,
-          trackId: track!.id,
-          statusId: status!.id,
-          primaryAuthorId: authorId,
-        },
-      ])
-      .returning();
-    [enabledPaper, closedPaper] = papers.map((p) => p.id) as [number, number];
-    await env.db
-      .insert(paperAuthorsTable)
-      .values(papers.map((p) => ({ paperId: p.id, userId: authorId, position: 0 })));
-    await signIn(env, 'author', 'vera@uni.example', 'author-pass-1');
-  });
-  afterAll(async () => {
-    await env.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const env = useBrowserEnv(
+    async () => {
+      dir = mkdtempSync(join(tmpdir(), 'sym-author-letters-'));
+      const [track] = await env.db.insert(tracksTable).values({ name: 'Networks', position: 0 }).returning();
+      const [author] = await env.db
+        .insert(usersTable)
+        .values({
+          firstName: 'Vera',
+          lastName: 'Visa',
+          email: 'vera@uni.example',
+          alternateEmail: 'v@o.example',
+          passwordHash: await hashPassword('author-pass-1'),
+        })
+        .returning();
+      authorId = author!.id;
+      const [status] = await env.db
+        .insert(statusesTable)
+        .values({ text: 'Accept', position: 5, isAccepted: true })
+        .returning();
+      const papers = await env.db
+        .insert(papersTable)
+        .values([
+          {
+            title: 'Letters enabled paper',
+            abstractText: ABSTRACT,
+            trackId: track!.id,
+            statusId: status!.id,
+            primaryAuthorId: authorId,
+            acceptanceLetterEnabled: true,
+            invitationLetterEnabled: true,
+          },
+          {
+            title: 'No letters paper',
+            abstractText: ABSTRACT,
+            trackId: track!.id,
+            statusId: status!.id,
+            primaryAuthorId: authorId,
+          },
+        ])
+        .returning();
+      [enabledPaper, closedPaper] = papers.map((p) => p.id) as [number, number];
+      await env.db
+        .insert(paperAuthorsTable)
+        .values(papers.map((p) => ({ paperId: p.id, userId: authorId, position: 0 })));
+      await signIn(env, 'author', 'vera@uni.example', 'author-pass-1');
+    },
+    { cleanup: () => rmSync(dir, { recursive: true, force: true }) },
+  );
 
   it('offers only the enabled letters of each paper and downloads one as a PDF issued to the author', async () => {
     const { page, baseUrl } = env;

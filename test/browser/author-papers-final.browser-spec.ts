@@ -3,7 +3,7 @@
  * the presentation-ready wizard (size limit, PDF proof name), the consent form with the server-drawn
  * signature, and the registered paper view.
  */
-import type { LoginResponse, PaperDto, TrackDto } from '@symposium/domain';
+import type { PaperDto, TrackDto } from '@symposium/domain';
 import { eq } from 'drizzle-orm';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,38 +19,12 @@ import {
 import { statusesTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { docx, mp4, pdf, pptx } from '../api/papers-author.helpers.js';
-import {
-  clickText,
-  fillByLabel,
-  signIn,
-  startBrowserEnv,
-  waitForText,
-  type BrowserEnv,
-  clickSelector,
-} from '../support/browser.js';
+import { clickText, fillByLabel, signIn, waitForText, clickSelector } from '../support/browser.js';
+import { useBrowserEnv, accessToken, callApi } from '../support/browser-setup.js';
 
 const CHAIR = { email: 'chair@example.org', password: 'chair-pass-1' };
 const AUTHOR = { email: 'ana@example.org', password: 'author-pass-1' };
 const ABSTRACT = 'This abstract describes the paper in more than fifty characters, as required.';
-
-async function login(env: BrowserEnv, who: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`${env.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(who),
-  });
-  return ((await res.json()) as LoginResponse).accessToken;
-}
-
-async function call<T>(env: BrowserEnv, token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${env.baseUrl}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 async function chooseFile(page: Page, name: string, path: string): Promise<void> {
   const input = (await page.waitForSelector(`input[type=file][name="${name}"]`, {
@@ -84,91 +58,88 @@ const formError = async (page: Page) => {
 const next = (page: Page) => clickText(page, 'Next', 'button');
 
 describe('the final material of an accepted paper', () => {
-  let env: BrowserEnv;
   let dir: string;
   let track: TrackDto;
   let authorId: number;
   let paperId: number;
   const rowOf = async () => (await env.db.select().from(papersTable).where(eq(papersTable.id, paperId)))[0]!;
 
-  beforeAll(async () => {
-    env = await startBrowserEnv();
-    dir = mkdtempSync(join(tmpdir(), 'author-final-'));
-    const files: Record<string, Buffer> = {
-      'final.docx': docx(),
-      'final.pdf': pdf('final'),
-      'copyright.pdf': pdf('copyright'),
-      'talk.pptx': pptx(),
-      'slides.pdf': pdf('slides'),
-      'talk.mp4': mp4(),
-      'big.mp4': Buffer.concat([mp4(), Buffer.alloc(1_500_000)]),
-    };
-    for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
+  const env = useBrowserEnv(
+    async () => {
+      dir = mkdtempSync(join(tmpdir(), 'author-final-'));
+      const files: Record<string, Buffer> = {
+        'final.docx': docx(),
+        'final.pdf': pdf('final'),
+        'copyright.pdf': pdf('copyright'),
+        'talk.pptx': pptx(),
+        'slides.pdf': pdf('slides'),
+        'talk.mp4': mp4(),
+        'big.mp4': Buffer.concat([mp4(), Buffer.alloc(1_500_000)]),
+      };
+      for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
 
-    await env.db.insert(usersTable).values({
-      firstName: 'Carla',
-      lastName: 'Chair',
-      email: CHAIR.email,
-      alternateEmail: 'carla@other.org',
-      passwordHash: await hashPassword(CHAIR.password),
-      isChair: true,
-    });
-    const [author] = await env.db
-      .insert(usersTable)
-      .values({
-        firstName: 'Ana',
-        lastName: 'Silva',
-        email: AUTHOR.email,
-        alternateEmail: 'ana@home.example.org',
-        organization: 'University of Porto',
-        country: 'Portugal',
-        passwordHash: await hashPassword(AUTHOR.password),
-      })
-      .returning();
-    authorId = author!.id;
-    await env.db
-      .update(conferenceTable)
-      .set({
-        shortName: 'ICGT 2026',
-        fullName: 'International Conference on Graph Theory',
-        consentFileUpload: true,
-        digitalConsentSigning: true,
-        publishingAgreementHtml:
-          '<h2>Publishing agreement</h2><p>The authors transfer the copyright to the publisher.</p>',
-      })
-      .where(eq(conferenceTable.id, 1));
-    const chair = await login(env, CHAIR);
-    track = await call<TrackDto>(env, chair, 'POST', '/api/chair/tracks', {
-      name: 'Graph Theory',
-      submissionProperties: { minFilesLimit: 0 },
-      cameraReadySubmissionProperties: {
-        welcomeMessage: 'Congratulations! Please send the final version.',
-        questions: [
-          { title: 'Pages in the {conference} format', isRequired: true, isComment: true, choices: [] },
-        ],
-      },
-      presentationReadySubmissionProperties: { fileSizeLimit: 1 },
-    });
-    const token = await login(env, AUTHOR);
-    const paper = await call<PaperDto>(env, token, 'POST', '/api/author/papers', {
-      track: track._id,
-      title: 'Graph colouring in practice',
-      abstract: { text: ABSTRACT, questions: [] },
-      authors: [authorId],
-      primaryAuthor: authorId,
-    });
-    paperId = paper._id;
-    const [accepted] = await env.db
-      .insert(statusesTable)
-      .values({ text: 'Accept', position: 2, isAccepted: true })
-      .returning();
-    await env.db.update(papersTable).set({ statusId: accepted!.id }).where(eq(papersTable.id, paperId));
-    await signIn(env, 'author', AUTHOR.email, AUTHOR.password);
-  });
-  afterAll(async () => {
-    await env.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+      await env.db.insert(usersTable).values({
+        firstName: 'Carla',
+        lastName: 'Chair',
+        email: CHAIR.email,
+        alternateEmail: 'carla@other.org',
+        passwordHash: await hashPassword(CHAIR.password),
+        isChair: true,
+      });
+      const [author] = await env.db
+        .insert(usersTable)
+        .values({
+          firstName: 'Ana',
+          lastName: 'Silva',
+          email: AUTHOR.email,
+          alternateEmail: 'ana@home.example.org',
+          organization: 'University of Porto',
+          country: 'Portugal',
+          passwordHash: await hashPassword(AUTHOR.password),
+        })
+        .returning();
+      authorId = author!.id;
+      await env.db
+        .update(conferenceTable)
+        .set({
+          shortName: 'ICGT 2026',
+          fullName: 'International Conference on Graph Theory',
+          consentFileUpload: true,
+          digitalConsentSigning: true,
+          publishingAgreementHtml:
+            '<h2>Publishing agreement</h2><p>The authors transfer the copyright to the publisher.</p>',
+        })
+        .where(eq(conferenceTable.id, 1));
+      const chair = await accessToken(env, CHAIR);
+      track = await callApi<TrackDto>(env, chair, 'POST', '/api/chair/tracks', {
+        name: 'Graph Theory',
+        submissionProperties: { minFilesLimit: 0 },
+        cameraReadySubmissionProperties: {
+          welcomeMessage: 'Congratulations! Please send the final version.',
+          questions: [
+            { title: 'Pages in the {conference} format', isRequired: true, isComment: true, choices: [] },
+          ],
+        },
+        presentationReadySubmissionProperties: { fileSizeLimit: 1 },
+      });
+      const token = await accessToken(env, AUTHOR);
+      const paper = await callApi<PaperDto>(env, token, 'POST', '/api/author/papers', {
+        track: track._id,
+        title: 'Graph colouring in practice',
+        abstract: { text: ABSTRACT, questions: [] },
+        authors: [authorId],
+        primaryAuthor: authorId,
+      });
+      paperId = paper._id;
+      const [accepted] = await env.db
+        .insert(statusesTable)
+        .values({ text: 'Accept', position: 2, isAccepted: true })
+        .returning();
+      await env.db.update(papersTable).set({ statusId: accepted!.id }).where(eq(papersTable.id, paperId));
+      await signIn(env, 'author', AUTHOR.email, AUTHOR.password);
+    },
+    { cleanup: () => rmSync(dir, { recursive: true, force: true }) },
+  );
 
   it('offers camera-ready, presentation-ready and the consent form for the accepted paper', async () => {
     const { page } = env;

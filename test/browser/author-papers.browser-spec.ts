@@ -3,7 +3,7 @@
  * and a file, the §5 messages, the author menu with notes, editing, the confirmation e-mail through the
  * outbox, and deleting the paper.
  */
-import type { LoginResponse, TrackDto } from '@symposium/domain';
+import type { TrackDto } from '@symposium/domain';
 import { desc, eq } from 'drizzle-orm';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,11 +23,11 @@ import {
   clickText,
   fillByLabel,
   signIn,
-  startBrowserEnv,
   waitForText,
   type BrowserEnv,
   clickSelector,
 } from '../support/browser.js';
+import { useBrowserEnv, callAs } from '../support/browser-setup.js';
 
 const CHAIR = { email: 'chair@example.org', password: 'chair-pass-1' };
 const AUTHOR = { email: 'ana@example.org', password: 'author-pass-1' };
@@ -37,19 +37,7 @@ const FORBIDDEN =
   'Please update submission title: It\'s not recommended to use "Research on", "Proposal on", "Study on", or "Literature Review" for paper titles!';
 
 async function asChair<T>(env: BrowserEnv, method: string, path: string, body?: unknown): Promise<T> {
-  const login = await fetch(`${env.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(CHAIR),
-  });
-  const { accessToken } = (await login.json()) as LoginResponse;
-  const res = await fetch(`${env.baseUrl}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
+  return callAs<T>(env, CHAIR, method, path, body);
 }
 
 /** Chooses a file in the upload box whose hidden input is named `name`. */
@@ -75,78 +63,75 @@ const formError = async (page: Page) => {
 };
 
 describe('the author papers screens', () => {
-  let env: BrowserEnv;
   let track: TrackDto;
   let authorId: number;
   let coAuthorId: number;
   let paperId: number;
   let dir: string;
 
-  beforeAll(async () => {
-    env = await startBrowserEnv();
-    dir = mkdtempSync(join(tmpdir(), 'author-papers-'));
-    writeFileSync(join(dir, 'graph colouring.pdf'), pdf('graph colouring'));
-    writeFileSync(join(dir, 'notes.txt'), 'not a paper');
-    writeFileSync(join(dir, 'graph colouring v2.docx'), docx());
-    const passwordHash = await hashPassword(AUTHOR.password);
-    await env.db.insert(usersTable).values({
-      firstName: 'Carla',
-      lastName: 'Chair',
-      email: CHAIR.email,
-      alternateEmail: 'carla@other.org',
-      passwordHash: await hashPassword(CHAIR.password),
-      isChair: true,
-    });
-    const [author] = await env.db
-      .insert(usersTable)
-      .values({
-        firstName: 'Ana',
-        lastName: 'Silva',
-        email: AUTHOR.email,
-        alternateEmail: 'ana@home.example.org',
-        organization: 'University of Porto',
-        country: 'Portugal',
-        passwordHash,
-      })
-      .returning();
-    const [coAuthor] = await env.db
-      .insert(usersTable)
-      .values({
-        firstName: 'Bruno',
-        lastName: 'Costa',
-        email: 'bruno@example.org',
-        alternateEmail: 'bruno@home.example.org',
-        organization: 'University of Lisbon',
-        country: 'Portugal',
-      })
-      .returning();
-    authorId = author!.id;
-    coAuthorId = coAuthor!.id;
-    track = await asChair<TrackDto>(env, 'POST', '/api/chair/tracks', {
-      name: 'Graph Theory',
-      subjectAreas: [{ name: 'Colouring' }, { name: 'Matching' }],
-      activities: { canEditPaper: { status: true, deadline: null } },
-      submissionProperties: {
-        welcomeMessage: 'Welcome to the Graph Theory track.',
-        minFilesLimit: 1,
-        maxFilesLimit: 1,
-        questions: [
-          {
-            title: 'Is this paper a student paper?',
-            isRequired: true,
-            isComment: false,
-            isTextArea: false,
-            choices: ['Yes', 'No'],
-          },
-        ],
-      },
-    });
-    await signIn(env, 'author', AUTHOR.email, AUTHOR.password);
-  });
-  afterAll(async () => {
-    await env.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const env = useBrowserEnv(
+    async () => {
+      dir = mkdtempSync(join(tmpdir(), 'author-papers-'));
+      writeFileSync(join(dir, 'graph colouring.pdf'), pdf('graph colouring'));
+      writeFileSync(join(dir, 'notes.txt'), 'not a paper');
+      writeFileSync(join(dir, 'graph colouring v2.docx'), docx());
+      const passwordHash = await hashPassword(AUTHOR.password);
+      await env.db.insert(usersTable).values({
+        firstName: 'Carla',
+        lastName: 'Chair',
+        email: CHAIR.email,
+        alternateEmail: 'carla@other.org',
+        passwordHash: await hashPassword(CHAIR.password),
+        isChair: true,
+      });
+      const [author] = await env.db
+        .insert(usersTable)
+        .values({
+          firstName: 'Ana',
+          lastName: 'Silva',
+          email: AUTHOR.email,
+          alternateEmail: 'ana@home.example.org',
+          organization: 'University of Porto',
+          country: 'Portugal',
+          passwordHash,
+        })
+        .returning();
+      const [coAuthor] = await env.db
+        .insert(usersTable)
+        .values({
+          firstName: 'Bruno',
+          lastName: 'Costa',
+          email: 'bruno@example.org',
+          alternateEmail: 'bruno@home.example.org',
+          organization: 'University of Lisbon',
+          country: 'Portugal',
+        })
+        .returning();
+      authorId = author!.id;
+      coAuthorId = coAuthor!.id;
+      track = await asChair<TrackDto>(env, 'POST', '/api/chair/tracks', {
+        name: 'Graph Theory',
+        subjectAreas: [{ name: 'Colouring' }, { name: 'Matching' }],
+        activities: { canEditPaper: { status: true, deadline: null } },
+        submissionProperties: {
+          welcomeMessage: 'Welcome to the Graph Theory track.',
+          minFilesLimit: 1,
+          maxFilesLimit: 1,
+          questions: [
+            {
+              title: 'Is this paper a student paper?',
+              isRequired: true,
+              isComment: false,
+              isTextArea: false,
+              choices: ['Yes', 'No'],
+            },
+          ],
+        },
+      });
+      await signIn(env, 'author', AUTHOR.email, AUTHOR.password);
+    },
+    { cleanup: () => rmSync(dir, { recursive: true, force: true }) },
+  );
 
   it('starts with an empty author menu', async () => {
     await waitForText(env.page, 'My papers');

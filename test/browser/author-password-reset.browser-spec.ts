@@ -2,19 +2,11 @@ import { desc, eq } from 'drizzle-orm';
 import { hashPassword } from '../../apps/api/src/common/passwords.js';
 import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
-import {
-  clickText,
-  fillByLabel,
-  signIn,
-  startBrowserEnv,
-  waitForText,
-  type BrowserEnv,
-} from '../support/browser.js';
+import { clickText, fillByLabel, signIn, waitForText } from '../support/browser.js';
+import { useBrowserEnv } from '../support/browser-setup.js';
 
 describe('forgotten password', () => {
-  let env: BrowserEnv;
-  beforeAll(async () => {
-    env = await startBrowserEnv();
+  const env = useBrowserEnv(async () => {
     await env.db.insert(usersTable).values({
       firstName: 'Rui',
       lastName: 'Reset',
@@ -22,9 +14,6 @@ describe('forgotten password', () => {
       alternateEmail: 'rui@other.org',
       passwordHash: await hashPassword('old-password-1'),
     });
-  });
-  afterAll(async () => {
-    await env.close();
   });
 
   it('e-mails a reset link that sets a new password the author then signs in with', async () => {

@@ -2,23 +2,15 @@ import { eq } from 'drizzle-orm';
 import { PROFILE_MESSAGES as M } from '@symposium/domain';
 import { hashPassword, verifyPassword } from '../../apps/api/src/common/passwords.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
-import {
-  clickText,
-  fillByLabel,
-  signIn,
-  startBrowserEnv,
-  waitForText,
-  type BrowserEnv,
-} from '../support/browser.js';
+import { clickText, fillByLabel, signIn, waitForText } from '../support/browser.js';
+import { useBrowserEnv } from '../support/browser-setup.js';
 
 /** The author app's profile screen (issue 21 item 13): contact details, notifications, password. */
 describe('author profile screen', () => {
-  let env: BrowserEnv;
   let id: number;
   const stored = async () => (await env.db.select().from(usersTable).where(eq(usersTable.id, id)))[0]!;
 
-  beforeAll(async () => {
-    env = await startBrowserEnv();
+  const env = useBrowserEnv(async () => {
     const [row] = await env.db
       .insert(usersTable)
       .values({
@@ -33,9 +25,6 @@ describe('author profile screen', () => {
       })
       .returning();
     id = row!.id;
-  });
-  afterAll(async () => {
-    await env.close();
   });
 
   it('edits contact details with the sign-up rules, switches notifications off and changes the password', async () => {

@@ -7,7 +7,7 @@
  * drawer from the menu button, closing when one of its links is followed. Every screen is checked with axe-core
  * on the way (waitForText, checkScreenOnce), the open drawer explicitly.
  */
-import { emptyRoles, type LoginResponse, type TrackDto, type UserRoles } from '@symposium/domain';
+import { emptyRoles, type TrackDto, type UserRoles } from '@symposium/domain';
 import { eq } from 'drizzle-orm';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +31,7 @@ import {
   waitForText,
   type BrowserEnv,
 } from '../support/browser.js';
+import { callAs } from '../support/browser-setup.js';
 import {
   authorRoutePatterns,
   dismissToast,
@@ -128,19 +129,7 @@ describe('the author app on a 390 px wide phone', () => {
   };
 
   async function asChair<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const login = await fetch(`${env.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'chair@chairs.example.net', password: PASSWORD }),
-    });
-    const { accessToken } = (await login.json()) as LoginResponse;
-    const res = await fetch(`${env.baseUrl}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
+    return callAs<T>(env, { email: 'chair@chairs.example.net', password: PASSWORD }, method, path, body);
   }
 
   /** A signed-in page of its own, at 390 px. */

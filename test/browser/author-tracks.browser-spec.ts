@@ -1,4 +1,4 @@
-import type { LoginResponse, TrackDto } from '@symposium/domain';
+import type { TrackDto } from '@symposium/domain';
 import { eq } from 'drizzle-orm';
 import type { HTTPRequest } from 'puppeteer-core';
 import { hashPassword } from '../../apps/api/src/common/passwords.js';
@@ -7,11 +7,11 @@ import {
   clickText,
   fillByLabel,
   signIn,
-  startBrowserEnv,
   waitForText,
   type BrowserEnv,
   clickSelector,
 } from '../support/browser.js';
+import { useBrowserEnv, accessToken, callAs } from '../support/browser-setup.js';
 
 const CHAIR = { email: 'chair@example.org', password: 'chair-pass-1' };
 const AUTHOR = {
@@ -26,19 +26,7 @@ const AUTHOR = {
 
 /** Calls the API as the chair (Bearer token), as the chair console would. */
 async function asChair<T>(env: BrowserEnv, method: string, path: string, body?: unknown): Promise<T> {
-  const login = await fetch(`${env.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(CHAIR),
-  });
-  const { accessToken } = (await login.json()) as LoginResponse;
-  const res = await fetch(`${env.baseUrl}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
+  return callAs<T>(env, CHAIR, method, path, body);
 }
 
 /** The visible text of every track card, in page order. */
@@ -46,11 +34,9 @@ const trackCards = (env: BrowserEnv) =>
   env.page.$$eval('[data-testid=track]', (cards) => cards.map((c) => (c as HTMLElement).innerText));
 
 describe('the author side of the tracks', () => {
-  let env: BrowserEnv;
   let open: TrackDto;
 
-  beforeAll(async () => {
-    env = await startBrowserEnv();
+  const env = useBrowserEnv(async () => {
     await env.page.emulateTimezone('Asia/Tokyo');
     await env.db.insert(usersTable).values({
       firstName: 'Carla',
@@ -70,9 +56,6 @@ describe('the author side of the tracks', () => {
       subjectAreas: [{ name: 'Machine Learning' }],
       activities: { canSubmitPaper: { status: true, deadline: '2020-01-01T00:00:00.000Z' } },
     });
-  });
-  afterAll(async () => {
-    await env.close();
   });
 
   it('signs an author up after the alternate e-mail is made different from the e-mail', async () => {
@@ -211,12 +194,7 @@ describe('the author side of the tracks', () => {
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
       'base64',
     );
-    const login = await fetch(`${env.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(CHAIR),
-    });
-    const { accessToken } = (await login.json()) as LoginResponse;
+    const token = await accessToken(env, CHAIR);
     const form = new FormData();
     for (const [k, v] of Object.entries({
       shortName: 'ICSE 2999',
@@ -230,7 +208,7 @@ describe('the author side of the tracks', () => {
     form.append('banner', new Blob([png], { type: 'image/png' }), 'banner.png');
     const res = await fetch(`${env.baseUrl}/api/chair/conference/1`, {
       method: 'PUT',
-      headers: { Authorization: `Bearer ${accessToken}` },
+      headers: { Authorization: `Bearer ${token}` },
       body: form,
     });
     expect(res.status).toBe(200);

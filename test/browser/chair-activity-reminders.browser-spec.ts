@@ -15,15 +15,8 @@ import { reminderRulesTable } from '../../apps/api/src/modules/jobs/jobs.table.j
 import { emailTemplatesTable } from '../../apps/api/src/modules/mail/mail.table.js';
 import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import { tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
-import {
-  clickSelector,
-  clickText,
-  fillByLabel,
-  selectOption,
-  startBrowserEnv,
-  waitForText,
-  type BrowserEnv,
-} from '../support/browser.js';
+import { clickSelector, clickText, fillByLabel, selectOption, waitForText } from '../support/browser.js';
+import { useBrowserEnv } from '../support/browser-setup.js';
 import {
   asChair,
   checkDialog,
@@ -72,7 +65,6 @@ async function setDate(page: Page, name: string, value: string): Promise<void> {
 const confirm = (page: Page) => clickSelector(page, '[data-testid=confirm-button]');
 
 describe('chair activity reports and reminders', () => {
-  let env: BrowserEnv;
   let chairId = 0;
   let aliceId = 0;
   let lucasId = 0;
@@ -80,8 +72,7 @@ describe('chair activity reports and reminders', () => {
   let trackId = 0;
   let templateId = 0;
 
-  beforeAll(async () => {
-    env = await startBrowserEnv();
+  const env = useBrowserEnv(async () => {
     chairId = await seedChair(env);
     trackId = await seedTrack(env, 'Graphs');
     await seedTrack(env, 'Security', 1);
@@ -148,9 +139,6 @@ describe('chair activity reports and reminders', () => {
       })),
     );
     await signInChair(env);
-  });
-  afterAll(async () => {
-    await env.close();
   });
 
   describe('activity reports', () => {

@@ -4,21 +4,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElementHandle } from 'puppeteer-core';
-import { hashPassword } from '../../apps/api/src/common/passwords.js';
 import {
   conferenceImagesTable,
   conferenceTable,
 } from '../../apps/api/src/modules/conference/conference.table.js';
-import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
-import {
-  clickText,
-  fillByLabel,
-  signIn,
-  startBrowserEnv,
-  waitForText,
-  type BrowserEnv,
-  clickSelector,
-} from '../support/browser.js';
+import { clickText, fillByLabel, signIn, waitForText, clickSelector } from '../support/browser.js';
+import { useBrowserEnv, insertChair, CHAIR } from '../support/browser-setup.js';
 
 /** A 1×1 transparent PNG. */
 const PNG = Buffer.from(
@@ -27,27 +18,17 @@ const PNG = Buffer.from(
 );
 
 describe('chair conference screens', () => {
-  let env: BrowserEnv;
   let dir: string;
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'sym-conf-'));
-    writeFileSync(join(dir, 'logo.png'), PNG);
-    writeFileSync(join(dir, 'notes.txt'), 'not an image');
-    env = await startBrowserEnv();
-    await env.db.insert(usersTable).values({
-      firstName: 'Carla',
-      lastName: 'Chair',
-      email: 'chair@example.org',
-      alternateEmail: 'c@other.org',
-      passwordHash: await hashPassword('chair-pass-1'),
-      isChair: true,
-    });
-    await signIn(env, 'chair', 'chair@example.org', 'chair-pass-1');
-  });
-  afterAll(async () => {
-    await env.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const env = useBrowserEnv(
+    async () => {
+      dir = mkdtempSync(join(tmpdir(), 'sym-conf-'));
+      writeFileSync(join(dir, 'logo.png'), PNG);
+      writeFileSync(join(dir, 'notes.txt'), 'not an image');
+      await insertChair(env);
+      await signIn(env, 'chair', CHAIR.email, CHAIR.password);
+    },
+    { cleanup: () => rmSync(dir, { recursive: true, force: true }) },
+  );
 
   it('refuses to save while a required field is empty', async () => {
     await env.page.goto(`${env.baseUrl}/chair/ConferenceInformation`);

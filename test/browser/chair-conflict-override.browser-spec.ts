@@ -17,20 +17,17 @@ import {
   fillByLabel,
   selectOption,
   signIn,
-  startBrowserEnv,
   waitForText,
-  type BrowserEnv,
 } from '../support/browser.js';
+import { useBrowserEnv } from '../support/browser-setup.js';
 
 describe('overriding a conflict of interest (chair console)', () => {
-  let env: BrowserEnv;
   let track = 0;
   let paper = 0;
   let uma = 0;
   let chair = 0;
 
-  beforeAll(async () => {
-    env = await startBrowserEnv();
+  const env = useBrowserEnv(async () => {
     const [t] = await env.db.insert(tracksTable).values({ name: 'Algorithms', position: 0 }).returning();
     track = t!.id;
     const people = await env.db
@@ -67,9 +64,6 @@ describe('overriding a conflict of interest (chair console)', () => {
     paper = row!.id;
     await env.db.insert(paperAuthorsTable).values({ paperId: paper, userId: people[1]!.id, position: 0 });
     await signIn(env, 'chair', 'chair@conference.example', 'chair-pass-1');
-  });
-  afterAll(async () => {
-    await env.close();
   });
 
   it('asks for a reason, records and shows the override, lets the pair be assigned, and removes it', async () => {

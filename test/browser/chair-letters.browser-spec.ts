@@ -5,7 +5,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { hashPassword } from '../../apps/api/src/common/passwords.js';
 import {
   documentTemplatesTable,
   issuedDocumentsTable,
@@ -31,10 +30,9 @@ import {
   fillByLabel,
   selectOption,
   signIn,
-  startBrowserEnv,
   waitForText,
-  type BrowserEnv,
 } from '../support/browser.js';
+import { useBrowserEnv, insertChair, CHAIR } from '../support/browser-setup.js';
 import { qrOfFirstPage, signaturePng, trackDownloads } from './letters.helpers.js';
 import { checkDialog, checkState } from './programme.helpers.js';
 
@@ -50,7 +48,6 @@ async function verifyState(page: Page, state: string): Promise<string> {
 }
 
 describe('chair letters, invoices and their verification page', () => {
-  let env: BrowserEnv;
   let dir: string;
   let paperId: number;
   let downloads: Awaited<ReturnType<typeof trackDownloads>>;
@@ -73,86 +70,77 @@ describe('chair letters, invoices and their verification page', () => {
     await env.page.waitForFunction(() => !document.querySelector('[data-testid=reason-confirm]'));
   }
 
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'sym-letters-'));
-    env = await startBrowserEnv();
-    downloads = await trackDownloads(env.page, dir);
-    const [track] = await env.db.insert(tracksTable).values({ name: 'Networks', position: 0 }).returning();
-    await env.db.insert(usersTable).values({
-      firstName: 'Carla',
-      lastName: 'Chair',
-      email: 'chair@example.org',
-      alternateEmail: 'c@other.org',
-      passwordHash: await hashPassword('chair-pass-1'),
-      isChair: true,
-    });
-    const [vera, otto] = await env.db
-      .insert(usersTable)
-      .values([
-        {
-          firstName: 'Vera',
-          lastName: 'Visa',
-          email: 'vera@uni.example',
-          alternateEmail: 'v@o.example',
-          organization: 'University of Porto',
-          country: 'Portugal',
-        },
-        { firstName: 'Otto', lastName: 'Other', email: 'otto@uni.example', alternateEmail: 'o@o.example' },
-      ])
-      .returning();
-    // letters need an accepted paper, certificates a scheduled one, invoices a complete issuer
-    const [status] = await env.db
-      .insert(statusesTable)
-      .values({ text: 'Accept', position: 5, isAccepted: true })
-      .returning();
-    const [paper] = await env.db
-      .insert(papersTable)
-      .values({
-        title: 'Routing in sparse meshes',
-        abstractText: ABSTRACT,
-        trackId: track!.id,
-        statusId: status!.id,
-        primaryAuthorId: vera!.id,
-        registration: { author: vera!.id, id: '1234', amount: 350, extra: 'Full registration' },
-        otherRegistrations: [{ author: otto!.id, id: '1235-B', amount: 120.5, extra: 'Extra paper' }],
-      })
-      .returning();
-    paperId = paper!.id;
-    await env.db.insert(paperAuthorsTable).values([
-      { paperId, userId: vera!.id, position: 0 },
-      { paperId, userId: otto!.id, position: 1 },
-    ]);
-    await env.db.insert(paperRegistrationIdsTable).values([
-      { registrationId: '1234', paperId, kind: 'main' },
-      { registrationId: '1235-B', paperId, kind: 'other' },
-    ]);
-    const [room] = await env.db.insert(roomsTable).values({ name: 'Aula 1' }).returning();
-    const [day] = await env.db
-      .insert(daysTable)
-      .values({ date: '2026-07-15', desk: '08:00', color: '#fff' })
-      .returning();
-    const [event] = await env.db
-      .insert(eventsTable)
-      .values({ dayId: day!.id, type: 'technical', start: '10:30', end: '12:00' })
-      .returning();
-    const [session] = await env.db
-      .insert(sessionsTable)
-      .values({ kind: 'technical', number: 1, title: 'Meshes', roomId: room!.id, eventId: event!.id })
-      .returning();
-    await env.db.insert(sessionPapersTable).values({ paperId, sessionId: session!.id, position: 0 });
-    await env.db
-      .insert(letterSettingsTable)
-      .values({ id: 1, issuerName: 'Mesh Society', issuerAddress: '1 Main Street', issuerTaxId: 'PT1' })
-      .onConflictDoUpdate({
-        target: letterSettingsTable.id,
-        set: { issuerName: 'Mesh Society', issuerAddress: '1 Main Street', issuerTaxId: 'PT1' },
-      });
-    await signIn(env, 'chair', 'chair@example.org', 'chair-pass-1');
-  });
-  afterAll(async () => {
-    await env.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const env = useBrowserEnv(
+    async () => {
+      dir = mkdtempSync(join(tmpdir(), 'sym-letters-'));
+      downloads = await trackDownloads(env.page, dir);
+      const [track] = await env.db.insert(tracksTable).values({ name: 'Networks', position: 0 }).returning();
+      await insertChair(env);
+      const [vera, otto] = await env.db
+        .insert(usersTable)
+        .values([
+          {
+            firstName: 'Vera',
+            lastName: 'Visa',
+            email: 'vera@uni.example',
+            alternateEmail: 'v@o.example',
+            organization: 'University of Porto',
+            country: 'Portugal',
+          },
+          { firstName: 'Otto', lastName: 'Other', email: 'otto@uni.example', alternateEmail: 'o@o.example' },
+        ])
+        .returning();
+      // letters need an accepted paper, certificates a scheduled one, invoices a complete issuer
+      const [status] = await env.db
+        .insert(statusesTable)
+        .values({ text: 'Accept', position: 5, isAccepted: true })
+        .returning();
+      const [paper] = await env.db
+        .insert(papersTable)
+        .values({
+          title: 'Routing in sparse meshes',
+          abstractText: ABSTRACT,
+          trackId: track!.id,
+          statusId: status!.id,
+          primaryAuthorId: vera!.id,
+          registration: { author: vera!.id, id: '1234', amount: 350, extra: 'Full registration' },
+          otherRegistrations: [{ author: otto!.id, id: '1235-B', amount: 120.5, extra: 'Extra paper' }],
+        })
+        .returning();
+      paperId = paper!.id;
+      await env.db.insert(paperAuthorsTable).values([
+        { paperId, userId: vera!.id, position: 0 },
+        { paperId, userId: otto!.id, position: 1 },
+      ]);
+      await env.db.insert(paperRegistrationIdsTable).values([
+        { registrationId: '1234', paperId, kind: 'main' },
+        { registrationId: '1235-B', paperId, kind: 'other' },
+      ]);
+      const [room] = await env.db.insert(roomsTable).values({ name: 'Aula 1' }).returning();
+      const [day] = await env.db
+        .insert(daysTable)
+        .values({ date: '2026-07-15', desk: '08:00', color: '#fff' })
+        .returning();
+      const [event] = await env.db
+        .insert(eventsTable)
+        .values({ dayId: day!.id, type: 'technical', start: '10:30', end: '12:00' })
+        .returning();
+      const [session] = await env.db
+        .insert(sessionsTable)
+        .values({ kind: 'technical', number: 1, title: 'Meshes', roomId: room!.id, eventId: event!.id })
+        .returning();
+      await env.db.insert(sessionPapersTable).values({ paperId, sessionId: session!.id, position: 0 });
+      await env.db
+        .insert(letterSettingsTable)
+        .values({ id: 1, issuerName: 'Mesh Society', issuerAddress: '1 Main Street', issuerTaxId: 'PT1' })
+        .onConflictDoUpdate({
+          target: letterSettingsTable.id,
+          set: { issuerName: 'Mesh Society', issuerAddress: '1 Main Street', issuerTaxId: 'PT1' },
+        });
+      await signIn(env, 'chair', CHAIR.email, CHAIR.password);
+    },
+    { cleanup: () => rmSync(dir, { recursive: true, force: true }) },
+  );
 
   it('enables the acceptance letter of a paper from its row actions', async () => {
     const { page, baseUrl } = env;

@@ -16,10 +16,9 @@ import {
   fillByLabel,
   selectOption,
   signIn,
-  startBrowserEnv,
   waitForText,
-  type BrowserEnv,
 } from '../support/browser.js';
+import { useBrowserEnv } from '../support/browser-setup.js';
 import {
   checkState,
   PASSWORD,
@@ -80,7 +79,6 @@ async function confirm(page: Page): Promise<void> {
 }
 
 describe('chair e-mail history', () => {
-  let env: BrowserEnv;
   let chairId = 0;
   let trackChairId = 0;
   const ids: Record<'welcome' | 'bounced' | 'trackNews' | 'trackFailed', number> = {
@@ -94,8 +92,7 @@ describe('chair e-mail history', () => {
   const stored = async (id: number) =>
     (await env.db.select().from(outboxTable).where(eq(outboxTable.id, id)))[0]!;
 
-  beforeAll(async () => {
-    env = await startBrowserEnv();
+  const env = useBrowserEnv(async () => {
     chairId = await seedChair(env);
     const trackId = await seedTrack(env, 'Graphs');
     trackChairId = await seedUser(env, {
@@ -175,9 +172,6 @@ describe('chair e-mail history', () => {
       createdBy: trackChairId,
     });
     await signInChair(env);
-  });
-  afterAll(async () => {
-    await env.close();
   });
 
   it('lists every message newest first with state, attempts and the last SMTP answer, 100 a page', async () => {

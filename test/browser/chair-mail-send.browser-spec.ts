@@ -20,10 +20,10 @@ import {
   clickText,
   fillByLabel,
   signIn,
-  startBrowserEnv,
   waitForText,
   type BrowserEnv,
 } from '../support/browser.js';
+import { useBrowserEnv } from '../support/browser-setup.js';
 import {
   asChair,
   CHAIR_EMAIL,
@@ -83,13 +83,11 @@ async function waitForValue(page: Page, selector: string, text: string) {
 }
 
 describe('chair console: sending e-mail with a full preview', () => {
-  let env: BrowserEnv;
   const users: Record<string, number> = {};
   const papers: Record<string, number> = {};
   let graphs = 0;
 
-  beforeAll(async () => {
-    env = await startBrowserEnv();
+  const env = useBrowserEnv(async () => {
     await seedChair(env);
     graphs = await seedTrack(env, 'Graphs');
     const logic = await seedTrack(env, 'Logic', 1);
@@ -120,9 +118,6 @@ describe('chair console: sending e-mail with a full preview', () => {
     await seed('Modal logics', logic, ['Ben', 'Dee']);
     await seed('Proof nets', logic, ['Cid', 'Eve']);
     await signInChair(env);
-  });
-  afterAll(async () => {
-    await env.close();
   });
 
   it('adds a template with placeholders and names a wrong placeholder as the server does', async () => {

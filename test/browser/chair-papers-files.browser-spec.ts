@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElementHandle } from 'puppeteer-core';
 import type { Page } from 'puppeteer-core';
-import { hashPassword } from '../../apps/api/src/common/passwords.js';
 import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import {
   paperAuthorsTable,
@@ -19,11 +18,11 @@ import {
   clickText,
   fillByLabel,
   signIn,
-  startBrowserEnv,
   waitForText,
   type BrowserEnv,
   clickSelector,
 } from '../support/browser.js';
+import { useBrowserEnv, insertChair, CHAIR } from '../support/browser-setup.js';
 
 const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
 
@@ -53,7 +52,6 @@ async function waitForCount(env: BrowserEnv, text: string) {
 }
 
 describe('chair paper files, exports, e-mail and stage screens', () => {
-  let env: BrowserEnv;
   let dir: string;
   let trackId: number;
   let paperId: number;
@@ -74,49 +72,40 @@ describe('chair paper files, exports, e-mail and stage screens', () => {
     await input.uploadFile(path);
   }
 
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'sym-chair-files-'));
-    env = await startBrowserEnv();
-    const [track] = await env.db.insert(tracksTable).values({ name: 'Networks', position: 0 }).returning();
-    trackId = track!.id;
-    await env.db.insert(usersTable).values({
-      firstName: 'Carla',
-      lastName: 'Chair',
-      email: 'chair@example.org',
-      alternateEmail: 'c@other.org',
-      passwordHash: await hashPassword('chair-pass-1'),
-      isChair: true,
-    });
-    const [author] = await env.db
-      .insert(usersTable)
-      .values({
-        firstName: 'Nora',
-        lastName: 'Net',
-        email: 'nora@uni.example',
-        alternateEmail: 'n@o.example',
-      })
-      .returning();
-    const [awaiting] = await env.db.select().from(statusesTable).where(eq(statusesTable.isDefault, true));
-    const [paper] = await env.db
-      .insert(papersTable)
-      .values({
-        title: 'Routing in sparse meshes',
-        abstractText: ABSTRACT,
-        trackId,
-        statusId: awaiting!.id,
-        primaryAuthorId: author!.id,
-        submittedCameraReady: true,
-        cameraReadyQuestions: [{ title: 'Is the final version ready?', answer: 'Yes' }],
-      })
-      .returning();
-    paperId = paper!.id;
-    await env.db.insert(paperAuthorsTable).values({ paperId, userId: author!.id, position: 0 });
-    await signIn(env, 'chair', 'chair@example.org', 'chair-pass-1');
-  });
-  afterAll(async () => {
-    await env.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const env = useBrowserEnv(
+    async () => {
+      dir = mkdtempSync(join(tmpdir(), 'sym-chair-files-'));
+      const [track] = await env.db.insert(tracksTable).values({ name: 'Networks', position: 0 }).returning();
+      trackId = track!.id;
+      await insertChair(env);
+      const [author] = await env.db
+        .insert(usersTable)
+        .values({
+          firstName: 'Nora',
+          lastName: 'Net',
+          email: 'nora@uni.example',
+          alternateEmail: 'n@o.example',
+        })
+        .returning();
+      const [awaiting] = await env.db.select().from(statusesTable).where(eq(statusesTable.isDefault, true));
+      const [paper] = await env.db
+        .insert(papersTable)
+        .values({
+          title: 'Routing in sparse meshes',
+          abstractText: ABSTRACT,
+          trackId,
+          statusId: awaiting!.id,
+          primaryAuthorId: author!.id,
+          submittedCameraReady: true,
+          cameraReadyQuestions: [{ title: 'Is the final version ready?', answer: 'Yes' }],
+        })
+        .returning();
+      paperId = paper!.id;
+      await env.db.insert(paperAuthorsTable).values({ paperId, userId: author!.id, position: 0 });
+      await signIn(env, 'chair', CHAIR.email, CHAIR.password);
+    },
+    { cleanup: () => rmSync(dir, { recursive: true, force: true }) },
+  );
 
   it('uploads, downloads and deletes a camera-ready file on /EditPaperCameraReady, showing the answers', async () => {
     await env.page.goto(`${env.baseUrl}/chair/EditPaperCameraReady/${paperId}`);

@@ -10,12 +10,12 @@ import {
   clickText,
   fillByLabel,
   signIn,
-  startBrowserEnv,
   waitForText,
   type BrowserEnv,
   selectOption,
   clickSelector,
 } from '../support/browser.js';
+import { useBrowserEnv, CHAIR } from '../support/browser-setup.js';
 
 const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
 
@@ -92,7 +92,6 @@ async function setInputByLabel(env: BrowserEnv, label: string, value: string): P
 }
 
 describe('chair paper screens', () => {
-  let env: BrowserEnv;
   let trackA: number;
   let trackB: number;
   const status = { awaiting: 0, accept: 0, revision: 0, reject: 0 };
@@ -106,8 +105,7 @@ describe('chair paper screens', () => {
   const row = async (id: number) =>
     (await env.db.select().from(papersTable).where(eq(papersTable.id, id)))[0]!;
 
-  beforeAll(async () => {
-    env = await startBrowserEnv();
+  const env = useBrowserEnv(async () => {
     const [a, b] = await env.db
       .insert(tracksTable)
       .values([
@@ -194,10 +192,7 @@ describe('chair paper screens', () => {
       await env.db.insert(paperAuthorsTable).values({ paperId: created!.id, userId: s.author, position: 0 });
       p[s.key] = created!.id;
     }
-    await signIn(env, 'chair', 'chair@example.org', 'chair-pass-1');
-  });
-  afterAll(async () => {
-    await env.close();
+    await signIn(env, 'chair', CHAIR.email, CHAIR.password);
   });
 
   it('lists the papers without the deleted one, filters by track on the server, searches and sorts by title', async () => {

@@ -14,14 +14,8 @@ import {
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import { subjectAreasTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
-import {
-  clickSelector,
-  clickText,
-  selectOption,
-  startBrowserEnv,
-  waitForText,
-  type BrowserEnv,
-} from '../support/browser.js';
+import { clickSelector, clickText, selectOption, waitForText } from '../support/browser.js';
+import { useBrowserEnv } from '../support/browser-setup.js';
 import {
   asChair,
   checkDialog,
@@ -66,7 +60,6 @@ async function confirmApply(page: Page, check = false): Promise<void> {
 }
 
 describe('chair programme: the session builder', () => {
-  let env: BrowserEnv;
   const u = { chair: 0, sam: 0, ana: 0, ben: 0, cleo: 0 };
   let systems = 0;
   let theory = 0;
@@ -88,8 +81,7 @@ describe('chair programme: the session builder', () => {
     for (const r of rooms) await clickSelector(page, `[data-testid=room-${r}] input`);
   }
 
-  beforeAll(async () => {
-    env = await startBrowserEnv();
+  const env = useBrowserEnv(async () => {
     u.chair = await seedChair(env, 'Chair');
     u.sam = await seedUser(env, { firstName: 'Sam', lastName: 'Sessions', email: 'sam@builder.example.org' });
     u.ana = await seedUser(env, { firstName: 'Ana', lastName: 'Author', email: 'ana@builder.example.org' });
@@ -171,9 +163,6 @@ describe('chair programme: the session builder', () => {
       })
     )._id;
     await signInChair(env);
-  });
-  afterAll(async () => {
-    await env.close();
   });
 
   it('proposes sessions, edits them and applies them; a refused session creates nothing and keeps the edits', async () => {

@@ -15,15 +15,8 @@ import {
   type ProgrammeView,
 } from '@symposium/domain';
 import type { Page } from 'puppeteer-core';
-import {
-  clickSelector,
-  clickText,
-  fillByLabel,
-  selectOption,
-  startBrowserEnv,
-  waitForText,
-  type BrowserEnv,
-} from '../support/browser.js';
+import { clickSelector, clickText, fillByLabel, selectOption, waitForText } from '../support/browser.js';
+import { useBrowserEnv } from '../support/browser-setup.js';
 import {
   asChair,
   createRoom,
@@ -49,12 +42,9 @@ const textOf = (page: Page, selector: string) => page.$eval(selector, (el) => (e
 const noDialog = (page: Page) => page.waitForFunction(() => !document.querySelector('[role=dialog]'));
 
 describe('chair programme: days, events, sessions and publication', () => {
-  let env: BrowserEnv;
-
   const days = () => asChair<DayDto[]>(env, 'GET', '/api/chair/days');
 
-  beforeAll(async () => {
-    env = await startBrowserEnv();
+  const env = useBrowserEnv(async () => {
     const chair = await seedChair(env);
     const author = await seedUser(env, { firstName: 'Ana', email: 'ana@days.example.org' });
     const trackId = await seedTrack(env, 'Graphs');
@@ -70,9 +60,6 @@ describe('chair programme: days, events, sessions and publication', () => {
       await createTechnicalSession(env, { _id: i + 1, title, responsables: [chair], room, papers: [paper] });
     }
     await signInChair(env);
-  });
-  afterAll(async () => {
-    await env.close();
   });
 
   it('builds days, events and sessions in the wizard and shows the summary with its clashes', async () => {

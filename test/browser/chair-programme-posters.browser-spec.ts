@@ -4,14 +4,8 @@
  * one poster session.
  */
 import { PROGRAMME_MESSAGES, type PosterSessionDto } from '@symposium/domain';
-import {
-  clickSelector,
-  clickText,
-  selectOption,
-  startBrowserEnv,
-  waitForText,
-  type BrowserEnv,
-} from '../support/browser.js';
+import { clickSelector, clickText, selectOption, waitForText } from '../support/browser.js';
+import { useBrowserEnv } from '../support/browser-setup.js';
 import {
   asChair,
   checkState,
@@ -27,14 +21,12 @@ import {
 } from './programme.helpers.js';
 
 describe('chair programme: poster sessions', () => {
-  let env: BrowserEnv;
   const p = { matching: 0, trees: 0, hulls: 0 };
   const r = { hall: 0, foyer: 0 };
 
   const posters = () => asChair<PosterSessionDto[]>(env, 'GET', '/api/chair/poster_sessions');
 
-  beforeAll(async () => {
-    env = await startBrowserEnv();
+  const env = useBrowserEnv(async () => {
     await seedChair(env);
     const ana = await seedUser(env, { firstName: 'Ana', email: 'ana@posters.example.org' });
     const trackId = await seedTrack(env, 'Posters');
@@ -49,9 +41,6 @@ describe('chair programme: poster sessions', () => {
     r.foyer = await createRoom(env, 'Foyer');
     await asChair(env, 'POST', '/api/chair/poster_sessions', { _id: 1, paper: p.hulls, room: r.hall });
     await signInChair(env);
-  });
-  afterAll(async () => {
-    await env.close();
   });
 
   it('picks papers, gives each a poster session, confirms and creates them', async () => {

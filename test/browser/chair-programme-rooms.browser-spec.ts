@@ -4,15 +4,8 @@
  * neither the menu group nor the routes).
  */
 import { PROGRAMME_MESSAGES, roomInUseMessage, type RoomDto } from '@symposium/domain';
-import {
-  clickSelector,
-  clickText,
-  fillByLabel,
-  signIn,
-  startBrowserEnv,
-  waitForText,
-  type BrowserEnv,
-} from '../support/browser.js';
+import { clickSelector, clickText, fillByLabel, signIn, waitForText } from '../support/browser.js';
+import { useBrowserEnv } from '../support/browser-setup.js';
 import {
   asChair,
   checkDialog,
@@ -28,14 +21,12 @@ import {
 } from './programme.helpers.js';
 
 describe('chair programme: rooms', () => {
-  let env: BrowserEnv;
   let chairId = 0;
   let paperId = 0;
 
   const rooms = () => asChair<RoomDto[]>(env, 'GET', '/api/chair/rooms');
 
-  beforeAll(async () => {
-    env = await startBrowserEnv();
+  const env = useBrowserEnv(async () => {
     chairId = await seedChair(env);
     const trackId = await seedTrack(env, 'Graphs');
     await seedUser(env, {
@@ -51,9 +42,6 @@ describe('chair programme: rooms', () => {
       authors: [chairId],
     });
     await signInChair(env);
-  });
-  afterAll(async () => {
-    await env.close();
   });
 
   it('shows the Programme group in the chair menu', async () => {

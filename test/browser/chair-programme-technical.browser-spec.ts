@@ -5,15 +5,8 @@
  * confirm steps on /ViewTechnicalSessions, and the /AssignSessionLink form.
  */
 import { PROGRAMME_MESSAGES, type TechnicalSessionDto } from '@symposium/domain';
-import {
-  clickSelector,
-  clickText,
-  fillByLabel,
-  selectOption,
-  startBrowserEnv,
-  waitForText,
-  type BrowserEnv,
-} from '../support/browser.js';
+import { clickSelector, clickText, fillByLabel, selectOption, waitForText } from '../support/browser.js';
+import { useBrowserEnv } from '../support/browser-setup.js';
 import {
   asChair,
   checkState,
@@ -31,7 +24,6 @@ import {
 } from './programme.helpers.js';
 
 describe('chair programme: technical sessions', () => {
-  let env: BrowserEnv;
   const u = { chair: 0, sam: 0, ana: 0 };
   const p = { colour: 0, paths: 0, cuts: 0, flows: 0, cells: 0, rejected: 0 };
   const r = { one: 0, two: 0 };
@@ -40,8 +32,7 @@ describe('chair programme: technical sessions', () => {
   const session = (id: number) =>
     asChair<TechnicalSessionDto>(env, 'GET', `/api/chair/technical_sessions/${id}`);
 
-  beforeAll(async () => {
-    env = await startBrowserEnv();
+  const env = useBrowserEnv(async () => {
     u.chair = await seedChair(env, 'Chair');
     u.sam = await seedUser(env, {
       firstName: 'Sam',
@@ -74,9 +65,6 @@ describe('chair programme: technical sessions', () => {
       papers: [p.flows],
     });
     await signInChair(env);
-  });
-  afterAll(async () => {
-    await env.close();
   });
 
   it('picks papers, builds two sessions, confirms and creates them, showing each result', async () => {

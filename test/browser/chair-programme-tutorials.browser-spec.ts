@@ -7,14 +7,8 @@
  */
 import { PROGRAMME_MESSAGES, type TrackDto, type TutorialDto } from '@symposium/domain';
 import { programmeSettingsTable } from '../../apps/api/src/modules/programme/programme.table.js';
-import {
-  clickSelector,
-  clickText,
-  selectOption,
-  startBrowserEnv,
-  waitForText,
-  type BrowserEnv,
-} from '../support/browser.js';
+import { clickSelector, clickText, selectOption, waitForText } from '../support/browser.js';
+import { useBrowserEnv } from '../support/browser-setup.js';
 import {
   asChair,
   checkState,
@@ -30,7 +24,6 @@ import {
 } from './programme.helpers.js';
 
 describe('chair programme: tutorials', () => {
-  let env: BrowserEnv;
   const u = { ana: 0, olga: 0 };
   const p = { intro: 0, deep: 0, main: 0 };
   let room = 0;
@@ -43,8 +36,7 @@ describe('chair programme: tutorials', () => {
   const paper = (title: string, trackId: number) =>
     seedPaper(env, { title, trackId, statusId: accepted, authors: [u.ana, u.olga] });
 
-  beforeAll(async () => {
-    env = await startBrowserEnv();
+  const env = useBrowserEnv(async () => {
     await seedChair(env, 'Chair');
     u.ana = await seedUser(env, { firstName: 'Ana', lastName: 'Author', email: 'ana@tutorials.example.org' });
     u.olga = await seedUser(env, {
@@ -60,9 +52,6 @@ describe('chair programme: tutorials', () => {
     p.deep = await paper('Deep dive into planarity', tutorialTrack);
     room = await createRoom(env, 'Tutorial room');
     await signInChair(env);
-  });
-  afterAll(async () => {
-    await env.close();
   });
 
   it('says what to do while no tutorials track is chosen, and takes the track the chair picks (issue 21 item 19)', async () => {

@@ -28,6 +28,7 @@ import {
   waitForText,
   type BrowserEnv,
 } from '../support/browser.js';
+import { CHAIR } from '../support/browser-setup.js';
 
 const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
 
@@ -145,7 +146,7 @@ describe('chair registrations', () => {
       { cwd: dir, timeout: 170_000, stdio: 'pipe' },
     );
     xlsx = join(dir, 'out', 'registrations.xlsx');
-    await signIn(env, 'chair', 'chair@example.org', 'chair-pass-1');
+    await signIn(env, 'chair', CHAIR.email, CHAIR.password);
   }, 240_000);
 
   afterAll(async () => {

@@ -8,25 +8,22 @@ import {
   clickText,
   fillByLabel,
   signIn,
-  startBrowserEnv,
   waitForText,
-  type BrowserEnv,
   selectOption,
   clickSelector,
 } from '../support/browser.js';
+import { useBrowserEnv } from '../support/browser-setup.js';
 
 const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
 const DAY = 24 * 3600 * 1000;
 
 describe('track chair review screens', () => {
-  let env: BrowserEnv;
   let trackA = 0;
   let trackB = 0;
   const u = { tom: 0, alice: 0, rita: 0, wes: 0 };
   const p = { mine: 0, other: 0 };
 
-  beforeAll(async () => {
-    env = await startBrowserEnv();
+  const env = useBrowserEnv(async () => {
     const [a, b] = await env.db
       .insert(tracksTable)
       .values([
@@ -93,9 +90,6 @@ describe('track chair review screens', () => {
       dueAt: new Date(Date.now() + 14 * DAY),
     });
     await signIn(env, 'chair', 'tc@tc-inst.example', 'track-pass-1');
-  });
-  afterAll(async () => {
-    await env.close();
   });
 
   it('has the Reviews menu without reviewing on behalf of users', async () => {

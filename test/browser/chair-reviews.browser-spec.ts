@@ -19,12 +19,11 @@ import {
   clickText,
   fillByLabel,
   signIn,
-  startBrowserEnv,
   waitForText,
-  type BrowserEnv,
   selectOption,
   clickSelector,
 } from '../support/browser.js';
+import { useBrowserEnv, CHAIR } from '../support/browser-setup.js';
 
 const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
 const DAY = 24 * 3600 * 1000;
@@ -46,7 +45,6 @@ async function xlsxFile(dir: string, name: string, header: readonly string[], ro
 }
 
 describe('chair review screens', () => {
-  let env: BrowserEnv;
   let dir: string;
   let trackA = 0;
   let trackB = 0;
@@ -57,92 +55,90 @@ describe('chair review screens', () => {
     env.db.select().from(reviewRequestsTable).where(eq(reviewRequestsTable.paperId, paperId));
   const reviewersOf = async (paperId: number) => (await requestsOf(paperId)).map((r) => r.reviewerId).sort();
 
-  beforeAll(async () => {
-    env = await startBrowserEnv();
-    dir = mkdtempSync(join(tmpdir(), 'sym-reviews-'));
-    const [a, b] = await env.db
-      .insert(tracksTable)
-      .values([
-        { name: 'Algorithms', position: 0 },
-        { name: 'Biology', position: 1 },
-      ])
-      .returning();
-    trackA = a!.id;
-    trackB = b!.id;
-    const hash = await hashPassword('chair-pass-1');
-    const people = await env.db
-      .insert(usersTable)
-      .values([
-        {
-          firstName: 'Carla',
-          lastName: 'Chair',
-          email: 'chair@example.org',
-          alternateEmail: 'c@other.org',
-          passwordHash: hash,
-          isChair: true,
-        },
-        {
-          firstName: 'Alice',
-          lastName: 'Author',
-          email: 'alice@up.pt',
-          organization: 'University of Porto',
-        },
-        { firstName: 'Bob', lastName: 'Author', email: 'bob@lab-b.example', organization: 'Lab B' },
-        ...(
-          [
-            ['Rita', 'Rossi', 'rita@r-inst.example', 'R Institute'],
-            ['Sam', 'Silva', 'sam@s-inst.example', 'S Institute'],
-            ['Uma', 'Unger', 'uma@fe.up.pt', 'Univ. of Porto'],
-            ['Vic', 'Vale', 'vic@v-inst.example', 'V Institute'],
-          ] as const
-        ).map(([firstName, lastName, email, organization]) => ({
-          firstName,
-          lastName,
-          email,
-          organization,
-          isReviewer: true,
-          reviewerTracks: [a!.id],
-        })),
-        {
-          firstName: 'Wes',
-          lastName: 'West',
-          email: 'wes@w-inst.example',
-          organization: 'W Institute',
-          isReviewer: true,
-          reviewerTracks: [b!.id],
-        },
-      ])
-      .returning();
-    [u.chair, u.alice, u.bob, u.rita, u.sam, u.uma, u.vic, u.wes] = people.map((x) => x.id) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
-    const seed = [
-      ['graph', 'Graph colouring heuristics', trackA, u.alice],
-      ['sort', 'Sorting networks revisited', trackA, u.bob],
-      ['paths', 'Shortest paths in practice', trackA, u.bob],
-      ['protein', 'Protein folding benchmarks', trackB, u.alice],
-    ] as const;
-    for (const [key, title, trackId, author] of seed) {
-      const [row] = await env.db
-        .insert(papersTable)
-        .values({ title, abstractText: ABSTRACT, trackId, primaryAuthorId: author })
+  const env = useBrowserEnv(
+    async () => {
+      dir = mkdtempSync(join(tmpdir(), 'sym-reviews-'));
+      const [a, b] = await env.db
+        .insert(tracksTable)
+        .values([
+          { name: 'Algorithms', position: 0 },
+          { name: 'Biology', position: 1 },
+        ])
         .returning();
-      await env.db.insert(paperAuthorsTable).values({ paperId: row!.id, userId: author, position: 0 });
-      p[key] = row!.id;
-    }
-    await signIn(env, 'chair', 'chair@example.org', 'chair-pass-1');
-  });
-  afterAll(async () => {
-    await env.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+      trackA = a!.id;
+      trackB = b!.id;
+      const hash = await hashPassword('chair-pass-1');
+      const people = await env.db
+        .insert(usersTable)
+        .values([
+          {
+            firstName: 'Carla',
+            lastName: 'Chair',
+            email: 'chair@example.org',
+            alternateEmail: 'c@other.org',
+            passwordHash: hash,
+            isChair: true,
+          },
+          {
+            firstName: 'Alice',
+            lastName: 'Author',
+            email: 'alice@up.pt',
+            organization: 'University of Porto',
+          },
+          { firstName: 'Bob', lastName: 'Author', email: 'bob@lab-b.example', organization: 'Lab B' },
+          ...(
+            [
+              ['Rita', 'Rossi', 'rita@r-inst.example', 'R Institute'],
+              ['Sam', 'Silva', 'sam@s-inst.example', 'S Institute'],
+              ['Uma', 'Unger', 'uma@fe.up.pt', 'Univ. of Porto'],
+              ['Vic', 'Vale', 'vic@v-inst.example', 'V Institute'],
+            ] as const
+          ).map(([firstName, lastName, email, organization]) => ({
+            firstName,
+            lastName,
+            email,
+            organization,
+            isReviewer: true,
+            reviewerTracks: [a!.id],
+          })),
+          {
+            firstName: 'Wes',
+            lastName: 'West',
+            email: 'wes@w-inst.example',
+            organization: 'W Institute',
+            isReviewer: true,
+            reviewerTracks: [b!.id],
+          },
+        ])
+        .returning();
+      [u.chair, u.alice, u.bob, u.rita, u.sam, u.uma, u.vic, u.wes] = people.map((x) => x.id) as [
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+      ];
+      const seed = [
+        ['graph', 'Graph colouring heuristics', trackA, u.alice],
+        ['sort', 'Sorting networks revisited', trackA, u.bob],
+        ['paths', 'Shortest paths in practice', trackA, u.bob],
+        ['protein', 'Protein folding benchmarks', trackB, u.alice],
+      ] as const;
+      for (const [key, title, trackId, author] of seed) {
+        const [row] = await env.db
+          .insert(papersTable)
+          .values({ title, abstractText: ABSTRACT, trackId, primaryAuthorId: author })
+          .returning();
+        await env.db.insert(paperAuthorsTable).values({ paperId: row!.id, userId: author, position: 0 });
+        p[key] = row!.id;
+      }
+      await signIn(env, 'chair', CHAIR.email, CHAIR.password);
+    },
+    { cleanup: () => rmSync(dir, { recursive: true, force: true }) },
+  );
 
   it('assigns reviewers manually: track, papers, reviewers (the conflict shown and not selectable), summary', async () => {
     const page = env.page;

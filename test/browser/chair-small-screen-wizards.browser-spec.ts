@@ -13,14 +13,8 @@ import type { Page } from 'puppeteer-core';
 import { papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import { subjectAreasTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
-import {
-  clickSelector,
-  clickText,
-  selectOption,
-  startBrowserEnv,
-  waitForText,
-  type BrowserEnv,
-} from '../support/browser.js';
+import { clickSelector, clickText, selectOption, waitForText } from '../support/browser.js';
+import { useBrowserEnv } from '../support/browser-setup.js';
 import {
   asChair,
   checkState,
@@ -51,7 +45,6 @@ async function fits(page: Page, label: string): Promise<void> {
 const noDialog = (page: Page) => page.waitForFunction(() => !document.querySelector('.MuiDialog-root'));
 
 describe('the chair console wizards on a 390 px wide phone', () => {
-  let env: BrowserEnv;
   const u = { chair: 0, ana: 0, ben: 0, cleo: 0, rita: 0 };
   const t = { systems: 0, graphs: 0, tutorials: 0 };
   const p = { hand: [] as number[], poster: 0, tutorial: 0, reviewed: 0 };
@@ -59,8 +52,7 @@ describe('the chair console wizards on a 390 px wide phone', () => {
   const events: number[] = [];
   let day: DayDto;
 
-  beforeAll(async () => {
-    env = await startBrowserEnv();
+  const env = useBrowserEnv(async () => {
     u.chair = await seedChair(env, 'Smallscreen-Tester-With-A-Long-Name');
     const person = (firstName: string) =>
       seedUser(env, {
@@ -138,9 +130,6 @@ describe('the chair console wizards on a 390 px wide phone', () => {
       );
     await env.page.setViewport(PHONE);
     await signInChair(env);
-  });
-  afterAll(async () => {
-    await env.close();
   });
 
   it('fits every step of the session builder, with a proposal shown and its dialogs', async () => {

@@ -18,7 +18,8 @@ import type { Page } from 'puppeteer-core';
 import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { checkAccessibility, checkScreenOnce } from '../support/axe.js';
-import { chooseFiles, signIn, startBrowserEnv, waitForText, type BrowserEnv } from '../support/browser.js';
+import { chooseFiles, signIn, waitForText } from '../support/browser.js';
+import { useBrowserEnv } from '../support/browser-setup.js';
 import {
   asChair,
   createRoom,
@@ -70,7 +71,6 @@ async function tabIntoMenu(page: Page, max = 12): Promise<number> {
 }
 
 describe('chair console on a small screen and from the keyboard', () => {
-  let env: BrowserEnv;
   let paperId = 0;
   let authorId = 0;
   let trackId = 0;
@@ -116,8 +116,7 @@ describe('chair console on a small screen and from the keyboard', () => {
     expect(problems).toEqual([]);
   }
 
-  beforeAll(async () => {
-    env = await startBrowserEnv();
+  const env = useBrowserEnv(async () => {
     await seedChair(env, 'Smallscreen-Tester-With-A-Long-Name');
     const status = await seedStatus(env, 'Accepted after a long and careful discussion');
     const track = await seedTrack(env, 'Distributed Systems, Cloud Computing and Very Long Track Names');
@@ -204,9 +203,6 @@ describe('chair console on a small screen and from the keyboard', () => {
       .returning({ id: outboxTable.id })) as [{ id: number }];
     await env.page.setViewport(PHONE);
     await signInChair(env);
-  });
-  afterAll(async () => {
-    await env.close();
   });
 
   const screens: [string, string, string][] = [

@@ -1,35 +1,14 @@
 import { STATUS_MESSAGES } from '@symposium/domain';
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../../apps/api/src/common/passwords.js';
 import { statusesTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
-import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
-import {
-  clickText,
-  fillByLabel,
-  signIn,
-  startBrowserEnv,
-  waitForText,
-  type BrowserEnv,
-  clickSelector,
-} from '../support/browser.js';
+import { clickText, fillByLabel, signIn, waitForText, clickSelector } from '../support/browser.js';
+import { useBrowserEnv, insertChair, CHAIR } from '../support/browser-setup.js';
 
 describe('chair paper status screens', () => {
-  let env: BrowserEnv;
-  beforeAll(async () => {
-    env = await startBrowserEnv();
-    await env.db.insert(usersTable).values({
-      firstName: 'Carla',
-      lastName: 'Chair',
-      email: 'chair@example.org',
-      alternateEmail: 'c@other.org',
-      passwordHash: await hashPassword('chair-pass-1'),
-      isChair: true,
-    });
+  const env = useBrowserEnv(async () => {
+    await insertChair(env);
     await env.db.insert(statusesTable).values({ text: 'Accept with changes', position: 2 });
-    await signIn(env, 'chair', 'chair@example.org', 'chair-pass-1');
-  });
-  afterAll(async () => {
-    await env.close();
+    await signIn(env, 'chair', CHAIR.email, CHAIR.password);
   });
 
   it('marks the default status and adds a new one', async () => {

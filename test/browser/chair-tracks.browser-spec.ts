@@ -1,17 +1,15 @@
 import { TRACK_MESSAGES } from '@symposium/domain';
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../../apps/api/src/common/passwords.js';
 import { subjectAreasTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
-import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import {
   clickText,
   fillByLabel,
   signIn,
-  startBrowserEnv,
   waitForText,
   type BrowserEnv,
   clickSelector,
 } from '../support/browser.js';
+import { useBrowserEnv, insertChair, CHAIR } from '../support/browser-setup.js';
 
 /** Sets an input (e.g. datetime-local, which has no keyboard-independent typing) the way React sees it. */
 async function setInputByLabel(env: BrowserEnv, label: string, value: string): Promise<void> {
@@ -36,24 +34,12 @@ async function setInputByLabel(env: BrowserEnv, label: string, value: string): P
 }
 
 describe('chair track screens', () => {
-  let env: BrowserEnv;
-  beforeAll(async () => {
-    env = await startBrowserEnv();
-    await env.db.insert(usersTable).values({
-      firstName: 'Carla',
-      lastName: 'Chair',
-      email: 'chair@example.org',
-      alternateEmail: 'c@other.org',
-      passwordHash: await hashPassword('chair-pass-1'),
-      isChair: true,
-    });
+  const env = useBrowserEnv(async () => {
+    await insertChair(env);
     // Deadlines are typed in the conference's time zone (UTC here), not the browser's: a New York chair
     // types 23:59 and sees their own 18:59 beside it.
     await env.page.emulateTimezone('America/New_York');
-    await signIn(env, 'chair', 'chair@example.org', 'chair-pass-1');
-  });
-  afterAll(async () => {
-    await env.close();
+    await signIn(env, 'chair', CHAIR.email, CHAIR.password);
   });
 
   it('creates a track with a subject area and a deadline in conference time stored in UTC, then lists it', async () => {

@@ -1,6 +1,5 @@
 import { PEOPLE_MESSAGES, USER_MESSAGES } from '@symposium/domain';
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../../apps/api/src/common/passwords.js';
 import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import { tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
@@ -8,12 +7,12 @@ import {
   clickText,
   fillByLabel,
   signIn,
-  startBrowserEnv,
   waitForText,
   type BrowserEnv,
   selectOption,
   clickSelector,
 } from '../support/browser.js';
+import { useBrowserEnv, insertChair, CHAIR } from '../support/browser-setup.js';
 
 const rowCount = (env: BrowserEnv) =>
   env.page.$$eval('[data-testid=user-rows] tr[data-testid^=user-]', (rows) => rows.length);
@@ -27,19 +26,10 @@ async function waitForCount(env: BrowserEnv, text: string) {
 }
 
 describe('chair user management screens', () => {
-  let env: BrowserEnv;
   let trackId: number;
   let reviewerId: number;
-  beforeAll(async () => {
-    env = await startBrowserEnv();
-    await env.db.insert(usersTable).values({
-      firstName: 'Carla',
-      lastName: 'Chair',
-      email: 'chair@example.org',
-      alternateEmail: 'c@other.org',
-      passwordHash: await hashPassword('chair-pass-1'),
-      isChair: true,
-    });
+  const env = useBrowserEnv(async () => {
+    await insertChair(env);
     // 150 users in one multi-row insert; every tenth works at Acme Research.
     await env.db.insert(usersTable).values(
       Array.from({ length: 150 }, (_, i) => ({
@@ -68,10 +58,7 @@ describe('chair user management screens', () => {
       })
       .returning();
     reviewerId = reviewer!.id;
-    await signIn(env, 'chair', 'chair@example.org', 'chair-pass-1');
-  });
-  afterAll(async () => {
-    await env.close();
+    await signIn(env, 'chair', CHAIR.email, CHAIR.password);
   });
 
   it('adds the Reviewers role for a track on /ManageRoles, and the stored user has the reviewer track', async () => {

@@ -5,7 +5,7 @@
  * never the mouse. The validation errors of both forms are announced (role=alert). The stored rows are checked
  * in the database; every screen on the way is checked with axe-core (waitForText).
  */
-import { emptyRoles, type LoginResponse, type TrackDto, type UserRoles } from '@symposium/domain';
+import { emptyRoles, type TrackDto, type UserRoles } from '@symposium/domain';
 import { eq } from 'drizzle-orm';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,7 @@ import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { pdf } from '../api/papers-author.helpers.js';
 import { checkAccessibility } from '../support/axe.js';
 import { chooseFiles, startBrowserEnv, waitForText, type BrowserEnv } from '../support/browser.js';
+import { callAs } from '../support/browser-setup.js';
 
 const PASSWORD = 'keyboard-pass-1';
 const CHAIR = 'chair@keyboard.example.org';
@@ -165,19 +166,7 @@ describe('keyboard-only flows', () => {
   };
 
   async function asChair<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const login = await fetch(`${env.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: CHAIR, password: PASSWORD }),
-    });
-    const { accessToken } = (await login.json()) as LoginResponse;
-    const res = await fetch(`${env.baseUrl}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
+    return callAs<T>(env, { email: CHAIR, password: PASSWORD }, method, path, body);
   }
 
   beforeAll(async () => {

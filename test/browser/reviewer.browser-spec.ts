@@ -4,7 +4,7 @@
  * the stored review), a reviewer refused another reviewer's paper and request, and an author reading the
  * reviews of their paper only once the chair enabled it (no comments to the chair, no reviewer identity).
  */
-import { emptyRoles, type LoginResponse, type UserRoles } from '@symposium/domain';
+import { emptyRoles, type UserRoles } from '@symposium/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'puppeteer-core';
 import { hashPassword } from '../../apps/api/src/common/passwords.js';
@@ -22,12 +22,12 @@ import {
   clickText,
   fillByLabel,
   signIn,
-  startBrowserEnv,
   waitForText,
   type BrowserEnv,
   selectOption,
   clickSelector,
 } from '../support/browser.js';
+import { useBrowserEnv, callAs } from '../support/browser-setup.js';
 
 const PASSWORD = 'reviewer-pass-1';
 const ABSTRACT = 'We colour the vertices of large sparse graphs with few colours and measure it in practice.';
@@ -36,19 +36,7 @@ const AUTHOR_COMMENT = 'Please shorten section 3 and compare with the greedy bas
 
 /** Signed-in calls as the chair (Bearer token), for set-up only. */
 async function asChair<T>(env: BrowserEnv, method: string, path: string, body?: unknown): Promise<T> {
-  const login = await fetch(`${env.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'chair@chairs.example.net', password: PASSWORD }),
-  });
-  const { accessToken } = (await login.json()) as LoginResponse;
-  const res = await fetch(`${env.baseUrl}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
+  return callAs<T>(env, { email: 'chair@chairs.example.net', password: PASSWORD }, method, path, body);
 }
 
 /** The visible text of the request row of `id` in the console. */
@@ -96,7 +84,6 @@ const textAreaValue = (page: Page, label: string) =>
   );
 
 describe('the reviewer front end', () => {
-  let env: BrowserEnv;
   let trackId: number;
   let reviewer: { id: number; email: string };
   let other: { id: number; email: string };
@@ -151,8 +138,7 @@ describe('the reviewer front end', () => {
   const request = async (id: number) =>
     (await env.db.select().from(reviewRequestsTable).where(eq(reviewRequestsTable.id, id)))[0]!;
 
-  beforeAll(async () => {
-    env = await startBrowserEnv();
+  const env = useBrowserEnv(async () => {
     const [track] = await env.db
       .insert(tracksTable)
       .values({ name: 'Graph Theory', position: 1 })
@@ -171,9 +157,6 @@ describe('the reviewer front end', () => {
     declineId = await invite(declinedPaper, reviewer.id);
     othersRequestId = await invite(othersPaper, other.id);
     await signIn(env, 'author', reviewer.email, PASSWORD);
-  });
-  afterAll(async () => {
-    await env.close();
   });
 
   it('opens on the reviewer console with the requests, their track, due dates and state', async () => {

@@ -1,27 +1,14 @@
-import { hashPassword } from '../../apps/api/src/common/passwords.js';
 import { conferenceTable } from '../../apps/api/src/modules/conference/conference.table.js';
-import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
-import { signIn, startBrowserEnv, waitForText, type BrowserEnv } from '../support/browser.js';
+import { signIn, waitForText } from '../support/browser.js';
+import { useBrowserEnv, insertChair, CHAIR } from '../support/browser-setup.js';
 
 describe('signing in', () => {
-  let env: BrowserEnv;
-  beforeAll(async () => {
-    env = await startBrowserEnv();
-    await env.db.insert(usersTable).values({
-      firstName: 'Carla',
-      lastName: 'Chair',
-      email: 'chair@example.org',
-      alternateEmail: 'c@other.org',
-      passwordHash: await hashPassword('chair-pass-1'),
-      isChair: true,
-    });
-  });
-  afterAll(async () => {
-    await env.close();
+  const env = useBrowserEnv(async () => {
+    await insertChair(env);
   });
 
   it('lets a chair sign in to the chair console and see the chair menu', async () => {
-    await signIn(env, 'chair', 'chair@example.org', 'chair-pass-1');
+    await signIn(env, 'chair', CHAIR.email, CHAIR.password);
     await waitForText(env.page, 'Conference information');
     expect(await env.page.$eval('[data-testid=current-user]', (e) => e.textContent)).toContain('Carla Chair');
   });

@@ -1,0 +1,151 @@
+/**
+ * The one browser-test set-up: a file's whole system (API + both built apps + Chromium) started before its
+ * tests and closed after them, users written straight to the database, a user signed in, and a screen opened
+ * and waited for (the answers it loads, a text or a selector: conditions, never time).
+ */
+import type { LoginResponse } from '@symposium/domain';
+import type { ElementHandle, HTTPResponse, Page } from 'puppeteer-core';
+import { hashPassword } from '../../apps/api/src/common/passwords.js';
+import type { AppConfig } from '../../apps/api/src/config/config.js';
+import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
+import { signIn, startBrowserEnv, waitForText, type BrowserEnv } from './browser.js';
+
+/**
+ * Starts the system before the file's tests (then runs `setup`, which seeds and signs in) and closes it after
+ * them (then runs `cleanup`). The answer is filled in by the time the first test runs.
+ */
+export function useBrowserEnv(
+  setup: (env: BrowserEnv) => Promise<unknown> = async () => undefined,
+  { overrides = {}, cleanup }: { overrides?: Partial<AppConfig>; cleanup?: () => unknown } = {},
+): BrowserEnv {
+  const env = {} as BrowserEnv;
+  beforeAll(async () => {
+    Object.assign(env, await startBrowserEnv(overrides));
+    await setup(env);
+  });
+  afterAll(async () => {
+    await env.close?.();
+    await cleanup?.();
+  });
+  return env;
+}
+
+/** Someone who signs in: an e-mail and a password. */
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** The chair most browser tests sign in as. */
+export const CHAIR: Credentials = { email: 'chair@example.org', password: 'chair-pass-1' };
+
+export type UserRow = Omit<typeof usersTable.$inferInsert, 'passwordHash'> & { password?: string };
+
+/** Inserts a user (with the scrypt hash of `password` when given) and returns its id. */
+export async function insertUser(env: BrowserEnv, { password, ...values }: UserRow): Promise<number> {
+  const passwordHash = password === undefined ? {} : { passwordHash: await hashPassword(password) };
+  const [row] = await env.db
+    .insert(usersTable)
+    .values({ ...values, ...passwordHash })
+    .returning();
+  return row!.id;
+}
+
+/** Inserts the chair Carla Chair (CHAIR) and returns the id; `values` changes or adds columns. */
+export const insertChair = (env: BrowserEnv, values: Partial<UserRow> = {}) =>
+  insertUser(env, {
+    firstName: 'Carla',
+    lastName: 'Chair',
+    email: CHAIR.email,
+    alternateEmail: 'c@other.org',
+    password: CHAIR.password,
+    isChair: true,
+    ...values,
+  });
+
+/** What shows that a screen is ready: answers it loads (URL parts), texts, a selector. */
+export interface ScreenReady {
+  responses?: (string | RegExp)[];
+  texts?: string[];
+  selector?: string;
+}
+
+const answers = (url: string, want: string | RegExp) =>
+  typeof want === 'string' ? url.includes(want) : want.test(url);
+
+/**
+ * Opens `path` (below the base URL: '/chair/…' for the chair console) and waits until the screen is ready:
+ * every answer in `responses` came back, every text in `texts` shows, `selector` is rendered.
+ */
+export async function openScreen(env: BrowserEnv, path: string, ready: ScreenReady = {}): Promise<void> {
+  const loaded = (ready.responses ?? []).map((want) =>
+    env.page.waitForResponse((r: HTTPResponse) => answers(r.url(), want)),
+  );
+  await env.page.goto(`${env.baseUrl}${path}`);
+  await Promise.all(loaded);
+  for (const text of ready.texts ?? []) await waitForText(env.page, text);
+  if (ready.selector) await env.page.waitForSelector(ready.selector);
+}
+
+/** Signs `who` in to the author app or the chair console, then opens `path` as `openScreen` does. */
+export async function openAs(
+  env: BrowserEnv,
+  app: 'author' | 'chair',
+  who: Credentials,
+  path: string,
+  ready: ScreenReady = {},
+): Promise<void> {
+  await signIn(env, app, who.email, who.password);
+  await openScreen(env, path, ready);
+}
+
+/** Signs `who` in through the API and answers the access token. */
+export async function accessToken(env: BrowserEnv, who: Credentials): Promise<string> {
+  const res = await fetch(`${env.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(who),
+  });
+  if (!res.ok) throw new Error(`login of ${who.email}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as LoginResponse).accessToken;
+}
+
+/** Calls the API with `token` (Bearer), as an app would; throws on an error status; answers the JSON body. */
+export async function callApi<T>(
+  env: BrowserEnv,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${env.baseUrl}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Calls the API as `who` (signed in for this one call). */
+export async function callAs<T>(
+  env: BrowserEnv,
+  who: Credentials,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  return callApi<T>(env, await accessToken(env, who), method, path, body);
+}
+
+/** Confirms the open confirmation dialog. */
+export async function confirmDialog(page: Page): Promise<void> {
+  const button = await page.waitForSelector('[data-testid=confirm-button]', { visible: true });
+  await button!.click();
+}
+
+/** Chooses the file at `path` in the (hidden) file input matching `selector`. */
+export async function chooseUpload(page: Page, selector: string, path: string): Promise<void> {
+  const input = (await page.waitForSelector(selector, { visible: false })) as ElementHandle<HTMLInputElement>;
+  await input.uploadFile(path);
+}
