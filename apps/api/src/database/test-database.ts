@@ -2,7 +2,12 @@
 import { getTableName, sql, type Table } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle, type Db } from './database.js';
 import { usersTable, type NewUserRow, type UserRow } from '../modules/users/users.table.js';
-import { tracksTable, type TrackRow } from '../modules/tracks/tracks.table.js';
+import {
+  statusesTable,
+  subjectAreasTable,
+  tracksTable,
+  type TrackRow,
+} from '../modules/tracks/tracks.table.js';
 import {
   paperAuthorsTable,
   papersTable,
@@ -77,6 +82,21 @@ export async function seedPaper(
       .insert(paperAuthorsTable)
       .values(authorIds.map((userId, position) => ({ paperId: row!.id, userId, position })));
   return row!;
+}
+
+/** A subject area of the track (its id). */
+export async function seedSubjectArea(db: Db, trackId: number, name = `Area ${++seq}`): Promise<number> {
+  const [row] = await db.insert(subjectAreasTable).values({ trackId, name, position: seq }).returning();
+  return row!.id;
+}
+
+/** A paper status (its id). */
+export async function seedStatus(db: Db, text = `Status ${++seq}`): Promise<number> {
+  const [row] = await db
+    .insert(statusesTable)
+    .values({ text, position: 100 + seq })
+    .returning();
+  return row!.id;
 }
 
 /** The seeded rows' types, for specs of modules that do not own these tables. */
