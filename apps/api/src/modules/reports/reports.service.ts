@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
-  DOCUMENT_LABELS,
   REPORT_CATEGORIES,
   REPORT_COUNT_TITLES,
-  type DocumentKind,
-  type ReconciliationList,
   type ReportCategory,
   type ReportCount,
   type ReportDto,
@@ -16,13 +13,10 @@ import type { AuthUser } from '../../common/auth-user.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ReportFiguresRead } from '../../reads/report-figures.read.js';
+import { paperCounts, paperTables, reconciliationLists, type PaperFigures } from './paper-report.js';
 import { ReportsErrors } from './reports.errors.js';
 import { ReportsRepository, type ReportListRow, type ReportScope } from './reports.repository.js';
 import { keepTextAsText } from '../../common/xlsx-text.js';
-
-const percent = (part: number, whole: number): string =>
-  whole ? `${Math.round((part / whole) * 1000) / 10}%` : '–';
-const money = (n: number): number => Math.round(n * 100) / 100;
 
 /** The caller's view of the stored reports: a track chair sees the ones they generated for their tracks. */
 const visibility = (scope: ReportScope, user: AuthUser) =>
@@ -97,182 +91,26 @@ export class ReportsService {
   // ----- the paper report
 
   private async paperReport(scope: ReportScope): Promise<{ summary: ReportSummary; sheets: ReportTable[] }> {
-    const byTrack = await this.figures.papersByTrackAndDecision(scope);
-    const byStatus = await this.figures.papersByStatus(scope);
-    const progress = await this.figures.readyProgress(scope);
-    const load = await this.figures.reviewerLoad(scope);
-    const registrations = await this.figures.registrationsByTrack(scope);
-    const notRegistered = await this.figures.acceptedNotRegistered(scope);
-    const presenters = await this.figures.scheduledPresenterNotRegistered(scope);
-    const chairs = await this.figures.sessionChairNotRegistered(scope);
-    const letters = await this.figures.lettersNotDownloaded(scope);
-
-    const sum = (k: 'accepted' | 'rejected' | 'pending') => byTrack.reduce((n, r) => n + r[k], 0);
-    const ready = (submitted: number, approved: number): ReportCount[] => [
-      { label: 'Approved', count: approved },
-      { label: 'Submitted, not approved', count: Math.max(0, submitted - approved) },
-      { label: 'Missing', count: Math.max(0, progress.accepted - submitted) },
-    ];
-    const reqTotals = load.reduce(
-      (t, r) => ({
-        waiting: t.waiting + r.waiting,
-        declined: t.declined + r.declined,
-        submitted: t.submitted + r.submitted,
-        acceptedOpen: t.acceptedOpen + Math.max(0, r.accepted - r.submitted),
-      }),
-      { waiting: 0, declined: 0, submitted: 0, acceptedOpen: 0 },
-    );
-    const counts: Record<string, ReportCount[]> = {
-      papersByTrack: byTrack.map((r) => ({ label: r.track, count: r.total })),
-      papersByStatus: byStatus,
-      papersByDecision: [
-        { label: 'Accepted', count: sum('accepted') },
-        { label: 'Rejected', count: sum('rejected') },
-        { label: 'Pending', count: sum('pending') },
-      ],
-      cameraReady: ready(progress.crSubmitted, progress.crApproved),
-      presentationReady: ready(progress.prSubmitted, progress.prApproved),
-      reviewRequestsByState: [
-        { label: 'Waiting', count: reqTotals.waiting },
-        { label: 'Accepted, not reviewed', count: reqTotals.acceptedOpen },
-        { label: 'Reviewed', count: reqTotals.submitted },
-        { label: 'Declined', count: reqTotals.declined },
-      ],
-      registeredPapersByTrack: registrations.map((r) => ({ label: r.track, count: r.registered })),
+    const figures: PaperFigures = {
+      byTrack: await this.figures.papersByTrackAndDecision(scope),
+      byStatus: await this.figures.papersByStatus(scope),
+      progress: await this.figures.readyProgress(scope),
+      load: await this.figures.reviewerLoad(scope),
+      registrations: await this.figures.registrationsByTrack(scope),
     };
-    const tables: ReportTable[] = [
-      {
-        title: 'Acceptance rate per track',
-        columns: ['Track', 'Papers', 'Accepted', 'Rejected', 'Pending', 'Acceptance rate', 'Rate of decided'],
-        rows: byTrack.map((r) => [
-          r.track,
-          r.total,
-          r.accepted,
-          r.rejected,
-          r.pending,
-          percent(r.accepted, r.total),
-          percent(r.accepted, r.accepted + r.rejected),
-        ]),
-      },
-      {
-        title: 'Camera-ready and presentation-ready progress',
-        columns: ['Part', 'Accepted papers', 'Submitted', 'Approved', 'Missing'],
-        rows: [
-          [
-            'Camera-ready',
-            progress.accepted,
-            progress.crSubmitted,
-            progress.crApproved,
-            Math.max(0, progress.accepted - progress.crSubmitted),
-          ],
-          [
-            'Presentation-ready',
-            progress.accepted,
-            progress.prSubmitted,
-            progress.prApproved,
-            Math.max(0, progress.accepted - progress.prSubmitted),
-          ],
-        ],
-      },
-      {
-        title: 'Reviewer load and completion',
-        columns: [
-          'Reviewer',
-          'E-mail',
-          'Requests',
-          'Accepted',
-          'Declined',
-          'Waiting',
-          'Submitted',
-          'Completion',
-        ],
-        rows: load.map((r) => [
-          r.name,
-          r.email,
-          r.requests,
-          r.accepted,
-          r.declined,
-          r.waiting,
-          r.submitted,
-          percent(r.submitted, r.accepted),
-        ]),
-      },
-      {
-        title: 'Registrations and amounts by track',
-        columns: [
-          'Track',
-          'Papers',
-          'Registered papers',
-          'Main amount',
-          'Other registrations',
-          'Other amount',
-          'Total amount',
-        ],
-        rows: [
-          ...registrations.map((r) => [
-            r.track,
-            r.papers,
-            r.registered,
-            money(r.mainAmount),
-            r.otherCount,
-            money(r.otherAmount),
-            money(r.mainAmount + r.otherAmount),
-          ]),
-          [
-            'Total',
-            registrations.reduce((n, r) => n + r.papers, 0),
-            registrations.reduce((n, r) => n + r.registered, 0),
-            money(registrations.reduce((n, r) => n + r.mainAmount, 0)),
-            registrations.reduce((n, r) => n + r.otherCount, 0),
-            money(registrations.reduce((n, r) => n + r.otherAmount, 0)),
-            money(registrations.reduce((n, r) => n + r.mainAmount + r.otherAmount, 0)),
-          ],
-        ],
-      },
-    ];
-    const paperLabel = (p: { id: number; title: string }) => `#${p.id} ${p.title}`;
-    const reconciliation: ReconciliationList[] = [
-      {
-        key: 'acceptedNotRegistered',
-        title: 'Accepted papers without a registration of their own',
-        items: notRegistered.map((p) => ({
-          label: paperLabel(p),
-          fixPath: `/EditPaperRegistration/${p.id}`,
-          paperId: p.id,
-        })),
-      },
-      {
-        key: 'scheduledPresenterNotRegistered',
-        title: 'Scheduled papers whose presenter is not registered',
-        items: presenters.map((p) => ({
-          label: `${paperLabel(p)} — presenter: ${p.presenter || 'none'}`,
-          fixPath: `/EditPaperRegistration/${p.id}`,
-          paperId: p.id,
-          ...(p.presenterId === null ? {} : { userId: p.presenterId }),
-        })),
-      },
-      {
-        key: 'sessionChairNotRegistered',
-        title: 'Sessions whose chair is not registered',
-        items: chairs.map((c) => ({
-          label: `Session ${c.number} ${c.title} — chair: ${c.name}`,
-          // the contact page is the chairs'; track chairs look the person up in the users list
-          fixPath: scope === null ? `/EditContactInformation/${c.userId}` : '/ViewUsers',
-          sessionId: c.sessionId,
-          userId: c.userId,
-        })),
-      },
-      {
-        key: 'lettersNotDownloaded',
-        title: 'Enabled letters not yet downloaded',
-        items: letters.map((l) => ({
-          label: `${paperLabel(l)} — ${DOCUMENT_LABELS[l.kind as DocumentKind] ?? l.kind}`,
-          fixPath: `/EditPaperDownloadLetter/${l.id}`,
-          paperId: l.id,
-        })),
-      },
-    ];
-    return { summary: { category: 'Paper', counts, tables, reconciliation }, sheets: [] };
+    const reconciliation = reconciliationLists(scope, {
+      notRegistered: await this.figures.acceptedNotRegistered(scope),
+      presenters: await this.figures.scheduledPresenterNotRegistered(scope),
+      chairs: await this.figures.sessionChairNotRegistered(scope),
+      letters: await this.figures.lettersNotDownloaded(scope),
+    });
+    const summary: ReportSummary = {
+      category: 'Paper',
+      counts: paperCounts(figures),
+      tables: paperTables(figures),
+      reconciliation,
+    };
+    return { summary, sheets: [] };
   }
 
   // ----- the user report
