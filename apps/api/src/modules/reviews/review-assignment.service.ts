@@ -107,6 +107,122 @@ async function inChunks<T>(ids: number[], read: (part: number[]) => Promise<T[]>
   return out;
 }
 
+/** A bulk record's papers, reviewers and the state its checks count on (updated as the batch is checked). */
+interface RecordedBatch {
+  papers: Map<number, PaperRow>;
+  reviewers: Map<number, UserRow>;
+  authors: Map<number, UserRow[]>;
+  coauthored: { reviewerId: number; authorId: number; paperId: number; title: string }[];
+  declared: { reviewerId: number; userId: number; reason: string }[];
+  /** `paperId:reviewerId` of conflict bids and of overridden conflicts. */
+  conflictBids: Set<string>;
+  overridden: Set<string>;
+  /** `paperId:reviewerId:isCameraReady` of the requests that exist (and of the batch's, once checked). */
+  pairs: Set<string>;
+  /** `paperId:isCameraReady` → requests not declined. */
+  paperLoad: Map<string, number>;
+  loads: Map<number, { total: number; cameraReady: number }>;
+}
+
+/** The rules of a manual assignment and the review rules for one recorded request, counting the batch. */
+function checkRecorded(item: RecordedRequest, batch: RecordedBatch): void {
+  const paper = batch.papers.get(item.paperId);
+  if (!paper || paper.isDeleted) throw ReviewsErrors.paperNotFound();
+  const reviewer = batch.reviewers.get(item.reviewerId);
+  if (!reviewer) throw ReviewsErrors.userNotFound();
+  if (!reviewer.isReviewer) throw ReviewsErrors.notReviewer();
+  if (!reviewer.reviewerTracks.includes(paper.trackId)) throw ReviewsErrors.trackNotAllowed();
+  const paperAuthors = batch.authors.get(paper.id) ?? [];
+  if (paperAuthors.some((a) => a.id === reviewer.id)) throw ReviewsErrors.authorOwnPaper();
+  const cr = item.isCameraReady ?? false;
+  const pair = `${paper.id}:${reviewer.id}:${cr}`;
+  if (batch.pairs.has(pair)) throw ReviewsErrors.alreadyReviewer();
+  batch.pairs.add(pair);
+  if (!batch.overridden.has(`${paper.id}:${reviewer.id}`)) {
+    const flags = conflictFlags(
+      paper.id,
+      reviewer,
+      paperAuthors,
+      batch.coauthored,
+      batch.declared,
+      batch.conflictBids.has(`${paper.id}:${reviewer.id}`),
+    );
+    if (flags.length) throw ReviewsErrors.conflictOfInterest(flags);
+  }
+  if (item.state !== 'declined') {
+    const key = `${paper.id}:${cr}`;
+    const n = batch.paperLoad.get(key) ?? 0;
+    if (n >= MAX_REVIEWS_PER_PAPER) throw ReviewsErrors.paperFull(cr);
+    batch.paperLoad.set(key, n + 1);
+    const load = batch.loads.get(reviewer.id)!;
+    if ((cr ? load.cameraReady : load.total) >= MAX_REVIEWS_PER_REVIEWER)
+      throw ReviewsErrors.reviewerFull(cr);
+    if (cr) load.cameraReady++;
+    else load.total++;
+  }
+  const review = item.review;
+  if (item.state === 'reviewed' && (!review || review.draft)) throw ReviewsErrors.reviewed();
+  if (review && item.state !== 'reviewed' && !(item.state === 'accepted' && review.draft))
+    throw ReviewsErrors.reviewed();
+  if (review) {
+    const errors = validateReview(review.input, { draft: review.draft });
+    const fields = Object.entries(errors).map(([field, message]) => ({ field, message: message! }));
+    if (fields.length) throw ReviewsErrors.invalid(fields);
+  }
+}
+
+/** The request row of a checked recorded request. */
+function requestRowOf(item: RecordedRequest, batch: RecordedBatch) {
+  const answered = item.state !== 'waiting';
+  const respondedAt = answered ? (item.respondedAt ?? item.invitedAt) : null;
+  const r = item.review;
+  return {
+    trackId: batch.papers.get(item.paperId)!.trackId,
+    paperId: item.paperId,
+    reviewerId: item.reviewerId,
+    isCameraReady: item.isCameraReady ?? false,
+    waiting: !answered,
+    declined: item.state === 'declined',
+    reviewed: item.state === 'reviewed',
+    evaluation:
+      item.state === 'reviewed' && r
+        ? evaluationOf({
+            quality: r.input.quality!,
+            contribution: r.input.contribution!,
+            originality: r.input.originality!,
+          })
+        : -1,
+    invitedAt: item.invitedAt,
+    respondedAt,
+    replyDueAt: new Date(item.invitedAt.getTime() + REVIEW_REPLY_DAYS * DAY_MS),
+    dueAt: new Date(item.invitedAt.getTime() + REVIEW_EVALUATION_DAYS * DAY_MS),
+    createdBy: item.createdBy,
+    updatedAt: r?.at ?? respondedAt ?? item.invitedAt,
+  };
+}
+
+/** The review row of a recorded request's review. */
+function reviewRowOf(r: NonNullable<RecordedRequest['review']>, request: ReviewRequestRow) {
+  return {
+    requestId: request.id,
+    trackId: request.trackId,
+    paperId: request.paperId,
+    reviewerId: request.reviewerId,
+    isCameraReady: request.isCameraReady,
+    quality: r.input.quality ?? null,
+    contribution: r.input.contribution ?? null,
+    originality: r.input.originality ?? null,
+    final: r.input.final ?? REVIEW_FINAL_UNSET,
+    commentsAuthor: r.input.comments?.author ?? '',
+    commentsChair: r.input.comments?.chair ?? '',
+    draft: r.draft,
+    source: 'reviewer' as const,
+    submittedBy: null,
+    submittedAt: r.draft ? null : r.at,
+    updatedAt: r.at,
+  };
+}
+
 /** Why a reviewer cannot be assigned to a paper (the first reason), as a domain error. */
 export type AssignmentRefusal = DomainError;
 
@@ -355,6 +471,28 @@ export class ReviewAssignmentService {
     ex: Executor,
   ): Promise<ReviewRequestRow[]> {
     if (!items.length) return [];
+    const batch = await this.batchOf(items, ex);
+    for (const item of items) checkRecorded(item, batch);
+    const rows: ReviewRequestRow[] = [];
+    for (let i = 0; i < items.length; i += INSERT_CHUNK) {
+      const part = items.slice(i, i + INSERT_CHUNK);
+      rows.push(
+        ...(await this.repo.insertRequests(
+          part.map((item) => requestRowOf(item, batch)),
+          ex,
+        )),
+      );
+    }
+    await this.repo.insertReviews(
+      items.flatMap((item, i) => (item.review ? [reviewRowOf(item.review, rows[i]!)] : [])),
+      ex,
+    );
+    if (opts.invitations) await this.recordInvitations(rows, batch, opts.invitations.response, ex);
+    return rows;
+  }
+
+  /** What the checks of a batch need, read once for all its papers and reviewers. */
+  private async batchOf(items: RecordedRequest[], ex: Executor): Promise<RecordedBatch> {
     const paperIds = [...new Set(items.map((i) => i.paperId))];
     const reviewerIds = [...new Set(items.map((i) => i.reviewerId))];
     const papers = new Map(
@@ -367,20 +505,16 @@ export class ReviewAssignmentService {
     for (const a of await inChunks(paperIds, (p) => this.papers.authorUsersOf(p, ex)))
       (authors.get(a.paperId) ?? authors.set(a.paperId, []).get(a.paperId)!).push(a.user);
     const authorIds = [...new Set([...authors.values()].flat().map((u) => u.id))];
-    const coauthored = await this.papers.coauthored(reviewerIds, authorIds, ex);
-    const declared = await inChunks(reviewerIds, (p) => this.repo.declaredConflictsOf(p, ex));
+    const pairKey = (r: { paperId: number; reviewerId: number }) => `${r.paperId}:${r.reviewerId}`;
     const conflictBids = new Set(
       (await inChunks(paperIds, (p) => this.repo.bidsOnPapers(p, ex)))
         .filter((b) => b.bid === 'conflict')
-        .map((b) => `${b.paperId}:${b.reviewerId}`),
+        .map(pairKey),
     );
     const overridden = new Set(
-      (await inChunks(paperIds, (p) => this.lists.conflictOverrides(p, undefined, ex))).map(
-        (o) => `${o.paperId}:${o.reviewerId}`,
-      ),
+      (await inChunks(paperIds, (p) => this.lists.conflictOverrides(p, undefined, ex))).map(pairKey),
     );
     const existing = await inChunks(paperIds, (p) => this.repo.requestsOfPapers(p, ex));
-    const pairs = new Set(existing.map((r) => `${r.paperId}:${r.reviewerId}:${r.isCameraReady}`));
     const paperLoad = new Map<string, number>();
     for (const r of existing)
       if (!r.declined)
@@ -388,146 +522,52 @@ export class ReviewAssignmentService {
           `${r.paperId}:${r.isCameraReady}`,
           (paperLoad.get(`${r.paperId}:${r.isCameraReady}`) ?? 0) + 1,
         );
-    const loads = await this.repo.reviewerLoads(reviewerIds, ex);
+    return {
+      papers,
+      reviewers,
+      authors,
+      coauthored: await this.papers.coauthored(reviewerIds, authorIds, ex),
+      declared: await inChunks(reviewerIds, (p) => this.repo.declaredConflictsOf(p, ex)),
+      conflictBids,
+      overridden,
+      pairs: new Set(existing.map((r) => `${r.paperId}:${r.reviewerId}:${r.isCameraReady}`)),
+      paperLoad,
+      loads: await this.repo.reviewerLoads(reviewerIds, ex),
+    };
+  }
 
-    for (const item of items) {
-      const paper = papers.get(item.paperId);
-      if (!paper || paper.isDeleted) throw ReviewsErrors.paperNotFound();
-      const reviewer = reviewers.get(item.reviewerId);
-      if (!reviewer) throw ReviewsErrors.userNotFound();
-      if (!reviewer.isReviewer) throw ReviewsErrors.notReviewer();
-      if (!reviewer.reviewerTracks.includes(paper.trackId)) throw ReviewsErrors.trackNotAllowed();
-      const paperAuthors = authors.get(paper.id) ?? [];
-      if (paperAuthors.some((a) => a.id === reviewer.id)) throw ReviewsErrors.authorOwnPaper();
-      const cr = item.isCameraReady ?? false;
-      const pair = `${paper.id}:${reviewer.id}:${cr}`;
-      if (pairs.has(pair)) throw ReviewsErrors.alreadyReviewer();
-      pairs.add(pair);
-      if (!overridden.has(`${paper.id}:${reviewer.id}`)) {
-        const flags = conflictFlags(
-          paper.id,
+  /** Each request's invitation in the e-mail history, as delivered when it was invited (nothing queued). */
+  private async recordInvitations(
+    rows: ReviewRequestRow[],
+    batch: RecordedBatch,
+    response: string,
+    ex: Executor,
+  ): Promise<void> {
+    const trackNames = await this.tracks.namesOf([...new Set(rows.map((r) => r.trackId))], ex);
+    await this.mail.recordMany(
+      rows.map((row): RecordedMail => {
+        const reviewer = batch.reviewers.get(row.reviewerId)!;
+        const mail = this.invitationOf(
+          row,
+          batch.papers.get(row.paperId)!,
           reviewer,
-          paperAuthors,
-          coauthored,
-          declared,
-          conflictBids.has(`${paper.id}:${reviewer.id}`),
+          trackNames.get(row.trackId) ?? '',
         );
-        if (flags.length) throw ReviewsErrors.conflictOfInterest(flags);
-      }
-      if (item.state !== 'declined') {
-        const key = `${paper.id}:${cr}`;
-        const n = paperLoad.get(key) ?? 0;
-        if (n >= MAX_REVIEWS_PER_PAPER) throw ReviewsErrors.paperFull(cr);
-        paperLoad.set(key, n + 1);
-        const load = loads.get(reviewer.id)!;
-        if ((cr ? load.cameraReady : load.total) >= MAX_REVIEWS_PER_REVIEWER)
-          throw ReviewsErrors.reviewerFull(cr);
-        if (cr) load.cameraReady++;
-        else load.total++;
-      }
-      const review = item.review;
-      if (item.state === 'reviewed' && (!review || review.draft)) throw ReviewsErrors.reviewed();
-      if (review && item.state !== 'reviewed' && !(item.state === 'accepted' && review.draft))
-        throw ReviewsErrors.reviewed();
-      if (review) {
-        const errors = validateReview(review.input, { draft: review.draft });
-        const fields = Object.entries(errors).map(([field, message]) => ({ field, message: message! }));
-        if (fields.length) throw ReviewsErrors.invalid(fields);
-      }
-    }
-
-    const rows: ReviewRequestRow[] = [];
-    for (let i = 0; i < items.length; i += INSERT_CHUNK) {
-      const created = await this.repo.insertRequests(
-        items.slice(i, i + INSERT_CHUNK).map((item) => {
-          const answered = item.state !== 'waiting';
-          const respondedAt = answered ? (item.respondedAt ?? item.invitedAt) : null;
-          const r = item.review;
-          return {
-            trackId: papers.get(item.paperId)!.trackId,
-            paperId: item.paperId,
-            reviewerId: item.reviewerId,
-            isCameraReady: item.isCameraReady ?? false,
-            waiting: !answered,
-            declined: item.state === 'declined',
-            reviewed: item.state === 'reviewed',
-            evaluation:
-              item.state === 'reviewed' && r
-                ? evaluationOf({
-                    quality: r.input.quality!,
-                    contribution: r.input.contribution!,
-                    originality: r.input.originality!,
-                  })
-                : -1,
-            invitedAt: item.invitedAt,
-            respondedAt,
-            replyDueAt: new Date(item.invitedAt.getTime() + REVIEW_REPLY_DAYS * DAY_MS),
-            dueAt: new Date(item.invitedAt.getTime() + REVIEW_EVALUATION_DAYS * DAY_MS),
-            createdBy: item.createdBy,
-            updatedAt: r?.at ?? respondedAt ?? item.invitedAt,
-          };
-        }),
-        ex,
-      );
-      rows.push(...created);
-    }
-    await this.repo.insertReviews(
-      items.flatMap((item, i) => {
-        const r = item.review;
-        if (!r) return [];
-        const request = rows[i]!;
-        return [
-          {
-            requestId: request.id,
-            trackId: request.trackId,
-            paperId: request.paperId,
-            reviewerId: request.reviewerId,
-            isCameraReady: request.isCameraReady,
-            quality: r.input.quality ?? null,
-            contribution: r.input.contribution ?? null,
-            originality: r.input.originality ?? null,
-            final: r.input.final ?? REVIEW_FINAL_UNSET,
-            commentsAuthor: r.input.comments?.author ?? '',
-            commentsChair: r.input.comments?.chair ?? '',
-            draft: r.draft,
-            source: 'reviewer' as const,
-            submittedBy: null,
-            submittedAt: r.draft ? null : r.at,
-            updatedAt: r.at,
-          },
-        ];
+        return {
+          kind: 'review-invitation',
+          to: [reviewer.email],
+          ...mail,
+          createdBy: row.createdBy,
+          userId: reviewer.id,
+          paperId: row.paperId,
+          createdAt: row.invitedAt,
+          sentAt: new Date(row.invitedAt.getTime() + 3000),
+          state: 'sent',
+          response,
+        };
       }),
       ex,
     );
-    if (opts.invitations) {
-      const trackNames = await this.tracks.namesOf([...new Set(rows.map((r) => r.trackId))], ex);
-      const response = opts.invitations.response;
-      await this.mail.recordMany(
-        rows.map((row): RecordedMail => {
-          const reviewer = reviewers.get(row.reviewerId)!;
-          const mail = this.invitationOf(
-            row,
-            papers.get(row.paperId)!,
-            reviewer,
-            trackNames.get(row.trackId) ?? '',
-          );
-          return {
-            kind: 'review-invitation',
-            to: [reviewer.email],
-            ...mail,
-            createdBy: row.createdBy,
-            userId: reviewer.id,
-            paperId: row.paperId,
-            createdAt: row.invitedAt,
-            sentAt: new Date(row.invitedAt.getTime() + 3000),
-            state: 'sent',
-            response,
-          };
-        }),
-        ex,
-      );
-    }
-    return rows;
   }
 
   /**
