@@ -12,12 +12,10 @@ import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tr
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { checkAccessibility } from '../support/axe.js';
 import { clickSelector, signIn, waitForText } from '../support/browser.js';
-import { useBrowserEnv } from '../support/browser-setup.js';
+import { useBrowserEnv, ABSTRACT } from '../support/browser-setup.js';
 import { PNG } from 'pngjs';
 import { LETTER_MESSAGES } from '@symposium/domain';
 import { trackDownloads } from './letters.helpers.js';
-
-const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
 
 describe('author letters in the author menu', () => {
   let dir: string;

@@ -32,11 +32,10 @@ import {
   signIn,
   waitForText,
 } from '../support/browser.js';
-import { useBrowserEnv, insertChair, CHAIR } from '../support/browser-setup.js';
+import { useBrowserEnv, insertChair, CHAIR, ABSTRACT } from '../support/browser-setup.js';
 import { qrOfFirstPage, signaturePng, trackDownloads } from './letters.helpers.js';
 import { checkDialog, checkState } from './programme.helpers.js';
 
-const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
 /** testConfig's PUBLIC_URL: the address the QR code of every document encodes. */
 const PUBLIC_URL = 'http://localhost:3000';
 

@@ -4,7 +4,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElementHandle } from 'puppeteer-core';
-import type { Page } from 'puppeteer-core';
 import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import {
   paperAuthorsTable,
@@ -14,42 +13,16 @@ import {
 import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { docx, pdf } from '../api/papers-author.helpers.js';
+import { clickText, fillByLabel, signIn, waitForText, clickSelector } from '../support/browser.js';
 import {
-  clickText,
-  fillByLabel,
-  signIn,
-  waitForText,
-  type BrowserEnv,
-  clickSelector,
-} from '../support/browser.js';
-import { useBrowserEnv, insertChair, CHAIR } from '../support/browser-setup.js';
-
-const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
-
-/** Clicks a menu item once the menu has finished growing (a click mid-transition can land beside it). */
-async function clickMenuItem(page: Page, text: string): Promise<void> {
-  await page.waitForFunction(() => {
-    const paper = document.querySelector('.MuiMenu-paper');
-    if (!paper) return false;
-    const style = getComputedStyle(paper);
-    return style.opacity === '1' && ['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(style.transform);
-  });
-  await clickText(page, text, '[role=menuitem]');
-}
-
-/** Confirms the open confirmation dialog. */
-async function confirm(page: Page): Promise<void> {
-  const button = await page.waitForSelector('[data-testid=confirm-button]', { visible: true });
-  await button!.click();
-}
-
-async function waitForCount(env: BrowserEnv, text: string) {
-  await env.page.waitForFunction(
-    (t: string) => document.querySelector('[data-testid=paper-count]')?.textContent === t,
-    {},
-    text,
-  );
-}
+  useBrowserEnv,
+  insertChair,
+  CHAIR,
+  clickMenuItem,
+  confirmDialog,
+  waitForPaperCount,
+  ABSTRACT,
+} from '../support/browser-setup.js';
 
 describe('chair paper files, exports, e-mail and stage screens', () => {
   let dir: string;
@@ -122,7 +95,7 @@ describe('chair paper files, exports, e-mail and stage screens', () => {
     expect((await downloaded).status()).toBe(200);
 
     await clickSelector(env.page, '[aria-label="Delete final.pdf"]');
-    await confirm(env.page);
+    await confirmDialog(env.page);
     await env.page.waitForFunction(() => !document.body.innerText.includes('final.pdf'));
     expect(await files('pdf')).toHaveLength(0);
   });
@@ -161,7 +134,7 @@ describe('chair paper files, exports, e-mail and stage screens', () => {
 
   it('exports the list as xlsx and html, and downloads the selected papers as a zip', async () => {
     await env.page.goto(`${env.baseUrl}/chair/ViewPapers`);
-    await waitForCount(env, '1 paper');
+    await waitForPaperCount(env, '1 paper');
     const xls = env.page.waitForResponse((r) => r.url().endsWith('/api/chair/papers/export/xls'));
     await clickText(env.page, 'Export xlsx', 'button');
     const xlsRes = await xls;
@@ -197,7 +170,7 @@ describe('chair paper files, exports, e-mail and stage screens', () => {
 
   it('refuses a half-typed last-modified date with the spec message instead of dropping the filter', async () => {
     await env.page.goto(`${env.baseUrl}/chair/ViewPapers`);
-    await waitForCount(env, '1 paper');
+    await waitForPaperCount(env, '1 paper');
     const from = await env.page.waitForSelector('input[name=filter-updatedAt-from]');
     await from!.click();
     await env.page.keyboard.type('12');
@@ -210,7 +183,7 @@ describe('chair paper files, exports, e-mail and stage screens', () => {
       CHAIR_PAPER_MESSAGES.invalidLastModified,
     );
     await clickText(env.page, 'Apply filters', 'button');
-    await waitForCount(env, '1 paper');
+    await waitForPaperCount(env, '1 paper');
     expect(
       await env.page.$eval(
         'input[name=filter-updatedAt-from]',

@@ -1,6 +1,5 @@
 import { CHAIR_PAPER_MESSAGES, TRACK_MESSAGES } from '@symposium/domain';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'puppeteer-core';
 import { hashPassword } from '../../apps/api/src/common/passwords.js';
 import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import { reviewRequestsTable, reviewsTable } from '../../apps/api/src/modules/reviews/reviews.table.js';
@@ -15,34 +14,14 @@ import {
   selectOption,
   clickSelector,
 } from '../support/browser.js';
-import { useBrowserEnv, CHAIR } from '../support/browser-setup.js';
-
-const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
-
-/** Clicks a menu item once the menu has finished growing (a click mid-transition can land beside it). */
-async function clickMenuItem(page: Page, text: string): Promise<void> {
-  await page.waitForFunction(() => {
-    const paper = document.querySelector('.MuiMenu-paper');
-    if (!paper) return false;
-    const style = getComputedStyle(paper);
-    return style.opacity === '1' && ['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(style.transform);
-  });
-  await clickText(page, text, '[role=menuitem]');
-}
-
-/** Confirms the open confirmation dialog. */
-async function confirm(page: Page): Promise<void> {
-  const button = await page.waitForSelector('[data-testid=confirm-button]', { visible: true });
-  await button!.click();
-}
-
-async function waitForCount(env: BrowserEnv, text: string) {
-  await env.page.waitForFunction(
-    (t: string) => document.querySelector('[data-testid=paper-count]')?.textContent === t,
-    {},
-    text,
-  );
-}
+import {
+  useBrowserEnv,
+  CHAIR,
+  clickMenuItem,
+  confirmDialog,
+  waitForPaperCount,
+  ABSTRACT,
+} from '../support/browser-setup.js';
 
 /** Waits until the listed rows show exactly these titles, in this order (or in any order when `anyOrder`). */
 async function waitForTitles(env: BrowserEnv, expected: string[], anyOrder = false): Promise<void> {
@@ -197,22 +176,22 @@ describe('chair paper screens', () => {
 
   it('lists the papers without the deleted one, filters by track on the server, searches and sorts by title', async () => {
     await env.page.goto(`${env.baseUrl}/chair/ViewPapers`);
-    await waitForCount(env, '4 papers');
+    await waitForPaperCount(env, '4 papers');
     expect(await titles(env)).not.toContain('Lock-free queues');
 
     await selectOption(env.page, 'select[name=filter-track]', String(trackB));
     await clickText(env.page, 'Apply filters', 'button');
-    await waitForCount(env, '2 papers');
+    await waitForPaperCount(env, '2 papers');
     await waitForTitles(env, ['Protein folding benchmarks', 'Sequence alignment at scale'], true);
     await clickText(env.page, 'Clear filters', 'button');
-    await waitForCount(env, '4 papers');
+    await waitForPaperCount(env, '4 papers');
 
     await fillByLabel(env.page, 'Search by title, author or paper id', 'Zephyr');
     await clickText(env.page, 'Search', 'button');
-    await waitForCount(env, '2 papers');
+    await waitForPaperCount(env, '2 papers');
     await waitForTitles(env, ['Graph colouring heuristics', 'Protein folding benchmarks'], true);
     await clickText(env.page, 'Clear', 'button');
-    await waitForCount(env, '4 papers');
+    await waitForPaperCount(env, '4 papers');
 
     await clickText(env.page, 'Title', 'span');
     await waitForTitles(env, [
@@ -229,11 +208,11 @@ describe('chair paper screens', () => {
     );
 
     await env.page.goto(`${env.baseUrl}/chair/ViewCameraReadyPapers`);
-    await waitForCount(env, '1 paper');
+    await waitForPaperCount(env, '1 paper');
     await waitForTitles(env, ['Sorting networks revisited']);
 
     await env.page.goto(`${env.baseUrl}/chair/ViewRegisteredPapers`);
-    await waitForCount(env, '1 paper');
+    await waitForPaperCount(env, '1 paper');
     await waitForTitles(env, ['Sequence alignment at scale']);
   });
 
@@ -285,7 +264,7 @@ describe('chair paper screens', () => {
     await env.page.setViewport({ width: 1280, height: 900 });
     try {
       await env.page.goto(`${env.baseUrl}/chair/PaperDecisionMaking`);
-      await waitForCount(env, '4 papers');
+      await waitForPaperCount(env, '4 papers');
       // Average and spread of the final recommendations (2, 1, 0) and the mean of each score.
       await env.page.waitForSelector(`[data-testid=score-average-${p.sort}]`);
       expect(await env.page.$eval(`[data-testid=score-average-${p.sort}]`, (e) => e.textContent)).toBe(
@@ -317,10 +296,10 @@ describe('chair paper screens', () => {
       ]);
       await fillByLabel(env.page, 'Search by title, author or paper id', 'Zephyr');
       await clickText(env.page, 'Search', 'button');
-      await waitForCount(env, '2 papers');
+      await waitForPaperCount(env, '2 papers');
       await waitForTitles(env, ['Graph colouring heuristics', 'Protein folding benchmarks']);
       await clickText(env.page, 'Clear', 'button');
-      await waitForCount(env, '4 papers');
+      await waitForPaperCount(env, '4 papers');
 
       // One decision for two rows, with one confirmation that lists what changes.
       await clickSelector(env.page, `[aria-label="Select paper ${p.align}"]`);
@@ -332,7 +311,7 @@ describe('chair paper screens', () => {
       await waitForText(env.page, 'Sequence alignment at scale: Awaiting Decision → Accept');
       await waitForText(env.page, 'Protein folding benchmarks: Awaiting Decision → Accept');
       expect((await row(p.align)).statusId).toBe(status.awaiting);
-      await confirm(env.page);
+      await confirmDialog(env.page);
       await waitForText(env.page, '2 papers updated');
       expect((await row(p.align)).statusId).toBe(status.accept);
       expect((await row(p.protein)).statusId).toBe(status.accept);
@@ -363,7 +342,7 @@ describe('chair paper screens', () => {
 
   it('bulk-changes the status of the selected papers after the confirmation step', async () => {
     await env.page.goto(`${env.baseUrl}/chair/ViewPapers`);
-    await waitForCount(env, '4 papers');
+    await waitForPaperCount(env, '4 papers');
     await clickSelector(env.page, `[aria-label="Select paper ${p.graph}"]`);
     await clickSelector(env.page, `[aria-label="Select paper ${p.sort}"]`);
     await waitForText(env.page, '2 selected');
@@ -380,7 +359,7 @@ describe('chair paper screens', () => {
     await waitForText(env.page, 'Change status of 2 papers?');
     // Nothing changes before the confirmation.
     expect((await row(p.graph)).statusId).toBe(status.awaiting);
-    await confirm(env.page);
+    await confirmDialog(env.page);
     await env.page.waitForFunction(
       () => document.querySelector('[data-testid=bulk-result]')?.textContent === '2 papers updated',
     );
@@ -393,14 +372,14 @@ describe('chair paper screens', () => {
     await env.page.goto(`${env.baseUrl}/chair/ViewPapers`);
     await selectOption(env.page, 'select[name=filter-track]', String(trackB));
     await clickText(env.page, 'Apply filters', 'button');
-    await waitForCount(env, '2 papers');
+    await waitForPaperCount(env, '2 papers');
     await clickText(env.page, 'Bulk edit', 'button');
     await clickMenuItem(env.page, 'Acceptance letter enabled');
     await waitForText(env.page, 'Track: Bioinformatics');
-    await waitForCount(env, '2 papers');
+    await waitForPaperCount(env, '2 papers');
     await selectOption(env.page, 'select[name=value]', 'true');
     await clickText(env.page, 'Apply to 2 papers', 'button');
-    await confirm(env.page);
+    await confirmDialog(env.page);
     await waitForText(env.page, '2 papers updated');
     expect((await row(p.align)).acceptanceLetterEnabled).toBe(true);
     expect((await row(p.protein)).acceptanceLetterEnabled).toBe(true);
@@ -427,22 +406,22 @@ describe('chair paper screens', () => {
 
   it('deletes a paper from the list and restores it from /ViewDeletedPapers', async () => {
     await env.page.goto(`${env.baseUrl}/chair/ViewPapers`);
-    await waitForCount(env, '4 papers');
+    await waitForPaperCount(env, '4 papers');
     await clickSelector(env.page, `[aria-label="Actions for paper ${p.align}"]`);
     await clickMenuItem(env.page, 'Delete');
-    await confirm(env.page);
+    await confirmDialog(env.page);
     await waitForText(env.page, CHAIR_PAPER_MESSAGES.updated);
-    await waitForCount(env, '3 papers');
+    await waitForPaperCount(env, '3 papers');
     expect((await row(p.align)).isDeleted).toBe(true);
 
     await env.page.goto(`${env.baseUrl}/chair/ViewDeletedPapers`);
-    await waitForCount(env, '2 papers');
+    await waitForPaperCount(env, '2 papers');
     await waitForTitles(env, ['Lock-free queues', 'Sequence alignment at scale'], true);
     await clickSelector(env.page, `[aria-label="Restore paper ${p.align}"]`);
     await waitForText(env.page, `Restore paper ${p.align}?`);
-    await confirm(env.page);
+    await confirmDialog(env.page);
     await waitForText(env.page, CHAIR_PAPER_MESSAGES.updated);
-    await waitForCount(env, '1 paper');
+    await waitForPaperCount(env, '1 paper');
     expect((await row(p.align)).isDeleted).toBe(false);
   });
 
@@ -479,7 +458,7 @@ describe('chair paper screens', () => {
         false,
       );
       await clickText(page, 'View papers', 'a');
-      await waitForCount(tc, '1 paper');
+      await waitForPaperCount(tc, '1 paper');
       expect(await titles(tc)).toEqual(['Sorting networks revisited']);
 
       await page.goto(`${env.baseUrl}/chair/EditPaperStatus/${p.align}`);

@@ -28,20 +28,7 @@ import {
   waitForText,
   type BrowserEnv,
 } from '../support/browser.js';
-import { CHAIR } from '../support/browser-setup.js';
-
-const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
-
-/** Clicks a menu item once the menu has finished growing (a click mid-transition can land beside it). */
-async function clickMenuItem(page: Page, text: string): Promise<void> {
-  await page.waitForFunction(() => {
-    const paper = document.querySelector('.MuiMenu-paper');
-    if (!paper) return false;
-    const style = getComputedStyle(paper);
-    return style.opacity === '1' && ['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(style.transform);
-  });
-  await clickText(page, text, '[role=menuitem]');
-}
+import { CHAIR, clickMenuItem, ABSTRACT } from '../support/browser-setup.js';
 
 /** Replaces the value of the input matching `selector` by typing. */
 async function typeInto(page: Page, selector: string, value: string): Promise<void> {

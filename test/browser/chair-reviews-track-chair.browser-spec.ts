@@ -12,9 +12,8 @@ import {
   selectOption,
   clickSelector,
 } from '../support/browser.js';
-import { useBrowserEnv } from '../support/browser-setup.js';
+import { useBrowserEnv, ABSTRACT } from '../support/browser-setup.js';
 
-const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
 const DAY = 24 * 3600 * 1000;
 
 describe('track chair review screens', () => {

@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ElementHandle, Page } from 'puppeteer-core';
+import type { ElementHandle } from 'puppeteer-core';
 import { hashPassword } from '../../apps/api/src/common/passwords.js';
 import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import { reviewRequestsTable, reviewsTable } from '../../apps/api/src/modules/reviews/reviews.table.js';
@@ -23,16 +23,9 @@ import {
   selectOption,
   clickSelector,
 } from '../support/browser.js';
-import { useBrowserEnv, CHAIR } from '../support/browser-setup.js';
+import { useBrowserEnv, CHAIR, confirmDialog, ABSTRACT } from '../support/browser-setup.js';
 
-const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
 const DAY = 24 * 3600 * 1000;
-
-/** Confirms the open confirmation dialog. */
-async function confirm(page: Page): Promise<void> {
-  const button = await page.waitForSelector('[data-testid=confirm-button]', { visible: true });
-  await button!.click();
-}
 
 async function xlsxFile(dir: string, name: string, header: readonly string[], rows: unknown[][]) {
   const wb = new ExcelJS.Workbook();
@@ -275,7 +268,7 @@ describe('chair review screens', () => {
 
     const gone = ofVic[0]!.id;
     await clickSelector(page, `[aria-label="Delete review request ${gone}"]`);
-    await confirm(page);
+    await confirmDialog(page);
     await page.waitForSelector('[data-testid=confirm-button]', { hidden: true });
     await page.waitForFunction(
       (t: string) => document.querySelector('[data-testid=request-count]')?.textContent === t,
@@ -287,7 +280,7 @@ describe('chair review screens', () => {
     );
 
     await clickText(page, 'Delete all matching', 'button');
-    await confirm(page);
+    await confirmDialog(page);
     await page.waitForFunction(
       () => document.querySelector('[data-testid=request-count]')?.textContent === '0 review requests',
     );
@@ -405,7 +398,7 @@ describe('chair review screens', () => {
       await page.$eval(`[data-testid=track-reviewer-${u.rita}] td:nth-child(3)`, (el) => el.textContent),
     ).not.toBe('0');
     await clickSelector(page, '[aria-label="Remove Nina New from the track"]');
-    await confirm(page);
+    await confirmDialog(page);
     await page.waitForFunction(
       (sel: string) => !document.querySelector(sel),
       {},

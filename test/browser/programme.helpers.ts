@@ -13,13 +13,14 @@ import { rolesToColumns } from '../../apps/api/src/modules/users/users.mapper.js
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { checkAccessibility } from '../support/axe.js';
 import { signIn, type BrowserEnv } from '../support/browser.js';
+import { ABSTRACT } from '../support/browser-setup.js';
 
 /** The password of every seeded user. */
 export const PASSWORD = 'programme-pass-1';
 /** The e-mail of the seeded chair, who makes the API calls of `asChair`. */
 export const CHAIR_EMAIL = 'chair@programme.example.org';
 /** An abstract that meets the submission rules. */
-export const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
+export { ABSTRACT };
 
 /** One scrypt hash of PASSWORD, made once per test file (every seeded user gets it). */
 let passwordHash: Promise<string> | undefined;

@@ -8,7 +8,7 @@ import type { ElementHandle, HTTPResponse, Page } from 'puppeteer-core';
 import { hashPassword } from '../../apps/api/src/common/passwords.js';
 import type { AppConfig } from '../../apps/api/src/config/config.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
-import { signIn, startBrowserEnv, waitForText, type BrowserEnv } from './browser.js';
+import { clickText, signIn, startBrowserEnv, waitForText, type BrowserEnv } from './browser.js';
 
 /**
  * Starts the system before the file's tests (then runs `setup`, which seeds and signs in) and closes it after
@@ -136,6 +136,29 @@ export async function callAs<T>(
   body?: unknown,
 ): Promise<T> {
   return callApi<T>(env, await accessToken(env, who), method, path, body);
+}
+
+/** An abstract the submission rules accept. */
+export const ABSTRACT = 'An abstract long enough for the submission rules of the conference, surely.';
+
+/** Clicks a menu item once the menu has finished growing (a click mid-transition can land beside it). */
+export async function clickMenuItem(page: Page, text: string): Promise<void> {
+  await page.waitForFunction(() => {
+    const paper = document.querySelector('.MuiMenu-paper');
+    if (!paper) return false;
+    const style = getComputedStyle(paper);
+    return style.opacity === '1' && ['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(style.transform);
+  });
+  await clickText(page, text, '[role=menuitem]');
+}
+
+/** Waits until the paper list's count reads `text`. */
+export async function waitForPaperCount(env: BrowserEnv, text: string): Promise<void> {
+  await env.page.waitForFunction(
+    (t: string) => document.querySelector('[data-testid=paper-count]')?.textContent === t,
+    {},
+    text,
+  );
 }
 
 /** Confirms the open confirmation dialog. */
