@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ElementHandle, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { hashPassword } from '../../apps/api/src/common/passwords.js';
 import { conferenceTable } from '../../apps/api/src/modules/conference/conference.table.js';
 import {
@@ -19,41 +19,20 @@ import {
 import { statusesTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { docx, mp4, pdf, pptx } from '../api/papers-author.helpers.js';
-import { clickText, fillByLabel, signIn, waitForText, clickSelector } from '../support/browser.js';
-import { useBrowserEnv, accessToken, callApi } from '../support/browser-setup.js';
+import { clickText, fillByLabel, signIn, waitForText } from '../support/browser.js';
+import {
+  useBrowserEnv,
+  accessToken,
+  callApi,
+  chooseFile,
+  waitForStoredFile,
+  pickOption,
+  formError,
+} from '../support/browser-setup.js';
 
 const CHAIR = { email: 'chair@example.org', password: 'chair-pass-1' };
 const AUTHOR = { email: 'ana@example.org', password: 'author-pass-1' };
 const ABSTRACT = 'This abstract describes the paper in more than fifty characters, as required.';
-
-async function chooseFile(page: Page, name: string, path: string): Promise<void> {
-  const input = (await page.waitForSelector(`input[type=file][name="${name}"]`, {
-    visible: false,
-  })) as ElementHandle<HTMLInputElement>;
-  await input.uploadFile(path);
-}
-
-/** Waits until the upload box of `part` shows `name` as its stored file. */
-const stored = (page: Page, part: string, name: string) =>
-  page.waitForFunction(
-    (p: string, n: string) =>
-      document.querySelector(`[data-testid=part-${p}] [data-testid=stored-file]`)?.textContent === n,
-    {},
-    part,
-    name,
-  );
-
-async function pick(page: Page, label: string, option: string): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[role=listbox]'));
-  await clickSelector(page, `[role=combobox][aria-label="${label}"]`);
-  await clickText(page, option, '[role=option]');
-  await page.waitForFunction(() => !document.querySelector('[role=listbox]'));
-}
-
-const formError = async (page: Page) => {
-  await page.waitForSelector('[data-testid=form-error]');
-  return page.$eval('[data-testid=form-error]', (e) => (e as HTMLElement).innerText);
-};
 
 const next = (page: Page) => clickText(page, 'Next', 'button');
 
@@ -199,9 +178,9 @@ describe('the final material of an accepted paper', () => {
     await chooseFile(page, 'word', join(dir, 'final.pdf'));
     await waitForText(page, 'Please select a valid file');
     await chooseFile(page, 'word', join(dir, 'final.docx'));
-    await stored(page, 'word', 'final.docx');
+    await waitForStoredFile(page, 'word', 'final.docx');
     await chooseFile(page, 'pdf', join(dir, 'final.pdf'));
-    await stored(page, 'pdf', 'final.pdf');
+    await waitForStoredFile(page, 'pdf', 'final.pdf');
     // A copyright form named like the paper pdf is refused at upload, with the reason (issue 8).
     await chooseFile(page, 'springerCopyright', join(dir, 'final.pdf'));
     await waitForText(
@@ -209,7 +188,7 @@ describe('the final material of an accepted paper', () => {
       'File name already used: the signed copyright form must have a different file name from the paper pdf',
     );
     await chooseFile(page, 'springerCopyright', join(dir, 'copyright.pdf'));
-    await stored(page, 'springerCopyright', 'copyright.pdf');
+    await waitForStoredFile(page, 'springerCopyright', 'copyright.pdf');
     await next(page);
 
     await waitForText(page, 'Pages in the ICGT 2026 format');
@@ -263,17 +242,17 @@ describe('the final material of an accepted paper', () => {
     await chooseFile(page, 'video', join(dir, 'big.mp4'));
     await waitForText(page, 'Files with size above 1 MB');
     await chooseFile(page, 'ppt', join(dir, 'talk.pptx'));
-    await stored(page, 'ppt', 'talk.pptx');
+    await waitForStoredFile(page, 'ppt', 'talk.pptx');
     await chooseFile(page, 'ppt_pdf', join(dir, 'final.pdf'));
-    await stored(page, 'ppt_pdf', 'final.pdf');
+    await waitForStoredFile(page, 'ppt_pdf', 'final.pdf');
     await next(page);
     expect(await formError(page)).toBe(
       'File name already used: Change the PDF proof file name for the presentation slides',
     );
     await chooseFile(page, 'ppt_pdf', join(dir, 'slides.pdf'));
-    await stored(page, 'ppt_pdf', 'slides.pdf');
+    await waitForStoredFile(page, 'ppt_pdf', 'slides.pdf');
     await chooseFile(page, 'video', join(dir, 'talk.mp4'));
-    await stored(page, 'video', 'talk.mp4');
+    await waitForStoredFile(page, 'video', 'talk.mp4');
     await next(page);
 
     await waitForText(page, 'Who will present the paper at ICGT 2026?');
@@ -281,8 +260,8 @@ describe('the final material of an accepted paper', () => {
     await next(page);
     expect(await formError(page)).toBe('Please answer the questions highlighted in red');
     await fillByLabel(page, 'Who will present the paper at ICGT 2026?', 'Ana Silva');
-    await pick(page, 'How will the paper be presented?', 'In person');
-    await pick(page, 'Which file should be used for the presentation?', 'Slideshow');
+    await pickOption(page, 'How will the paper be presented?', 'In person');
+    await pickOption(page, 'Which file should be used for the presentation?', 'Slideshow');
     await next(page);
 
     await page.waitForSelector('[data-testid=presentation-ready-summary]');

@@ -8,7 +8,6 @@ import { desc, eq } from 'drizzle-orm';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ElementHandle, Page } from 'puppeteer-core';
 import { hashPassword } from '../../apps/api/src/common/passwords.js';
 import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import {
@@ -27,7 +26,7 @@ import {
   type BrowserEnv,
   clickSelector,
 } from '../support/browser.js';
-import { useBrowserEnv, callAs } from '../support/browser-setup.js';
+import { useBrowserEnv, callAs, chooseFile, pickOption, formError } from '../support/browser-setup.js';
 
 const CHAIR = { email: 'chair@example.org', password: 'chair-pass-1' };
 const AUTHOR = { email: 'ana@example.org', password: 'author-pass-1' };
@@ -39,28 +38,6 @@ const FORBIDDEN =
 async function asChair<T>(env: BrowserEnv, method: string, path: string, body?: unknown): Promise<T> {
   return callAs<T>(env, CHAIR, method, path, body);
 }
-
-/** Chooses a file in the upload box whose hidden input is named `name`. */
-async function chooseFile(page: Page, name: string, path: string): Promise<void> {
-  const input = (await page.waitForSelector(`input[type=file][name="${name}"]`, {
-    visible: false,
-  })) as ElementHandle<HTMLInputElement>;
-  await input.uploadFile(path);
-}
-
-/** Chooses `option` in the select labelled `label`, then waits until its menu has gone. */
-async function pick(page: Page, label: string, option: string): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[role=listbox]'));
-  await clickSelector(page, `[role=combobox][aria-label="${label}"]`);
-  await clickText(page, option, '[role=option]');
-  await page.waitForFunction(() => !document.querySelector('[role=listbox]'));
-}
-
-/** The text of the form's error alert. */
-const formError = async (page: Page) => {
-  await page.waitForSelector('[data-testid=form-error]');
-  return page.$eval('[data-testid=form-error]', (e) => (e as HTMLElement).innerText);
-};
 
 describe('the author papers screens', () => {
   let track: TrackDto;
@@ -217,10 +194,10 @@ describe('the author papers screens', () => {
 
   it('submits the paper with a pdf after the subject area, the question and a valid file', async () => {
     const { page } = env;
-    await pick(page, 'Subject area', 'Colouring');
+    await pickOption(page, 'Subject area', 'Colouring');
     await clickText(page, 'Submit paper', 'button');
     await waitForText(page, 'Please answer all the questions highlighted in red');
-    await pick(page, 'Is this paper a student paper?', 'No');
+    await pickOption(page, 'Is this paper a student paper?', 'No');
 
     await chooseFile(page, 'paper-files', join(dir, 'notes.txt'));
     await waitForText(page, 'Please select a valid file');

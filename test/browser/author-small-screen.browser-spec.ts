@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, ElementHandle, Page } from 'puppeteer-core';
+import type { BrowserContext, Page } from 'puppeteer-core';
 import { hashPassword } from '../../apps/api/src/common/passwords.js';
 import { conferenceTable } from '../../apps/api/src/modules/conference/conference.table.js';
 import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
@@ -31,7 +31,7 @@ import {
   waitForText,
   type BrowserEnv,
 } from '../support/browser.js';
-import { callAs } from '../support/browser-setup.js';
+import { callAs, chooseFile, waitForStoredFile, pickOption } from '../support/browser-setup.js';
 import {
   authorRoutePatterns,
   dismissToast,
@@ -54,32 +54,6 @@ const COMMENT =
 /** How far the page scrolls sideways: 0 when it fits the screen. */
 const overflow = (page: Page) =>
   page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
-
-/** Chooses `path` in the upload box `name` (the hidden file input of a PartUpload). */
-async function chooseFile(page: Page, name: string, path: string): Promise<void> {
-  const input = (await page.waitForSelector(`input[type=file][name="${name}"]`, {
-    visible: false,
-  })) as ElementHandle<HTMLInputElement>;
-  await input.uploadFile(path);
-}
-
-/** Waits until the upload box of `part` shows `name` as its stored file. */
-const stored = (page: Page, part: string, name: string) =>
-  page.waitForFunction(
-    (p: string, n: string) =>
-      document.querySelector(`[data-testid=part-${p}] [data-testid=stored-file]`)?.textContent === n,
-    {},
-    part,
-    name,
-  );
-
-/** Picks `option` in the MUI select labelled `label`. */
-async function pick(page: Page, label: string, option: string): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[role=listbox]'));
-  await clickSelector(page, `[role=combobox][aria-label="${label}"]`);
-  await clickText(page, option, '[role=option]');
-  await page.waitForFunction(() => !document.querySelector('[role=listbox]'));
-}
 
 /** The wizard shows the step named `name` (its content box is labelled with it). */
 const atStep = (page: Page, name: string) =>
@@ -441,11 +415,11 @@ describe('the author app on a 390 px wide phone', () => {
     await clickText(page, 'Next', 'button');
     await atStep(page, 'Upload');
     await chooseFile(page, 'word', join(dir, 'final-version-of-the-paper-with-a-long-file-name.docx'));
-    await stored(page, 'word', 'final-version-of-the-paper-with-a-long-file-name.docx');
+    await waitForStoredFile(page, 'word', 'final-version-of-the-paper-with-a-long-file-name.docx');
     await chooseFile(page, 'pdf', join(dir, 'final-version-of-the-paper-with-a-long-file-name.pdf'));
-    await stored(page, 'pdf', 'final-version-of-the-paper-with-a-long-file-name.pdf');
+    await waitForStoredFile(page, 'pdf', 'final-version-of-the-paper-with-a-long-file-name.pdf');
     await chooseFile(page, 'springerCopyright', join(dir, 'signed-copyright-form-of-the-paper.pdf'));
-    await stored(page, 'springerCopyright', 'signed-copyright-form-of-the-paper.pdf');
+    await waitForStoredFile(page, 'springerCopyright', 'signed-copyright-form-of-the-paper.pdf');
     await dismissToast(page);
     await fits(page, 'camera-ready, upload');
     await clickText(page, 'Next', 'button');
@@ -466,9 +440,9 @@ describe('the author app on a 390 px wide phone', () => {
     await clickText(page, 'Next', 'button');
     await atStep(page, 'Upload');
     await chooseFile(page, 'ppt', join(dir, 'presentation-slides-with-a-long-file-name.pptx'));
-    await stored(page, 'ppt', 'presentation-slides-with-a-long-file-name.pptx');
+    await waitForStoredFile(page, 'ppt', 'presentation-slides-with-a-long-file-name.pptx');
     await chooseFile(page, 'ppt_pdf', join(dir, 'presentation-slides-proof.pdf'));
-    await stored(page, 'ppt_pdf', 'presentation-slides-proof.pdf');
+    await waitForStoredFile(page, 'ppt_pdf', 'presentation-slides-proof.pdf');
     await dismissToast(page);
     await fits(page, 'presentation-ready, upload');
     await clickText(page, 'Next', 'button');
@@ -479,8 +453,8 @@ describe('the author app on a 390 px wide phone', () => {
     await page.waitForSelector('[data-testid=form-error]');
     await fits(page, 'presentation-ready, questions with their messages');
     await fillByLabel(page, 'Who will present the paper at ICGT 2026?', 'Ana Phone');
-    await pick(page, 'How will the paper be presented?', 'In person');
-    await pick(page, 'Which file should be used for the presentation?', 'Slideshow');
+    await pickOption(page, 'How will the paper be presented?', 'In person');
+    await pickOption(page, 'Which file should be used for the presentation?', 'Slideshow');
     await clickText(page, 'Next', 'button');
     await atStep(page, 'Confirm');
     await page.waitForSelector('[data-testid=presentation-ready-summary]');

@@ -27,7 +27,7 @@ import {
   selectOption,
   clickSelector,
 } from '../support/browser.js';
-import { useBrowserEnv, callAs } from '../support/browser-setup.js';
+import { useBrowserEnv, callAs, formError } from '../support/browser-setup.js';
 
 const PASSWORD = 'reviewer-pass-1';
 const ABSTRACT = 'We colour the vertices of large sparse graphs with few colours and measure it in practice.';
@@ -51,11 +51,6 @@ async function clickInRow(page: Page, id: number, text: string): Promise<void> {
     `[data-testid=request][data-request="${id}"] button, [data-testid=request][data-request="${id}"] a`,
   );
 }
-
-const formError = async (page: Page) => {
-  await page.waitForSelector('[data-testid=form-error]');
-  return page.$eval('[data-testid=form-error]', (e) => (e as HTMLElement).innerText);
-};
 
 /** Replaces the text of the textarea labelled `label` (typed as one insertion, like a paste). */
 async function setTextArea(page: Page, label: string, value: string): Promise<void> {

@@ -50,6 +50,7 @@ import {
   trailOf,
   type Person,
 } from './journey.support.js';
+import { chooseFile, waitForStoredFile, pickOption } from '../support/browser-setup.js';
 
 /** Whose paper is accepted: Bruno's own paper is rejected, the one he co-authors with Ana accepted. */
 const DECISIONS = { ana: 'Accept', bruno: 'Reject', chen: 'Accept', dalia: 'Accept' } as const;
@@ -138,22 +139,6 @@ const REVIEWERS = [
   },
 ] as const;
 
-/** Chooses `option` in the MUI select labelled `label`, then waits until its menu has gone. */
-async function pick(page: Page, label: string, option: string): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[role=listbox]'));
-  await clickSelector(page, `[role=combobox][aria-label="${label}"]`);
-  await clickText(page, option, '[role=option]');
-  await page.waitForFunction(() => !document.querySelector('[role=listbox]'));
-}
-
-/** Chooses a file in the upload box whose hidden input is named `name`. */
-async function chooseFile(page: Page, name: string, path: string): Promise<void> {
-  const input = (await page.waitForSelector(`input[type=file][name="${name}"]`, {
-    visible: false,
-  })) as ElementHandle<HTMLInputElement>;
-  await input.uploadFile(path);
-}
-
 /** Where a failed step leaves a screenshot of every person's page (JOURNEY_SHOTS, default the temp folder). */
 let shotsOf: (() => Page[]) | undefined;
 async function screenshots(step: string): Promise<void> {
@@ -205,16 +190,6 @@ async function until(check: () => Promise<boolean>): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
   }
 }
-
-/** Waits until the upload box of `part` shows the stored file `name`. */
-const stored = (page: Page, part: string, name: string) =>
-  page.waitForFunction(
-    (p: string, n: string) =>
-      document.querySelector(`[data-testid=part-${p}] [data-testid=stored-file]`)?.textContent === n,
-    {},
-    part,
-    name,
-  );
 
 describe('a whole conference, in order, by its people', () => {
   let env: BrowserEnv;
@@ -344,7 +319,7 @@ describe('a whole conference, in order, by its people', () => {
       await page.goto(`${env.baseUrl}/ChooseTrack/${trackIds[a.track]}/SubmissionLight`);
       await fillByLabel(page, 'Title', a.title);
       await fillByLabel(page, 'Abstract', `${a.title}.${ABSTRACT_TAIL}`);
-      await pick(page, 'Subject area', a.area);
+      await pickOption(page, 'Subject area', a.area);
       if (a.coAuthor) {
         const co = AUTHORS.find((x) => x.key === a.coAuthor)!;
         await fillByLabel(page, 'Co-author e-mail', co.email);
@@ -655,9 +630,9 @@ describe('a whole conference, in order, by its people', () => {
         await clickText(page, 'Next', 'button'); // authors
         await page.waitForSelector('[data-testid=part-word]');
         await chooseFile(page, 'word', join(dir, 'final.docx'));
-        await stored(page, 'word', 'final.docx');
+        await waitForStoredFile(page, 'word', 'final.docx');
         await chooseFile(page, 'pdf', join(dir, `${key}-final.pdf`));
-        await stored(page, 'pdf', `${key}-final.pdf`);
+        await waitForStoredFile(page, 'pdf', `${key}-final.pdf`);
         await lookAt(page);
         // The questions step (none in this track), then the summary.
         while (!(await page.$('[data-testid=camera-ready-summary]'))) {

@@ -8,7 +8,14 @@ import type { ElementHandle, HTTPResponse, Page } from 'puppeteer-core';
 import { hashPassword } from '../../apps/api/src/common/passwords.js';
 import type { AppConfig } from '../../apps/api/src/config/config.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
-import { clickText, signIn, startBrowserEnv, waitForText, type BrowserEnv } from './browser.js';
+import {
+  clickSelector,
+  clickText,
+  signIn,
+  startBrowserEnv,
+  waitForText,
+  type BrowserEnv,
+} from './browser.js';
 
 /**
  * Starts the system before the file's tests (then runs `setup`, which seeds and signs in) and closes it after
@@ -159,6 +166,35 @@ export async function waitForPaperCount(env: BrowserEnv, text: string): Promise<
     {},
     text,
   );
+}
+
+/** Chooses `path` in the upload box whose hidden file input is named `name`. */
+export async function chooseFile(page: Page, name: string, path: string): Promise<void> {
+  await chooseUpload(page, `input[type=file][name="${name}"]`, path);
+}
+
+/** Waits until the upload box of `part` shows `name` as its stored file. */
+export const waitForStoredFile = (page: Page, part: string, name: string) =>
+  page.waitForFunction(
+    (p: string, n: string) =>
+      document.querySelector(`[data-testid=part-${p}] [data-testid=stored-file]`)?.textContent === n,
+    {},
+    part,
+    name,
+  );
+
+/** Chooses `option` in the MUI select labelled `label`, then waits until its menu has gone. */
+export async function pickOption(page: Page, label: string, option: string): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[role=listbox]'));
+  await clickSelector(page, `[role=combobox][aria-label="${label}"]`);
+  await clickText(page, option, '[role=option]');
+  await page.waitForFunction(() => !document.querySelector('[role=listbox]'));
+}
+
+/** The text of the form's error box, once shown. */
+export async function formError(page: Page): Promise<string> {
+  await page.waitForSelector('[data-testid=form-error]');
+  return page.$eval('[data-testid=form-error]', (e) => (e as HTMLElement).innerText);
 }
 
 /** Confirms the open confirmation dialog. */
