@@ -16,7 +16,7 @@ import { emailTemplatesTable } from '../../apps/api/src/modules/mail/mail.table.
 import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import { tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { clickSelector, clickText, fillByLabel, selectOption, waitForText } from '../support/browser.js';
-import { useBrowserEnv } from '../support/browser-setup.js';
+import { useBrowserEnv, setDate, confirmDialog } from '../support/browser-setup.js';
 import {
   asChair,
   checkDialog,
@@ -46,23 +46,6 @@ const activityRows = (page: Page) =>
   page.$$eval('[data-testid=activity-rows] tr[data-testid^=activity-]', (rows) =>
     rows.map((r) => (r as HTMLElement).innerText),
   );
-
-/** Sets a date input the way a person picking a date does (React sees the change). */
-async function setDate(page: Page, name: string, value: string): Promise<void> {
-  await page.waitForSelector(`input[name=${name}]`);
-  await page.$eval(
-    `input[name=${name}]`,
-    (el, v) => {
-      const input = el as HTMLInputElement;
-      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-      setter.call(input, v);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    },
-    value,
-  );
-}
-
-const confirm = (page: Page) => clickSelector(page, '[data-testid=confirm-button]');
 
 describe('chair activity reports and reminders', () => {
   let chairId = 0;
@@ -372,7 +355,7 @@ describe('chair activity reports and reminders', () => {
       await page.goto(`${env.baseUrl}/chair/ViewReminders/`);
       await clickSelector(page, `[aria-label="Run now ${rule!.name}"]`);
       await checkDialog(page, 'ViewReminders, run now');
-      await confirm(page);
+      await confirmDialog(page);
       await waitForText(page, REMINDER_MESSAGES.queued(1));
       await waitForExactText(page, `[data-testid=reminder-${rule!._id}] [data-testid=reminder-sent]`, '1');
       const toAlice = (await env.db.select().from(outboxTable)).filter((m) =>
@@ -383,7 +366,7 @@ describe('chair activity reports and reminders', () => {
 
       // A second run finds nobody new; the dry run says Alice was reminded.
       await clickSelector(page, `[aria-label="Run now ${rule!.name}"]`);
-      await confirm(page);
+      await confirmDialog(page);
       await waitForText(page, REMINDER_MESSAGES.queued(0));
       await clickSelector(page, `[aria-label="Dry run ${rule!.name}"]`);
       await waitForExactText(
@@ -485,7 +468,7 @@ describe('chair activity reports and reminders', () => {
       });
 
       await clickSelector(page, '[aria-label="Delete Camera-ready, last call"]');
-      await confirm(page);
+      await confirmDialog(page);
       await waitForText(page, REMINDER_MESSAGES.deleted);
       await waitForText(page, 'No reminders yet.');
       expect(await rules()).toEqual([]);

@@ -18,7 +18,7 @@ import {
   signIn,
   waitForText,
 } from '../support/browser.js';
-import { useBrowserEnv } from '../support/browser-setup.js';
+import { useBrowserEnv, setDate, confirmDialog } from '../support/browser-setup.js';
 import {
   checkState,
   PASSWORD,
@@ -58,25 +58,6 @@ const waitForRows = (page: Page, ids: number[]) =>
     {},
     ids.join(','),
   );
-
-/** Sets a date input the way a person picking a date does (React sees the change). */
-async function setDate(page: Page, name: string, value: string): Promise<void> {
-  await page.waitForSelector(`input[name=${name}]`);
-  await page.$eval(
-    `input[name=${name}]`,
-    (el, v) => {
-      const input = el as HTMLInputElement;
-      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-      setter.call(input, v);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    },
-    value,
-  );
-}
-
-async function confirm(page: Page): Promise<void> {
-  await clickSelector(page, '[data-testid=confirm-button]');
-}
 
 describe('chair e-mail history', () => {
   let chairId = 0;
@@ -272,7 +253,7 @@ describe('chair e-mail history', () => {
     await waitForTextIn(page, '[data-testid=email-last-response]', '550 5.1.1 Mailbox unavailable');
     await checkState(page, 'ViewEmail, a failed message');
     await clickText(page, 'Resend', 'button');
-    await confirm(page);
+    await confirmDialog(page);
     await waitForText(page, MAIL_HISTORY_MESSAGES.resent(1));
     await waitForTextIn(page, '[data-testid=mail-state]', 'Queued');
     expect((await stored(ids.bounced)).state).toBe('pending');
@@ -290,7 +271,7 @@ describe('chair e-mail history', () => {
     // A failed row of the list is sent again from its Resend button; here, all of them at once.
     await clickText(page, 'Resend all failed', 'button');
     await waitForTextIn(page, '[data-testid=resend-all-count]', '1 failed e-mail will be queued again.');
-    await confirm(page);
+    await confirmDialog(page);
     await waitForText(page, MAIL_HISTORY_MESSAGES.resent(1));
     await waitForTextIn(page, `[data-testid=mail-${ids.trackFailed}]`, 'Queued');
     expect((await stored(ids.trackFailed)).state).toBe('pending');

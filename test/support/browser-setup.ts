@@ -199,8 +199,22 @@ export async function formError(page: Page): Promise<string> {
 
 /** Confirms the open confirmation dialog. */
 export async function confirmDialog(page: Page): Promise<void> {
-  const button = await page.waitForSelector('[data-testid=confirm-button]', { visible: true });
-  await button!.click();
+  await clickSelector(page, '[data-testid=confirm-button]');
+}
+
+/** Sets a date input the way a person picking a date does (React sees the change). */
+export async function setDate(page: Page, name: string, value: string): Promise<void> {
+  await page.waitForSelector(`input[name=${name}]`);
+  await page.$eval(
+    `input[name=${name}]`,
+    (el, v) => {
+      const input = el as HTMLInputElement;
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setter.call(input, v);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    value,
+  );
 }
 
 /** Chooses the file at `path` in the (hidden) file input matching `selector`. */
