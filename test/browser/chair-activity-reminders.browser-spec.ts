@@ -47,6 +47,10 @@ const activityRows = (page: Page) =>
     rows.map((r) => (r as HTMLElement).innerText),
   );
 
+/** The rows of the dry-run dialog, as text. */
+const dryRunRows = (page: Page) =>
+  page.$$eval('[data-testid=dry-run-rows] tr', (trs) => trs.map((tr) => (tr as HTMLElement).innerText));
+
 describe('chair activity reports and reminders', () => {
   let chairId = 0;
   let aliceId = 0;
@@ -216,6 +220,9 @@ describe('chair activity reports and reminders', () => {
 
   describe('reminders', () => {
     const rules = () => asChair<ReminderRuleDto[]>(env, 'GET', '/api/chair/reminders');
+    /** The outbox rows to `address`. */
+    const mailsTo = async (address: string) =>
+      (await env.db.select().from(outboxTable)).filter((m) => m.to.includes(address));
 
     it('checks the form with the API messages, then creates a rule', async () => {
       const page = env.page;
@@ -298,9 +305,7 @@ describe('chair activity reports and reminders', () => {
         '[data-testid=dry-run-count]',
         '1 reminder would be sent now. Nothing was sent.',
       );
-      const rows = await page.$$eval('[data-testid=dry-run-rows] tr', (trs) =>
-        trs.map((tr) => (tr as HTMLElement).innerText),
-      );
+      const rows = await dryRunRows(page);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toContain('Alice Author');
       expect(rows[0]).toContain('alice@activity.example.org');
@@ -308,9 +313,7 @@ describe('chair activity reports and reminders', () => {
       expect(rows[0]).toContain('No');
       await checkDialog(page, 'ViewReminders, dry run');
       await clickText(page, 'Close', 'button');
-      const toAlice = (await env.db.select().from(outboxTable)).filter((m) =>
-        m.to.includes('alice@activity.example.org'),
-      );
+      const toAlice = await mailsTo('alice@activity.example.org');
       expect(toAlice).toHaveLength(0);
     });
 
@@ -329,9 +332,7 @@ describe('chair activity reports and reminders', () => {
         '[data-testid=dry-run-count]',
         '1 reminder would be sent now. Nothing was sent.',
       );
-      const rows = await page.$$eval('[data-testid=dry-run-rows] tr', (trs) =>
-        trs.map((tr) => (tr as HTMLElement).innerText),
-      );
+      const rows = await dryRunRows(page);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toContain('Alice Author');
       await waitForExactText(page, '[data-testid=enable-confirm]', 'Enable and send 1 reminder now');
@@ -358,9 +359,7 @@ describe('chair activity reports and reminders', () => {
       await confirmDialog(page);
       await waitForText(page, REMINDER_MESSAGES.queued(1));
       await waitForExactText(page, `[data-testid=reminder-${rule!._id}] [data-testid=reminder-sent]`, '1');
-      const toAlice = (await env.db.select().from(outboxTable)).filter((m) =>
-        m.to.includes('alice@activity.example.org'),
-      );
+      const toAlice = await mailsTo('alice@activity.example.org');
       expect(toAlice).toHaveLength(1);
       expect(toAlice[0]!.subject).toBe('Camera-ready of Colouring sparse graphs');
 
