@@ -12,7 +12,7 @@ import {
   selectOption,
   clickSelector,
 } from '../support/browser.js';
-import { useBrowserEnv, insertChair, CHAIR } from '../support/browser-setup.js';
+import { useBrowserEnv, insertChair, CHAIR, fillForm } from '../support/browser-setup.js';
 
 const rowCount = (env: BrowserEnv) =>
   env.page.$$eval('[data-testid=user-rows] tr[data-testid^=user-]', (rows) => rows.length);
@@ -139,12 +139,14 @@ describe('chair user management screens', () => {
 
   it('shows the §5 message under a missing field when registering a user, then registers them', async () => {
     await env.page.goto(`${env.baseUrl}/chair/RegisterUser`);
-    await fillByLabel(env.page, 'First Name', 'Nina');
-    await fillByLabel(env.page, 'Last Name', 'New');
-    await fillByLabel(env.page, 'Email', 'Nina.New@Example.org');
-    await fillByLabel(env.page, 'Alternate Email', 'nina@other.org');
-    await fillByLabel(env.page, 'Organization', 'Lab');
-    await fillByLabel(env.page, 'Country', 'Spain');
+    await fillForm(env.page, {
+      'First Name': 'Nina',
+      'Last Name': 'New',
+      Email: 'Nina.New@Example.org',
+      'Alternate Email': 'nina@other.org',
+      Organization: 'Lab',
+      Country: 'Spain',
+    });
     await clickText(env.page, 'Register', 'button');
     await waitForText(env.page, PEOPLE_MESSAGES.phone);
     await waitForText(env.page, PEOPLE_MESSAGES.registeringProblem);
@@ -163,13 +165,15 @@ describe('chair user management screens', () => {
 
   it("shows the server's message when the user is already present", async () => {
     await env.page.goto(`${env.baseUrl}/chair/RegisterUser`);
-    await fillByLabel(env.page, 'First Name', 'Nina');
-    await fillByLabel(env.page, 'Last Name', 'Again');
-    await fillByLabel(env.page, 'Email', 'nina.new@example.org');
-    await fillByLabel(env.page, 'Alternate Email', 'nina2@other.org');
-    await fillByLabel(env.page, 'Organization', 'Lab');
-    await fillByLabel(env.page, 'Country', 'Spain');
-    await fillByLabel(env.page, 'Phone', '1');
+    await fillForm(env.page, {
+      'First Name': 'Nina',
+      'Last Name': 'Again',
+      Email: 'nina.new@example.org',
+      'Alternate Email': 'nina2@other.org',
+      Organization: 'Lab',
+      Country: 'Spain',
+      Phone: '1',
+    });
     await clickText(env.page, 'Register', 'button');
     await waitForText(env.page, PEOPLE_MESSAGES.userAlreadyPresent);
   });

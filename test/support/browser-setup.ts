@@ -11,6 +11,7 @@ import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import {
   clickSelector,
   clickText,
+  fillByLabel,
   signIn,
   startBrowserEnv,
   waitForText,
@@ -195,6 +196,11 @@ export async function pickOption(page: Page, label: string, option: string): Pro
 export async function formError(page: Page): Promise<string> {
   await page.waitForSelector('[data-testid=form-error]');
   return page.$eval('[data-testid=form-error]', (e) => (e as HTMLElement).innerText);
+}
+
+/** Fills the form's fields by their labels, in the order given. */
+export async function fillForm(page: Page, fields: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(fields)) await fillByLabel(page, label, value);
 }
 
 /** Confirms the open confirmation dialog. */
