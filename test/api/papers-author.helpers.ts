@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32 } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
 import { conferenceTable } from '../../apps/api/src/modules/conference/conference.table.js';
 import { papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
@@ -107,34 +107,44 @@ export const pdf = (text = 'paper'): Buffer =>
     `%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n% ${text}\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`,
   );
 
-/** A ZIP archive with stored (uncompressed) entries. */
-export function zip(entries: Record<string, string | Buffer>): Buffer {
+/**
+ * A ZIP archive with stored (uncompressed) entries, or deflated ones, with their CRCs and real sizes in both
+ * headers, or `declaredSize` as every entry's uncompressed size (a lie, as a zip bomb tells it).
+ */
+export function zip(
+  entries: Record<string, string | Buffer>,
+  { deflate = false, declaredSize }: { deflate?: boolean; declaredSize?: number } = {},
+): Buffer {
+  const method = deflate ? 8 : 0;
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const [name, content] of Object.entries(entries)) {
     const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
+    const packed = deflate ? deflateRawSync(data, { level: 6 }) : data;
     const nameBuf = Buffer.from(name);
     const crc = crc32(data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(declaredSize ?? data.length, 22);
     local.writeUInt16LE(nameBuf.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(declaredSize ?? data.length, 24);
     central.writeUInt16LE(nameBuf.length, 28);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBuf, data);
+    locals.push(local, nameBuf, packed);
     centrals.push(central, nameBuf);
-    offset += 30 + nameBuf.length + data.length;
+    offset += 30 + nameBuf.length + packed.length;
   }
   const dir = Buffer.concat(centrals);
   const end = Buffer.alloc(22);

@@ -3,7 +3,6 @@
  * import from xlsx, checked row by row against the stored reviews; malformed and hostile files refused whole.
  */
 import { eq } from 'drizzle-orm';
-import { deflateRawSync } from 'node:zlib';
 import { reviewRequestsTable, reviewsTable } from '../../apps/api/src/modules/reviews/reviews.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { zip } from './papers-author.helpers.js';
@@ -22,36 +21,8 @@ const REVIEW_COLUMNS = [
 const REVIEWER_COLUMNS = ['First Name', 'Last Name', 'Email', 'Alternate Email', 'Organization', 'Phone'];
 
 /** A ZIP whose one entry declares a small size but inflates to far more (a zip bomb). */
-function zipBomb(): Buffer {
-  const big = Buffer.alloc(50 * 1000 * 1000, 0x41);
-  const packed = deflateRawSync(big);
-  const name = Buffer.from('xl/workbook.xml');
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(packed.length, 18);
-  local.writeUInt32LE(1000, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(packed.length, 20);
-  central.writeUInt32LE(1000, 24);
-  central.writeUInt16LE(name.length, 28);
-  central.writeUInt32LE(0, 42);
-  const dirOffset = 30 + name.length + packed.length;
-  const dir = Buffer.concat([central, name]);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(dir.length, 12);
-  end.writeUInt32LE(dirOffset, 16);
-  return Buffer.concat([local, name, packed, dir, end]);
-}
+const zipBomb = (): Buffer =>
+  zip({ 'xl/workbook.xml': Buffer.alloc(50 * 1000 * 1000, 0x41) }, { deflate: true, declaredSize: 1000 });
 
 describe('reviewers and imports', () => {
   let env: ReviewsEnv;
