@@ -180,9 +180,7 @@ describe('auth', () => {
       const chair = await t.user({ roles: { chair: { is: true } } });
       const target = await t.user({ firstName: 'Plain', lastName: 'Name' });
       const edit = await t
-        .http()
-        .put(`/api/chair/users/${target.id}`)
-        .set(...chair.auth)
+        .call('put', `/api/chair/users/${target.id}`, chair.auth)
         .send({ lastName: 'Name\nBcc: victim@example.org' });
       expect(edit.status).toBe(400);
       expect(edit.body.message).toBe(
@@ -425,14 +423,7 @@ describe('auth', () => {
       );
       const gone = await t.user();
       await t.db.delete(usersTable).where(eq(usersTable.id, gone.id));
-      expect(
-        (
-          await t
-            .http()
-            .get('/api/author/users')
-            .set(...gone.auth)
-        ).status,
-      ).toBe(401);
+      expect((await t.call('get', '/api/author/users', gone.auth)).status).toBe(401);
     });
 
     it('logs out by clearing both cookies', async () => {

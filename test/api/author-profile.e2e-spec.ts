@@ -16,17 +16,8 @@ describe('author profile API', () => {
   let ana: User;
   let bob: User;
 
-  const get = (u: User) =>
-    t
-      .http()
-      .get('/api/author/profile')
-      .set(...u.auth);
-  const put = (path: string, u: User, body: object) =>
-    t
-      .http()
-      .put(path)
-      .set(...u.auth)
-      .send(body);
+  const get = (u: User) => t.call('get', '/api/author/profile', u.auth);
+  const put = (path: string, u: User, body: object) => t.call('put', path, u.auth).send(body);
   const row = async (id: number) => (await t.db.select().from(usersTable).where(eq(usersTable.id, id)))[0]!;
 
   beforeAll(async () => {

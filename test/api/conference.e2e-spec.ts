@@ -36,11 +36,7 @@ describe('conference API', () => {
 
   const row = async () => (await t.db.select().from(conferenceTable).where(eq(conferenceTable.id, 1)))[0]!;
   const images = () => t.db.select().from(conferenceImagesTable);
-  const put = (as: Auth = chair) =>
-    t
-      .http()
-      .put('/api/chair/conference/1')
-      .set(...as);
+  const put = (as: Auth = chair) => t.call('put', '/api/chair/conference/1', as);
   const multipart = (fields: Record<string, string>, as: Auth = chair) => {
     let req = put(as);
     for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
@@ -62,11 +58,7 @@ describe('conference API', () => {
 
   describe('reading', () => {
     it('answers the start-up call GET /api/author/conference with the conference', async () => {
-      const res = await t
-        .http()
-        .get('/api/author/conference')
-        .set(...author)
-        .expect(200);
+      const res = await t.call('get', '/api/author/conference', author).expect(200);
       const c = res.body as ConferenceDto;
       expect(c).toMatchObject({
         _id: 1,
@@ -102,60 +94,24 @@ describe('conference API', () => {
           'timeZone',
         ].sort(),
       );
-      for (const auth of [reviewer, cochair])
-        await t
-          .http()
-          .get('/api/author/conference')
-          .set(...auth)
-          .expect(200);
+      for (const auth of [reviewer, cochair]) await t.call('get', '/api/author/conference', auth).expect(200);
     });
 
     it('gets the conference by id for authors and chairs, 404 for any other id, 400 for a malformed one', async () => {
-      const a = await t
-        .http()
-        .get('/api/author/conference/1')
-        .set(...author)
-        .expect(200);
-      const c = await t
-        .http()
-        .get('/api/chair/conference/1')
-        .set(...chair)
-        .expect(200);
+      const a = await t.call('get', '/api/author/conference/1', author).expect(200);
+      const c = await t.call('get', '/api/chair/conference/1', chair).expect(200);
       expect(a.body).toEqual(c.body);
-      const missing = await t
-        .http()
-        .get('/api/author/conference/2')
-        .set(...author)
-        .expect(404);
+      const missing = await t.call('get', '/api/author/conference/2', author).expect(404);
       expect(missing.body).toMatchObject({ code: 'conference.not_found', message: 'Conference not found' });
-      await t
-        .http()
-        .get('/api/chair/conference/2')
-        .set(...chair)
-        .expect(404);
+      await t.call('get', '/api/chair/conference/2', chair).expect(404);
       for (const id of ['abc', '0', '-1', '1.0', '1e0', '99999999999'])
-        expect(
-          (
-            await t
-              .http()
-              .get(`/api/chair/conference/${id}`)
-              .set(...chair)
-          ).status,
-        ).toBe(404);
+        expect((await t.call('get', `/api/chair/conference/${id}`, chair)).status).toBe(404);
     });
 
     it('refuses anonymous callers, and non-chairs on the chair routes', async () => {
       await t.http().get('/api/author/conference').expect(401);
-      await t
-        .http()
-        .get('/api/chair/conference/1')
-        .set(...author)
-        .expect(403);
-      await t
-        .http()
-        .get('/api/chair/conference/1')
-        .set(...cochair)
-        .expect(403);
+      await t.call('get', '/api/chair/conference/1', author).expect(403);
+      await t.call('get', '/api/chair/conference/1', cochair).expect(403);
     });
 
     it('answers 404 for a banner or logo that was never uploaded, even to anonymous callers', async () => {
@@ -215,21 +171,12 @@ describe('conference API', () => {
         ['banner', 'image/png'],
         ['logo', 'image/jpeg'],
       ]);
-      const after = await t
-        .http()
-        .get('/api/author/conference')
-        .set(...author)
-        .expect(200);
+      const after = await t.call('get', '/api/author/conference', author).expect(200);
       expect(after.body).toEqual(c);
     });
 
     it('serves the banner and logo bytes to anyone, typed by content, with nosniff', async () => {
-      const c = (
-        await t
-          .http()
-          .get('/api/author/conference')
-          .set(...author)
-      ).body as ConferenceDto;
+      const c = (await t.call('get', '/api/author/conference', author)).body as ConferenceDto;
       const banner = await t.http().get(c.banner!).buffer(true).expect(200);
       expect(banner.headers['content-type']).toBe('image/png');
       expect(banner.headers['x-content-type-options']).toBe('nosniff');
@@ -240,12 +187,7 @@ describe('conference API', () => {
     });
 
     it('accepts GIF and WebP, replacing the image and changing its URL', async () => {
-      const before = (
-        await t
-          .http()
-          .get('/api/author/conference')
-          .set(...author)
-      ).body as ConferenceDto;
+      const before = (await t.call('get', '/api/author/conference', author)).body as ConferenceDto;
       await new Promise((r) => setTimeout(r, 5));
       const res = await multipart(REQUIRED)
         .attach('banner', GIF, 'b.gif')
@@ -351,23 +293,13 @@ describe('conference API', () => {
     });
 
     it('answers 404 for another conference id', async () => {
-      await t
-        .http()
-        .put('/api/chair/conference/2')
-        .set(...chair)
-        .field('city', 'X')
-        .expect(404);
+      await t.call('put', '/api/chair/conference/2', chair).field('city', 'X').expect(404);
     });
   });
 
   describe('the chair saves the conference information (JSON)', () => {
     it('stores the same fields from a JSON body, ignoring _id and agreementVersion sent back', async () => {
-      const current = (
-        await t
-          .http()
-          .get('/api/chair/conference/1')
-          .set(...chair)
-      ).body as ConferenceDto;
+      const current = (await t.call('get', '/api/chair/conference/1', chair)).body as ConferenceDto;
       const res = await put()
         .send({
           ...current,
@@ -424,11 +356,7 @@ describe('conference API', () => {
 
   describe('publisher settings', () => {
     const publisher = (body: object, as: Auth = chair) =>
-      t
-        .http()
-        .put('/api/chair/conference/1/publisher')
-        .set(...as)
-        .send(body);
+      t.call('put', '/api/chair/conference/1/publisher', as).send(body);
 
     it('stores copyright, consent options, the button label and the sanitized agreement, bumping its version', async () => {
       const before = (await row()).agreementVersion;
@@ -481,68 +409,34 @@ describe('conference API', () => {
     it('is for chairs only', async () => {
       await publisher({ copyright: 'x' }, author).expect(403);
       await publisher({ copyright: 'x' }, cochair).expect(403);
-      await t
-        .http()
-        .put('/api/chair/conference/2/publisher')
-        .set(...chair)
-        .send({ copyright: 'x' })
-        .expect(404);
+      await t.call('put', '/api/chair/conference/2/publisher', chair, { copyright: 'x' }).expect(404);
     });
   });
 
   describe("the author's notify option", () => {
     it('updates the current user and answers {notify}', async () => {
-      const res = await t
-        .http()
-        .put('/api/author/conference/1')
-        .set(...author)
-        .send({ notify: false })
-        .expect(200);
+      const res = await t.call('put', '/api/author/conference/1', author, { notify: false }).expect(200);
       expect(res.body).toEqual({ notify: false });
       const [user] = await t.db.select().from(usersTable).where(eq(usersTable.id, authorId));
       expect(user!.notify).toBe(false);
-      await t
-        .http()
-        .put('/api/author/conference/1')
-        .set(...author)
-        .send({ notify: true })
-        .expect(200);
+      await t.call('put', '/api/author/conference/1', author, { notify: true }).expect(200);
       const [again] = await t.db.select().from(usersTable).where(eq(usersTable.id, authorId));
       expect(again!.notify).toBe(true);
-      const me = await t
-        .http()
-        .get('/api/author/users')
-        .set(...author)
-        .expect(200);
+      const me = await t.call('get', '/api/author/users', author).expect(200);
       expect(me.body.notify).toBe(true);
     });
 
     it.each([{}, { notify: 'yes' }, { notify: null }, { notify: 1 }])(
       "refuses %j ('Could not update notify option')",
       async (body) => {
-        const res = await t
-          .http()
-          .put('/api/author/conference/1')
-          .set(...author)
-          .send(body)
-          .expect(400);
+        const res = await t.call('put', '/api/author/conference/1', author, body).expect(400);
         expect(res.body.message).toBe('Could not update notify option');
       },
     );
 
     it('refuses unknown fields, other conference ids and anonymous callers', async () => {
-      await t
-        .http()
-        .put('/api/author/conference/1')
-        .set(...author)
-        .send({ notify: true, city: 'X' })
-        .expect(400);
-      await t
-        .http()
-        .put('/api/author/conference/2')
-        .set(...author)
-        .send({ notify: true })
-        .expect(404);
+      await t.call('put', '/api/author/conference/1', author, { notify: true, city: 'X' }).expect(400);
+      await t.call('put', '/api/author/conference/2', author, { notify: true }).expect(404);
       await t.http().put('/api/author/conference/1').send({ notify: true }).expect(401);
     });
   });
@@ -559,12 +453,7 @@ describe('conference information on an unconfigured conference', () => {
 
   it("refuses a save that leaves required fields empty ('Please check if you filled in all the fields')", async () => {
     const chair = (await t.user({ roles: { chair: { is: true } } })).auth;
-    const res = await t
-      .http()
-      .put('/api/chair/conference/1')
-      .set(...chair)
-      .send({ city: 'Lisbon' })
-      .expect(400);
+    const res = await t.call('put', '/api/chair/conference/1', chair, { city: 'Lisbon' }).expect(400);
     expect(res.body.message).toBe('Please check if you filled in all the fields');
     expect((res.body.details as { field: string }[]).map((d) => d.field)).toEqual(['dates', 'country']);
   });

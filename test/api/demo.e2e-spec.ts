@@ -332,44 +332,23 @@ describe('the demo conference', () => {
 
   it('shows the author their accepted paper with its camera-ready version, reviews, letters and session', async () => {
     const me = as('author@tum.example');
-    const papers = (
-      await t
-        .http()
-        .get('/api/author/papers')
-        .set(...me)
-        .expect(200)
-    ).body as PaperDto[];
+    const papers = (await t.call('get', '/api/author/papers', me).expect(200)).body as PaperDto[];
     expect(papers).toHaveLength(2);
     const accepted = papers.find((p) => p.decision === 'Accept')!;
     expect(accepted.submittedCameraReady).toBe(true);
     expect(accepted.actions).toMatchObject({ canViewReviews: true, canSignConsent: true });
     expect(papers.find((p) => p !== accepted)!.decision).toBeNull();
-    const reviews = (
-      await t
-        .http()
-        .get(`/api/author/papers/${accepted._id}/reviews`)
-        .set(...me)
-        .expect(200)
-    ).body as AuthorReviewDto[];
+    const reviews = (await t.call('get', `/api/author/papers/${accepted._id}/reviews`, me).expect(200))
+      .body as AuthorReviewDto[];
     expect(reviews.length).toBe(3);
     expect(reviews.every((r) => r.comments.author.length > 0)).toBe(true);
-    const letters = (
-      await t
-        .http()
-        .get(`/api/author/papers/${accepted._id}/letters`)
-        .set(...me)
-        .expect(200)
-    ).body as AuthorLetterDto[];
+    const letters = (await t.call('get', `/api/author/papers/${accepted._id}/letters`, me).expect(200))
+      .body as AuthorLetterDto[];
     expect(letters.filter((l) => l.available).map((l) => l.kind)).toEqual(
       expect.arrayContaining(['acceptance', 'invitation', 'certificate']),
     );
-    const programme = (
-      await t
-        .http()
-        .get('/api/author/programme')
-        .set(...me)
-        .expect(200)
-    ).body as PublicProgrammeView;
+    const programme = (await t.call('get', '/api/author/programme', me).expect(200))
+      .body as PublicProgrammeView;
     const mine = programme.days.flatMap((d) =>
       d.events.flatMap((e) => e.sessions.filter((s) => s.papers.some((p) => p._id === accepted._id))),
     );
@@ -378,36 +357,17 @@ describe('the demo conference', () => {
 
   it('shows the rejected author the decision and the reviews, and the author under review no reviews yet', async () => {
     const rejected = as('author2@uva.example');
-    const [paper] = (
-      await t
-        .http()
-        .get('/api/author/papers')
-        .set(...rejected)
-        .expect(200)
-    ).body as PaperDto[];
+    const [paper] = (await t.call('get', '/api/author/papers', rejected).expect(200)).body as PaperDto[];
     expect(paper!.decision).toBe('Reject');
-    const reviews = await t
-      .http()
-      .get(`/api/author/papers/${paper!._id}/reviews`)
-      .set(...rejected);
+    const reviews = await t.call('get', `/api/author/papers/${paper!._id}/reviews`, rejected);
     expect(reviews.status).toBe(200);
     expect(reviews.body.length).toBeGreaterThanOrEqual(2);
 
     const waiting = as('author3@polimi.example');
-    const [mine] = (
-      await t
-        .http()
-        .get('/api/author/papers')
-        .set(...waiting)
-        .expect(200)
-    ).body as PaperDto[];
+    const [mine] = (await t.call('get', '/api/author/papers', waiting).expect(200)).body as PaperDto[];
     expect(mine!.decision).toBeNull();
     expect(mine!.actions.canViewReviews).toBe(false);
-    await t
-      .http()
-      .get(`/api/author/papers/${mine!._id}/reviews`)
-      .set(...waiting)
-      .expect(404);
+    await t.call('get', `/api/author/papers/${mine!._id}/reviews`, waiting).expect(404);
   });
 
   it('gives the reviewers requests in every state', async () => {
@@ -463,26 +423,17 @@ describe('a larger demo conference', () => {
       const [email, password] = [...signIns(lines)][0]!;
       const login = await t.http().post('/api/auth/login').send({ email, password }).expect(200);
       const chair: [string, string] = ['Authorization', `Bearer ${login.body.accessToken}`];
-      const papers = await t
-        .http()
-        .post('/api/chair/papers')
-        .set(...chair)
-        .send({ cp: 1, pg: 1 })
-        .expect(200);
+      const papers = await t.call('post', '/api/chair/papers', chair, { cp: 1, pg: 1 }).expect(200);
       const deleted = await t
-        .http()
-        .post('/api/chair/papers')
-        .set(...chair)
-        .send({ cp: 1, pg: 1, filters: [{ name: 'isDeleted', value: true }] })
+        .call('post', '/api/chair/papers', chair, {
+          cp: 1,
+          pg: 1,
+          filters: [{ name: 'isDeleted', value: true }],
+        })
         .expect(200);
       expect(papers.body.count + deleted.body.count).toBe(200);
-      const status = (
-        await t
-          .http()
-          .get('/api/chair/programme/status')
-          .set(...chair)
-          .expect(200)
-      ).body as ProgrammeStatusDto;
+      const status = (await t.call('get', '/api/chair/programme/status', chair).expect(200))
+        .body as ProgrammeStatusDto;
       expect(status).toMatchObject({ publishedVersion: 1, clashes: 1 });
       // a second load into the same database changes nothing
       expect(await t.app.get(DemoSeeder).seed({ papers: 200, seed: 'larger', documents: false })).toBeNull();
@@ -510,17 +461,9 @@ describe('the demo conference without a Chromium that can start', () => {
       const [email, password] = [...signIns(lines)][0]!;
       const login = await t.http().post('/api/auth/login').send({ email, password }).expect(200);
       const chair: [string, string] = ['Authorization', `Bearer ${login.body.accessToken}`];
-      const docs = await t
-        .http()
-        .get('/api/chair/documents')
-        .set(...chair)
-        .expect(200);
+      const docs = await t.call('get', '/api/chair/documents', chair).expect(200);
       expect(docs.body).toEqual([]);
-      const status = await t
-        .http()
-        .get('/api/chair/programme/status')
-        .set(...chair)
-        .expect(200);
+      const status = await t.call('get', '/api/chair/programme/status', chair).expect(200);
       expect(status.body).toMatchObject({ publishedVersion: 1 });
     } finally {
       await t.close();

@@ -19,9 +19,7 @@ async function acceptedPaperWithConsent(env: PapersEnv, author: User): Promise<n
   await env.conference({ digitalConsentSigning: true, publishingAgreementHtml: '<p>I agree.</p>' });
   const track = await env.track({ submissionProperties: { minFilesLimit: 0 } });
   const res = await env.t
-    .http()
-    .post('/api/author/papers')
-    .set(...author.auth)
+    .call('post', '/api/author/papers', author.auth)
     .send(submission(track, [author.id]));
   if (res.status !== 201) throw new Error(JSON.stringify(res.body));
   await env.accept(res.body._id);
@@ -51,9 +49,7 @@ describe('consent signatures without a Chromium that can start', () => {
   it('answers 503 with a clear message, every time, and stores nothing', async () => {
     for (let attempt = 0; attempt < 2; attempt++) {
       const res = await env.t
-        .http()
-        .post(`/api/author/papers/${id}/consent`)
-        .set(...author.auth)
+        .call('post', `/api/author/papers/${id}/consent`, author.auth)
         .send({ signature: 'Ana Silva' });
       expect(res.status).toBe(503);
       expect(res.body).toEqual({
@@ -64,10 +60,7 @@ describe('consent signatures without a Chromium that can start', () => {
     }
     const rows = await env.t.db.select().from(paperConsentsTable).where(eq(paperConsentsTable.paperId, id));
     expect(rows).toEqual([]);
-    const paper = await env.t
-      .http()
-      .get(`/api/author/papers/${id}`)
-      .set(...author.auth);
+    const paper = await env.t.call('get', `/api/author/papers/${id}`, author.auth);
     expect(paper.status).toBe(200);
     expect(paper.body.consent ?? null).toBeNull();
   });
@@ -101,9 +94,7 @@ describe('consent signatures with the resolved Chromium', () => {
   it('draws the signature as a JPEG and stores it', async () => {
     const id = await acceptedPaperWithConsent(env, author);
     const res = await env.t
-      .http()
-      .post(`/api/author/papers/${id}/consent`)
-      .set(...author.auth)
+      .call('post', `/api/author/papers/${id}/consent`, author.auth)
       .send({ signature: 'Ana Silva' });
     expect(res.status).toBe(200);
     const [row] = await env.t.db.select().from(paperConsentsTable).where(eq(paperConsentsTable.paperId, id));

@@ -31,9 +31,7 @@ describe('sweeping stored files no row references', () => {
     const author = await env.t.user();
     const track = await env.track();
     const res = await env.t
-      .http()
-      .post('/api/author/papers')
-      .set(...author.auth)
+      .call('post', '/api/author/papers', author.auth)
       .field('paper', JSON.stringify(submission(track, [author.id])))
       .attach('files', pdf('kept'), 'paper.pdf');
     expect(res.status).toBe(201);

@@ -27,11 +27,7 @@ describe('e-mail history API', () => {
   const rows: Record<string, number> = {};
 
   const list = (body: unknown, u: User = chair, role = 'chair') =>
-    t
-      .http()
-      .post(`/api/${role}/mail`)
-      .set(...u.auth)
-      .send(body as object);
+    t.call('post', `/api/${role}/mail`, u.auth).send(body as object);
   const row = async (id: number) => (await t.db.select().from(outboxTable).where(eq(outboxTable.id, id)))[0]!;
   const day = (d: string, h = 12) => new Date(`${d}T${String(h).padStart(2, '0')}:00:00.000Z`);
 
@@ -204,10 +200,7 @@ describe('e-mail history API', () => {
 
   describe('one message (GET /api/{role}/mail/{mailId})', () => {
     it('answers the message; a missing or malformed id answers 404 alike', async () => {
-      const res = await t
-        .http()
-        .get(`/api/chair/mail/${rows.failedOld}`)
-        .set(...chair.auth);
+      const res = await t.call('get', `/api/chair/mail/${rows.failedOld}`, chair.auth);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
         _id: rows.failedOld,
@@ -217,10 +210,7 @@ describe('e-mail history API', () => {
         lastResponse: '550 5.1.1 mailbox unavailable',
       });
       for (const id of ['999999', 'abc', '0', '1e3', '99999999999']) {
-        const missing = await t
-          .http()
-          .get(`/api/chair/mail/${id}`)
-          .set(...chair.auth);
+        const missing = await t.call('get', `/api/chair/mail/${id}`, chair.auth);
         expect([id, missing.status, missing.body.message]).toEqual([id, 404, M.notFound]);
       }
     });
@@ -229,10 +219,7 @@ describe('e-mail history API', () => {
   describe('resending', () => {
     it('puts one failed message back in the queue (attempts kept, due now) and records it', async () => {
       const before = await row(rows.failedOld!);
-      const res = await t
-        .http()
-        .post(`/api/chair/mail/${rows.failedOld}/resend`)
-        .set(...chair.auth);
+      const res = await t.call('post', `/api/chair/mail/${rows.failedOld}/resend`, chair.auth);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
         message: M.resent(1),
@@ -255,39 +242,27 @@ describe('e-mail history API', () => {
     it('refuses a message that is not failed (409), changing nothing', async () => {
       for (const name of ['sentOld', 'queued', 'failedOld']) {
         const before = await row(rows[name]!);
-        const res = await t
-          .http()
-          .post(`/api/chair/mail/${rows[name]}/resend`)
-          .set(...chair.auth);
+        const res = await t.call('post', `/api/chair/mail/${rows[name]}/resend`, chair.auth);
         expect([name, res.status, res.body.message]).toEqual([name, 409, M.notFailed]);
         expect(await row(rows[name]!)).toEqual(before);
       }
-      const missing = await t
-        .http()
-        .post('/api/chair/mail/999999/resend')
-        .set(...chair.auth);
+      const missing = await t.call('post', '/api/chair/mail/999999/resend', chair.auth);
       expect([missing.status, missing.body.message]).toEqual([404, M.notFound]);
     });
 
     it('puts every failed message of the filter back in one go ({ count })', async () => {
       const none = await t
-        .http()
-        .post('/api/chair/mail/resend')
-        .set(...chair.auth)
+        .call('post', '/api/chair/mail/resend', chair.auth)
         .send({ filter: { subject: 'no such subject' } });
       expect(none.status).toBe(200);
       expect(none.body).toEqual({ message: M.resent(0), count: 0 });
       const bad = await t
-        .http()
-        .post('/api/chair/mail/resend')
-        .set(...chair.auth)
+        .call('post', '/api/chair/mail/resend', chair.auth)
         .send({ filter: { from: 'monday' } });
       expect([bad.status, bad.body.message]).toEqual([400, M.invalidDate]);
 
       const res = await t
-        .http()
-        .post('/api/chair/mail/resend')
-        .set(...chair.auth)
+        .call('post', '/api/chair/mail/resend', chair.auth)
         .send({ filter: { subject: 'other' } });
       expect(res.body).toEqual({ message: M.resent(1), count: 1 });
       expect((await row(rows.failedOther!)).state).toBe('pending');
@@ -306,29 +281,16 @@ describe('e-mail history API', () => {
       expect(res.status).toBe(200);
       expect(res.headers['content-range']).toBe('emails 0-1/2');
       expect((res.body as EmailDto[]).map((e) => e._id)).toEqual([rows.sentMine, rows.failedMine]);
-      const others = await t
-        .http()
-        .get(`/api/cochair/mail/${rows.sentOld}`)
-        .set(...cochair.auth);
+      const others = await t.call('get', `/api/cochair/mail/${rows.sentOld}`, cochair.auth);
       expect([others.status, others.body.message]).toEqual([404, M.notFound]);
-      const own = await t
-        .http()
-        .get(`/api/cochair/mail/${rows.sentMine}`)
-        .set(...cochair.auth);
+      const own = await t.call('get', `/api/cochair/mail/${rows.sentMine}`, cochair.auth);
       expect(own.status).toBe(200);
 
       await t.db.update(outboxTable).set({ state: 'failed' }).where(eq(outboxTable.id, rows.failedOther!));
-      const resendOther = await t
-        .http()
-        .post(`/api/cochair/mail/${rows.failedOther}/resend`)
-        .set(...cochair.auth);
+      const resendOther = await t.call('post', `/api/cochair/mail/${rows.failedOther}/resend`, cochair.auth);
       expect(resendOther.status).toBe(404);
       expect((await row(rows.failedOther!)).state).toBe('failed');
-      const all = await t
-        .http()
-        .post('/api/cochair/mail/resend')
-        .set(...cochair.auth)
-        .send({ filter: {} });
+      const all = await t.call('post', '/api/cochair/mail/resend', cochair.auth).send({ filter: {} });
       expect(all.body.count).toBe(1);
       expect((await row(rows.failedMine!)).state).toBe('pending');
       expect((await row(rows.failedOther!)).state).toBe('failed');
@@ -352,11 +314,7 @@ describe('e-mail history API', () => {
         subject: 'A note',
         text: 'Dear {{recipient.firstName}}',
       };
-      const preview = await t
-        .http()
-        .post('/api/chair/mail/preview')
-        .set(...chair.auth)
-        .send(body);
+      const preview = await t.call('post', '/api/chair/mail/preview', chair.auth).send(body);
       expect(preview.status).toBe(200);
       expect(preview.body.count).toBe(1);
       const res = await list({ ...body, idempotencyKey: `k-${Date.now()}` });
@@ -369,10 +327,7 @@ describe('e-mail history API', () => {
 
   describe('delivery summary (GET /api/chair/activity/delivery)', () => {
     const delivery = (query: string, u: User = chair) =>
-      t
-        .http()
-        .get(`/api/chair/activity/delivery${query}`)
-        .set(...u.auth);
+      t.call('get', `/api/chair/activity/delivery${query}`, u.auth);
 
     it('counts the messages of each UTC day by state, every day of the range', async () => {
       await t.db

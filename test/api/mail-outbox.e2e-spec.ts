@@ -197,10 +197,7 @@ describe('mail outbox dispatcher with SMTP configured', () => {
 
     // The chair resends the failed message (no 409): it is queued again and goes out once the address works.
     const chair = await t.user({ roles: { chair: { is: true } } });
-    const res = await t
-      .http()
-      .post(`/api/chair/mail/${gone}/resend`)
-      .set(...chair.auth);
+    const res = await t.call('post', `/api/chair/mail/${gone}/resend`, chair.auth);
     expect(res.status).toBeLessThan(300);
     smtp.refuse('gone@example.org', null);
     smtp.refuse('busy@example.org', null);

@@ -40,11 +40,7 @@ describe('bulk e-mail API', () => {
   const key = () => `key-${++keyN}`;
 
   const post = (path: string, body: unknown, u: User = chair) =>
-    t
-      .http()
-      .post(path)
-      .set(...u.auth)
-      .send(body as object);
+    t.call('post', path, u.auth).send(body as object);
   const preview = (body: object, u: User = chair, prefix = 'chair') =>
     post(`/api/${prefix}/mail/preview`, body, u).expect(200) as Promise<{ body: PreviewResponse }>;
   const send = (body: object, u: User = chair, prefix = 'chair') =>
@@ -97,9 +93,7 @@ describe('bulk e-mail API', () => {
     p2 = await paper('Matchings', trackA, accept!.id, [ana.id], 'R-1');
     p3 = await paper('Separators', trackB, null, [dan.id]);
     await t
-      .http()
-      .put('/api/chair/emailSettings')
-      .set(...chair.auth)
+      .call('put', '/api/chair/emailSettings', chair.auth)
       .send({
         replyTo: 'chairs@example.org',
         cc: ['cc@example.org'],
@@ -279,10 +273,10 @@ describe('bulk e-mail API', () => {
 
   it("keeps a track chair to their tracks' papers and people, with their own reply-to and signature", async () => {
     await t
-      .http()
-      .put('/api/cochair/emailSettings')
-      .set(...cochair.auth)
-      .send({ replyTo: 'tom@example.org', signature: 'Tom' })
+      .call('put', '/api/cochair/emailSettings', cochair.auth, {
+        replyTo: 'tom@example.org',
+        signature: 'Tom',
+      })
       .expect(200);
     const all = await preview({ recipients: papers(), ...PAPER_TPL }, cochair, 'cochair');
     expect(all.body.count).toBe(3);

@@ -51,11 +51,7 @@ export async function setupPapers(): Promise<PapersEnv> {
     acceptedStatusId: accepted!.id,
     track: async (body = {}) => {
       n++;
-      const res = await t
-        .http()
-        .post('/api/chair/tracks')
-        .set(...chair.auth)
-        .send({ name: `Track ${n}`, ...body });
+      const res = await t.call('post', '/api/chair/tracks', chair.auth).send({ name: `Track ${n}`, ...body });
       if (res.status !== 201) throw new Error(`track: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body._id as number;
     },

@@ -24,22 +24,11 @@ describe('chair paper edit, bulk edit and e-mail', () => {
   });
 
   const get = (id: number | string, who = env.chair, prefix = 'chair') =>
-    env.t
-      .http()
-      .get(`/api/${prefix}/papers/${id}`)
-      .set(...who.auth);
+    env.t.call('get', `/api/${prefix}/papers/${id}`, who.auth);
   const put = (id: number | string, body: unknown, who = env.chair, prefix = 'chair') =>
-    env.t
-      .http()
-      .put(`/api/${prefix}/papers/${id}`)
-      .set(...who.auth)
-      .send(body as object);
+    env.t.call('put', `/api/${prefix}/papers/${id}`, who.auth).send(body as object);
   const bulk = (body: unknown, who = env.chair, prefix = 'chair') =>
-    env.t
-      .http()
-      .post(`/api/${prefix}/papers/bulk`)
-      .set(...who.auth)
-      .send(body as object);
+    env.t.call('post', `/api/${prefix}/papers/bulk`, who.auth).send(body as object);
 
   describe('GET /papers/:paperId', () => {
     it('answers the chair view of a paper, deleted ones included', async () => {
@@ -442,11 +431,7 @@ describe('chair paper edit, bulk edit and e-mail', () => {
 
   describe('POST /papers/email/:paperId', () => {
     const email = (id: number | string, body: unknown, who = env.chair, prefix = 'chair') =>
-      env.t
-        .http()
-        .post(`/api/${prefix}/papers/email/${id}`)
-        .set(...who.auth)
-        .send(body as object);
+      env.t.call('post', `/api/${prefix}/papers/email/${id}`, who.auth).send(body as object);
 
     it('puts one message to every author of the paper in the outbox', async () => {
       const p = await env.paper({}, [env.alice.id, env.bob.id]);

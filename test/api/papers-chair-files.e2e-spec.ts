@@ -22,11 +22,7 @@ describe('chair paper files and exports', () => {
   });
 
   const upload = (path: string, content: Buffer, name: string, who = env.chair) =>
-    env.t
-      .http()
-      .post(path)
-      .set(...who.auth)
-      .attach('file', content, name);
+    env.t.call('post', path, who.auth).attach('file', content, name);
 
   describe('uploads', () => {
     it('lets a chair upload into any part while every activity is closed and the paper is not accepted', async () => {
@@ -119,34 +115,23 @@ describe('chair paper files and exports', () => {
       const up = await upload(`/api/chair/papers/upload/${p.id}?p=pdf`, content, 'final.pdf');
       const fileId = up.body.file._id as number;
       const dl = await env.t
-        .http()
-        .get(`/api/chair/papers/download/file/${fileId}`)
-        .set(...env.chair.auth)
+        .call('get', `/api/chair/papers/download/file/${fileId}`, env.chair.auth)
         .buffer(true)
         .parse(binary);
       expect(dl.status).toBe(200);
       expect(Buffer.compare(dl.body as Buffer, content)).toBe(0);
       expect(dl.headers['content-disposition']).toContain('final.pdf');
-      const co = await env.t
-        .http()
-        .get(`/api/cochair/papers/download/file/${fileId}`)
-        .set(...env.cochair.auth);
+      const co = await env.t.call('get', `/api/cochair/papers/download/file/${fileId}`, env.cochair.auth);
       expect(co.status).toBe(200);
 
       const before = env.storedFiles().length;
-      const del = await env.t
-        .http()
-        .delete(`/api/chair/papers/${p.id}/delete/${fileId}`)
-        .set(...env.chair.auth);
+      const del = await env.t.call('delete', `/api/chair/papers/${p.id}/delete/${fileId}`, env.chair.auth);
       expect(del.status).toBe(200);
       expect(del.body.message).toBe(PAPER_MESSAGES.fileDeleted);
       expect(del.body.paper.cameraReady.files.pdf).toBeNull();
       expect((await env.row(p.id)).submittedCameraReady).toBe(true);
       expect(env.storedFiles().length).toBe(before - 1);
-      const again = await env.t
-        .http()
-        .get(`/api/chair/papers/download/file/${fileId}`)
-        .set(...env.chair.auth);
+      const again = await env.t.call('get', `/api/chair/papers/download/file/${fileId}`, env.chair.auth);
       expect(again.status).toBe(404);
       expect(again.body.message).toBe(PAPER_MESSAGES.fileNotFound);
     });
@@ -155,20 +140,15 @@ describe('chair paper files and exports', () => {
       const p = await env.paper({ trackId: env.trackB });
       const up = await upload(`/api/chair/papers/${p.id}/upload?p=abstract`, pdf(), 'b.pdf');
       const fileId = up.body.file._id as number;
-      const res = await env.t
-        .http()
-        .get(`/api/cochair/papers/download/file/${fileId}`)
-        .set(...env.cochair.auth);
-      const missing = await env.t
-        .http()
-        .get('/api/cochair/papers/download/file/999999')
-        .set(...env.cochair.auth);
+      const res = await env.t.call('get', `/api/cochair/papers/download/file/${fileId}`, env.cochair.auth);
+      const missing = await env.t.call('get', '/api/cochair/papers/download/file/999999', env.cochair.auth);
       expect(res.status).toBe(404);
       expect(res.body).toEqual(missing.body);
-      const del = await env.t
-        .http()
-        .delete(`/api/cochair/papers/${p.id}/delete/${fileId}`)
-        .set(...env.cochair.auth);
+      const del = await env.t.call(
+        'delete',
+        `/api/cochair/papers/${p.id}/delete/${fileId}`,
+        env.cochair.auth,
+      );
       expect(del.status).toBe(404);
       expect(del.body.message).toBe(PAPER_MESSAGES.notFound);
       expect((await env.t.db.select().from(paperFilesTable)).some((f) => f.id === fileId)).toBe(true);
@@ -178,10 +158,11 @@ describe('chair paper files and exports', () => {
       const p = await env.paper();
       const q = await env.paper();
       const up = await upload(`/api/chair/papers/${p.id}/upload?p=abstract`, pdf(), 'p.pdf');
-      const res = await env.t
-        .http()
-        .delete(`/api/chair/papers/${q.id}/delete/${up.body.file._id}`)
-        .set(...env.chair.auth);
+      const res = await env.t.call(
+        'delete',
+        `/api/chair/papers/${q.id}/delete/${up.body.file._id}`,
+        env.chair.auth,
+      );
       expect(res.status).toBe(404);
       expect(res.body.message).toBe(PAPER_MESSAGES.fileNotFound);
     });
@@ -190,10 +171,7 @@ describe('chair paper files and exports', () => {
   describe('xlsx export', () => {
     const exportXls = (body: unknown, who = env.chair, prefix = 'chair') =>
       env.t
-        .http()
-        .post(`/api/${prefix}/papers/export/xls`)
-        .set(...who.auth)
-        .send(body as object)
+        .call('post', `/api/${prefix}/papers/export/xls`, who.auth, body as object)
         .buffer(true)
         .parse(binary);
     const sheetOf = async (buf: Buffer) => {
@@ -258,9 +236,7 @@ describe('chair paper files and exports', () => {
         expect(cell('Created (America/New_York)').numFmt).toBe('yyyy-mm-dd hh:mm:ss');
         // the HTML export says the same time, labelled
         const html = await env.t
-          .http()
-          .post('/api/chair/papers/export/html')
-          .set(...env.chair.auth)
+          .call('post', '/api/chair/papers/export/html', env.chair.auth)
           .send({ ids: [p.id] });
         expect(html.text).toContain('15 Jan 2026, 18:30 (America/New_York)');
       } finally {
@@ -290,9 +266,7 @@ describe('chair paper files and exports', () => {
       expect(await ids(await exportXls({ ids: [a.id, b.id] }, env.cochair, 'cochair'))).toEqual([a.id]);
       // a form post with a JSON data field
       const form = await env.t
-        .http()
-        .post('/api/chair/papers/export/xls')
-        .set(...env.chair.auth)
+        .call('post', '/api/chair/papers/export/xls', env.chair.auth)
         .type('form')
         .send({ data: JSON.stringify({ ids: [b.id] }) })
         .buffer(true)
@@ -302,9 +276,7 @@ describe('chair paper files and exports', () => {
 
     it('refuses bad filters with 400', async () => {
       const res = await env.t
-        .http()
-        .post('/api/chair/papers/export/xls')
-        .set(...env.chair.auth)
+        .call('post', '/api/chair/papers/export/xls', env.chair.auth)
         .send({ filters: [{ name: 'updatedAt', value: { from: 'soon' } }] });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Please fill in a valid date on the Last Modified Time Filter');
@@ -322,10 +294,7 @@ describe('chair paper files and exports', () => {
         },
         [evil.id],
       );
-      const res = await env.t
-        .http()
-        .get(`/api/chair/papers/export/html/${p.id}`)
-        .set(...env.chair.auth);
+      const res = await env.t.call('get', `/api/chair/papers/export/html/${p.id}`, env.chair.auth);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.headers['content-security-policy']).toContain("default-src 'none'");
@@ -341,24 +310,17 @@ describe('chair paper files and exports', () => {
       const a = await env.paper({ title: 'First html paper' });
       const b = await env.paper({ title: 'Second html paper', trackId: env.trackB });
       const res = await env.t
-        .http()
-        .post('/api/chair/papers/export/html')
-        .set(...env.chair.auth)
+        .call('post', '/api/chair/papers/export/html', env.chair.auth)
         .send({ ids: [a.id, b.id] });
       expect(res.status).toBe(200);
       expect(res.text).toContain('First html paper');
       expect(res.text).toContain('Second html paper');
       const co = await env.t
-        .http()
-        .post('/api/cochair/papers/export/html')
-        .set(...env.cochair.auth)
+        .call('post', '/api/cochair/papers/export/html', env.cochair.auth)
         .send({ ids: [a.id, b.id] });
       expect(co.text).toContain('First html paper');
       expect(co.text).not.toContain('Second html paper');
-      const one = await env.t
-        .http()
-        .get(`/api/cochair/papers/export/html/${b.id}`)
-        .set(...env.cochair.auth);
+      const one = await env.t.call('get', `/api/cochair/papers/export/html/${b.id}`, env.cochair.auth);
       expect(one.status).toBe(404);
       expect(one.body.message).toBe(PAPER_MESSAGES.notFound);
     });
@@ -389,10 +351,7 @@ describe('chair paper files and exports', () => {
 
     const post = (path: string, body: unknown, who = env.chair) =>
       env.t
-        .http()
-        .post(path)
-        .set(...who.auth)
-        .send(body as object)
+        .call('post', path, who.auth, body as object)
         .buffer(true)
         .parse(binary);
     const entries = (buf: Buffer) =>
@@ -421,9 +380,7 @@ describe('chair paper files and exports', () => {
 
     it('accepts a form post with a JSON-encoded data field', async () => {
       const res = await env.t
-        .http()
-        .post('/api/chair/papers/download')
-        .set(...env.chair.auth)
+        .call('post', '/api/chair/papers/download', env.chair.auth)
         .type('form')
         .send({ data: JSON.stringify({ ids: [b] }) })
         .buffer(true)
@@ -438,10 +395,7 @@ describe('chair paper files and exports', () => {
         `${a}/abstract/paper.pdf`,
         `${a}/word/final.docx`,
       ]);
-      const one = await env.t
-        .http()
-        .post(`/api/cochair/papers/download/${b}`)
-        .set(...env.cochair.auth);
+      const one = await env.t.call('post', `/api/cochair/papers/download/${b}`, env.cochair.auth);
       expect(one.status).toBe(404);
       expect(one.body.message).toBe(PAPER_MESSAGES.notFound);
     });
@@ -455,9 +409,7 @@ describe('chair paper files and exports', () => {
       [{ data: '[1]' }],
     ])('refuses %j with 400', async (body: Record<string, unknown>) => {
       const res = await env.t
-        .http()
-        .post('/api/chair/papers/download')
-        .set(...env.chair.auth)
+        .call('post', '/api/chair/papers/download', env.chair.auth)
         .type('data' in body ? 'form' : 'json')
         .send(body);
       expect(res.status).toBe(400);

@@ -56,11 +56,7 @@ describe('chair paper query', () => {
   });
 
   const query = (body: Record<string, unknown>, who = env.chair, prefix = 'chair') =>
-    env.t
-      .http()
-      .post(`/api/${prefix}/papers`)
-      .set(...who.auth)
-      .send(body);
+    env.t.call('post', `/api/${prefix}/papers`, who.auth).send(body);
   const ids = async (body: Record<string, unknown>, who = env.chair, prefix = 'chair') => {
     const res = await query(body, who, prefix);
     expect(res.status).toBe(200);

@@ -35,9 +35,7 @@ export async function setupChair(): Promise<ChairEnv> {
   const { t } = env;
   const trackA = await env.track({ name: 'Algorithms' });
   const res = await t
-    .http()
-    .post('/api/chair/tracks')
-    .set(...env.chair.auth)
+    .call('post', '/api/chair/tracks', env.chair.auth)
     .send({ name: 'Bioinformatics', subjectAreas: [{ name: 'Genomics' }, { name: 'Proteins' }] });
   if (res.status !== 201) throw new Error(`track: ${res.status} ${JSON.stringify(res.body)}`);
   const trackB = res.body._id as number;

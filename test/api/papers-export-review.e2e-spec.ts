@@ -97,10 +97,7 @@ describe('paper review export and reviewer assignments', () => {
   afterAll(() => env.close());
 
   const htmlReview = (prefix: string, auth: [string, string], body: object | string) => {
-    const req = env.t
-      .http()
-      .post(`/api/${prefix}/papers/export/htmlreview/`)
-      .set(...auth);
+    const req = env.t.call('post', `/api/${prefix}/papers/export/htmlreview/`, auth);
     return typeof body === 'string' ? req.type('form').send(body) : req.send(body);
   };
 
@@ -172,10 +169,11 @@ describe('paper review export and reviewer assignments', () => {
   });
 
   it('lists the reviewer assignments of the selected papers with their state', async () => {
-    const res = await env.t
-      .http()
-      .get(`/api/chair/papers/bulk/assign/reviewers?ids=${pA},${pB},${pNone}`)
-      .set(...env.chair.auth);
+    const res = await env.t.call(
+      'get',
+      `/api/chair/papers/bulk/assign/reviewers?ids=${pA},${pB},${pNone}`,
+      env.chair.auth,
+    );
     expect(res.status).toBe(200);
     const byPaper = Object.fromEntries((res.body as { paperId: number }[]).map((p) => [p.paperId, p]));
     expect(Object.keys(byPaper).map(Number).sort()).toEqual([pA, pB, pNone].sort());
@@ -198,25 +196,24 @@ describe('paper review export and reviewer assignments', () => {
 
   it('takes filters, limits track chairs and refuses bad ids', async () => {
     const filters = encodeURIComponent(JSON.stringify([{ name: 'track', value: env.trackB }]));
-    const res = await env.t
-      .http()
-      .get(`/api/chair/papers/bulk/assign/reviewers?filters=${filters}`)
-      .set(...env.chair.auth);
+    const res = await env.t.call(
+      'get',
+      `/api/chair/papers/bulk/assign/reviewers?filters=${filters}`,
+      env.chair.auth,
+    );
     expect(res.status).toBe(200);
     expect(res.body.map((p: { paperId: number }) => p.paperId)).toEqual([pB]);
 
-    const co = await env.t
-      .http()
-      .get(`/api/cochair/papers/bulk/assign/reviewers?ids=${pA},${pB}`)
-      .set(...env.cochair.auth);
+    const co = await env.t.call(
+      'get',
+      `/api/cochair/papers/bulk/assign/reviewers?ids=${pA},${pB}`,
+      env.cochair.auth,
+    );
     expect(co.status).toBe(200);
     expect(co.body.map((p: { paperId: number }) => p.paperId)).toEqual([pA]);
 
     for (const q of ['ids=a', 'ids=1,,2', 'ids=-1', 'filters=%7B', 'ids=0']) {
-      const bad = await env.t
-        .http()
-        .get(`/api/chair/papers/bulk/assign/reviewers?${q}`)
-        .set(...env.chair.auth);
+      const bad = await env.t.call('get', `/api/chair/papers/bulk/assign/reviewers?${q}`, env.chair.auth);
       expect(bad.status).toBe(400);
       expect(typeof bad.body.message).toBe('string');
     }

@@ -55,11 +55,7 @@ describe('paper list: statements cached per shape', () => {
     const ids: number[] = [];
     const counts = new Set<number>();
     for (let cp = 1; ; cp++) {
-      const res = await env.t
-        .http()
-        .post(`/api/${prefix}/papers`)
-        .set(...who.auth)
-        .send({ ...body, cp, pg });
+      const res = await env.t.call('post', `/api/${prefix}/papers`, who.auth).send({ ...body, cp, pg });
       expect(res.status).toBe(200);
       counts.add(res.body.count as number);
       const page = (res.body.data as { _id: number }[]).map((p) => p._id);

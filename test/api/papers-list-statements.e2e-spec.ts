@@ -123,19 +123,12 @@ describe('paper list statements', () => {
 
   const list = async (prefix: string, who: ChairEnv['chair'], body: Record<string, unknown>) => {
     log.length = 0;
-    const res = await env.t
-      .http()
-      .post(`/api/${prefix}/papers`)
-      .set(...who.auth)
-      .send(body);
+    const res = await env.t.call('post', `/api/${prefix}/papers`, who.auth).send(body);
     expect(res.status).toBe(200);
     return { body: res.body as { count: number; data: { _id: number }[] }, statements: log.length };
   };
   const one = async (prefix: string, who: ChairEnv['chair'], id: number) => {
-    const res = await env.t
-      .http()
-      .get(`/api/${prefix}/papers/${id}`)
-      .set(...who.auth);
+    const res = await env.t.call('get', `/api/${prefix}/papers/${id}`, who.auth);
     expect(res.status).toBe(200);
     return res.body as unknown;
   };
@@ -178,11 +171,7 @@ describe('paper list statements', () => {
   });
 
   it('the answer is the JSON of a PaperQueryResult, with X-Total-Count and, a write’s answer, no ETag', async () => {
-    const res = await env.t
-      .http()
-      .post('/api/chair/papers')
-      .set(...env.chair.auth)
-      .send({ pg: 2 });
+    const res = await env.t.call('post', '/api/chair/papers', env.chair.auth).send({ pg: 2 });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['x-total-count']).toBe('5');
@@ -190,10 +179,7 @@ describe('paper list statements', () => {
     expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
     expect(JSON.parse(res.text)).toMatchObject({ count: 5, data: [{}, {}] });
     // a GET still has its ETag (only answers to writes go without)
-    const one = await env.t
-      .http()
-      .get(`/api/chair/papers/${quantum.id}`)
-      .set(...env.chair.auth);
+    const one = await env.t.call('get', `/api/chair/papers/${quantum.id}`, env.chair.auth);
     expect(one.status).toBe(200);
     expect(one.headers.etag).toBeTruthy();
   });

@@ -194,11 +194,7 @@ describe('personal data in the answers of authors, reviewers, session chairs and
   let dayId: number;
   let eventId: number;
 
-  const get = (path: string, u: User) =>
-    t
-      .http()
-      .get(path)
-      .set(...u.auth);
+  const get = (path: string, u: User) => t.call('get', path, u.auth);
 
   async function paper(title: string, statusId: number, authors: number[]): Promise<number> {
     const [row] = await t.db
@@ -239,12 +235,7 @@ describe('personal data in the answers of authors, reviewers, session chairs and
     });
     ownPaper = await paper('Greedy colouring of sparse graphs', accepted!.id, [author.id, coauthor.id]);
     otherPaper = await paper('Edge colouring in linear time', accepted!.id, [coauthor.id]);
-    const post = (path: string, body: object) =>
-      t
-        .http()
-        .post(path)
-        .set(...chair.auth)
-        .send(body);
+    const post = (path: string, body: object) => t.call('post', path, chair.auth).send(body);
     const roomId = (await post('/api/chair/rooms', { name: 'Room A' }).expect(201)).body._id as number;
     dayId = (await post('/api/chair/days', { date: '9/14/2027' }).expect(201)).body._id as number;
     eventId = (
@@ -262,10 +253,7 @@ describe('personal data in the answers of authors, reviewers, session chairs and
       papers: [otherPaper, ownPaper],
     }).expect(201);
     await t
-      .http()
-      .put(`/api/chair/days/${dayId}/events/${eventId}/sessions`)
-      .set(...chair.auth)
-      .send({ sessions: [1] })
+      .call('put', `/api/chair/days/${dayId}/events/${eventId}/sessions`, chair.auth, { sessions: [1] })
       .expect(200);
     await post('/api/chair/programme/publish', {}).expect(201);
     requestId = (

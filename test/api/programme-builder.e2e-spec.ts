@@ -39,12 +39,7 @@ describe('session builder API', () => {
   const rooms: number[] = [];
   let posterEvent: number;
 
-  const post = (path: string, body: object) =>
-    t
-      .http()
-      .post(path)
-      .set(...chair.auth)
-      .send(body);
+  const post = (path: string, body: object) => t.call('post', path, chair.auth).send(body);
 
   /** The NDJSON lines of a streamed answer. */
   const lines = (text: string) =>
@@ -185,13 +180,8 @@ describe('session builder API', () => {
 
     const ok = await post('/api/chair/programme/builder/apply', { sessions }).expect(200);
     expect(ok.body).toEqual({ message: M.builderApplied(2), created: [1, 2] });
-    const s1 = (
-      await t
-        .http()
-        .get('/api/chair/technical_sessions/1')
-        .set(...chair.auth)
-        .expect(200)
-    ).body as TechnicalSessionDto;
+    const s1 = (await t.call('get', '/api/chair/technical_sessions/1', chair.auth).expect(200))
+      .body as TechnicalSessionDto;
     expect(s1.event).toEqual({ has: true, reference: sessions[0]!.event });
     expect(s1.papers.map((p) => p._id)).toEqual(sessions[0]!.papers);
     const rows = await t.db.select().from(sessionsTable).where(eq(sessionsTable.kind, 'technical'));
@@ -215,12 +205,7 @@ describe('session builder API: session chairs, the minimum size and the titles (
   const events: number[] = [];
   const rooms: number[] = [];
 
-  const post = (path: string, body: object) =>
-    t
-      .http()
-      .post(path)
-      .set(...chair.auth)
-      .send(body);
+  const post = (path: string, body: object) => t.call('post', path, chair.auth).send(body);
   const propose = async (body: object): Promise<ProposalWithChairs> => {
     const res = await post('/api/chair/programme/builder/proposal', { events, rooms, ...body }).expect(200);
     const last = JSON.parse(res.text.trim().split('\n').pop()!) as {

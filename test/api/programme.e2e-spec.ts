@@ -403,18 +403,12 @@ describe('programme API', () => {
       });
       expect(M.noTutorialTrack).toContain('choose the track of the tutorials under "Tutorials track"');
       const bad = await t
-        .http()
-        .put('/api/chair/programme/tutorial_track')
-        .set(...chair.auth)
-        .send({ track: 999999 })
+        .call('put', '/api/chair/programme/tutorial_track', chair.auth, { track: 999999 })
         .expect(400);
       expect(bad.body.message).toBe(M.builderTrack);
       expect(await t.db.select().from(programmeSettingsTable)).toEqual([{ id: 1, tutorialTrackId: null }]);
       const chosen = await t
-        .http()
-        .put('/api/chair/programme/tutorial_track')
-        .set(...chair.auth)
-        .send({ track: tutorialTrackId })
+        .call('put', '/api/chair/programme/tutorial_track', chair.auth, { track: tutorialTrackId })
         .expect(200);
       expect(chosen.body).toEqual({
         message: M.tutorialTrackSaved,
@@ -737,18 +731,10 @@ describe('programme API', () => {
         _id: tutorialTrackId,
         name: 'Workshops',
       });
-      await t
-        .http()
-        .put('/api/chair/programme/tutorial_track')
-        .set(...chair.auth)
-        .send({ track: trackId })
-        .expect(200);
+      await t.call('put', '/api/chair/programme/tutorial_track', chair.auth, { track: trackId }).expect(200);
       expect((await get('/api/chair/programme/tutorial_track').expect(200)).body._id).toBe(trackId);
       await t
-        .http()
-        .put('/api/chair/programme/tutorial_track')
-        .set(...chair.auth)
-        .send({ track: tutorialTrackId })
+        .call('put', '/api/chair/programme/tutorial_track', chair.auth, { track: tutorialTrackId })
         .expect(200);
       await t.db.update(tracksTable).set({ name: 'Tutorials' }).where(eq(tracksTable.id, tutorialTrackId));
     });

@@ -57,10 +57,9 @@ describe('registration import', () => {
     p3 = (await env.paper({ title: 'Import three' }, [author.id])).id;
     taken = (await env.paper({ title: 'Holds 6999' }, [env.alice.id])).id;
     await env.t
-      .http()
-      .put(`/api/chair/papers/${taken}`)
-      .set(...env.chair.auth)
-      .send({ registration: { author: env.alice.id, id: '6999' } })
+      .call('put', `/api/chair/papers/${taken}`, env.chair.auth, {
+        registration: { author: env.alice.id, id: '6999' },
+      })
       .expect(200);
 
     dir = mkdtempSync(join(tmpdir(), 'reg-import-'));
@@ -127,10 +126,7 @@ describe('registration import', () => {
     who = env.chair,
     prefix = 'chair',
   ) => {
-    const req = env.t
-      .http()
-      .post(`/api/${prefix}/papers/import/registrations`)
-      .set(...who.auth);
+    const req = env.t.call('post', `/api/${prefix}/papers/import/registrations`, who.auth);
     if (confirm !== undefined) req.field('confirm', confirm);
     return req.attach('file', file, name);
   };
@@ -319,23 +315,17 @@ describe('registration import', () => {
 
   it('refuses a request without a file or with unexpected fields, and is chair-only', async () => {
     const none = await env.t
-      .http()
-      .post('/api/chair/papers/import/registrations')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/papers/import/registrations', env.chair.auth)
       .field('confirm', 'true');
     expect(none.status).toBe(400);
     expect(none.body.message).toBe(REGISTRATION_IMPORT_MESSAGES.noFile);
     const odd = await env.t
-      .http()
-      .post('/api/chair/papers/import/registrations')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/papers/import/registrations', env.chair.auth)
       .field('confirm', 'yes')
       .attach('file', files.good!, 'r.xlsx');
     expect(odd.status).toBe(400);
     const json = await env.t
-      .http()
-      .post('/api/chair/papers/import/registrations')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/papers/import/registrations', env.chair.auth)
       .send({ file: 'x' });
     expect(json.status).toBeGreaterThanOrEqual(400);
     expect(json.status).toBeLessThan(500);

@@ -26,11 +26,7 @@ describe('registration editing', () => {
   });
 
   const put = (id: number | string, body: unknown, who = env.chair, prefix = 'chair') =>
-    env.t
-      .http()
-      .put(`/api/${prefix}/papers/${id}`)
-      .set(...who.auth)
-      .send(body as object);
+    env.t.call('put', `/api/${prefix}/papers/${id}`, who.auth).send(body as object);
   const numbers = async (paperId: number) =>
     (
       await env.t.db

@@ -47,28 +47,10 @@ describe('scheduled reminders API', () => {
   const ids: Record<string, number> = {};
   const users: Record<string, User> = {};
 
-  const get = (path: string, u: User = chair) =>
-    t
-      .http()
-      .get(path)
-      .set(...u.auth);
-  const post = (path: string, body: object = {}, u: User = chair) =>
-    t
-      .http()
-      .post(path)
-      .set(...u.auth)
-      .send(body);
-  const put = (path: string, body: object, u: User = chair) =>
-    t
-      .http()
-      .put(path)
-      .set(...u.auth)
-      .send(body);
-  const del = (path: string, u: User = chair) =>
-    t
-      .http()
-      .delete(path)
-      .set(...u.auth);
+  const get = (path: string, u: User = chair) => t.call('get', path, u.auth);
+  const post = (path: string, body: object = {}, u: User = chair) => t.call('post', path, u.auth).send(body);
+  const put = (path: string, body: object, u: User = chair) => t.call('put', path, u.auth).send(body);
+  const del = (path: string, u: User = chair) => t.call('delete', path, u.auth);
 
   async function paper(
     title: string,

@@ -138,11 +138,7 @@ describe('reports', () => {
   afterAll(() => env.close());
 
   const generate = (auth: [string, string], category: unknown, prefix = 'chair') =>
-    env.t
-      .http()
-      .post(`/api/${prefix}/reports/generate`)
-      .set(...auth)
-      .send({ category });
+    env.t.call('post', `/api/${prefix}/reports/generate`, auth).send({ category });
 
   it('refuses a bad category with the message, storing nothing', async () => {
     for (const category of ['Papers', '', null, 3, ['User']]) {
@@ -150,11 +146,7 @@ describe('reports', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(REPORT_MESSAGES.category);
     }
-    const res = await env.t
-      .http()
-      .post('/api/chair/reports/generate')
-      .set(...env.chair.auth)
-      .send('x');
+    const res = await env.t.call('post', '/api/chair/reports/generate', env.chair.auth).send('x');
     expect(res.status).toBe(400);
     expect(await env.t.db.select({ id: reportsTable.id }).from(reportsTable)).toEqual([]);
   });
@@ -246,9 +238,7 @@ describe('reports', () => {
 
   it('serves the xlsx with one sheet per table, series and list', async () => {
     const res = await env.t
-      .http()
-      .get(`/api/chair/reports/${paperReport._id}/xlsx`)
-      .set(...env.chair.auth)
+      .call('get', `/api/chair/reports/${paperReport._id}/xlsx`, env.chair.auth)
       .buffer(true)
       .parse(binary);
     expect(res.status).toBe(200);
@@ -290,30 +280,18 @@ describe('reports', () => {
   });
 
   it('lists reports newest first and shows one; a bad or missing id is a 404', async () => {
-    const res = await env.t
-      .http()
-      .get('/api/chair/reports/')
-      .set(...env.chair.auth);
+    const res = await env.t.call('get', '/api/chair/reports/', env.chair.auth);
     expect(res.status).toBe(200);
     expect((res.body as ReportDto[]).map((r) => r.category)).toEqual(['User', 'Paper']);
-    const one = await env.t
-      .http()
-      .get(`/api/chair/reports/${paperReport._id}`)
-      .set(...env.chair.auth);
+    const one = await env.t.call('get', `/api/chair/reports/${paperReport._id}`, env.chair.auth);
     expect(one.status).toBe(200);
     expect(one.body._id).toBe(paperReport._id);
     expect(one.body.summary.counts.papersByTrack).toHaveLength(2);
     for (const id of ['999999', 'abc', '0', '1e3']) {
-      const r = await env.t
-        .http()
-        .get(`/api/chair/reports/${id}`)
-        .set(...env.chair.auth);
+      const r = await env.t.call('get', `/api/chair/reports/${id}`, env.chair.auth);
       expect(r.status).toBe(404);
       expect(r.body.message).toBe(REPORT_MESSAGES.notFound);
-      const x = await env.t
-        .http()
-        .get(`/api/chair/reports/${id}/xlsx`)
-        .set(...env.chair.auth);
+      const x = await env.t.call('get', `/api/chair/reports/${id}/xlsx`, env.chair.auth);
       expect(x.status).toBe(404);
     }
   });
@@ -341,44 +319,18 @@ describe('reports', () => {
     expect(count(users.body.summary, 'usersByRole', 'Authors')).toBe(2);
     expect(users.body.summary.counts.reviewersByTrack).toEqual([{ label: 'Algorithms', count: 1 }]);
 
-    const listed = await env.t
-      .http()
-      .get('/api/cochair/reports')
-      .set(...env.cochair.auth);
+    const listed = await env.t.call('get', '/api/cochair/reports', env.cochair.auth);
     expect((listed.body as ReportDto[]).map((r) => r._id)).toEqual([users.body._id, mine._id]);
     // the chair's report is not theirs: 404 as if missing, for the summary and the xlsx
-    const other = await env.t
-      .http()
-      .get(`/api/cochair/reports/${paperReport._id}`)
-      .set(...env.cochair.auth);
+    const other = await env.t.call('get', `/api/cochair/reports/${paperReport._id}`, env.cochair.auth);
     expect(other.status).toBe(404);
-    const xlsx = await env.t
-      .http()
-      .get(`/api/cochair/reports/${paperReport._id}/xlsx`)
-      .set(...env.cochair.auth);
+    const xlsx = await env.t.call('get', `/api/cochair/reports/${paperReport._id}/xlsx`, env.cochair.auth);
     expect(xlsx.status).toBe(404);
     // the chair sees everything
-    const all = await env.t
-      .http()
-      .get('/api/chair/reports')
-      .set(...env.chair.auth);
+    const all = await env.t.call('get', '/api/chair/reports', env.chair.auth);
     expect(all.body).toHaveLength(4);
     // a track chair may not use the chair prefix; an author neither prefix
-    expect(
-      (
-        await env.t
-          .http()
-          .get('/api/chair/reports')
-          .set(...env.cochair.auth)
-      ).status,
-    ).toBe(403);
-    expect(
-      (
-        await env.t
-          .http()
-          .get('/api/cochair/reports')
-          .set(...env.alice.auth)
-      ).status,
-    ).toBe(403);
+    expect((await env.t.call('get', '/api/chair/reports', env.cochair.auth)).status).toBe(403);
+    expect((await env.t.call('get', '/api/cochair/reports', env.alice.auth)).status).toBe(403);
   });
 });

@@ -44,9 +44,7 @@ describe('automatic assignment', () => {
       .send({ bids: [{ paper: papers[0], bid: 'eager' }] });
     // an existing request is kept and counted
     await env.t
-      .http()
-      .post('/api/chair/review_requests')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/review_requests', env.chair.auth)
       .send({ track, paper: papers[1], reviewer: reviewers[3]!.id });
   });
   afterAll(async () => {
@@ -55,9 +53,7 @@ describe('automatic assignment', () => {
 
   it('proposes min(3, eligible) reviewers per paper, never a conflicted pair, keeping existing requests', async () => {
     const res = await env.t
-      .http()
-      .post('/api/chair/review_requests/auto/proposal')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/review_requests/auto/proposal', env.chair.auth)
       .send({ track });
     expect(res.status).toBe(200);
     const body = res.body as Proposal;
@@ -90,27 +86,19 @@ describe('automatic assignment', () => {
     const inB = [await env.paper(trackB, [author.id]), await env.paper(trackB, [author.id])];
     // track A's run takes all 3 × 10 reviews the three reviewers may give (§9: 10 each, every track)
     const a = (
-      await env.t
-        .http()
-        .post('/api/chair/review_requests/auto/proposal')
-        .set(...env.chair.auth)
-        .send({ track: trackA })
+      await env.t.call('post', '/api/chair/review_requests/auto/proposal', env.chair.auth, { track: trackA })
     ).body as Proposal;
     const pairs = a.papers.flatMap((p) =>
       p.proposed.map((r) => ({ paper: p.paperId, reviewer: r.reviewerId })),
     );
     expect(pairs).toHaveLength(30);
     const applied = await env.t
-      .http()
-      .post('/api/chair/review_requests/auto/apply')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/review_requests/auto/apply', env.chair.auth)
       .send({ track: trackA, assignments: pairs });
     expect(applied.body.saved).toBe(30);
 
     const res = await env.t
-      .http()
-      .post('/api/chair/review_requests/auto/proposal')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/review_requests/auto/proposal', env.chair.auth)
       .send({ track: trackB });
     expect(res.status).toBe(200);
     const body = res.body as Proposal & {
@@ -145,11 +133,7 @@ describe('automatic assignment', () => {
 
   it('applies an edited proposal with the manual checks and counts N of M', async () => {
     const proposal = (
-      await env.t
-        .http()
-        .post('/api/chair/review_requests/auto/proposal')
-        .set(...env.chair.auth)
-        .send({ track })
+      await env.t.call('post', '/api/chair/review_requests/auto/proposal', env.chair.auth, { track })
     ).body as Proposal;
     const pairs = proposal.papers.flatMap((p) =>
       p.proposed.map((r) => ({ paper: p.paperId, reviewer: r.reviewerId })),
@@ -157,9 +141,7 @@ describe('automatic assignment', () => {
     const edited = [...pairs, { paper: papers[2]!, reviewer: conflicted.id }];
     const before = (await env.outbox()).length;
     const res = await env.t
-      .http()
-      .post('/api/chair/review_requests/auto/apply')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/review_requests/auto/apply', env.chair.auth)
       .send({ track, assignments: edited });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(`${pairs.length} of ${edited.length} review requests saved successfully.`);
@@ -178,9 +160,7 @@ describe('automatic assignment', () => {
       .where(eq(reviewRequestsTable.trackId, track));
     expect(stored.length).toBe(pairs.length + 1);
     const empty = await env.t
-      .http()
-      .post('/api/chair/review_requests/auto/apply')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/review_requests/auto/apply', env.chair.auth)
       .send({ track, assignments: [] });
     expect([empty.status, empty.body.message]).toEqual([
       400,
@@ -193,19 +173,15 @@ describe('automatic assignment', () => {
     const elsewhere = await env.paper(otherTrack, []);
     const deleted = await env.paper(track, [], { isDeleted: true });
     const reviewer = reviewers[1]!.id;
-    const res = await env.t
-      .http()
-      .post('/api/chair/review_requests/auto/apply')
-      .set(...env.chair.auth)
-      .send({
-        track,
-        assignments: [
-          { paper: elsewhere, reviewer },
-          { paper: fresh, reviewer },
-          { paper: deleted, reviewer },
-          { paper: 2_000_000_000, reviewer },
-        ],
-      });
+    const res = await env.t.call('post', '/api/chair/review_requests/auto/apply', env.chair.auth).send({
+      track,
+      assignments: [
+        { paper: elsewhere, reviewer },
+        { paper: fresh, reviewer },
+        { paper: deleted, reviewer },
+        { paper: 2_000_000_000, reviewer },
+      ],
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('1 of 4 review requests saved successfully.');
     expect(res.body.data.map((r: { paper: number }) => r.paper)).toEqual([fresh]);
@@ -225,9 +201,7 @@ describe('automatic assignment', () => {
       reviewer: reviewers[i % reviewers.length]!.id,
     }));
     const res = await env.t
-      .http()
-      .post('/api/chair/review_requests/auto/apply')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/review_requests/auto/apply', env.chair.auth)
       .send({ track, assignments });
     expect(res.status).toBe(413);
     expect(res.body.message).toBe(
@@ -240,15 +214,11 @@ describe('automatic assignment', () => {
   it('keeps track chairs to their tracks', async () => {
     const tc = await env.trackChair([otherTrack]);
     const res = await env.t
-      .http()
-      .post('/api/cochair/review_requests/auto/proposal')
-      .set(...tc.auth)
+      .call('post', '/api/cochair/review_requests/auto/proposal', tc.auth)
       .send({ track });
     expect(res.status).toBe(404);
     const apply = await env.t
-      .http()
-      .post('/api/cochair/review_requests/auto/apply')
-      .set(...tc.auth)
+      .call('post', '/api/cochair/review_requests/auto/apply', tc.auth)
       .send({ track, assignments: [{ paper: papers[0], reviewer: reviewers[1]!.id }] });
     expect(apply.status).toBe(404);
   });

@@ -17,19 +17,15 @@ describe('reviews of several papers at once', () => {
 
   const review = async (paper: number, track: number, final = 1) => {
     const reviewer = await env.reviewer([track]);
-    const res = await env.t
-      .http()
-      .post('/api/chair/submit_review_request')
-      .set(...env.chair.auth)
-      .send({
-        paper,
-        reviewer: reviewer.id,
-        quality: 7,
-        contribution: 6,
-        originality: 5,
-        final,
-        comments: { author: 'To the authors.', chair: 'To the chair.' },
-      });
+    const res = await env.t.call('post', '/api/chair/submit_review_request', env.chair.auth).send({
+      paper,
+      reviewer: reviewer.id,
+      quality: 7,
+      contribution: 6,
+      originality: 5,
+      final,
+      comments: { author: 'To the authors.', chair: 'To the chair.' },
+    });
     expect(res.status).toBe(201);
     return reviewer;
   };
@@ -47,23 +43,15 @@ describe('reviews of several papers at once', () => {
     await review(reviewedA, trackA, 0);
     await review(reviewedB, trackB, 2);
     await review(deletedA, trackA, 1);
-    await env.t
-      .http()
-      .put(`/api/chair/papers/${deletedA}`)
-      .set(...env.chair.auth)
-      .send({ isDeleted: true });
+    await env.t.call('put', `/api/chair/papers/${deletedA}`, env.chair.auth).send({ isDeleted: true });
     // a draft only: the reviewer saved without submitting
     const drafter = await env.reviewer([trackA]);
     const req = await env.t
-      .http()
-      .post('/api/chair/review_requests')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/review_requests', env.chair.auth)
       .send({ track: trackA, paper: draftA, reviewer: drafter.id, isCameraReady: false });
     expect(req.status).toBe(201);
     const draft = await env.t
-      .http()
-      .put(`/api/reviewer/papers/${draftA}`)
-      .set(...drafter.auth)
+      .call('put', `/api/reviewer/papers/${draftA}`, drafter.auth)
       .send({ draft: true, quality: 3, comments: { author: 'half', chair: '' } });
     expect(draft.status).toBeLessThan(300);
     trackChairA = await env.trackChair([trackA]);
@@ -74,9 +62,7 @@ describe('reviews of several papers at once', () => {
 
   it('answers the submitted reviews of each paper keyed by id, for a chair', async () => {
     const res = await env.t
-      .http()
-      .post('/api/chair/reviews/papers')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/reviews/papers', env.chair.auth)
       .send({ ids: [reviewedA, draftA, reviewedB, deletedA, 999999] });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).map(Number).sort()).toEqual([reviewedA, reviewedB].sort());
@@ -87,9 +73,7 @@ describe('reviews of several papers at once', () => {
 
   it("keeps a track chair to their tracks (another track's paper has no entry)", async () => {
     const res = await env.t
-      .http()
-      .post('/api/cochair/reviews/papers')
-      .set(...trackChairA.auth)
+      .call('post', '/api/cochair/reviews/papers', trackChairA.auth)
       .send({ ids: [reviewedA, reviewedB] });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).map(Number)).toEqual([reviewedA]);
@@ -101,11 +85,7 @@ describe('reviews of several papers at once', () => {
     ['a negative id', { ids: [-1] }],
     ['too many ids', { ids: Array.from({ length: 1001 }, (_, i) => i + 1) }],
   ])('refuses %s with 400', async (_label, body) => {
-    const res = await env.t
-      .http()
-      .post('/api/chair/reviews/papers')
-      .set(...env.chair.auth)
-      .send(body);
+    const res = await env.t.call('post', '/api/chair/reviews/papers', env.chair.auth).send(body);
     expect(res.status).toBe(400);
   });
 });

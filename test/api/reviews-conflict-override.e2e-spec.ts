@@ -44,12 +44,7 @@ describe('conflict-of-interest overrides', () => {
     `/api/${prefix}/review_requests/conflicts/${p}/${r}`;
   const candidate = async (reviewerId: number) =>
     (
-      (
-        await env.t
-          .http()
-          .get(`/api/chair/review_requests/candidates/${paper}`)
-          .set(...env.chair.auth)
-      ).body as {
+      (await env.t.call('get', `/api/chair/review_requests/candidates/${paper}`, env.chair.auth)).body as {
         _id: number;
         eligible: boolean;
         conflicts: { evidence: string }[];
@@ -58,9 +53,7 @@ describe('conflict-of-interest overrides', () => {
     ).find((c) => c._id === reviewerId)!;
   const assign = () =>
     env.t
-      .http()
-      .post('/api/chair/review_requests')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/review_requests', env.chair.auth)
       .send({ track, paper, reviewer: conflicted.id });
 
   it('detects the conflict by registrable domain and organisation and blocks the assignment', async () => {
@@ -73,32 +66,22 @@ describe('conflict-of-interest overrides', () => {
 
   it('refuses an override without a reason, of a pair without conflict, and by a track chair', async () => {
     const noReason = await env.t
-      .http()
-      .put(url(paper, conflicted.id))
-      .set(...env.chair.auth)
+      .call('put', url(paper, conflicted.id), env.chair.auth)
       .send({ reason: '   ' });
     expect(noReason.status).toBe(400);
     expect(noReason.body.message).toBe('Please give the reason for overriding the conflict of interest');
     const none = await env.t
-      .http()
-      .put(url(paper, free.id))
-      .set(...env.chair.auth)
+      .call('put', url(paper, free.id), env.chair.auth)
       .send({ reason: 'No reason needed' });
     expect(none.status).toBe(400);
     expect(none.body.message).toBe(
       'There is no conflict of interest to override between this reviewer and this paper',
     );
     const tc = await env.trackChair([track]);
-    const byTrackChair = await env.t
-      .http()
-      .put(url(paper, conflicted.id))
-      .set(...tc.auth)
-      .send({ reason: 'x' });
+    const byTrackChair = await env.t.call('put', url(paper, conflicted.id), tc.auth).send({ reason: 'x' });
     expect(byTrackChair.status).toBe(403);
     const cochairRoute = await env.t
-      .http()
-      .put(url(paper, conflicted.id, 'cochair'))
-      .set(...tc.auth)
+      .call('put', url(paper, conflicted.id, 'cochair'), tc.auth)
       .send({ reason: 'x' });
     expect(cochairRoute.status).toBe(404);
     expect(await env.t.db.select().from(conflictOverridesTable)).toHaveLength(0);
@@ -106,9 +89,7 @@ describe('conflict-of-interest overrides', () => {
 
   it('records the override with its reason, shows it beside the candidate and lets the pair be assigned', async () => {
     const res = await env.t
-      .http()
-      .put(url(paper, conflicted.id))
-      .set(...env.chair.auth)
+      .call('put', url(paper, conflicted.id), env.chair.auth)
       .send({ reason: ' Different department, never collaborated ' });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('The conflict of interest was overridden');
@@ -132,9 +113,7 @@ describe('conflict-of-interest overrides', () => {
     expect(c.conflictOverride!.by).toBeTruthy();
 
     const proposal = await env.t
-      .http()
-      .post('/api/chair/review_requests/auto/proposal')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/review_requests/auto/proposal', env.chair.auth)
       .send({ track });
     expect(proposal.status).toBe(200);
     const proposed = (proposal.body.papers as { paperId: number; proposed: { reviewerId: number }[] }[])
@@ -152,26 +131,11 @@ describe('conflict-of-interest overrides', () => {
 
   it('removes an override; a second removal answers 404', async () => {
     const other = await env.paper(track, [(await env.person({ organization: 'Conflict Institute' })).id]);
-    await env.t
-      .http()
-      .put(url(other, conflicted.id))
-      .set(...env.chair.auth)
-      .send({ reason: 'Checked' })
-      .expect(200);
-    const del = await env.t
-      .http()
-      .delete(url(other, conflicted.id))
-      .set(...env.chair.auth);
+    await env.t.call('put', url(other, conflicted.id), env.chair.auth, { reason: 'Checked' }).expect(200);
+    const del = await env.t.call('delete', url(other, conflicted.id), env.chair.auth);
     expect(del.status).toBe(200);
     expect(del.body.message).toBe('The conflict override was removed');
-    expect(
-      (
-        await env.t
-          .http()
-          .delete(url(other, conflicted.id))
-          .set(...env.chair.auth)
-      ).status,
-    ).toBe(404);
+    expect((await env.t.call('delete', url(other, conflicted.id), env.chair.auth)).status).toBe(404);
     const rows = await env.t.db
       .select()
       .from(conflictOverridesTable)

@@ -57,124 +57,82 @@ describe('reviewers and imports', () => {
     const r = await env.reviewer([track, otherTrack]);
     const p = await env.paper(track, [(await env.person()).id]);
     await env.t
-      .http()
-      .post('/api/chair/review_requests')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/review_requests', env.chair.auth)
       .send({ track, paper: p, reviewer: r.id });
-    const list = await env.t
-      .http()
-      .get(`/api/chair/users/reviewers/${track}`)
-      .set(...env.chair.auth);
+    const list = await env.t.call('get', `/api/chair/users/reviewers/${track}`, env.chair.auth);
     expect(list.status).toBe(200);
     expect(list.body.find((u: { _id: number }) => u._id === r.id)).toMatchObject({
       load: { total: 1, cameraReady: 0, reviewed: 0 },
       roles: { reviewer: { is: true, tracks: [track, otherTrack] } },
     });
     const count = await env.t
-      .http()
-      .post('/api/chair/users/review/count')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/users/review/count', env.chair.auth)
       .send({ userIds: [r.id] });
     expect(count.body).toEqual({ data: [{ _id: r.id, count: 1, reviewed: 0 }] });
     const [row] = await env.t.db.select().from(usersTable).where(eq(usersTable.id, r.id));
     expect(row!.reviewerCount).toBe(1);
 
-    const removed = await env.t
-      .http()
-      .delete(`/api/chair/users/remove/reviewer/${r.id}/${track}`)
-      .set(...env.chair.auth);
+    const removed = await env.t.call(
+      'delete',
+      `/api/chair/users/remove/reviewer/${r.id}/${track}`,
+      env.chair.auth,
+    );
     expect(removed.status).toBe(200);
     expect(removed.body.roles.reviewer).toMatchObject({ is: true, tracks: [otherTrack] });
-    const again = await env.t
-      .http()
-      .delete(`/api/chair/users/remove/reviewer/${r.id}/${track}`)
-      .set(...env.chair.auth);
+    const again = await env.t.call(
+      'delete',
+      `/api/chair/users/remove/reviewer/${r.id}/${track}`,
+      env.chair.auth,
+    );
     expect([again.status, again.body.message]).toEqual([400, "User isn't allowed to review this track!"]);
-    await env.t
-      .http()
-      .delete(`/api/chair/users/remove/reviewer/${r.id}/${otherTrack}`)
-      .set(...env.chair.auth);
-    const none = await env.t
-      .http()
-      .delete(`/api/chair/users/remove/reviewer/${r.id}/${otherTrack}`)
-      .set(...env.chair.auth);
+    await env.t.call('delete', `/api/chair/users/remove/reviewer/${r.id}/${otherTrack}`, env.chair.auth);
+    const none = await env.t.call(
+      'delete',
+      `/api/chair/users/remove/reviewer/${r.id}/${otherTrack}`,
+      env.chair.auth,
+    );
     expect([none.status, none.body.message]).toEqual([400, "User isn't a reviewer!"]);
-    const missing = await env.t
-      .http()
-      .delete(`/api/chair/users/remove/reviewer/999999/${track}`)
-      .set(...env.chair.auth);
+    const missing = await env.t.call(
+      'delete',
+      `/api/chair/users/remove/reviewer/999999/${track}`,
+      env.chair.auth,
+    );
     expect([missing.status, missing.body.message]).toEqual([404, 'User not found']);
 
     // track chairs: their tracks only
     const tc = await env.trackChair([otherTrack]);
-    expect(
-      (
-        await env.t
-          .http()
-          .get(`/api/cochair/users/reviewers/${track}`)
-          .set(...tc.auth)
-      ).status,
-    ).toBe(404);
-    expect(
-      (
-        await env.t
-          .http()
-          .get(`/api/cochair/users/reviewers/${otherTrack}`)
-          .set(...tc.auth)
-      ).status,
-    ).toBe(200);
+    expect((await env.t.call('get', `/api/cochair/users/reviewers/${track}`, tc.auth)).status).toBe(404);
+    expect((await env.t.call('get', `/api/cochair/users/reviewers/${otherTrack}`, tc.auth)).status).toBe(200);
   });
 
   it('imports one reviewer: an existing user gains tracks, a new one is created and e-mailed', async () => {
     const u = await env.person();
     const url = '/api/chair/users/import/reviewer';
-    const noTrack = await env.t
-      .http()
-      .post(url)
-      .set(...env.chair.auth)
-      .send({ email: u.email, tracks: [] });
+    const noTrack = await env.t.call('post', url, env.chair.auth).send({ email: u.email, tracks: [] });
     expect([noTrack.status, noTrack.body.message]).toEqual([400, 'Please select one track at least']);
-    const added = await env.t
-      .http()
-      .post(url)
-      .set(...env.chair.auth)
-      .send({ email: u.email, tracks: [track] });
+    const added = await env.t.call('post', url, env.chair.auth).send({ email: u.email, tracks: [track] });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({
       created: false,
       user: { roles: { reviewer: { is: true, tracks: [track] } } },
     });
-    const present = await env.t
-      .http()
-      .post(url)
-      .set(...env.chair.auth)
-      .send({ email: u.email, tracks: [track] });
+    const present = await env.t.call('post', url, env.chair.auth).send({ email: u.email, tracks: [track] });
     expect([present.status, present.body.message]).toEqual([409, 'Reviewer already present!']);
-    const unknownId = await env.t
-      .http()
-      .post(url)
-      .set(...env.chair.auth)
-      .send({ userId: 999999, tracks: [track] });
+    const unknownId = await env.t.call('post', url, env.chair.auth).send({ userId: 999999, tracks: [track] });
     expect([unknownId.status, unknownId.body.message]).toEqual([404, 'User not found']);
     const incomplete = await env.t
-      .http()
-      .post(url)
-      .set(...env.chair.auth)
+      .call('post', url, env.chair.auth)
       .send({ email: 'new.reviewer@lab.example.com', tracks: [track] });
     expect([incomplete.status, incomplete.body.message]).toEqual([400, 'Please fill in the First Name']);
-    const created = await env.t
-      .http()
-      .post(url)
-      .set(...env.chair.auth)
-      .send({
-        firstName: 'Nuno',
-        lastName: 'Novo',
-        email: ' New.Reviewer@Lab.example.com ',
-        alternateEmail: 'nuno@home.example.com',
-        organization: 'Lab',
-        phone: '123',
-        tracks: [track],
-      });
+    const created = await env.t.call('post', url, env.chair.auth).send({
+      firstName: 'Nuno',
+      lastName: 'Novo',
+      email: ' New.Reviewer@Lab.example.com ',
+      alternateEmail: 'nuno@home.example.com',
+      organization: 'Lab',
+      phone: '123',
+      tracks: [track],
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       created: true,
@@ -182,9 +140,7 @@ describe('reviewers and imports', () => {
     });
     const tc = await env.trackChair([otherTrack]);
     const outside = await env.t
-      .http()
-      .post('/api/cochair/users/import/reviewer')
-      .set(...tc.auth)
+      .call('post', '/api/cochair/users/import/reviewer', tc.auth)
       .send({ email: u.email, tracks: [track] });
     expect(outside.status).toBe(404);
   });
@@ -344,17 +300,9 @@ describe('reviewers and imports', () => {
     const many = Array.from({ length: 5001 }, (_, i) => [i + 1, 'a@b.c', 1, 1, 1, 1, 'a', 'b']);
     const tooMany = await upload('/api/chair/reviews/import', await xlsx(REVIEW_COLUMNS, many));
     expect([tooMany.status, tooMany.body.message]).toEqual([400, 'The spreadsheet has more than 5000 rows']);
-    const noFile = await env.t
-      .http()
-      .post('/api/chair/reviews/import')
-      .set(...env.chair.auth)
-      .field('x', '1');
+    const noFile = await env.t.call('post', '/api/chair/reviews/import', env.chair.auth).field('x', '1');
     expect(noFile.status).toBe(400);
-    const json = await env.t
-      .http()
-      .post('/api/chair/reviews/import')
-      .set(...env.chair.auth)
-      .send({});
+    const json = await env.t.call('post', '/api/chair/reviews/import', env.chair.auth).send({});
     expect(json.status).toBe(415);
     const big = await upload('/api/chair/reviews/import', Buffer.alloc(5_000_001, 1), 'big.xlsx');
     expect(big.status).toBe(413);

@@ -34,11 +34,7 @@ describe('review requests (chair and track chair)', () => {
   });
 
   const save = (body: Record<string, unknown>, who: Person = env.chair, prefix = 'chair') =>
-    env.t
-      .http()
-      .post(`/api/${prefix}/review_requests`)
-      .set(...who.auth)
-      .send(body);
+    env.t.call('post', `/api/${prefix}/review_requests`, who.auth).send(body);
 
   it('saves a request, waiting with evaluation -1, and writes the invitation to the outbox', async () => {
     const reviewer = await env.reviewer([track], { firstName: 'Rita', lastName: 'Reis' });
@@ -129,9 +125,7 @@ describe('review requests (chair and track chair)', () => {
     await env.paper(otherTrack, [coauthor.id, a.id], { title: 'Older joint work' });
     const declarer = await env.reviewer([track]);
     const declared = await env.t
-      .http()
-      .put('/api/reviewer/conflicts')
-      .set(...declarer.auth)
+      .call('put', '/api/reviewer/conflicts', declarer.auth)
       .send({ conflicts: [{ email: a.email, reason: 'my former student' }] });
     expect(declared.status).toBe(200);
 
@@ -158,10 +152,7 @@ describe('review requests (chair and track chair)', () => {
     expect((await save({ track, paper: p2, reviewer: gmailReviewer.id })).status).toBe(201);
 
     // the candidates list shows the same reasons
-    const res = await env.t
-      .http()
-      .get(`/api/chair/review_requests/candidates/${p}`)
-      .set(...env.chair.auth);
+    const res = await env.t.call('get', `/api/chair/review_requests/candidates/${p}`, env.chair.auth);
     expect(res.status).toBe(200);
     const byId = new Map(res.body.map((c: { _id: number }) => [c._id, c]));
     expect(byId.get(sameOrg.id)).toMatchObject({
@@ -221,32 +212,28 @@ describe('review requests (chair and track chair)', () => {
       const p = await env.paper(otherTrack, [(await env.person()).id]);
       ids.push((await save({ track: otherTrack, paper: p, reviewer: r.id })).body._id);
     }
-    const page = await env.t
-      .http()
-      .get(`/api/chair/review_requests?userId=${r.id}&cp=2&pg=2`)
-      .set(...env.chair.auth);
+    const page = await env.t.call(
+      'get',
+      `/api/chair/review_requests?userId=${r.id}&cp=2&pg=2`,
+      env.chair.auth,
+    );
     expect(page.status).toBe(200);
     expect(page.headers['x-total-count']).toBe('3');
     expect(page.body.count).toBe(3);
     expect(page.body.data.map((d: { _id: number }) => d._id)).toEqual([ids[0]]);
-    const byTrack = await env.t
-      .http()
-      .get(`/api/chair/review_requests?track=${otherTrack}&state=waiting`)
-      .set(...env.chair.auth);
+    const byTrack = await env.t.call(
+      'get',
+      `/api/chair/review_requests?track=${otherTrack}&state=waiting`,
+      env.chair.auth,
+    );
     expect(
       byTrack.body.data.every(
         (d: { track: number; state: string }) => d.track === otherTrack && d.state === 'waiting',
       ),
     ).toBe(true);
-    const bad = await env.t
-      .http()
-      .get('/api/chair/review_requests?state=lost')
-      .set(...env.chair.auth);
+    const bad = await env.t.call('get', '/api/chair/review_requests?state=lost', env.chair.auth);
     expect(bad.status).toBe(400);
-    const tooBig = await env.t
-      .http()
-      .get('/api/chair/review_requests?pg=101')
-      .set(...env.chair.auth);
+    const tooBig = await env.t.call('get', '/api/chair/review_requests?pg=101', env.chair.auth);
     expect(tooBig.status).toBe(400);
   });
 
@@ -255,66 +242,41 @@ describe('review requests (chair and track chair)', () => {
     const r2 = await env.reviewer([track]);
     const p = await env.paper(track, [(await env.person()).id]);
     const created = (await save({ track, paper: p, reviewer: r1.id })).body;
-    const get = await env.t
-      .http()
-      .get(`/api/chair/review_requests/${created._id}`)
-      .set(...env.chair.auth);
+    const get = await env.t.call('get', `/api/chair/review_requests/${created._id}`, env.chair.auth);
     expect(get.body).toMatchObject({ _id: created._id, review: null });
 
     // reassign: same checks, a new invitation
     const before = (await env.outbox()).length;
     const moved = await env.t
-      .http()
-      .put(`/api/chair/review_requests/${created._id}`)
-      .set(...env.chair.auth)
+      .call('put', `/api/chair/review_requests/${created._id}`, env.chair.auth)
       .send({ reviewer: r2.id });
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ reviewer: r2.id, state: 'waiting' });
     expect((await env.outbox()).length).toBe(before + 1);
     const declined = await env.t
-      .http()
-      .put(`/api/chair/review_requests/${created._id}`)
-      .set(...env.chair.auth)
+      .call('put', `/api/chair/review_requests/${created._id}`, env.chair.auth)
       .send({ declined: true });
     expect(declined.body.state).toBe('declined');
     const reopened = await env.t
-      .http()
-      .put(`/api/chair/review_requests/${created._id}`)
-      .set(...env.chair.auth)
+      .call('put', `/api/chair/review_requests/${created._id}`, env.chair.auth)
       .send({ declined: false });
     expect(reopened.body).toMatchObject({ state: 'waiting', respondedAt: null });
     await env.t
-      .http()
-      .put(`/api/chair/review_requests/${created._id}`)
-      .set(...env.chair.auth)
+      .call('put', `/api/chair/review_requests/${created._id}`, env.chair.auth)
       .send({ declined: true });
 
     // track chairs
     const inside = await env.trackChair([track]);
     const outside = await env.trackChair([otherTrack]);
-    const ok = await env.t
-      .http()
-      .get(`/api/cochair/review_requests/${created._id}`)
-      .set(...inside.auth);
+    const ok = await env.t.call('get', `/api/cochair/review_requests/${created._id}`, inside.auth);
     expect(ok.status).toBe(200);
-    const missing = await env.t
-      .http()
-      .get('/api/cochair/review_requests/999999')
-      .set(...outside.auth);
+    const missing = await env.t.call('get', '/api/cochair/review_requests/999999', outside.auth);
     for (const res of [
+      await env.t.call('get', `/api/cochair/review_requests/${created._id}`, outside.auth),
       await env.t
-        .http()
-        .get(`/api/cochair/review_requests/${created._id}`)
-        .set(...outside.auth),
-      await env.t
-        .http()
-        .put(`/api/cochair/review_requests/${created._id}`)
-        .set(...outside.auth)
+        .call('put', `/api/cochair/review_requests/${created._id}`, outside.auth)
         .send({ declined: false }),
-      await env.t
-        .http()
-        .delete(`/api/cochair/review_requests/${created._id}`)
-        .set(...outside.auth),
+      await env.t.call('delete', `/api/cochair/review_requests/${created._id}`, outside.auth),
     ]) {
       expect(res.status).toBe(404);
       expect(res.body).toEqual(missing.body);
@@ -323,53 +285,28 @@ describe('review requests (chair and track chair)', () => {
     const missingPaper = await save({ track, paper: 999999, reviewer: r1.id }, outside, 'cochair');
     expect(outsideSave.status).toBe(404);
     expect(outsideSave.body).toEqual(missingPaper.body);
-    const cand = await env.t
-      .http()
-      .get(`/api/cochair/review_requests/candidates/${p}`)
-      .set(...outside.auth);
+    const cand = await env.t.call('get', `/api/cochair/review_requests/candidates/${p}`, outside.auth);
     expect(cand.status).toBe(404);
-    const list = await env.t
-      .http()
-      .get('/api/cochair/review_requests')
-      .set(...outside.auth);
+    const list = await env.t.call('get', '/api/cochair/review_requests', outside.auth);
     expect(list.body.data.every((d: { track: number }) => d.track === otherTrack)).toBe(true);
     const insideSave = await save({ track, paper: p, reviewer: r1.id }, inside, 'cochair');
     expect(insideSave.status).toBe(201);
 
     // delete one, bulk delete by paper (a filter is required)
     expect(
-      (
-        await env.t
-          .http()
-          .delete(`/api/cochair/review_requests/${created._id}`)
-          .set(...inside.auth)
-      ).status,
+      (await env.t.call('delete', `/api/cochair/review_requests/${created._id}`, inside.auth)).status,
     ).toBe(200);
     expect(
-      (
-        await env.t
-          .http()
-          .get(`/api/chair/review_requests/${created._id}`)
-          .set(...env.chair.auth)
-      ).status,
+      (await env.t.call('get', `/api/chair/review_requests/${created._id}`, env.chair.auth)).status,
     ).toBe(404);
-    const noFilter = await env.t
-      .http()
-      .delete('/api/chair/review_requests')
-      .set(...env.chair.auth);
+    const noFilter = await env.t.call('delete', '/api/chair/review_requests', env.chair.auth);
     expect([noFilter.status, noFilter.body.message]).toEqual([
       400,
       'Please give at least one filter to delete review requests',
     ]);
-    const outsideBulk = await env.t
-      .http()
-      .delete(`/api/cochair/review_requests?paper=${p}`)
-      .set(...outside.auth);
+    const outsideBulk = await env.t.call('delete', `/api/cochair/review_requests?paper=${p}`, outside.auth);
     expect(outsideBulk.body).toEqual({ deleted: 0 });
-    const bulk = await env.t
-      .http()
-      .delete(`/api/chair/review_requests?paper=${p}`)
-      .set(...env.chair.auth);
+    const bulk = await env.t.call('delete', `/api/chair/review_requests?paper=${p}`, env.chair.auth);
     expect(bulk.body).toEqual({ deleted: 1 });
   });
 
@@ -378,9 +315,7 @@ describe('review requests (chair and track chair)', () => {
     const p = await env.paper(track, [(await env.person()).id]);
     const long = 'x'.repeat(5000);
     const res = await env.t
-      .http()
-      .post('/api/chair/submit_review_request')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/submit_review_request', env.chair.auth)
       .send({ ...REVIEW, paper: p, reviewer: r.id, comments: { author: long, chair: long } });
     expect(res.status).toBe(201);
     expect(res.body.request).toMatchObject({
@@ -405,24 +340,18 @@ describe('review requests (chair and track chair)', () => {
     });
 
     const tooLong = await env.t
-      .http()
-      .post('/api/chair/submit_review_request')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/submit_review_request', env.chair.auth)
       .send({ ...REVIEW, paper: p, reviewer: r.id, comments: { author: `${long}x`, chair: 'ok' } });
     expect([tooLong.status, tooLong.body.message]).toEqual([
       400,
       'Comments to authors must be at most 5000 characters',
     ]);
     const incomplete = await env.t
-      .http()
-      .post('/api/chair/submit_review_request')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/submit_review_request', env.chair.auth)
       .send({ ...REVIEW, final: -2, paper: p, reviewer: r.id });
     expect([incomplete.status, incomplete.body.message]).toEqual([400, 'Please choose a final decision']);
     const badScore = await env.t
-      .http()
-      .post('/api/chair/submit_review_request')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/submit_review_request', env.chair.auth)
       .send({ ...REVIEW, quality: 11, paper: p, reviewer: r.id });
     expect([badScore.status, badScore.body.message]).toEqual([
       400,
@@ -431,25 +360,18 @@ describe('review requests (chair and track chair)', () => {
 
     const tc = await env.trackChair([track]);
     const own = await env.t
-      .http()
-      .post('/api/cochair/submit_review_request')
-      .set(...tc.auth)
+      .call('post', '/api/cochair/submit_review_request', tc.auth)
       .send({ ...REVIEW, paper: p });
     expect(own.status).toBe(201);
     expect(own.body.review).toMatchObject({ reviewer: tc.id, submittedBy: null, source: 'reviewer' });
     const onBehalf = await env.t
-      .http()
-      .post('/api/cochair/submit_review_request')
-      .set(...tc.auth)
+      .call('post', '/api/cochair/submit_review_request', tc.auth)
       .send({ ...REVIEW, paper: p, reviewer: r.id });
     expect([onBehalf.status, onBehalf.body.message]).toEqual([
       403,
       'Track chairs submit their own reviews only',
     ]);
-    const chairView = await env.t
-      .http()
-      .get(`/api/chair/reviews/paper/${p}`)
-      .set(...env.chair.auth);
+    const chairView = await env.t.call('get', `/api/chair/reviews/paper/${p}`, env.chair.auth);
     expect(chairView.body.map((v: { reviewer: number }) => v.reviewer).sort()).toEqual([r.id, tc.id].sort());
     expect(chairView.body[0].comments.chair).toBeDefined();
   });

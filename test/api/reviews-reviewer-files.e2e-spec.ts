@@ -22,9 +22,7 @@ describe("a reviewer's access to the paper's files", () => {
 
   const upload = async (part: string, body: Buffer, name: string) => {
     const res = await env.t
-      .http()
-      .post(`/api/chair/papers/upload/${paper}?p=${part}`)
-      .set(...env.chair.auth)
+      .call('post', `/api/chair/papers/upload/${paper}?p=${part}`, env.chair.auth)
       .attach('file', body, name);
     expect(res.status).toBe(201);
     return res.body.file._id as number;
@@ -32,9 +30,7 @@ describe("a reviewer's access to the paper's files", () => {
 
   const request = async (who: Person, track: number) => {
     const res = await env.t
-      .http()
-      .post('/api/chair/review_requests')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/review_requests', env.chair.auth)
       .send({ track, paper, reviewer: who.id, isCameraReady: false });
     expect(res.status).toBe(201);
     return res.body._id as number;
@@ -76,11 +72,7 @@ describe("a reviewer's access to the paper's files", () => {
     await env.close();
   });
 
-  const get = (who: Person, path: string) =>
-    env.t
-      .http()
-      .get(path)
-      .set(...who.auth);
+  const get = (who: Person, path: string) => env.t.call('get', path, who.auth);
 
   it('lists the submission files (not the copyright form) with the paper', async () => {
     const res = await get(reviewer, `/api/reviewer/papers/${paper}`);

@@ -33,9 +33,7 @@ describe('reviewer console and author view', () => {
 
   const assign = async (p: number, r: Person) => {
     const res = await env.t
-      .http()
-      .post('/api/chair/review_requests')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/review_requests', env.chair.auth)
       .send({ track, paper: p, reviewer: r.id });
     expect(res.status).toBe(201);
     return res.body._id as number;
@@ -57,10 +55,7 @@ describe('reviewer console and author view', () => {
   });
 
   it('lists only the reviewer’s own requests, the total in X-Total-Count, without other reviewers', async () => {
-    const res = await env.t
-      .http()
-      .get('/api/reviewer/review_requests')
-      .set(...reviewer.auth);
+    const res = await env.t.call('get', '/api/reviewer/review_requests', reviewer.auth);
     expect(res.status).toBe(200);
     expect(res.headers['x-total-count']).toBe('1');
     expect(res.body.count).toBe(1);
@@ -73,26 +68,15 @@ describe('reviewer console and author view', () => {
       }),
     ]);
     expect(res.body.data[0].reviewerEmail).toBeUndefined();
-    const one = await env.t
-      .http()
-      .get(`/api/reviewer/review_requests/${requestId}`)
-      .set(...reviewer.auth);
+    const one = await env.t.call('get', `/api/reviewer/review_requests/${requestId}`, reviewer.auth);
     expect(one.body._id).toBe(requestId);
   });
 
   it('refuses another reviewer’s request exactly like a missing one', async () => {
-    const missing = await env.t
-      .http()
-      .get('/api/reviewer/review_requests/999999')
-      .set(...reviewer.auth);
-    const others = await env.t
-      .http()
-      .get(`/api/reviewer/review_requests/${otherRequestId}`)
-      .set(...reviewer.auth);
+    const missing = await env.t.call('get', '/api/reviewer/review_requests/999999', reviewer.auth);
+    const others = await env.t.call('get', `/api/reviewer/review_requests/${otherRequestId}`, reviewer.auth);
     const answer = await env.t
-      .http()
-      .put(`/api/reviewer/review_requests/${otherRequestId}`)
-      .set(...reviewer.auth)
+      .call('put', `/api/reviewer/review_requests/${otherRequestId}`, reviewer.auth)
       .send({ action: 'decline' });
     expect(missing.status).toBe(404);
     expect(others.body).toEqual(missing.body);
@@ -106,15 +90,11 @@ describe('reviewer console and author view', () => {
 
   it('accepts a request; answering again the other way is refused', async () => {
     const bad = await env.t
-      .http()
-      .put(`/api/reviewer/review_requests/${requestId}`)
-      .set(...reviewer.auth)
+      .call('put', `/api/reviewer/review_requests/${requestId}`, reviewer.auth)
       .send({ action: 'maybe' });
     expect(bad.status).toBe(400);
     const res = await env.t
-      .http()
-      .put(`/api/reviewer/review_requests/${requestId}`)
-      .set(...reviewer.auth)
+      .call('put', `/api/reviewer/review_requests/${requestId}`, reviewer.auth)
       .send({ action: 'accept' });
     expect(res.body).toMatchObject({
       state: 'accepted',
@@ -123,9 +103,7 @@ describe('reviewer console and author view', () => {
       respondedAt: expect.any(String),
     });
     const again = await env.t
-      .http()
-      .put(`/api/reviewer/review_requests/${requestId}`)
-      .set(...reviewer.auth)
+      .call('put', `/api/reviewer/review_requests/${requestId}`, reviewer.auth)
       .send({ action: 'decline' });
     expect([again.status, again.body.message]).toEqual([
       409,
@@ -134,10 +112,7 @@ describe('reviewer console and author view', () => {
   });
 
   it('shows only assigned papers, without authors', async () => {
-    const res = await env.t
-      .http()
-      .get(`/api/reviewer/papers/${paper}`)
-      .set(...reviewer.auth);
+    const res = await env.t.call('get', `/api/reviewer/papers/${paper}`, reviewer.auth);
     expect(res.status).toBe(200);
     expect(res.body.paper).toEqual({
       _id: paper,
@@ -150,40 +125,24 @@ describe('reviewer console and author view', () => {
     });
     expect(JSON.stringify(res.body)).not.toContain(author.email);
     const notAssigned = await env.paper(track, [(await env.person()).id]);
-    const refused = await env.t
-      .http()
-      .get(`/api/reviewer/papers/${notAssigned}`)
-      .set(...reviewer.auth);
-    const missing = await env.t
-      .http()
-      .get('/api/reviewer/papers/999999')
-      .set(...reviewer.auth);
+    const refused = await env.t.call('get', `/api/reviewer/papers/${notAssigned}`, reviewer.auth);
+    const missing = await env.t.call('get', '/api/reviewer/papers/999999', reviewer.auth);
     expect(refused.status).toBe(404);
     expect(refused.body).toEqual(missing.body);
-    const put = await env.t
-      .http()
-      .put(`/api/reviewer/papers/${notAssigned}`)
-      .set(...reviewer.auth)
-      .send(REVIEW);
+    const put = await env.t.call('put', `/api/reviewer/papers/${notAssigned}`, reviewer.auth).send(REVIEW);
     expect(put.body).toEqual(missing.body);
   });
 
   it('keeps a draft, then checks the §5 rules and submits', async () => {
     const draft = await env.t
-      .http()
-      .put(`/api/reviewer/papers/${paper}`)
-      .set(...reviewer.auth)
+      .call('put', `/api/reviewer/papers/${paper}`, reviewer.auth)
       .send({ quality: 5, draft: true });
     expect(draft.status).toBe(200);
     expect(draft.body.review).toMatchObject({ draft: true, quality: 5, final: -2, contribution: null });
     expect(draft.body.request).toMatchObject({ reviewed: false, evaluation: -1 });
 
     const put = (body: Record<string, unknown>) =>
-      env.t
-        .http()
-        .put(`/api/reviewer/papers/${paper}`)
-        .set(...reviewer.auth)
-        .send(body);
+      env.t.call('put', `/api/reviewer/papers/${paper}`, reviewer.auth).send(body);
     const cases: [Record<string, unknown>, string][] = [
       [{ ...REVIEW, quality: 11 }, 'Quality must be a whole number from 0 to 10'],
       [{ ...REVIEW, contribution: -1 }, 'Contribution must be a whole number from 0 to 10'],
@@ -222,27 +181,13 @@ describe('reviewer console and author view', () => {
   it('lets a declined reviewer no longer review', async () => {
     const p = await env.paper(track, [(await env.person()).id]);
     const id = await assign(p, other);
-    await env.t
-      .http()
-      .put(`/api/reviewer/review_requests/${id}`)
-      .set(...other.auth)
-      .send({ action: 'decline' });
-    expect(
-      (
-        await env.t
-          .http()
-          .get(`/api/reviewer/papers/${p}`)
-          .set(...other.auth)
-      ).status,
-    ).toBe(404);
+    await env.t.call('put', `/api/reviewer/review_requests/${id}`, other.auth).send({ action: 'decline' });
+    expect((await env.t.call('get', `/api/reviewer/papers/${p}`, other.auth)).status).toBe(404);
   });
 
   it('shows authors their reviews only once enabled: label, no chair comments, no reviewer identity', async () => {
     const url = `/api/author/papers/${paper}/reviews`;
-    const closed = await env.t
-      .http()
-      .get(url)
-      .set(...author.auth);
+    const closed = await env.t.call('get', url, author.auth);
     expect([closed.status, closed.body.message]).toEqual([
       404,
       'The reviews of this paper are not available',
@@ -251,10 +196,7 @@ describe('reviewer console and author view', () => {
       .update(papersTable)
       .set({ authorViewReviewEnabled: true })
       .where(eq(papersTable.id, paper));
-    const res = await env.t
-      .http()
-      .get(url)
-      .set(...author.auth);
+    const res = await env.t.call('get', url, author.auth);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
       {
@@ -273,14 +215,8 @@ describe('reviewer console and author view', () => {
     expect(text).not.toContain(reviewer.email);
     expect(text).not.toContain(String(reviewer.id) + ',');
     // another author, or the reviewer as an author: like a missing paper
-    const stranger = await env.t
-      .http()
-      .get(url)
-      .set(...reviewer.auth);
-    const missing = await env.t
-      .http()
-      .get('/api/author/papers/999999/reviews')
-      .set(...author.auth);
+    const stranger = await env.t.call('get', url, reviewer.auth);
+    const missing = await env.t.call('get', '/api/author/papers/999999/reviews', author.auth);
     expect(stranger.status).toBe(404);
     expect(stranger.body).toEqual(missing.body);
     // a draft is not shown
@@ -292,66 +228,46 @@ describe('reviewer console and author view', () => {
     const bidder = await env.reviewer([track]);
     const own = await env.paper(track, [bidder.id]);
     const elsewhere = await env.paper(otherTrack, [(await env.person()).id]);
-    const list = await env.t
-      .http()
-      .get('/api/reviewer/bids')
-      .set(...bidder.auth);
+    const list = await env.t.call('get', '/api/reviewer/bids', bidder.auth);
     expect(list.status).toBe(200);
     const ids = list.body.map((b: { paper: number }) => b.paper);
     expect(ids).toContain(paper);
     expect(ids).not.toContain(own);
     expect(ids).not.toContain(elsewhere);
     const saved = await env.t
-      .http()
-      .put('/api/reviewer/bids')
-      .set(...bidder.auth)
+      .call('put', '/api/reviewer/bids', bidder.auth)
       .send({ bids: [{ paper, bid: 'eager' }] });
     expect(saved.body.find((b: { paper: number }) => b.paper === paper).bid).toBe('eager');
     const invalid = await env.t
-      .http()
-      .put('/api/reviewer/bids')
-      .set(...bidder.auth)
+      .call('put', '/api/reviewer/bids', bidder.auth)
       .send({ bids: [{ paper, bid: 'maybe' }] });
     expect([invalid.status, invalid.body.message]).toEqual([400, 'Invalid bid']);
     const ownBid = await env.t
-      .http()
-      .put('/api/reviewer/bids')
-      .set(...bidder.auth)
+      .call('put', '/api/reviewer/bids', bidder.auth)
       .send({ bids: [{ paper: own, bid: 'eager' }] });
     expect([ownBid.status, ownBid.body.message]).toEqual([400, 'An author cannot bid on his own paper!']);
     const outside = await env.t
-      .http()
-      .put('/api/reviewer/bids')
-      .set(...bidder.auth)
+      .call('put', '/api/reviewer/bids', bidder.auth)
       .send({ bids: [{ paper: elsewhere, bid: 'willing' }] });
     expect(outside.status).toBe(404);
     // a 'conflict' bid is a declared conflict: the chair cannot assign and sees why
     const target = await env.paper(track, [(await env.person()).id]);
     await env.t
-      .http()
-      .put('/api/reviewer/bids')
-      .set(...bidder.auth)
+      .call('put', '/api/reviewer/bids', bidder.auth)
       .send({ bids: [{ paper: target, bid: 'conflict' }] });
-    const cand = await env.t
-      .http()
-      .get(`/api/chair/review_requests/candidates/${target}`)
-      .set(...env.chair.auth);
+    const cand = await env.t.call('get', `/api/chair/review_requests/candidates/${target}`, env.chair.auth);
     const me = cand.body.find((c: { _id: number }) => c._id === bidder.id);
     expect(me).toMatchObject({ bid: 'conflict', eligible: false });
     expect(me.conflicts).toEqual([
       { kind: 'declared', evidence: 'The reviewer declared a conflict with this paper' },
     ]);
     const refused = await env.t
-      .http()
-      .post('/api/chair/review_requests')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/review_requests', env.chair.auth)
       .send({ track, paper: target, reviewer: bidder.id });
     expect(refused.status).toBe(409);
     // cleared bid
     const cleared = await env.t
-      .http()
-      .put('/api/reviewer/bids')
-      .set(...bidder.auth)
+      .call('put', '/api/reviewer/bids', bidder.auth)
       .send({ bids: [{ paper: target, bid: null }] });
     expect(cleared.body.find((b: { paper: number }) => b.paper === target).bid).toBeNull();
   });
@@ -361,12 +277,9 @@ describe('reviewer console and author view', () => {
     const open = await env.paper(track, [(await env.person()).id]);
     const decided = await env.paper(track, [(await env.person()).id]);
     const listed = async () =>
-      (
-        await env.t
-          .http()
-          .get('/api/reviewer/bids')
-          .set(...bidder.auth)
-      ).body.map((b: { paper: number }) => b.paper) as number[];
+      (await env.t.call('get', '/api/reviewer/bids', bidder.auth)).body.map(
+        (b: { paper: number }) => b.paper,
+      ) as number[];
     expect(await listed()).toEqual(expect.arrayContaining([open, decided]));
     const statuses = await env.t.db.select().from(statusesTable);
     // The default status is "no decision yet": a paper in it stays open for bids.
@@ -380,16 +293,12 @@ describe('reviewer console and author view', () => {
     const now = await listed();
     expect(now).toContain(open);
     expect(now).not.toContain(decided);
-    const refused = await env.t
-      .http()
-      .put('/api/reviewer/bids')
-      .set(...bidder.auth)
-      .send({
-        bids: [
-          { paper: open, bid: 'eager' },
-          { paper: decided, bid: 'eager' },
-        ],
-      });
+    const refused = await env.t.call('put', '/api/reviewer/bids', bidder.auth).send({
+      bids: [
+        { paper: open, bid: 'eager' },
+        { paper: decided, bid: 'eager' },
+      ],
+    });
     expect([refused.status, refused.body.message]).toEqual([
       400,
       'Bidding is closed for this paper: it already has a decision',
@@ -402,30 +311,21 @@ describe('reviewer console and author view', () => {
     const r = await env.reviewer([track]);
     const colleague = await env.person({ firstName: 'Carla', lastName: 'Costa' });
     const res = await env.t
-      .http()
-      .put('/api/reviewer/conflicts')
-      .set(...r.auth)
+      .call('put', '/api/reviewer/conflicts', r.auth)
       .send({ conflicts: [{ email: ` ${colleague.email.toUpperCase()} `.trim(), reason: 'same lab' }] });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
       { userId: colleague.id, name: 'Carla Costa', email: colleague.email, reason: 'same lab' },
     ]);
     const unknown = await env.t
-      .http()
-      .put('/api/reviewer/conflicts')
-      .set(...r.auth)
+      .call('put', '/api/reviewer/conflicts', r.auth)
       .send({ conflicts: [{ email: 'nobody@nowhere.org' }] });
     expect([unknown.status, unknown.body.message]).toEqual([404, 'User not found']);
     const self = await env.t
-      .http()
-      .put('/api/reviewer/conflicts')
-      .set(...r.auth)
+      .call('put', '/api/reviewer/conflicts', r.auth)
       .send({ conflicts: [{ email: r.email }] });
     expect(self.status).toBe(400);
-    const list = await env.t
-      .http()
-      .get('/api/reviewer/conflicts')
-      .set(...r.auth);
+    const list = await env.t.call('get', '/api/reviewer/conflicts', r.auth);
     expect(list.body).toHaveLength(1);
   });
 });

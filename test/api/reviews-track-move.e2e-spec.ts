@@ -20,24 +20,18 @@ describe('review requests follow their paper to another track', () => {
     const paper = await env.paper(track, [author.id]);
     const reviewer = await env.reviewer([track]);
     const res = await env.t
-      .http()
-      .post('/api/chair/review_requests')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/review_requests', env.chair.auth)
       .send({ track, paper, reviewer: reviewer.id, isCameraReady: false });
     expect(res.status).toBe(201);
-    const submitted = await env.t
-      .http()
-      .post('/api/chair/submit_review_request')
-      .set(...env.chair.auth)
-      .send({
-        paper,
-        reviewer: reviewer.id,
-        quality: 5,
-        contribution: 5,
-        originality: 5,
-        final: 1,
-        comments: { author: 'Fine.', chair: 'Fine.' },
-      });
+    const submitted = await env.t.call('post', '/api/chair/submit_review_request', env.chair.auth).send({
+      paper,
+      reviewer: reviewer.id,
+      quality: 5,
+      contribution: 5,
+      originality: 5,
+      final: 1,
+      comments: { author: 'Fine.', chair: 'Fine.' },
+    });
     expect(submitted.status).toBe(201);
     return { paper, requestId: res.body._id as number };
   }
@@ -55,11 +49,7 @@ describe('review requests follow their paper to another track', () => {
     const from = await env.track();
     const to = await env.track();
     const { paper } = await requestFor(from);
-    const res = await env.t
-      .http()
-      .put(`/api/chair/papers/${paper}`)
-      .set(...env.chair.auth)
-      .send({ track: to });
+    const res = await env.t.call('put', `/api/chair/papers/${paper}`, env.chair.auth).send({ track: to });
     expect(res.status).toBe(200);
     const after = await tracksOf(paper);
     expect(after.requests).toEqual([to]);
@@ -72,9 +62,7 @@ describe('review requests follow their paper to another track', () => {
     const moved = await requestFor(from);
     const stays = await requestFor(from);
     const res = await env.t
-      .http()
-      .post('/api/chair/papers/bulk')
-      .set(...env.chair.auth)
+      .call('post', '/api/chair/papers/bulk', env.chair.auth)
       .send({ ids: [moved.paper], op: 'set', field: 'track', value: to });
     expect(res.status).toBe(200);
     expect(res.body.nModified).toBe(1);

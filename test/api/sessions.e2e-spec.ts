@@ -58,11 +58,7 @@ describe('sessions end with the events that should end them', () => {
     expect((await meByCookie(u.cookies)).status).toBe(401);
   };
   const updateUser = (id: number, body: Record<string, unknown>) =>
-    t
-      .http()
-      .put(`/api/chair/users/${id}`)
-      .set(...chair.auth)
-      .send(body);
+    t.call('put', `/api/chair/users/${id}`, chair.auth).send(body);
 
   it('logout ends the Bearer token and every other session of the user', async () => {
     const u = await author();
@@ -132,14 +128,7 @@ describe('sessions end with the events that should end them', () => {
 
   it('a deletion ends every session', async () => {
     const u = await author();
-    expect(
-      (
-        await t
-          .http()
-          .delete(`/api/chair/users/${u.id}`)
-          .set(...chair.auth)
-      ).status,
-    ).toBe(200);
+    expect((await t.call('delete', `/api/chair/users/${u.id}`, chair.auth)).status).toBe(200);
     await expectEnded(u);
   });
 
@@ -185,10 +174,11 @@ describe('sessions end with the events that should end them', () => {
   describe('impersonation', () => {
     const impersonate = async (by: Awaited<ReturnType<TestApp['user']>>) => {
       const target = await t.user();
-      const res = await t
-        .http()
-        .post(`/api/chair/users/impersonate/${encodeURIComponent(target.email)}`)
-        .set(...by.auth);
+      const res = await t.call(
+        'post',
+        `/api/chair/users/impersonate/${encodeURIComponent(target.email)}`,
+        by.auth,
+      );
       expect(res.status).toBe(200);
       const token = res.body.accessToken as string;
       expect((await me(token)).body.email).toBe(target.email);
@@ -213,14 +203,7 @@ describe('sessions end with the events that should end them', () => {
     it('ends when the impersonating chair is deleted', async () => {
       const c = await otherChair();
       const { token } = await impersonate(c);
-      expect(
-        (
-          await t
-            .http()
-            .delete(`/api/chair/users/${c.id}`)
-            .set(...chair.auth)
-        ).status,
-      ).toBe(200);
+      expect((await t.call('delete', `/api/chair/users/${c.id}`, chair.auth)).status).toBe(200);
       expect((await me(token)).status).toBe(401);
     });
 

@@ -14,18 +14,9 @@ describe('paper statuses API', () => {
   let reviewer: Auth;
   let defaultStatus: StatusDto;
 
-  const create = (body: object, as: Auth = chair) =>
-    t
-      .http()
-      .post('/api/chair/status')
-      .set(...as)
-      .send(body);
+  const create = (body: object, as: Auth = chair) => t.call('post', '/api/chair/status', as).send(body);
   const update = (id: number | string, body: object, as: Auth = chair) =>
-    t
-      .http()
-      .put(`/api/chair/status/${id}`)
-      .set(...as)
-      .send(body);
+    t.call('put', `/api/chair/status/${id}`, as).send(body);
   const rows = () =>
     t.db.select().from(statusesTable).orderBy(asc(statusesTable.position), asc(statusesTable.id));
   const rowOf = async (id: number) =>
@@ -37,26 +28,14 @@ describe('paper statuses API', () => {
     cochair = (await t.user({ roles: { coChair: { is: true, tracks: [1] } } })).auth;
     author = (await t.user()).auth;
     reviewer = (await t.user({ roles: { reviewer: { is: true, tracks: [1], count: 0 } } })).auth;
-    defaultStatus = (
-      (
-        await t
-          .http()
-          .get('/api/chair/status')
-          .set(...chair)
-          .expect(200)
-      ).body as StatusDto[]
-    )[0]!;
+    defaultStatus = ((await t.call('get', '/api/chair/status', chair).expect(200)).body as StatusDto[])[0]!;
   });
   afterAll(async () => {
     await t.close();
   });
 
   it('starts with the default status Awaiting Decision', async () => {
-    const res = await t
-      .http()
-      .get('/api/chair/status')
-      .set(...chair)
-      .expect(200);
+    const res = await t.call('get', '/api/chair/status', chair).expect(200);
     expect(res.body).toEqual([
       { _id: defaultStatus._id, text: 'Awaiting Decision', position: 1, isDefault: true, isAccepted: false },
     ]);
@@ -99,52 +78,23 @@ describe('paper statuses API', () => {
 
   describe('reading', () => {
     it('lists by position and gets one, for chairs and track chairs', async () => {
-      const all = (
-        await t
-          .http()
-          .get('/api/chair/status')
-          .set(...chair)
-          .expect(200)
-      ).body as StatusDto[];
+      const all = (await t.call('get', '/api/chair/status', chair).expect(200)).body as StatusDto[];
       expect(all.map((s) => s.text)).toEqual(['Awaiting Decision', 'Accept', 'Reject']);
-      expect(
-        (
-          await t
-            .http()
-            .get('/api/cochair/status')
-            .set(...cochair)
-            .expect(200)
-        ).body,
-      ).toEqual(all);
-      const one = await t
-        .http()
-        .get(`/api/cochair/status/${all[1]!._id}`)
-        .set(...cochair)
-        .expect(200);
+      expect((await t.call('get', '/api/cochair/status', cochair).expect(200)).body).toEqual(all);
+      const one = await t.call('get', `/api/cochair/status/${all[1]!._id}`, cochair).expect(200);
       expect(one.body).toEqual(all[1]);
-      await t
-        .http()
-        .get(`/api/chair/status/${all[1]!._id}`)
-        .set(...chair)
-        .expect(200);
+      await t.call('get', `/api/chair/status/${all[1]!._id}`, chair).expect(200);
     });
 
     it("answers 404 'Status not found' for a missing status and 400 for a malformed id", async () => {
-      const res = await t
-        .http()
-        .get('/api/chair/status/99999')
-        .set(...chair)
-        .expect(404);
+      const res = await t.call('get', '/api/chair/status/99999', chair).expect(404);
       expect(res.body).toMatchObject({ code: 'statuses.not_found', message: 'Status not found' });
       for (const id of ['abc', '0', '-3', '2.5', '1e2', '12345678901'])
-        expect(
-          (
-            await t
-              .http()
-              .get(`/api/cochair/status/${id}`)
-              .set(...cochair)
-          ).body,
-        ).toMatchObject({ statusCode: 404, code: 'statuses.not_found', message: 'Status not found' });
+        expect((await t.call('get', `/api/cochair/status/${id}`, cochair)).body).toMatchObject({
+          statusCode: 404,
+          code: 'statuses.not_found',
+          message: 'Status not found',
+        });
     });
   });
 
@@ -186,26 +136,14 @@ describe('paper statuses API', () => {
   describe('deleting', () => {
     it('deletes a status', async () => {
       const temp = (await create({ text: 'Temporary' }).expect(201)).body as StatusDto;
-      const res = await t
-        .http()
-        .delete(`/api/chair/status/${temp._id}`)
-        .set(...chair)
-        .expect(200);
+      const res = await t.call('delete', `/api/chair/status/${temp._id}`, chair).expect(200);
       expect(res.body).toEqual({ ok: true });
       expect(await rowOf(temp._id)).toBeUndefined();
-      await t
-        .http()
-        .get(`/api/chair/status/${temp._id}`)
-        .set(...chair)
-        .expect(404);
+      await t.call('get', `/api/chair/status/${temp._id}`, chair).expect(404);
     });
 
     it("refuses to delete the default status ('Awaiting Decision status can not be deleted')", async () => {
-      const res = await t
-        .http()
-        .delete(`/api/chair/status/${defaultStatus._id}`)
-        .set(...chair)
-        .expect(400);
+      const res = await t.call('delete', `/api/chair/status/${defaultStatus._id}`, chair).expect(400);
       expect(res.body).toMatchObject({
         statusCode: 400,
         code: 'statuses.default_undeletable',
@@ -215,16 +153,8 @@ describe('paper statuses API', () => {
     });
 
     it('answers 404 for a missing status and for a malformed id', async () => {
-      await t
-        .http()
-        .delete('/api/chair/status/99999')
-        .set(...chair)
-        .expect(404);
-      await t
-        .http()
-        .delete('/api/chair/status/x')
-        .set(...chair)
-        .expect(404);
+      await t.call('delete', '/api/chair/status/99999', chair).expect(404);
+      await t.call('delete', '/api/chair/status/x', chair).expect(404);
     });
   });
 
@@ -232,12 +162,7 @@ describe('paper statuses API', () => {
     it('sets position to index + 1', async () => {
       const ids = (await rows()).map((r) => r.id);
       const order = [ids[2]!, ids[0]!, ids[1]!];
-      const res = await t
-        .http()
-        .put('/api/chair/status/sort')
-        .set(...chair)
-        .send({ ids: order })
-        .expect(200);
+      const res = await t.call('put', '/api/chair/status/sort', chair, { ids: order }).expect(200);
       expect((res.body as StatusDto[]).map((s) => [s._id, s.position])).toEqual([
         [order[0], 1],
         [order[1], 2],
@@ -255,22 +180,12 @@ describe('paper statuses API', () => {
       const before = await rows();
       const ids = before.map((r) => r.id);
       for (const bad of [ids.slice(1), [...ids, ids[0]!], [...ids.slice(1), 99999], []]) {
-        const res = await t
-          .http()
-          .put('/api/chair/status/sort')
-          .set(...chair)
-          .send({ ids: bad })
-          .expect(400);
+        const res = await t.call('put', '/api/chair/status/sort', chair, { ids: bad }).expect(400);
         expect(res.body.message).toBe(STATUS_MESSAGES.sortIncomplete);
       }
       expect(await rows()).toEqual(before);
       for (const body of [{}, { ids: 'x' }, { ids: ['a'] }, { ids: [-1] }])
-        await t
-          .http()
-          .put('/api/chair/status/sort')
-          .set(...chair)
-          .send(body)
-          .expect(400);
+        await t.call('put', '/api/chair/status/sort', chair, body).expect(400);
     });
   });
 
@@ -278,49 +193,18 @@ describe('paper statuses API', () => {
     it('lets track chairs read but not create, update, delete or sort statuses', async () => {
       await create({ text: 'By a track chair' }, cochair).expect(403);
       await update(defaultStatus._id, { text: 'Renamed' }, cochair).expect(403);
-      await t
-        .http()
-        .delete(`/api/chair/status/${defaultStatus._id}`)
-        .set(...cochair)
-        .expect(403);
-      await t
-        .http()
-        .put('/api/chair/status/sort')
-        .set(...cochair)
-        .send({ ids: [] })
-        .expect(403);
-      await t
-        .http()
-        .post('/api/cochair/status')
-        .set(...cochair)
-        .send({ text: 'X' })
-        .expect(404);
-      await t
-        .http()
-        .put(`/api/cochair/status/${defaultStatus._id}`)
-        .set(...cochair)
-        .send({ text: 'X' })
-        .expect(404);
-      await t
-        .http()
-        .delete(`/api/cochair/status/${defaultStatus._id}`)
-        .set(...cochair)
-        .expect(404);
+      await t.call('delete', `/api/chair/status/${defaultStatus._id}`, cochair).expect(403);
+      await t.call('put', '/api/chair/status/sort', cochair, { ids: [] }).expect(403);
+      await t.call('post', '/api/cochair/status', cochair, { text: 'X' }).expect(404);
+      await t.call('put', `/api/cochair/status/${defaultStatus._id}`, cochair, { text: 'X' }).expect(404);
+      await t.call('delete', `/api/cochair/status/${defaultStatus._id}`, cochair).expect(404);
       expect((await rowOf(defaultStatus._id))!.text).toBe('Awaiting Decision');
     });
 
     it('refuses authors and reviewers (403) and anonymous callers (401)', async () => {
       for (const auth of [author, reviewer]) {
-        await t
-          .http()
-          .get('/api/chair/status')
-          .set(...auth)
-          .expect(403);
-        await t
-          .http()
-          .get('/api/cochair/status')
-          .set(...auth)
-          .expect(403);
+        await t.call('get', '/api/chair/status', auth).expect(403);
+        await t.call('get', '/api/cochair/status', auth).expect(403);
         await create({ text: 'Nope' }, auth).expect(403);
       }
       await t.http().get('/api/chair/status').expect(401);

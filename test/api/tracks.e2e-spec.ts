@@ -17,18 +17,9 @@ describe('tracks API', () => {
   let main: TrackDto;
   let posters: TrackDto;
 
-  const create = (body: object, as: Auth = chair) =>
-    t
-      .http()
-      .post('/api/chair/tracks')
-      .set(...as)
-      .send(body);
+  const create = (body: object, as: Auth = chair) => t.call('post', '/api/chair/tracks', as).send(body);
   const update = (id: number | string, body: object, as: Auth = chair) =>
-    t
-      .http()
-      .put(`/api/chair/tracks/${id}`)
-      .set(...as)
-      .send(body);
+    t.call('put', `/api/chair/tracks/${id}`, as).send(body);
   const areasOf = (trackId: number) =>
     t.db
       .select()
@@ -148,13 +139,10 @@ describe('tracks API', () => {
       const row = await rowOf(track._id);
       expect(row.canSubmitPaperDeadline?.toISOString()).toBe('2031-05-01T12:00:00.000Z');
       expect(row.submissionQuestions[0]!.title).toBe('Student paper?');
-      expect(
-        await t
-          .http()
-          .get(`/api/chair/tracks/${track._id}`)
-          .set(...chair)
-          .expect(200),
-      ).toHaveProperty('body', track);
+      expect(await t.call('get', `/api/chair/tracks/${track._id}`, chair).expect(200)).toHaveProperty(
+        'body',
+        track,
+      );
     });
 
     it.each([
@@ -227,9 +215,7 @@ describe('tracks API', () => {
 
     it('answers 400 to a JSON body that is not an object', async () => {
       const res = await t
-        .http()
-        .post('/api/chair/tracks')
-        .set(...chair)
+        .call('post', '/api/chair/tracks', chair)
         .set('Content-Type', 'application/json')
         .send('[1]');
       expect(res.status).toBe(400);
@@ -238,13 +224,7 @@ describe('tracks API', () => {
 
   describe('reading tracks', () => {
     it('lists every track by position, with subject areas in order, for chairs, authors, reviewers and session chairs', async () => {
-      const all = (
-        await t
-          .http()
-          .get('/api/chair/tracks')
-          .set(...chair)
-          .expect(200)
-      ).body as TrackDto[];
+      const all = (await t.call('get', '/api/chair/tracks', chair).expect(200)).body as TrackDto[];
       expect(all.length).toBeGreaterThanOrEqual(2);
       expect(all.map((x) => x.position)).toEqual([...all.map((x) => x.position)].sort((a, b) => a - b));
       expect(all[0]!.subjectAreas.map((a) => a.name)).toEqual(['AI', 'Databases']);
@@ -253,35 +233,19 @@ describe('tracks API', () => {
         ['reviewer', reviewer],
         ['session', session],
       ] as const) {
-        const res = await t
-          .http()
-          .get(`/api/${prefix}/tracks`)
-          .set(...auth)
-          .expect(200);
+        const res = await t.call('get', `/api/${prefix}/tracks`, auth).expect(200);
         expect(res.body).toEqual(all);
-        await t
-          .http()
-          .get(`/api/${prefix}/tracks/${main._id}`)
-          .set(...auth)
-          .expect(200);
+        await t.call('get', `/api/${prefix}/tracks/${main._id}`, auth).expect(200);
       }
     });
 
     it('gets one track', async () => {
-      const res = await t
-        .http()
-        .get(`/api/author/tracks/${main._id}`)
-        .set(...author)
-        .expect(200);
+      const res = await t.call('get', `/api/author/tracks/${main._id}`, author).expect(200);
       expect(res.body).toMatchObject({ _id: main._id, name: 'Main Track' });
     });
 
     it("answers 404 'Track not found' for a missing track", async () => {
-      const res = await t
-        .http()
-        .get('/api/chair/tracks/99999')
-        .set(...chair)
-        .expect(404);
+      const res = await t.call('get', '/api/chair/tracks/99999', chair).expect(404);
       expect(res.body).toMatchObject({
         statusCode: 404,
         code: 'tracks.not_found',
@@ -292,10 +256,7 @@ describe('tracks API', () => {
     it.each(['abc', '0', '-1', '1e3', '1.5', '99999999999', '0x10', '%20'])(
       'answers a malformed track id %s like a missing track (404)',
       async (id) => {
-        const res = await t
-          .http()
-          .get(`/api/chair/tracks/${id}`)
-          .set(...chair);
+        const res = await t.call('get', `/api/chair/tracks/${id}`, chair);
         expect(res.status).toBe(404);
         expect(res.body).toMatchObject({ code: 'tracks.not_found', message: TRACK_MESSAGES.notFound });
         expect((await update(id, { name: 'Y' })).status).toBe(404);
@@ -309,75 +270,31 @@ describe('tracks API', () => {
 
   describe('track chairs', () => {
     it('see only the tracks of roles.coChair.tracks', async () => {
-      const res = await t
-        .http()
-        .get('/api/cochair/tracks')
-        .set(...cochair)
-        .expect(200);
+      const res = await t.call('get', '/api/cochair/tracks', cochair).expect(200);
       expect((res.body as TrackDto[]).map((x) => x._id)).toEqual([posters._id]);
-      await t
-        .http()
-        .get(`/api/cochair/tracks/${posters._id}`)
-        .set(...cochair)
-        .expect(200);
+      await t.call('get', `/api/cochair/tracks/${posters._id}`, cochair).expect(200);
     });
 
     it('get the same 404 for a track outside their tracks as for a missing one', async () => {
-      const outside = await t
-        .http()
-        .get(`/api/cochair/tracks/${main._id}`)
-        .set(...cochair)
-        .expect(404);
-      const missing = await t
-        .http()
-        .get('/api/cochair/tracks/99999')
-        .set(...cochair)
-        .expect(404);
+      const outside = await t.call('get', `/api/cochair/tracks/${main._id}`, cochair).expect(404);
+      const missing = await t.call('get', '/api/cochair/tracks/99999', cochair).expect(404);
       expect(outside.body).toEqual(missing.body);
     });
 
     it('cannot create or update tracks, neither under the chair prefix (403) nor their own (no such route)', async () => {
       await create({ name: 'By a track chair' }, cochair).expect(403);
       await update(posters._id, { name: 'Renamed' }, cochair).expect(403);
-      await t
-        .http()
-        .put('/api/chair/tracks/sort')
-        .set(...cochair)
-        .send({ ids: [] })
-        .expect(403);
-      await t
-        .http()
-        .post('/api/cochair/tracks')
-        .set(...cochair)
-        .send({ name: 'X' })
-        .expect(404);
-      await t
-        .http()
-        .put(`/api/cochair/tracks/${posters._id}`)
-        .set(...cochair)
-        .send({ name: 'X' })
-        .expect(404);
+      await t.call('put', '/api/chair/tracks/sort', cochair, { ids: [] }).expect(403);
+      await t.call('post', '/api/cochair/tracks', cochair, { name: 'X' }).expect(404);
+      await t.call('put', `/api/cochair/tracks/${posters._id}`, cochair, { name: 'X' }).expect(404);
       expect((await rowOf(posters._id)).name).toBe('Posters');
     });
 
     it('are not limited when they are chairs or admins', async () => {
-      const all = (
-        await t
-          .http()
-          .get('/api/chair/tracks')
-          .set(...chair)
-      ).body as TrackDto[];
-      const res = await t
-        .http()
-        .get('/api/cochair/tracks')
-        .set(...admin)
-        .expect(200);
+      const all = (await t.call('get', '/api/chair/tracks', chair)).body as TrackDto[];
+      const res = await t.call('get', '/api/cochair/tracks', admin).expect(200);
       expect((res.body as TrackDto[]).map((x) => x._id)).toEqual(all.map((x) => x._id));
-      await t
-        .http()
-        .get(`/api/cochair/tracks/${main._id}`)
-        .set(...chair)
-        .expect(200);
+      await t.call('get', `/api/cochair/tracks/${main._id}`, chair).expect(200);
     });
   });
 
@@ -386,16 +303,8 @@ describe('tracks API', () => {
       for (const auth of [author, reviewer, session]) {
         await create({ name: 'Nope' }, auth).expect(403);
         await update(main._id, { name: 'Nope' }, auth).expect(403);
-        await t
-          .http()
-          .get('/api/chair/tracks')
-          .set(...auth)
-          .expect(403);
-        await t
-          .http()
-          .get('/api/cochair/tracks')
-          .set(...auth)
-          .expect(403);
+        await t.call('get', '/api/chair/tracks', auth).expect(403);
+        await t.call('get', '/api/cochair/tracks', auth).expect(403);
       }
       expect((await rowOf(main._id)).name).toBe('Main Track');
     });
@@ -470,12 +379,7 @@ describe('tracks API', () => {
     });
 
     it('moves a subject area up, and deletes all with an empty list', async () => {
-      const areas = (
-        await t
-          .http()
-          .get(`/api/chair/tracks/${track._id}`)
-          .set(...chair)
-      ).body.subjectAreas as {
+      const areas = (await t.call('get', `/api/chair/tracks/${track._id}`, chair)).body.subjectAreas as {
         _id: number;
         name: string;
       }[];
@@ -523,32 +427,15 @@ describe('tracks API', () => {
 
   describe('sorting tracks', () => {
     it('sets position to the index of each id', async () => {
-      const ids = (
-        (
-          await t
-            .http()
-            .get('/api/chair/tracks')
-            .set(...chair)
-        ).body as TrackDto[]
-      ).map((x) => x._id);
+      const ids = ((await t.call('get', '/api/chair/tracks', chair)).body as TrackDto[]).map((x) => x._id);
       const reversed = [...ids].reverse();
-      const res = await t
-        .http()
-        .put('/api/chair/tracks/sort')
-        .set(...chair)
-        .send({ ids: reversed })
-        .expect(200);
+      const res = await t.call('put', '/api/chair/tracks/sort', chair, { ids: reversed }).expect(200);
       expect((res.body as TrackDto[]).map((x) => [x._id, x.position])).toEqual(
         reversed.map((id, i) => [id, i]),
       );
       const rows = await t.db.select().from(tracksTable);
       for (const [i, id] of reversed.entries()) expect(rows.find((r) => r.id === id)!.position).toBe(i);
-      const list = (
-        await t
-          .http()
-          .get('/api/author/tracks')
-          .set(...author)
-      ).body as TrackDto[];
+      const list = (await t.call('get', '/api/author/tracks', author)).body as TrackDto[];
       expect(list.map((x) => x._id)).toEqual(reversed);
     });
 
@@ -566,12 +453,7 @@ describe('tracks API', () => {
     ])('refuses a list with %s (400) and keeps the positions', async (_label, make) => {
       const before = await t.db.select().from(tracksTable).orderBy(asc(tracksTable.id));
       const ids = before.map((r) => r.id);
-      const res = await t
-        .http()
-        .put('/api/chair/tracks/sort')
-        .set(...chair)
-        .send({ ids: make(ids) })
-        .expect(400);
+      const res = await t.call('put', '/api/chair/tracks/sort', chair, { ids: make(ids) }).expect(400);
       expect(res.body.message).toBe(TRACK_MESSAGES.sortIncomplete);
       const after = await t.db.select().from(tracksTable).orderBy(asc(tracksTable.id));
       expect(after.map((r) => r.position)).toEqual(before.map((r) => r.position));
@@ -580,22 +462,12 @@ describe('tracks API', () => {
     it.each([{}, { ids: 'all' }, { ids: [1, 'two'] }, { ids: [0] }, { ids: [1.5] }, { ids: [1], extra: 1 }])(
       'answers 400 to the malformed body %j',
       async (body) => {
-        await t
-          .http()
-          .put('/api/chair/tracks/sort')
-          .set(...chair)
-          .send(body)
-          .expect(400);
+        await t.call('put', '/api/chair/tracks/sort', chair, body).expect(400);
       },
     );
 
     it('is refused to authors (403)', async () => {
-      await t
-        .http()
-        .put('/api/chair/tracks/sort')
-        .set(...author)
-        .send({ ids: [] })
-        .expect(403);
+      await t.call('put', '/api/chair/tracks/sort', author, { ids: [] }).expect(403);
     });
   });
 
@@ -604,14 +476,7 @@ describe('tracks API', () => {
       const service = t.app.get(TracksService);
       expect((await service.findById(main._id))?.name).toBe('Main Track');
       expect(await service.findById(99999)).toBeUndefined();
-      const ids = (
-        (
-          await t
-            .http()
-            .get('/api/chair/tracks')
-            .set(...chair)
-        ).body as TrackDto[]
-      ).map((x) => x._id);
+      const ids = ((await t.call('get', '/api/chair/tracks', chair)).body as TrackDto[]).map((x) => x._id);
       expect(await service.listIds()).toEqual(ids);
     });
   });

@@ -123,9 +123,7 @@ describe('streaming uploads', () => {
     cameraTrack = await env.track({ cameraReadySubmissionProperties: { fileSizeLimit: 1 } });
     for (const t of [track, track, track, track, track, cameraTrack]) {
       const res = await env.t
-        .http()
-        .post('/api/author/papers')
-        .set(...author.auth)
+        .call('post', '/api/author/papers', author.auth)
         .field('paper', JSON.stringify(submission(t, [author.id])))
         .attach('files', pdf('submitted'), 'submitted.pdf');
       expect(res.status).toBe(201);

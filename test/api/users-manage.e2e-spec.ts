@@ -53,9 +53,7 @@ describe('chair user management', () => {
   describe('RegisterUser (POST /api/chair/users)', () => {
     it('creates the user, e-mails a generated 10-character password through the outbox, and answers 201', async () => {
       const res = await t
-        .http()
-        .post('/api/chair/users')
-        .set(...chair.auth)
+        .call('post', '/api/chair/users', chair.auth)
         .send(newUser({ email: ' Rita.Lopes@Example.ORG ', alternateEmail: 'RITA@home.example' }));
       expect(res.status).toBe(201);
       const user = res.body as UserDto;
@@ -91,20 +89,16 @@ describe('chair user management', () => {
     });
 
     it('stores roles normalized: track lists deduplicated, flags true exactly when a list is non-empty', async () => {
-      const res = await t
-        .http()
-        .post('/api/chair/users')
-        .set(...chair.auth)
-        .send(
-          newUser({
-            email: 'roles.new@example.org',
-            roles: {
-              chair: { is: false },
-              coChair: { is: false, tracks: [2, 2, 5] },
-              reviewer: { is: true, tracks: [] },
-            },
-          }),
-        );
+      const res = await t.call('post', '/api/chair/users', chair.auth).send(
+        newUser({
+          email: 'roles.new@example.org',
+          roles: {
+            chair: { is: false },
+            coChair: { is: false, tracks: [2, 2, 5] },
+            reviewer: { is: true, tracks: [] },
+          },
+        }),
+      );
       expect(res.status).toBe(201);
       expect(res.body.roles).toMatchObject({
         coChair: { is: true, tracks: [2, 5] },
@@ -139,9 +133,7 @@ describe('chair user management', () => {
       'refuses a missing or wrong %s with its §5 message and writes nothing',
       async (_f, over, message) => {
         const res = await t
-          .http()
-          .post('/api/chair/users')
-          .set(...chair.auth)
+          .call('post', '/api/chair/users', chair.auth)
           .send(newUser({ email: 'rita.two@example.org', ...over }));
         expect(res.status).toBe(400);
         expect(res.body.message).toBe(message);
@@ -151,11 +143,7 @@ describe('chair user management', () => {
     );
 
     it("names every field's message in details", async () => {
-      const res = await t
-        .http()
-        .post('/api/chair/users')
-        .set(...chair.auth)
-        .send({});
+      const res = await t.call('post', '/api/chair/users', chair.auth).send({});
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(PEOPLE_MESSAGES.firstName);
       expect(res.body.details).toHaveLength(7);
@@ -163,9 +151,7 @@ describe('chair user management', () => {
 
     it("refuses an e-mail already in use with 409 'User already present!', ignoring case", async () => {
       const res = await t
-        .http()
-        .post('/api/chair/users')
-        .set(...chair.auth)
+        .call('post', '/api/chair/users', chair.auth)
         .send(newUser({ email: 'RITA.LOPES@example.org', alternateEmail: 'other@example.org' }));
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('User already present!');
@@ -174,19 +160,11 @@ describe('chair user management', () => {
 
     it('lets only an admin create an admin', async () => {
       const body = newUser({ email: 'new.admin@example.org', roles: { admin: { is: true } } });
-      const byChair = await t
-        .http()
-        .post('/api/chair/users')
-        .set(...chair.auth)
-        .send(body);
+      const byChair = await t.call('post', '/api/chair/users', chair.auth).send(body);
       expect(byChair.status).toBe(403);
       expect(byChair.body.message).toBe('Only an administrator can change the admin role');
       expect(await rowByEmail('new.admin@example.org')).toBeUndefined();
-      const byAdmin = await t
-        .http()
-        .post('/api/chair/users')
-        .set(...admin.auth)
-        .send(body);
+      const byAdmin = await t.call('post', '/api/chair/users', admin.auth).send(body);
       expect(byAdmin.status).toBe(201);
       expect(byAdmin.body.roles.admin.is).toBe(true);
     });
@@ -204,9 +182,7 @@ describe('chair user management', () => {
         { firstName: 42 },
       ]) {
         const res = await t
-          .http()
-          .post('/api/chair/users')
-          .set(...chair.auth)
+          .call('post', '/api/chair/users', chair.auth)
           .send(newUser({ email: 'bad.fields@example.org', ...over }));
         expect(res.status).toBe(400);
       }
@@ -217,20 +193,14 @@ describe('chair user management', () => {
   describe('GET /api/chair/users/:userId', () => {
     it('answers the user', async () => {
       const u = await t.user({ firstName: 'Gina', lastName: 'Get' });
-      const res = await t
-        .http()
-        .get(`/api/chair/users/${u.id}`)
-        .set(...chair.auth);
+      const res = await t.call('get', `/api/chair/users/${u.id}`, chair.auth);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ _id: u.id, firstName: 'Gina', lastName: 'Get', email: u.email });
       expect(res.body.passwordHash).toBeUndefined();
     });
 
     it("answers 404 'User not found' for a missing user", async () => {
-      const res = await t
-        .http()
-        .get('/api/chair/users/999999')
-        .set(...chair.auth);
+      const res = await t.call('get', '/api/chair/users/999999', chair.auth);
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('User not found');
     });
@@ -308,10 +278,7 @@ describe('chair user management', () => {
         .query({ phone: '1' })
         .set(...chair.auth);
       expect(unknown.status).toBe(400);
-      const twice = await t
-        .http()
-        .get('/api/chair/users/search?email=a@b.c&email=d@e.f')
-        .set(...chair.auth);
+      const twice = await t.call('get', '/api/chair/users/search?email=a@b.c&email=d@e.f', chair.auth);
       expect(twice.status).toBe(400);
     });
 
@@ -361,11 +328,7 @@ describe('chair user management', () => {
 
   describe('PUT /api/chair/users/:userId', () => {
     const put = (id: number, body: object, auth: Auth = chair.auth) =>
-      t
-        .http()
-        .put(`/api/chair/users/${id}`)
-        .set(...auth)
-        .send(body);
+      t.call('put', `/api/chair/users/${id}`, auth).send(body);
 
     describe('contact information', () => {
       it('updates the given fields, keeps the others, and lowercases e-mails', async () => {
@@ -543,10 +506,7 @@ describe('chair user management', () => {
         expect(locked.status).toBe(200);
         expect(locked.body.lock).toEqual({ status: true });
         expect((await rowOf(u.id))!.lockStatus).toBe(true);
-        const me = await t
-          .http()
-          .get('/api/author/users')
-          .set(...u.auth);
+        const me = await t.call('get', '/api/author/users', u.auth);
         expect(me.status).toBe(401);
         expect(me.body.message).toBe('Your account is locked. Please contact the conference chair.');
         expect((await login(u.email, u.password)).status).toBe(401);
@@ -634,10 +594,7 @@ describe('chair user management', () => {
   describe('DELETE /api/chair/users/:userId', () => {
     it("deletes the user, audits it, and answers 'This user's has been deleted'", async () => {
       const u = await t.user();
-      const res = await t
-        .http()
-        .delete(`/api/chair/users/${u.id}`)
-        .set(...chair.auth);
+      const res = await t.call('delete', `/api/chair/users/${u.id}`, chair.auth);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ message: "This user's has been deleted" });
       expect(res.body.message).toBe(USER_MESSAGES.deleted);
@@ -648,27 +605,14 @@ describe('chair user management', () => {
         .where(and(eq(auditLogTable.subjectId, u.id), eq(auditLogTable.action, 'user.delete')));
       expect(audit).toMatchObject({ actorId: chair.id, details: { userEmail: u.email } });
       // Their session ends with them.
-      expect(
-        (
-          await t
-            .http()
-            .get('/api/author/users')
-            .set(...u.auth)
-        ).status,
-      ).toBe(401);
-      const again = await t
-        .http()
-        .delete(`/api/chair/users/${u.id}`)
-        .set(...chair.auth);
+      expect((await t.call('get', '/api/author/users', u.auth)).status).toBe(401);
+      const again = await t.call('delete', `/api/chair/users/${u.id}`, chair.auth);
       expect(again.status).toBe(404);
       expect(again.body.message).toBe('User not found');
     });
 
     it('refuses a chair deleting themselves', async () => {
-      const res = await t
-        .http()
-        .delete(`/api/chair/users/${chair.id}`)
-        .set(...chair.auth);
+      const res = await t.call('delete', `/api/chair/users/${chair.id}`, chair.auth);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('You cannot delete your own account');
       expect(await rowOf(chair.id)).toBeDefined();
@@ -676,29 +620,16 @@ describe('chair user management', () => {
 
     it('lets only an admin delete an admin', async () => {
       const other = await t.user({ roles: { admin: { is: true } } });
-      const byChair = await t
-        .http()
-        .delete(`/api/chair/users/${other.id}`)
-        .set(...chair.auth);
+      const byChair = await t.call('delete', `/api/chair/users/${other.id}`, chair.auth);
       expect(byChair.status).toBe(403);
       expect(await rowOf(other.id)).toBeDefined();
-      expect(
-        (
-          await t
-            .http()
-            .delete(`/api/chair/users/${other.id}`)
-            .set(...admin.auth)
-        ).status,
-      ).toBe(200);
+      expect((await t.call('delete', `/api/chair/users/${other.id}`, admin.auth)).status).toBe(200);
     });
   });
 
   describe('impersonation', () => {
     const impersonate = (email: string, auth: Auth = chair.auth) =>
-      t
-        .http()
-        .post(`/api/chair/users/impersonate/${encodeURIComponent(email)}`)
-        .set(...auth);
+      t.call('post', `/api/chair/users/impersonate/${encodeURIComponent(email)}`, auth);
 
     it('answers a session as the user, sets the session cookies and writes an audit row with both identities', async () => {
       const u = await t.user();
@@ -721,25 +652,12 @@ describe('chair user management', () => {
       });
 
       const as: Auth = ['Authorization', `Bearer ${res.body.accessToken}`];
-      const me = await t
-        .http()
-        .get('/api/author/users')
-        .set(...as);
+      const me = await t.call('get', '/api/author/users', as);
       expect(me.body).toMatchObject({ _id: u.id, impersonatorId: chair.id });
       // The session is the user's: the chair console is closed to it.
-      expect(
-        (
-          await t
-            .http()
-            .get(`/api/chair/users/${u.id}`)
-            .set(...as)
-        ).status,
-      ).toBe(403);
+      expect((await t.call('get', `/api/chair/users/${u.id}`, as)).status).toBe(403);
 
-      const stop = await t
-        .http()
-        .post('/api/auth/impersonation/stop')
-        .set(...as);
+      const stop = await t.call('post', '/api/auth/impersonation/stop', as);
       expect(stop.status).toBe(200);
       expect(stop.body.user._id).toBe(chair.id);
       const back = await t
@@ -800,35 +718,31 @@ describe('chair user management', () => {
   describe('conference view (POST /register/:email/:status)', () => {
     it('enables and disables the conference view', async () => {
       const u = await t.user();
-      const on = await t
-        .http()
-        .post(`/api/chair/users/register/${encodeURIComponent(u.email)}/true`)
-        .set(...chair.auth);
+      const on = await t.call(
+        'post',
+        `/api/chair/users/register/${encodeURIComponent(u.email)}/true`,
+        chair.auth,
+      );
       expect(on.status).toBe(200);
       expect(on.body.message).toBe('User Conference View enabled!');
       expect(on.body.user).toMatchObject({ _id: u.id, isRegistered: true });
       expect((await rowOf(u.id))!.isRegistered).toBe(true);
-      const off = await t
-        .http()
-        .post(`/api/chair/users/register/${u.email.toUpperCase()}/false`)
-        .set(...chair.auth);
+      const off = await t.call(
+        'post',
+        `/api/chair/users/register/${u.email.toUpperCase()}/false`,
+        chair.auth,
+      );
       expect(off.body.message).toBe('User Conference View disabled!');
       expect((await rowOf(u.id))!.isRegistered).toBe(false);
     });
 
     it("answers 404 'User not found!' for a missing user and 400 for a status that is not true or false", async () => {
-      const missing = await t
-        .http()
-        .post('/api/chair/users/register/nobody%40example.org/true')
-        .set(...chair.auth);
+      const missing = await t.call('post', '/api/chair/users/register/nobody%40example.org/true', chair.auth);
       expect(missing.status).toBe(404);
       expect(missing.body.message).toBe('User not found!');
       const u = await t.user();
       for (const status of ['yes', 'TRUE', '1']) {
-        const res = await t
-          .http()
-          .post(`/api/chair/users/register/${u.email}/${status}`)
-          .set(...chair.auth);
+        const res = await t.call('post', `/api/chair/users/register/${u.email}/${status}`, chair.auth);
         expect(res.status).toBe(400);
         expect(res.body.message).toBe("The conference view status must be 'true' or 'false'");
       }

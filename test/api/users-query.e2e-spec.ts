@@ -26,11 +26,7 @@ describe('chair user query and export', () => {
   let chairId: number;
 
   const query = (body: object, auth: Auth = chair) =>
-    t
-      .http()
-      .post('/api/chair/users?isQuery=true')
-      .set(...auth)
-      .send(body);
+    t.call('post', '/api/chair/users?isQuery=true', auth).send(body);
   const ids = (res: Response) => (res.body.data as UserDto[]).map((u) => u._id);
   const emails = (res: Response) => (res.body.data as UserDto[]).map((u) => u.email);
 
@@ -445,11 +441,7 @@ describe('chair user query and export', () => {
         expect(res.status).toBe(400);
         expect(res.body.code).toBe('request.invalid');
       }
-      const res = await t
-        .http()
-        .post('/api/chair/users?isQuery=maybe')
-        .set(...chair)
-        .send({});
+      const res = await t.call('post', '/api/chair/users?isQuery=maybe', chair).send({});
       expect(res.status).toBe(400);
       expect(res.body.message).toBe("isQuery must be 'true'");
     });
@@ -458,10 +450,7 @@ describe('chair user query and export', () => {
   describe('export', () => {
     const exportXls = (body: object, auth: Auth = chair) =>
       t
-        .http()
-        .post('/api/chair/users/export/xls')
-        .set(...auth)
-        .send(body)
+        .call('post', '/api/chair/users/export/xls', auth, body)
         .buffer(true)
         .parse((res, cb) => {
           const chunks: Buffer[] = [];
@@ -564,17 +553,11 @@ describe('chair user query and export', () => {
 
     it('refuses invalid filters and page fields with 400', async () => {
       const bad = await t
-        .http()
-        .post('/api/chair/users/export/xls')
-        .set(...chair)
+        .call('post', '/api/chair/users/export/xls', chair)
         .send({ filters: [{ name: 'email; drop table users', operator: '=', value: 'x' }] });
       expect(bad.status).toBe(400);
       expect(bad.body.message).toBe('Invalid filter');
-      const page = await t
-        .http()
-        .post('/api/chair/users/export/xls')
-        .set(...chair)
-        .send({ cp: 2 });
+      const page = await t.call('post', '/api/chair/users/export/xls', chair).send({ cp: 2 });
       expect(page.status).toBe(400);
     });
   });
@@ -588,11 +571,7 @@ describe('chair user query and export', () => {
     ])('refuses %s with 403', async (_label, roles) => {
       const u = await t.user({ roles });
       for (const path of ['/api/chair/users?isQuery=true', '/api/chair/users/export/xls']) {
-        const res = await t
-          .http()
-          .post(path)
-          .set(...u.auth)
-          .send({});
+        const res = await t.call('post', path, u.auth).send({});
         expect(res.status).toBe(403);
         expect(res.body.message).toBe('You do not have access to this area');
       }

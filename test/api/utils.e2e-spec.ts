@@ -12,11 +12,7 @@ describe('GET /api/utils', () => {
 
   it('gives every signed-in user the §9 values, the §2 bulk edit params and the §3 decision labels', async () => {
     const author = await t.user();
-    const res = await t
-      .http()
-      .get('/api/utils')
-      .set(...author.auth)
-      .expect(200);
+    const res = await t.call('get', '/api/utils', author.auth).expect(200);
     expect(res.body.editPaperSubmissionValues).toEqual({
       titleMax: 150,
       abstractMin: 50,
@@ -48,11 +44,7 @@ describe('GET /api/utils', () => {
 
   it('describes each user filter with its label, type and operators', async () => {
     const chair = await t.user({ roles: { chair: { is: true } } });
-    const res = await t
-      .http()
-      .get('/api/utils')
-      .set(...chair.auth)
-      .expect(200);
+    const res = await t.call('get', '/api/utils', chair.auth).expect(200);
     const filters = res.body.filters.user as {
       name: string;
       label: string;
@@ -86,27 +78,14 @@ describe('GET /api/utils', () => {
 
   it('is the same for reviewers, track chairs and session chairs, and refused to anonymous callers', async () => {
     const author = await t.user();
-    const expected = (
-      await t
-        .http()
-        .get('/api/utils')
-        .set(...author.auth)
-    ).body;
+    const expected = (await t.call('get', '/api/utils', author.auth)).body;
     for (const roles of [
       { reviewer: { is: true, tracks: [1], count: 0 } },
       { coChair: { is: true, tracks: [1] } },
       { sessionChair: { sessions: [1] } },
     ]) {
       const u = await t.user({ roles });
-      expect(
-        (
-          await t
-            .http()
-            .get('/api/utils')
-            .set(...u.auth)
-            .expect(200)
-        ).body,
-      ).toEqual(expected);
+      expect((await t.call('get', '/api/utils', u.auth).expect(200)).body).toEqual(expected);
     }
     const res = await t.http().get('/api/utils').expect(401);
     expect(res.body.message).toBe('Please sign in');

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
+import request, { type Test } from 'supertest';
 import { createApp } from '../../apps/api/src/app.factory.js';
 import type { AppConfig } from '../../apps/api/src/config/config.js';
 import { openDatabase, type Db, DB as DB_TOKEN } from '../../apps/api/src/database/database.js';
@@ -54,10 +54,14 @@ export async function openTestDatabase() {
   };
 }
 
+type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
 export interface TestApp {
   app: INestApplication;
   db: Db;
   http: () => ReturnType<typeof request>;
+  /** A request to `path` signed in with `auth` (a [header, value] pair), sending `body` when given. */
+  call: (method: HttpMethod, path: string, auth?: [string, string], body?: string | object) => Test;
   close: () => Promise<void>;
   /** Creates a user directly in the database; returns it with a Bearer token. */
   user: (
@@ -80,6 +84,11 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   const app = await createApp(testConfig(overrides), { handle, logger: ['error'] });
   const db = app.get<Db>(DB_TOKEN);
   const http = () => request(app.getHttpServer());
+  const call: TestApp['call'] = (method, path, auth, body) => {
+    let req = http()[method](path);
+    if (auth) req = req.set(...auth);
+    return body === undefined ? req : req.send(body);
+  };
   const user: TestApp['user'] = async (opts = {}) => {
     counter++;
     const email = opts.email ?? `user${counter}.${Date.now()}@example.org`;
@@ -108,6 +117,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     app,
     db,
     http,
+    call,
     user,
     close: async () => {
       await app.close();
