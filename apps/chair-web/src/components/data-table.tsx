@@ -195,3 +195,61 @@ export function ActionsHeaderCell({ label = 'Actions' }: { label?: string }) {
     </TableCell>
   );
 }
+
+/** A column of an ItemTable: its header text, right-aligned when `align` says so (numbers, row actions). */
+export type ItemColumn = string | { label: string; align: 'right' };
+
+/**
+ * A small list's whole table (no paging, no sorting): a scrolling region named `label` (or `regionLabel`),
+ * the header row of `columns`, the rows `renderRow` draws, and the one row `emptyText` when there are none.
+ * `outlined` puts it on an outlined Paper (the default); inside a card it stands without.
+ */
+export function ItemTable<T>({
+  label,
+  regionLabel = label,
+  columns,
+  rows,
+  renderRow,
+  bodyTestId,
+  emptyText,
+  outlined = true,
+}: {
+  label: string;
+  regionLabel?: string;
+  columns: ItemColumn[];
+  rows: T[];
+  /** A whole `<TableRow>` with its key. */
+  renderRow: (row: T, index: number) => ReactNode;
+  bodyTestId?: string;
+  emptyText?: string;
+  outlined?: boolean;
+}) {
+  const paper = outlined ? ({ component: Paper, variant: 'outlined' } as const) : {};
+  return (
+    <TableContainer {...paper} {...scrollRegion(regionLabel)}>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((c) =>
+              typeof c === 'string' ? (
+                <TableCell key={c}>{c}</TableCell>
+              ) : (
+                <TableCell key={c.label} align={c.align}>
+                  {c.label}
+                </TableCell>
+              ),
+            )}
+          </TableRow>
+        </TableHead>
+        <TableBody data-testid={bodyTestId}>
+          {rows.map(renderRow)}
+          {emptyText && rows.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={columns.length}>{emptyText}</TableCell>
+            </TableRow>
+          ) : null}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

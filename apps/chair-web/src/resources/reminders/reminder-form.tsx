@@ -1,11 +1,6 @@
 import {
   Alert,
-  Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormGroup,
@@ -30,7 +25,8 @@ import {
   type ReminderRuleInput,
 } from '@symposium/domain';
 import { ApiError, errorMessage, useNotify, useSession } from '@symposium/ui';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { FormDialog } from '../../components/form-dialog';
 import { useEmailTemplates } from '../mail/api/queries';
 import { useTracks } from '../tracks/api/queries';
 import { useCreateReminder, useUpdateReminder } from './api/mutations';
@@ -159,8 +155,7 @@ export function ReminderFormDialog({ rule, onClose }: { rule: ReminderRuleDto | 
   const busy = create.isPending || update.isPending;
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const checked = checkDraft(draft);
     if ('errors' in checked) return setErrors(checked.errors);
     setErrors({});
@@ -188,163 +183,149 @@ export function ReminderFormDialog({ rule, onClose }: { rule: ReminderRuleDto | 
     set({ trackIds: on ? [...draft.trackIds, id] : draft.trackIds.filter((t) => t !== id) });
 
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby="reminder-form-title"
-      fullWidth
+    <FormDialog
+      titleId="reminder-form-title"
+      title={rule ? `Edit reminder “${rule.name}”` : 'Add reminder'}
       maxWidth="md"
+      formLabel={rule ? 'Edit reminder' : 'Add reminder'}
+      busy={busy}
+      lockWhileBusy
+      saveLabel="Save reminder"
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form onSubmit={submit} noValidate aria-label={rule ? 'Edit reminder' : 'Add reminder'}>
-        <DialogTitle id="reminder-form-title">
-          {rule ? `Edit reminder “${rule.name}”` : 'Add reminder'}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {serverError ? <Alert severity="error">{serverError}</Alert> : null}
-            <TextField
-              label="Name"
-              name="name"
-              autoFocus
-              value={draft.name}
-              error={Boolean(errors.name)}
-              helperText={errors.name}
-              onChange={(e) => set({ name: e.target.value })}
-            />
-            <TextField
-              select
-              label="Remind of"
-              name="kind"
-              value={draft.kind}
-              error={Boolean(errors.kind)}
-              helperText={errors.kind}
-              slotProps={nativeSelect}
-              onChange={(e) => set({ kind: e.target.value as ReminderKind | '' })}
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {serverError ? <Alert severity="error">{serverError}</Alert> : null}
+        <TextField
+          label="Name"
+          name="name"
+          autoFocus
+          value={draft.name}
+          error={Boolean(errors.name)}
+          helperText={errors.name}
+          onChange={(e) => set({ name: e.target.value })}
+        />
+        <TextField
+          select
+          label="Remind of"
+          name="kind"
+          value={draft.kind}
+          error={Boolean(errors.kind)}
+          helperText={errors.kind}
+          slotProps={nativeSelect}
+          onChange={(e) => set({ kind: e.target.value as ReminderKind | '' })}
+        >
+          <option value="" disabled>
+            Choose what to remind of
+          </option>
+          {REMINDER_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {REMINDER_KIND_LABELS[k]}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          label="Days before the deadline"
+          name="offsets"
+          value={draft.offsets}
+          error={Boolean(errors.offsets)}
+          helperText={
+            errors.offsets ?? 'One or more numbers of days, separated by commas (0 = on the day), e.g. 7, 1'
+          }
+          onChange={(e) => set({ offsets: e.target.value })}
+        />
+        <TextField
+          select
+          label={`Send at (${zone})`}
+          name="sendHour"
+          value={draft.sendHour}
+          error={Boolean(errors.sendHour)}
+          helperText={
+            errors.sendHour ??
+            `On each reminder's day (counted in the conference's time zone, ${zone}), from this hour`
+          }
+          slotProps={nativeSelect}
+          onChange={(e) => set({ sendHour: e.target.value })}
+        >
+          {HOURS.map((h) => (
+            <option key={h} value={String(h)}>
+              {hourLabel(h)}
+            </option>
+          ))}
+        </TextField>
+        {isAuthorKind(draft.kind) ? (
+          <FormControl error={Boolean(errors.recipients)} component="fieldset">
+            <FormLabel component="legend">Remind</FormLabel>
+            <RadioGroup
+              row
+              name="recipients"
+              value={draft.recipients}
+              onChange={(e) => set({ recipients: e.target.value as ReminderRecipients })}
             >
-              <option value="" disabled>
-                Choose what to remind of
-              </option>
-              {REMINDER_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {REMINDER_KIND_LABELS[k]}
-                </option>
+              {REMINDER_RECIPIENTS.map((r) => (
+                <FormControlLabel
+                  key={r}
+                  value={r}
+                  label={REMINDER_RECIPIENT_LABELS[r]}
+                  control={<Radio slotProps={{ input: { 'aria-label': REMINDER_RECIPIENT_LABELS[r] } }} />}
+                />
               ))}
-            </TextField>
-            <TextField
-              label="Days before the deadline"
-              name="offsets"
-              value={draft.offsets}
-              error={Boolean(errors.offsets)}
-              helperText={
-                errors.offsets ??
-                'One or more numbers of days, separated by commas (0 = on the day), e.g. 7, 1'
-              }
-              onChange={(e) => set({ offsets: e.target.value })}
-            />
-            <TextField
-              select
-              label={`Send at (${zone})`}
-              name="sendHour"
-              value={draft.sendHour}
-              error={Boolean(errors.sendHour)}
-              helperText={
-                errors.sendHour ??
-                `On each reminder's day (counted in the conference's time zone, ${zone}), from this hour`
-              }
-              slotProps={nativeSelect}
-              onChange={(e) => set({ sendHour: e.target.value })}
-            >
-              {HOURS.map((h) => (
-                <option key={h} value={String(h)}>
-                  {hourLabel(h)}
-                </option>
-              ))}
-            </TextField>
-            {isAuthorKind(draft.kind) ? (
-              <FormControl error={Boolean(errors.recipients)} component="fieldset">
-                <FormLabel component="legend">Remind</FormLabel>
-                <RadioGroup
-                  row
-                  name="recipients"
-                  value={draft.recipients}
-                  onChange={(e) => set({ recipients: e.target.value as ReminderRecipients })}
-                >
-                  {REMINDER_RECIPIENTS.map((r) => (
-                    <FormControlLabel
-                      key={r}
-                      value={r}
-                      label={REMINDER_RECIPIENT_LABELS[r]}
-                      control={
-                        <Radio slotProps={{ input: { 'aria-label': REMINDER_RECIPIENT_LABELS[r] } }} />
-                      }
-                    />
-                  ))}
-                </RadioGroup>
-                {errors.recipients ? <FormHelperText>{errors.recipients}</FormHelperText> : null}
-              </FormControl>
-            ) : null}
-            <TextField
-              select
-              label="E-mail template"
-              name="templateId"
-              value={draft.templateId}
-              error={Boolean(errors.templateId) || templates.isError}
-              helperText={
-                errors.templateId ??
-                (templates.isError
-                  ? errorMessage(templates.error)
-                  : templates.data?.length === 0
-                    ? 'There are no e-mail templates yet: add one on the E-mail templates screen first'
-                    : undefined)
-              }
-              slotProps={nativeSelect}
-              onChange={(e) => set({ templateId: e.target.value })}
-            >
-              <option value="" disabled>
-                Choose a template
-              </option>
-              {(templates.data ?? []).map((t) => (
-                <option key={t._id} value={String(t._id)}>
-                  {t.subject}
-                </option>
-              ))}
-            </TextField>
-            <FormControl error={Boolean(errors.trackIds)} component="fieldset">
-              <FormLabel component="legend">Tracks</FormLabel>
-              <FormGroup row data-testid="reminder-tracks">
-                {(tracks.data ?? []).map((t) => (
-                  <FormControlLabel
-                    key={t._id}
-                    label={t.name}
-                    control={
-                      <Checkbox
-                        checked={draft.trackIds.includes(t._id)}
-                        onChange={(e) => toggleTrack(t._id, e.target.checked)}
-                        slotProps={{ input: { 'aria-label': `Track ${t.name}` } }}
-                      />
-                    }
+            </RadioGroup>
+            {errors.recipients ? <FormHelperText>{errors.recipients}</FormHelperText> : null}
+          </FormControl>
+        ) : null}
+        <TextField
+          select
+          label="E-mail template"
+          name="templateId"
+          value={draft.templateId}
+          error={Boolean(errors.templateId) || templates.isError}
+          helperText={
+            errors.templateId ??
+            (templates.isError
+              ? errorMessage(templates.error)
+              : templates.data?.length === 0
+                ? 'There are no e-mail templates yet: add one on the E-mail templates screen first'
+                : undefined)
+          }
+          slotProps={nativeSelect}
+          onChange={(e) => set({ templateId: e.target.value })}
+        >
+          <option value="" disabled>
+            Choose a template
+          </option>
+          {(templates.data ?? []).map((t) => (
+            <option key={t._id} value={String(t._id)}>
+              {t.subject}
+            </option>
+          ))}
+        </TextField>
+        <FormControl error={Boolean(errors.trackIds)} component="fieldset">
+          <FormLabel component="legend">Tracks</FormLabel>
+          <FormGroup row data-testid="reminder-tracks">
+            {(tracks.data ?? []).map((t) => (
+              <FormControlLabel
+                key={t._id}
+                label={t.name}
+                control={
+                  <Checkbox
+                    checked={draft.trackIds.includes(t._id)}
+                    onChange={(e) => toggleTrack(t._id, e.target.checked)}
+                    slotProps={{ input: { 'aria-label': `Track ${t.name}` } }}
                   />
-                ))}
-              </FormGroup>
-              <FormHelperText>{errors.trackIds ?? 'None ticked: every track.'}</FormHelperText>
-            </FormControl>
-            {rule ? null : (
-              <Alert severity="info">
-                A new reminder is saved paused. Enable it from the list: you first see who it would remind at
-                once.
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button variant="text" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            Save reminder
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+                }
+              />
+            ))}
+          </FormGroup>
+          <FormHelperText>{errors.trackIds ?? 'None ticked: every track.'}</FormHelperText>
+        </FormControl>
+        {rule ? null : (
+          <Alert severity="info">
+            A new reminder is saved paused. Enable it from the list: you first see who it would remind at
+            once.
+          </Alert>
+        )}
+      </Stack>
+    </FormDialog>
   );
 }
