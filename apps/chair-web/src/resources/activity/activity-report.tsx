@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { FilterPanel } from '../../components/filter-panel';
 import { PageTitle } from '../../components/page-title';
+import { optionsOf, SelectField } from '../../components/select-field';
 import { paths } from '../../config/paths';
 import { ACTIVITY_ACTION_LABELS, actionLabel } from './activity-labels';
 import { DeliverySummary } from './delivery-summary';
@@ -23,8 +24,6 @@ const COLUMNS: DataColumn<never>[] = [
   { label: 'Summary' },
   { label: 'Paper' },
 ];
-
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
 /**
  * /ViewActivityReports/: the conference's activity log — who did what and when, with the chair acting as
@@ -126,22 +125,15 @@ function ActivityFilterForm({ onApply }: { onApply: (filter: ActivityFilter) => 
       onClear={clear}
       alignTop
     >
-      <TextField
-        select
+      <SelectField
         label="Action"
         name="action"
         value={action}
+        none="Any"
+        options={optionsOf(ACTIVITY_ACTIONS, (a) => ACTIVITY_ACTION_LABELS[a])}
         sx={{ minWidth: 220 }}
-        slotProps={nativeSelect}
         onChange={(e) => setAction(e.target.value)}
-      >
-        <option value="">Any</option>
-        {ACTIVITY_ACTIONS.map((a) => (
-          <option key={a} value={a}>
-            {ACTIVITY_ACTION_LABELS[a]}
-          </option>
-        ))}
-      </TextField>
+      />
       <TextField
         label="Who"
         name="actor"

@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { FilterPanel } from '../../components/filter-panel';
 import { PageTitle } from '../../components/page-title';
+import { optionsOf, SelectField } from '../../components/select-field';
 import { paths } from '../../config/paths';
 import { addressList, MAIL_STATE_LABELS, MailStateChip } from '../../components/mail-labels';
 import { useRolePrefix } from '../../hooks/use-role-prefix';
@@ -29,8 +30,6 @@ const COLUMNS: DataColumn<never>[] = [
   { label: 'Last SMTP answer' },
   { label: '' },
 ];
-
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
 /** The failed messages of a filter: the filter with state failed (none when another state is chosen). */
 const failedOf = (filter: MailFilter): MailFilter | null =>
@@ -147,22 +146,15 @@ function MailFilterForm({ onApply }: { onApply: (filter: MailFilter) => void }) 
       onApply={() => onApply({ state, recipient, subject, from, to })}
       onClear={clear}
     >
-      <TextField
-        select
+      <SelectField
         label="State"
         name="state"
         value={state}
+        none="Any"
+        options={optionsOf(MAIL_STATES, (s) => MAIL_STATE_LABELS[s])}
         sx={{ minWidth: 130 }}
-        slotProps={nativeSelect}
         onChange={(e) => setState(e.target.value as MailState | '')}
-      >
-        <option value="">Any</option>
-        {MAIL_STATES.map((s) => (
-          <option key={s} value={s}>
-            {MAIL_STATE_LABELS[s]}
-          </option>
-        ))}
-      </TextField>
+      />
       <TextField
         label="Recipient"
         name="recipient"

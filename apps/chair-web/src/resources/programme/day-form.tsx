@@ -9,7 +9,8 @@ import {
 } from '@symposium/domain';
 import { useNotify } from '@symposium/ui';
 import { useState, type FormEvent } from 'react';
-import { colorName, nativeSelect, saveError } from './programme-labels';
+import { optionsOf, SelectField } from '../../components/select-field';
+import { colorName, saveError } from './programme-labels';
 import { useCreateDay, useUpdateDay } from './api/mutations';
 import { type DayInput } from './api/queries';
 
@@ -105,23 +106,15 @@ export function DayForm({
           helperText={errors.desk ?? `Empty: “${DEFAULT_DESK_TEXT}”`}
           onChange={(e) => setDesk(e.target.value)}
         />
-        <TextField
-          select
+        <SelectField
           label="Colour"
           name="color"
           value={color}
-          error={Boolean(errors.color)}
-          helperText={errors.color}
+          options={optionsOf(DAY_COLORS, colorName)}
+          error={errors.color}
           sx={{ maxWidth: { md: 200 } }}
-          slotProps={nativeSelect}
           onChange={(e) => setColor(e.target.value)}
-        >
-          {DAY_COLORS.map((c) => (
-            <option key={c} value={c}>
-              {colorName(c)}
-            </option>
-          ))}
-        </TextField>
+        />
         <Box sx={{ pt: 2.5, flexShrink: 0 }}>
           <ColorSwatch color={color} />
         </Box>

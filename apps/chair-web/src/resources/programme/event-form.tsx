@@ -13,7 +13,8 @@ import {
 import { useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { FormDialog } from '../../components/form-dialog';
-import { nativeSelect, saveError } from './programme-labels';
+import { optionsOf, SelectField } from '../../components/select-field';
+import { saveError } from './programme-labels';
 import { useCreateEvent, useUpdateEvent } from './api/mutations';
 import { type EventInput } from './api/queries';
 
@@ -74,33 +75,22 @@ export function EventDialog({ day, event, onClose }: { day: DayDto; event?: Even
       onSubmit={submit}
       onClose={onClose}
     >
-      <TextField
-        select
+      <SelectField
         label="Event type"
         name="type"
         value={type}
-        error={Boolean(errors.type)}
-        helperText={errors.type}
-        slotProps={nativeSelect}
+        none="Choose a type"
+        noneDisabled
+        options={optionsOf(EVENT_TYPES, (t) => EVENT_TYPE_LABELS[t])}
+        error={errors.type}
         onChange={(e) => setType(e.target.value as EventType)}
-      >
-        <option value="" disabled>
-          Choose a type
-        </option>
-        {EVENT_TYPES.map((t) => (
-          <option key={t} value={t}>
-            {EVENT_TYPE_LABELS[t]}
-          </option>
-        ))}
-      </TextField>
-      <TextField
-        select
+      />
+      <SelectField
         label="Time slot"
         name="slot"
         value={slot}
-        error={Boolean(errors.time) && slot !== CUSTOM}
-        helperText={slot !== CUSTOM ? errors.time : undefined}
-        slotProps={nativeSelect}
+        options={TIME_SLOTS.map((s, i) => ({ value: String(i), label: `${s.start}–${s.end}` }))}
+        error={slot !== CUSTOM ? errors.time : undefined}
         onChange={(e) => {
           const next = e.target.value;
           if (next === CUSTOM && slot !== CUSTOM && !event) {
@@ -110,13 +100,8 @@ export function EventDialog({ day, event, onClose }: { day: DayDto; event?: Even
           setSlot(next);
         }}
       >
-        {TIME_SLOTS.map((s, i) => (
-          <option key={i} value={String(i)}>
-            {s.start}–{s.end}
-          </option>
-        ))}
         <option value={CUSTOM}>Custom</option>
-      </TextField>
+      </SelectField>
       {slot === CUSTOM ? (
         <Stack direction="row" spacing={2}>
           <TextField
