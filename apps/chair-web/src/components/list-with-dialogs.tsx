@@ -1,7 +1,8 @@
-import { Alert, Button, Stack, TableCell, TableRow } from '@mui/material';
+import { Button, Stack, TableCell, TableRow } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ConfirmMutationDialog, type ConfirmableMutation } from './confirm-dialog';
+import { ErrorAlert } from './error-alert';
 import { ItemTable, type ItemColumn } from './data-table';
 import { QueryView } from './query-view';
 
@@ -162,11 +163,7 @@ export function ListWithDialogs<T, V, R>({
     );
   return (
     <>
-      {error ? (
-        <Alert severity="error" sx={{ mb: 2 }} onClose={() => setError('')} data-testid={errorTestId}>
-          {error}
-        </Alert>
-      ) : null}
+      <ErrorAlert message={error} testId={errorTestId} onClose={() => setError('')} />
       {header}
       {Array.isArray(items) ? table(items) : <QueryView query={items}>{table}</QueryView>}
       {footer}

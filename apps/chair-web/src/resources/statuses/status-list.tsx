@@ -1,20 +1,11 @@
-import {
-  Button,
-  Chip,
-  FormControlLabel,
-  Paper,
-  Stack,
-  Switch,
-  TableCell,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Button, Chip, Paper, Stack, Switch, TableCell, TextField, Typography } from '@mui/material';
 import { STATUS_MESSAGES, type StatusDto } from '@symposium/domain';
 import { errorMessage, useNotify } from '@symposium/ui';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { FormDialog } from '../../components/form-dialog';
 import { ListWithDialogs } from '../../components/list-with-dialogs';
+import { SwitchField } from '../../components/switch-field';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
 import { useCreateStatus, useDeleteStatus, useUpdateStatus } from './api/mutations';
@@ -136,10 +127,11 @@ function AddStatusForm() {
             helperText={fieldError}
             onChange={(e) => setText(e.target.value)}
           />
-          <FormControlLabel
-            sx={{ flexShrink: 0, pt: 1 }}
-            control={<Switch checked={isAccepted} onChange={(e) => setIsAccepted(e.target.checked)} />}
+          <SwitchField
             label="Accepted"
+            checked={isAccepted}
+            sx={{ flexShrink: 0, pt: 1 }}
+            onChange={setIsAccepted}
           />
           <Button type="submit" sx={{ flexShrink: 0, mt: 1 }} disabled={create.isPending}>
             Add status
@@ -186,12 +178,7 @@ function EditStatusDialog({
         helperText={fieldError}
         onChange={(e) => setText(e.target.value)}
       />
-      <FormControlLabel
-        control={
-          <Switch name="isAccepted" checked={isAccepted} onChange={(e) => setIsAccepted(e.target.checked)} />
-        }
-        label="Accepted"
-      />
+      <SwitchField name="isAccepted" label="Accepted" checked={isAccepted} onChange={setIsAccepted} />
     </FormDialog>
   );
 }
