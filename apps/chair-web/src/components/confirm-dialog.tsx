@@ -1,5 +1,5 @@
 import type { MutateOptions } from '@tanstack/react-query';
-import { ConfirmDialog, useNotify } from '@symposium/ui';
+import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useRef, type ReactNode } from 'react';
 
 /** The part of a react-query mutation a confirmation runs. */
@@ -22,7 +22,7 @@ export function ConfirmMutationDialog<T, V, R>({
   mutation,
   variables,
   done,
-  failed,
+  failed = (err) => errorMessage(err),
   onStart,
   onFailure,
   onClose,
@@ -35,7 +35,8 @@ export function ConfirmMutationDialog<T, V, R>({
   mutation: ConfirmableMutation<V, R>;
   variables: (item: T) => V;
   done: string | ((result: R) => string);
-  failed: (err: Error) => string;
+  /** The message of a refusal; by default the server's. */
+  failed?: (err: Error) => string;
   onStart?: () => void;
   onFailure?: (message: string) => void;
   onClose: () => void;

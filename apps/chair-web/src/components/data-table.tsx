@@ -1,4 +1,5 @@
 import {
+  Alert,
   Box,
   LinearProgress,
   Paper,
@@ -13,6 +14,8 @@ import {
   TableSortLabel,
   Typography,
 } from '@mui/material';
+import { errorMessage } from '@symposium/ui';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
 /**
@@ -165,6 +168,33 @@ export function DataTable<T, F extends string = never>({
         onPageChange={(_e, p) => onPageChange(p)}
       />
     </Paper>
+  );
+}
+
+/** A query of one page of a server-paged list: its rows and the number of rows over all pages. */
+type PageQuery<T> = UseQueryResult<{ data: T[]; count: number }>;
+
+/**
+ * A DataTable of the page `query` holds (rows, count, fetching), after the query's error (the server's
+ * message, in an alert with `errorTestId`) when it fails.
+ */
+export function QueryDataTable<T, F extends string = never>({
+  query,
+  errorTestId,
+  ...table
+}: Omit<Parameters<typeof DataTable<T, F>>[0], 'rows' | 'total' | 'fetching'> & {
+  query: PageQuery<T>;
+  errorTestId?: string;
+}) {
+  return (
+    <>
+      {query.isError ? (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid={errorTestId}>
+          {errorMessage(query.error)}
+        </Alert>
+      ) : null}
+      <DataTable {...table} rows={query.data?.data} total={query.data?.count} fetching={query.isFetching} />
+    </>
   );
 }
 

@@ -77,3 +77,33 @@ export function FormDialog({
     </Dialog>
   );
 }
+
+/** A dialog that only shows something (a dry run, a history): its title, the content, and Close. */
+export function ViewDialog({
+  titleId,
+  title,
+  maxWidth = 'md',
+  focusable = false,
+  onClose,
+  children,
+}: {
+  titleId: string;
+  title: ReactNode;
+  maxWidth?: Breakpoint;
+  /** The content can take the focus: a long list scrolls there, and the keyboard must reach it (axe). */
+  focusable?: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth={maxWidth}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent tabIndex={focusable ? 0 : undefined}>{children}</DialogContent>
+      <DialogActions>
+        <Button variant="text" onClick={onClose}>
+          Close
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -80,7 +80,7 @@ export interface Deletion<T, V, R> {
   mutation: ConfirmableMutation<V, R>;
   variables: (item: T) => V;
   done: string | ((result: R) => string);
-  failed: (err: Error) => string;
+  failed?: (err: Error) => string;
   /** A refusal also stays on the screen, in an alert with this test id, until dismissed. */
   errorTestId?: string;
 }

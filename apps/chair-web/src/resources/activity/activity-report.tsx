@@ -1,4 +1,4 @@
-import { Alert, Button, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { Button, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import {
   ACTIVITY_ACTIONS,
   MAIL_PAGE_SIZE,
@@ -8,7 +8,7 @@ import {
 import { ConferenceTime, errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DataTable, type DataColumn } from '../../components/data-table';
+import { QueryDataTable, type DataColumn } from '../../components/data-table';
 import { FilterPanel } from '../../components/filter-panel';
 import { PageTitle } from '../../components/page-title';
 import { optionsOf, SelectField } from '../../components/select-field';
@@ -65,20 +65,14 @@ export function ActivityReport() {
           setPage(0);
         }}
       />
-      {entries.isError ? (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="load-error">
-          {errorMessage(entries.error)}
-        </Alert>
-      ) : null}
-      <DataTable
+      <QueryDataTable
+        query={entries}
+        errorTestId="load-error"
         label="Activity"
         columns={COLUMNS}
-        rows={entries.data?.data}
-        total={entries.data?.count}
         noun="action"
         countTestId="activity-count"
         bodyTestId="activity-rows"
-        fetching={entries.isFetching}
         emptyText="No activity matches."
         paging={{ page, pageSize: MAIL_PAGE_SIZE, onPageChange: setPage }}
         renderRow={(entry) => <ActivityRow key={entry._id} entry={entry} />}

@@ -1,4 +1,4 @@
-import { Alert, Button, TableCell, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import { Button, TableCell, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import {
   MAIL_HISTORY_MESSAGES,
   MAIL_PAGE_SIZE,
@@ -10,7 +10,7 @@ import {
 import { ConferenceTime, ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DataTable, type DataColumn } from '../../components/data-table';
+import { QueryDataTable, type DataColumn } from '../../components/data-table';
 import { FilterPanel } from '../../components/filter-panel';
 import { PageTitle } from '../../components/page-title';
 import { optionsOf, SelectField } from '../../components/select-field';
@@ -78,20 +78,14 @@ export function MailHistoryList() {
           setPage(0);
         }}
       />
-      {mails.isError ? (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="load-error">
-          {errorMessage(mails.error)}
-        </Alert>
-      ) : null}
-      <DataTable
+      <QueryDataTable
+        query={mails}
+        errorTestId="load-error"
         label="E-mails"
         columns={COLUMNS}
-        rows={mails.data?.data}
-        total={mails.data?.count}
         noun="e-mail"
         countTestId="mail-count"
         bodyTestId="mail-rows"
-        fetching={mails.isFetching}
         emptyText="No e-mails match."
         paging={{ page, pageSize: MAIL_PAGE_SIZE, onPageChange: setPage }}
         renderRow={(m) => <MailRow key={m._id} mail={m} />}

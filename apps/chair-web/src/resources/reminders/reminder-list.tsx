@@ -23,6 +23,7 @@ import {
 import { ConferenceTime, errorMessage, Loading, useNotify, useSession } from '@symposium/ui';
 import { useState } from 'react';
 import { ConfirmMutationDialog } from '../../components/confirm-dialog';
+import { ViewDialog } from '../../components/form-dialog';
 import { ItemTable } from '../../components/data-table';
 import { ActionButton } from '../../components/list-with-dialogs';
 import { PageTitle } from '../../components/page-title';
@@ -192,15 +193,17 @@ function ReminderRow({
   );
 }
 
+const ruleId = (rule: ReminderRuleDto) => rule._id;
+
 function DeleteReminder({ rule, onClose }: { rule: ReminderRuleDto; onClose: () => void }) {
+  const remove = useDeleteReminder();
   return (
     <ConfirmMutationDialog
       item={rule}
       title="Delete this reminder?"
-      mutation={useDeleteReminder()}
-      variables={(r) => r._id}
+      mutation={remove}
+      variables={ruleId}
       done={REMINDER_MESSAGES.deleted}
-      failed={(err) => errorMessage(err)}
       onClose={onClose}
     >
       {(r) => (
@@ -213,24 +216,26 @@ function DeleteReminder({ rule, onClose }: { rule: ReminderRuleDto; onClose: () 
   );
 }
 
+/** "Run now": queues what is due at once, after saying that nobody is reminded twice. */
 function RunNow({ rule, onClose }: { rule: ReminderRuleDto; onClose: () => void }) {
+  const run = useRunReminder();
+  const text = () => (
+    <Typography>
+      The reminders due now are queued; people already reminded for a deadline are not reminded twice. Use
+      “Dry run” to see who they are first.
+    </Typography>
+  );
   return (
     <ConfirmMutationDialog
       item={rule}
-      title={(r) => `Run “${r.name}” now?`}
+      title={`Run “${rule.name}” now?`}
       confirmLabel="Run now"
-      mutation={useRunReminder()}
-      variables={(r) => r._id}
+      mutation={run}
+      variables={ruleId}
       done={(res) => REMINDER_MESSAGES.queued(res?.queued ?? 0)}
-      failed={(err) => errorMessage(err)}
       onClose={onClose}
     >
-      {() => (
-        <Typography>
-          The reminders due now are queued; people already reminded for a deadline are not reminded twice. Use
-          “Dry run” to see who they are first.
-        </Typography>
-      )}
+      {text}
     </ConfirmMutationDialog>
   );
 }
@@ -265,20 +270,17 @@ function DryRunResult({ dry }: { dry: ReminderDryRunDto }) {
 function DryRunDialog({ rule, onClose }: { rule: ReminderRuleDto; onClose: () => void }) {
   const dryRun = useReminderDryRun(rule._id);
   return (
-    <Dialog open onClose={onClose} aria-labelledby="dry-run-title" fullWidth maxWidth="lg">
-      <DialogTitle id="dry-run-title">Dry run of “{rule.name}”</DialogTitle>
-      {/* focusable: a long list scrolls here, and keyboard users must be able to scroll it (axe) */}
-      <DialogContent tabIndex={0}>
-        {dryRun.isPending ? <Loading /> : null}
-        {dryRun.isError ? <Alert severity="error">{errorMessage(dryRun.error)}</Alert> : null}
-        {dryRun.isSuccess ? <DryRunResult dry={dryRun.data} /> : null}
-      </DialogContent>
-      <DialogActions>
-        <Button variant="text" onClick={onClose}>
-          Close
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ViewDialog
+      titleId="dry-run-title"
+      title={`Dry run of “${rule.name}”`}
+      maxWidth="lg"
+      focusable
+      onClose={onClose}
+    >
+      {dryRun.isPending ? <Loading /> : null}
+      {dryRun.isError ? <Alert severity="error">{errorMessage(dryRun.error)}</Alert> : null}
+      {dryRun.isSuccess ? <DryRunResult dry={dryRun.data} /> : null}
+    </ViewDialog>
   );
 }
 
@@ -380,41 +382,33 @@ const TRIGGER_LABELS: Record<string, string> = {
 function RunHistoryDialog({ rule, onClose }: { rule: ReminderRuleDto; onClose: () => void }) {
   const runs = useReminderRuns(rule._id, true);
   return (
-    <Dialog open onClose={onClose} aria-labelledby="runs-title" fullWidth maxWidth="md">
-      <DialogTitle id="runs-title">Runs of “{rule.name}”</DialogTitle>
-      <DialogContent>
-        <QueryView query={runs}>
-          {(data) =>
-            data.length === 0 ? (
-              <Typography data-testid="run-rows">This reminder has not run yet.</Typography>
-            ) : (
-              <ItemTable
-                label="Runs"
-                columns={['Started', 'Finished', 'By', { label: 'Queued', align: 'right' }]}
-                rows={data}
-                bodyTestId="run-rows"
-                renderRow={(run) => (
-                  <TableRow key={run._id}>
-                    <TableCell>
-                      <ConferenceTime value={run.startedAt} />
-                    </TableCell>
-                    <TableCell>
-                      <ConferenceTime value={run.finishedAt} />
-                    </TableCell>
-                    <TableCell>{TRIGGER_LABELS[run.trigger] ?? run.trigger}</TableCell>
-                    <TableCell align="right">{run.queued}</TableCell>
-                  </TableRow>
-                )}
-              />
-            )
-          }
-        </QueryView>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="text" onClick={onClose}>
-          Close
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ViewDialog titleId="runs-title" title={`Runs of “${rule.name}”`} onClose={onClose}>
+      <QueryView query={runs}>
+        {(data) =>
+          data.length === 0 ? (
+            <Typography data-testid="run-rows">This reminder has not run yet.</Typography>
+          ) : (
+            <ItemTable
+              label="Runs"
+              columns={['Started', 'Finished', 'By', { label: 'Queued', align: 'right' }]}
+              rows={data}
+              bodyTestId="run-rows"
+              renderRow={(run) => (
+                <TableRow key={run._id}>
+                  <TableCell>
+                    <ConferenceTime value={run.startedAt} />
+                  </TableCell>
+                  <TableCell>
+                    <ConferenceTime value={run.finishedAt} />
+                  </TableCell>
+                  <TableCell>{TRIGGER_LABELS[run.trigger] ?? run.trigger}</TableCell>
+                  <TableCell align="right">{run.queued}</TableCell>
+                </TableRow>
+              )}
+            />
+          )
+        }
+      </QueryView>
+    </ViewDialog>
   );
 }

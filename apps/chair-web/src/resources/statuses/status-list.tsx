@@ -85,7 +85,6 @@ export function StatusList() {
           mutation: remove,
           variables: (status) => status._id,
           done: STATUS_UI_MESSAGES.deleted,
-          failed: (err) => errorMessage(err),
           errorTestId: 'status-error',
         }}
       />
