@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import { errorMessage } from '@symposium/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 /**
  * A column header; a column with a `field` sorts the list by that field. A column without a visible label (row
@@ -282,4 +282,19 @@ export function ItemTable<T>({
       </Table>
     </TableContainer>
   );
+}
+
+/**
+ * The filter and page of a server-paged list: `apply` sets another filter and goes back to the first page;
+ * `paging` is the DataTable's. `page` is 0-based (the API's `cp` is `page + 1`).
+ */
+export function usePagedFilter<F>(initial: F, pageSize: number) {
+  const [filter, setFilter] = useState<F>(initial);
+  const [page, setPage] = useState(0);
+  const apply = (next: F) => {
+    setFilter(next);
+    setPage(0);
+  };
+  const paging: DataPaging = { page, pageSize, onPageChange: setPage };
+  return { filter, page, apply, paging };
 }

@@ -8,7 +8,7 @@ import {
 import { ConferenceTime, errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { QueryDataTable, type DataColumn } from '../../components/data-table';
+import { QueryDataTable, usePagedFilter, type DataColumn } from '../../components/data-table';
 import { FilterPanel } from '../../components/filter-panel';
 import { PageTitle } from '../../components/page-title';
 import { optionsOf, SelectField } from '../../components/select-field';
@@ -32,8 +32,7 @@ const COLUMNS: DataColumn<never>[] = [
  */
 export function ActivityReport() {
   const notify = useNotify();
-  const [filter, setFilter] = useState<ActivityFilter>({});
-  const [page, setPage] = useState(0);
+  const { filter, page, apply, paging } = usePagedFilter<ActivityFilter>({}, MAIL_PAGE_SIZE);
   const [exporting, setExporting] = useState(false);
   const entries = useActivityPage(filter, page + 1);
 
@@ -59,12 +58,7 @@ export function ActivityReport() {
           </Button>
         }
       />
-      <ActivityFilterForm
-        onApply={(f) => {
-          setFilter(f);
-          setPage(0);
-        }}
-      />
+      <ActivityFilterForm onApply={apply} />
       <QueryDataTable
         query={entries}
         errorTestId="load-error"
@@ -74,7 +68,7 @@ export function ActivityReport() {
         countTestId="activity-count"
         bodyTestId="activity-rows"
         emptyText="No activity matches."
-        paging={{ page, pageSize: MAIL_PAGE_SIZE, onPageChange: setPage }}
+        paging={paging}
         renderRow={(entry) => <ActivityRow key={entry._id} entry={entry} />}
       />
       <DeliverySummary />

@@ -10,7 +10,7 @@ import {
 import { ConferenceTime, ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { QueryDataTable, type DataColumn } from '../../components/data-table';
+import { QueryDataTable, usePagedFilter, type DataColumn } from '../../components/data-table';
 import { FilterPanel } from '../../components/filter-panel';
 import { PageTitle } from '../../components/page-title';
 import { optionsOf, SelectField } from '../../components/select-field';
@@ -43,8 +43,7 @@ const failedOf = (filter: MailFilter): MailFilter | null =>
 export function MailHistoryList() {
   const prefix = useRolePrefix();
   const notify = useNotify();
-  const [filter, setFilter] = useState<MailFilter>({});
-  const [page, setPage] = useState(0);
+  const { filter, page, apply, paging } = usePagedFilter<MailFilter>({}, MAIL_PAGE_SIZE);
   const [confirmAll, setConfirmAll] = useState(false);
   const mails = useMailPage(filter, page + 1);
   const failedFilter = failedOf(filter);
@@ -72,12 +71,7 @@ export function MailHistoryList() {
           </Button>
         }
       />
-      <MailFilterForm
-        onApply={(f) => {
-          setFilter(f);
-          setPage(0);
-        }}
-      />
+      <MailFilterForm onApply={apply} />
       <QueryDataTable
         query={mails}
         errorTestId="load-error"
@@ -87,7 +81,7 @@ export function MailHistoryList() {
         countTestId="mail-count"
         bodyTestId="mail-rows"
         emptyText="No e-mails match."
-        paging={{ page, pageSize: MAIL_PAGE_SIZE, onPageChange: setPage }}
+        paging={paging}
         renderRow={(m) => <MailRow key={m._id} mail={m} />}
       />
       <ConfirmDialog
