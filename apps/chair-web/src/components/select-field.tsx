@@ -50,3 +50,12 @@ export function SelectField({
     </TextField>
   );
 }
+
+/** A text field with its checked message: `error` shows in red in place of the `hint`. */
+export function CheckedField({
+  error,
+  hint,
+  ...field
+}: Omit<TextFieldProps, 'error' | 'helperText'> & { error?: string; hint?: ReactNode }) {
+  return <TextField {...field} error={Boolean(error)} helperText={error ?? hint} />;
+}

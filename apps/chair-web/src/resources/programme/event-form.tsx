@@ -13,7 +13,7 @@ import {
 import { useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { FormDialog } from '../../components/form-dialog';
-import { optionsOf, SelectField } from '../../components/select-field';
+import { CheckedField, optionsOf, SelectField } from '../../components/select-field';
 import { saveError } from './programme-labels';
 import { useCreateEvent, useUpdateEvent } from './api/mutations';
 import { type EventInput } from './api/queries';
@@ -104,13 +104,13 @@ export function EventDialog({ day, event, onClose }: { day: DayDto; event?: Even
       </SelectField>
       {slot === CUSTOM ? (
         <Stack direction="row" spacing={2}>
-          <TextField
+          <CheckedField
             label="Start"
             name="start"
             placeholder="HH:MM"
             value={start}
-            error={Boolean(errors.time)}
-            helperText={errors.time ?? '24-hour HH:MM'}
+            error={errors.time}
+            hint="24-hour HH:MM"
             onChange={(e) => setStart(e.target.value)}
           />
           <TextField
