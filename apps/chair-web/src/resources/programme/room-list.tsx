@@ -1,8 +1,9 @@
-import { Button, Paper, Stack, TableCell, TextField, Typography } from '@mui/material';
+import { Button, Paper, Stack, TableCell, Typography } from '@mui/material';
 import { PROGRAMME_MESSAGES, type RoomDto } from '@symposium/domain';
 import { useNotify } from '@symposium/ui';
 import { useState, type FormEvent } from 'react';
 import { FormDialog } from '../../components/form-dialog';
+import { CheckedField } from '../../components/select-field';
 import { ListWithDialogs } from '../../components/list-with-dialogs';
 import { PageTitle } from '../../components/page-title';
 import { ClashSummary } from './clash-list';
@@ -92,22 +93,21 @@ function RoomFields({
   const { errors } = draft;
   return (
     <>
-      <TextField
+      <CheckedField
         label={nameLabel}
         name="name"
         autoFocus={inDialog}
         value={draft.name}
-        error={Boolean(errors.name)}
-        helperText={errors.name}
+        error={errors.name}
         onChange={(e) => draft.setName(e.target.value)}
       />
-      <TextField
+      <CheckedField
         label={capacityLabel}
         name="capacity"
         value={draft.capacity}
         inputMode="numeric"
-        error={Boolean(errors.capacity)}
-        helperText={errors.capacity ?? 'Optional'}
+        error={errors.capacity}
+        hint="Optional"
         sx={inDialog ? undefined : { maxWidth: { md: 200 } }}
         onChange={(e) => draft.setCapacity(e.target.value)}
       />

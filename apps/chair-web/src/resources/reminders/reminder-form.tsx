@@ -9,7 +9,6 @@ import {
   Radio,
   RadioGroup,
   Stack,
-  TextField,
 } from '@mui/material';
 import {
   AUTHOR_REMINDER_KINDS,
@@ -27,7 +26,7 @@ import {
 import { ApiError, errorMessage, useNotify, useSession } from '@symposium/ui';
 import { useState } from 'react';
 import { FormDialog } from '../../components/form-dialog';
-import { optionsOf, SelectField } from '../../components/select-field';
+import { CheckedField, optionsOf, SelectField } from '../../components/select-field';
 import { useEmailTemplates } from '../mail/api/queries';
 import { useTracks } from '../tracks/api/queries';
 import { useCreateReminder, useUpdateReminder } from './api/mutations';
@@ -214,13 +213,12 @@ function WhenFields({ draft, errors, set }: FieldsProps) {
   const zone = useSession().conference?.timeZone || 'UTC';
   return (
     <>
-      <TextField
+      <CheckedField
         label="Name"
         name="name"
         autoFocus
         value={draft.name}
-        error={Boolean(errors.name)}
-        helperText={errors.name}
+        error={errors.name}
         onChange={(e) => set({ name: e.target.value })}
       />
       <SelectField
@@ -233,14 +231,12 @@ function WhenFields({ draft, errors, set }: FieldsProps) {
         error={errors.kind}
         onChange={(e) => set({ kind: e.target.value as ReminderKind | '' })}
       />
-      <TextField
+      <CheckedField
         label="Days before the deadline"
         name="offsets"
         value={draft.offsets}
-        error={Boolean(errors.offsets)}
-        helperText={
-          errors.offsets ?? 'One or more numbers of days, separated by commas (0 = on the day), e.g. 7, 1'
-        }
+        error={errors.offsets}
+        hint="One or more numbers of days, separated by commas (0 = on the day), e.g. 7, 1"
         onChange={(e) => set({ offsets: e.target.value })}
       />
       <SelectField
