@@ -1,4 +1,5 @@
 import {
+  Alert,
   Box,
   LinearProgress,
   Paper,
@@ -13,7 +14,9 @@ import {
   TableSortLabel,
   Typography,
 } from '@mui/material';
-import type { ReactNode } from 'react';
+import { errorMessage } from '@symposium/ui';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 
 /**
  * A column header; a column with a `field` sorts the list by that field. A column without a visible label (row
@@ -168,6 +171,33 @@ export function DataTable<T, F extends string = never>({
   );
 }
 
+/** A query of one page of a server-paged list: its rows and the number of rows over all pages. */
+type PageQuery<T> = UseQueryResult<{ data: T[]; count: number }>;
+
+/**
+ * A DataTable of the page `query` holds (rows, count, fetching), after the query's error (the server's
+ * message, in an alert with `errorTestId`) when it fails.
+ */
+export function QueryDataTable<T, F extends string = never>({
+  query,
+  errorTestId,
+  ...table
+}: Omit<Parameters<typeof DataTable<T, F>>[0], 'rows' | 'total' | 'fetching'> & {
+  query: PageQuery<T>;
+  errorTestId?: string;
+}) {
+  return (
+    <>
+      {query.isError ? (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid={errorTestId}>
+          {errorMessage(query.error)}
+        </Alert>
+      ) : null}
+      <DataTable {...table} rows={query.data?.data} total={query.data?.count} fetching={query.isFetching} />
+    </>
+  );
+}
+
 /**
  * The scrolling container of a wide table: a keyboard focus ring, since Tab reaches it; positioned, so that
  * visually hidden header text (position: absolute) stays inside it instead of widening the page.
@@ -194,4 +224,77 @@ export function ActionsHeaderCell({ label = 'Actions' }: { label?: string }) {
       </Box>
     </TableCell>
   );
+}
+
+/** A column of an ItemTable: its header text, right-aligned when `align` says so (numbers, row actions). */
+export type ItemColumn = string | { label: string; align: 'right' };
+
+/**
+ * A small list's whole table (no paging, no sorting): a scrolling region named `label` (or `regionLabel`),
+ * the header row of `columns`, the rows `renderRow` draws, and the one row `emptyText` when there are none.
+ * `outlined` puts it on an outlined Paper (the default); inside a card it stands without.
+ */
+export function ItemTable<T>({
+  label,
+  regionLabel = label,
+  columns,
+  rows,
+  renderRow,
+  bodyTestId,
+  emptyText,
+  outlined = true,
+}: {
+  label: string;
+  regionLabel?: string;
+  columns: ItemColumn[];
+  rows: T[];
+  /** A whole `<TableRow>` with its key. */
+  renderRow: (row: T, index: number) => ReactNode;
+  bodyTestId?: string;
+  emptyText?: string;
+  outlined?: boolean;
+}) {
+  const paper = outlined ? ({ component: Paper, variant: 'outlined' } as const) : {};
+  return (
+    <TableContainer {...paper} {...scrollRegion(regionLabel)}>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((c) =>
+              typeof c === 'string' ? (
+                <TableCell key={c}>{c}</TableCell>
+              ) : (
+                <TableCell key={c.label} align={c.align}>
+                  {c.label}
+                </TableCell>
+              ),
+            )}
+          </TableRow>
+        </TableHead>
+        <TableBody data-testid={bodyTestId}>
+          {rows.map(renderRow)}
+          {emptyText && rows.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={columns.length}>{emptyText}</TableCell>
+            </TableRow>
+          ) : null}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/**
+ * The filter and page of a server-paged list: `apply` sets another filter and goes back to the first page;
+ * `paging` is the DataTable's. `page` is 0-based (the API's `cp` is `page + 1`).
+ */
+export function usePagedFilter<F>(initial: F, pageSize: number) {
+  const [filter, setFilter] = useState<F>(initial);
+  const [page, setPage] = useState(0);
+  const apply = (next: F) => {
+    setFilter(next);
+    setPage(0);
+  };
+  const paging: DataPaging = { page, pageSize, onPageChange: setPage };
+  return { filter, page, apply, paging };
 }

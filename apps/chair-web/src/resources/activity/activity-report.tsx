@@ -1,4 +1,4 @@
-import { Alert, Button, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { Button, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import {
   ACTIVITY_ACTIONS,
   MAIL_PAGE_SIZE,
@@ -8,9 +8,10 @@ import {
 import { ConferenceTime, errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DataTable, type DataColumn } from '../../components/data-table';
+import { QueryDataTable, usePagedFilter, type DataColumn } from '../../components/data-table';
 import { FilterPanel } from '../../components/filter-panel';
 import { PageTitle } from '../../components/page-title';
+import { optionsOf, SelectField } from '../../components/select-field';
 import { paths } from '../../config/paths';
 import { ACTIVITY_ACTION_LABELS, actionLabel } from './activity-labels';
 import { DeliverySummary } from './delivery-summary';
@@ -24,8 +25,6 @@ const COLUMNS: DataColumn<never>[] = [
   { label: 'Paper' },
 ];
 
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
-
 /**
  * /ViewActivityReports/: the conference's activity log — who did what and when, with the chair acting as
  * them when impersonated — with filters (action, actor, paper, dates), pages of 100 and an xlsx export;
@@ -33,8 +32,7 @@ const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } 
  */
 export function ActivityReport() {
   const notify = useNotify();
-  const [filter, setFilter] = useState<ActivityFilter>({});
-  const [page, setPage] = useState(0);
+  const { filter, page, apply, paging } = usePagedFilter<ActivityFilter>({}, MAIL_PAGE_SIZE);
   const [exporting, setExporting] = useState(false);
   const entries = useActivityPage(filter, page + 1);
 
@@ -60,28 +58,17 @@ export function ActivityReport() {
           </Button>
         }
       />
-      <ActivityFilterForm
-        onApply={(f) => {
-          setFilter(f);
-          setPage(0);
-        }}
-      />
-      {entries.isError ? (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="load-error">
-          {errorMessage(entries.error)}
-        </Alert>
-      ) : null}
-      <DataTable
+      <ActivityFilterForm onApply={apply} />
+      <QueryDataTable
+        query={entries}
+        errorTestId="load-error"
         label="Activity"
         columns={COLUMNS}
-        rows={entries.data?.data}
-        total={entries.data?.count}
         noun="action"
         countTestId="activity-count"
         bodyTestId="activity-rows"
-        fetching={entries.isFetching}
         emptyText="No activity matches."
-        paging={{ page, pageSize: MAIL_PAGE_SIZE, onPageChange: setPage }}
+        paging={paging}
         renderRow={(entry) => <ActivityRow key={entry._id} entry={entry} />}
       />
       <DeliverySummary />
@@ -126,22 +113,15 @@ function ActivityFilterForm({ onApply }: { onApply: (filter: ActivityFilter) => 
       onClear={clear}
       alignTop
     >
-      <TextField
-        select
+      <SelectField
         label="Action"
         name="action"
         value={action}
+        none="Any"
+        options={optionsOf(ACTIVITY_ACTIONS, (a) => ACTIVITY_ACTION_LABELS[a])}
         sx={{ minWidth: 220 }}
-        slotProps={nativeSelect}
         onChange={(e) => setAction(e.target.value)}
-      >
-        <option value="">Any</option>
-        {ACTIVITY_ACTIONS.map((a) => (
-          <option key={a} value={a}>
-            {ACTIVITY_ACTION_LABELS[a]}
-          </option>
-        ))}
-      </TextField>
+      />
       <TextField
         label="Who"
         name="actor"

@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  FormControlLabel,
-  Grid,
-  Paper,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Button, Grid, Paper, Stack, TextField, Typography } from '@mui/material';
 import {
   canonicalTimeZone,
   CONFERENCE_MESSAGES,
@@ -18,6 +8,8 @@ import {
 } from '@symposium/domain';
 import { ApiError, errorMessage, useNotify } from '@symposium/ui';
 import { useState, type FormEvent } from 'react';
+import { ErrorAlert } from '../../components/error-alert';
+import { SwitchField } from '../../components/switch-field';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { ImageField, type ImageChange } from './image-field';
@@ -67,26 +59,56 @@ export function ConferenceInformation() {
   );
 }
 
+type ConferenceText = Record<TextFieldName, string>;
+type AuthorView = ConferenceDto['authorView'];
+type ImageName = 'banner' | 'logo';
+
+/** The multipart body of a save: the text fields, the author view, the time zone and the changed images. */
+function conferenceBody(
+  form: ConferenceText,
+  authorView: AuthorView,
+  timeZone: string,
+  images: Record<ImageName, ImageChange>,
+): FormData {
+  const body = new FormData();
+  for (const f of FIELDS) body.append(f.name, form[f.name]);
+  body.append(
+    'authorView',
+    JSON.stringify({
+      viewConferenceTrackStatus: authorView.viewConferenceTrackStatus,
+      viewProgrammeOrganizations: authorView.viewProgrammeOrganizations,
+    }),
+  );
+  body.append('timeZone', timeZone);
+  // Images: a file replaces, '' removes, absent keeps (publisher fields are left to their own screen).
+  for (const name of ['banner', 'logo'] as const) {
+    const change = images[name];
+    if (change instanceof File) body.append(name, change);
+    else if (change === 'remove') body.append(name, '');
+  }
+  return body;
+}
+
 function ConferenceForm({ conference }: { conference: ConferenceDto }) {
   const notify = useNotify();
   const update = useUpdateConference();
-  const [form, setForm] = useState<Record<TextFieldName, string>>(() => {
-    const out = {} as Record<TextFieldName, string>;
+  const [form, setForm] = useState<ConferenceText>(() => {
+    const out = {} as ConferenceText;
     for (const f of FIELDS) out[f.name] = conference[f.name] ?? '';
     return out;
   });
-  const [viewTrackStatus, setViewTrackStatus] = useState(conference.authorView.viewConferenceTrackStatus);
-  const [viewOrganizations, setViewOrganizations] = useState(
-    conference.authorView.viewProgrammeOrganizations,
-  );
+  const [authorView, setAuthorView] = useState<AuthorView>(conference.authorView);
   // Programme times are local to this IANA zone (the API answers its canonical name).
   const [timeZone, setTimeZone] = useState(conference.timeZone ?? 'UTC');
   const [timeZoneError, setTimeZoneError] = useState('');
-  const [banner, setBanner] = useState<ImageChange>(null);
-  const [logo, setLogo] = useState<ImageChange>(null);
-  const [imageErrors, setImageErrors] = useState<{ banner?: string; logo?: string }>({});
+  const [images, setImages] = useState<Record<ImageName, ImageChange>>({ banner: null, logo: null });
   const [missing, setMissing] = useState<TextFieldName[]>([]);
   const [error, setError] = useState('');
+
+  const refuse = (message: string) => {
+    setError(message);
+    notify(message, 'error');
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -95,60 +117,27 @@ function ConferenceForm({ conference }: { conference: ConferenceDto }) {
     setMissing(empty);
     const zone = canonicalTimeZone(timeZone);
     setTimeZoneError(zone ? '' : CONFERENCE_MESSAGES.timeZone);
-    if (empty.length) {
-      setError(CONFERENCE_MESSAGES.fillAll);
-      notify(CONFERENCE_MESSAGES.fillAll, 'error');
-      return;
-    }
-    if (!zone) {
-      setError(CONFERENCE_MESSAGES.timeZone);
-      notify(CONFERENCE_MESSAGES.timeZone, 'error');
-      return;
-    }
-    const body = new FormData();
-    for (const f of FIELDS) body.append(f.name, form[f.name]);
-    body.append(
-      'authorView',
-      JSON.stringify({
-        viewConferenceTrackStatus: viewTrackStatus,
-        viewProgrammeOrganizations: viewOrganizations,
-      }),
-    );
-    body.append('timeZone', zone);
-    // Images: a file replaces, '' removes, absent keeps (publisher fields are left to their own screen).
-    for (const [name, change] of [
-      ['banner', banner],
-      ['logo', logo],
-    ] as const) {
-      if (change instanceof File) body.append(name, change);
-      else if (change === 'remove') body.append(name, '');
-    }
-    update.mutate(body, {
+    if (empty.length) return refuse(CONFERENCE_MESSAGES.fillAll);
+    if (!zone) return refuse(CONFERENCE_MESSAGES.timeZone);
+    update.mutate(conferenceBody(form, authorView, zone, images), {
       onSuccess: (saved) => {
-        setBanner(null);
-        setLogo(null);
+        setImages({ banner: null, logo: null });
         setTimeZone(saved.timeZone ?? zone);
         notify('The conference information was successfully updated!');
       },
       onError: (err) => {
-        const message = errorMessage(err, CONFERENCE_MESSAGES.fillAll);
         if (err instanceof ApiError) {
           const fields = Object.keys(err.fieldErrors()) as TextFieldName[];
           if (fields.length) setMissing(fields);
         }
-        setError(message);
-        notify(message, 'error');
+        refuse(errorMessage(err, CONFERENCE_MESSAGES.fillAll));
       },
     });
   };
 
   return (
     <form onSubmit={submit} noValidate>
-      {error ? (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="form-error">
-          {error}
-        </Alert>
-      ) : null}
+      <ErrorAlert message={error} testId="form-error" />
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Grid container spacing={2}>
           {FIELDS.map((f) => (
@@ -181,65 +170,84 @@ function ConferenceForm({ conference }: { conference: ConferenceDto }) {
             />
           </Grid>
         </Grid>
-        <FormControlLabel
-          sx={{ mt: 1 }}
-          control={
-            <Switch
-              name="viewConferenceTrackStatus"
-              checked={viewTrackStatus}
-              onChange={(e) => setViewTrackStatus(e.target.checked)}
-            />
-          }
-          label="Authors can see the conference track status"
-        />
-        <FormControlLabel
-          sx={{ mt: 1 }}
-          control={
-            <Switch
-              name="viewProgrammeOrganizations"
-              checked={viewOrganizations}
-              onChange={(e) => setViewOrganizations(e.target.checked)}
-            />
-          }
-          label="The published programme shows organizations beside names"
-        />
+        <AuthorViewSwitches value={authorView} onChange={setAuthorView} />
       </Paper>
-      <Typography variant="h6" component="h2" gutterBottom>
-        Images
-      </Typography>
-      <Grid container spacing={2} sx={{ mb: 2 }}>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <ImageField
-            label="Banner"
-            name="banner"
-            currentUrl={conference.banner}
-            change={banner}
-            error={imageErrors.banner}
-            onChange={(change, err) => {
-              setBanner(change);
-              setImageErrors({ ...imageErrors, banner: err });
-            }}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <ImageField
-            label="Logo"
-            name="logo"
-            currentUrl={conference.logo}
-            change={logo}
-            error={imageErrors.logo}
-            onChange={(change, err) => {
-              setLogo(change);
-              setImageErrors({ ...imageErrors, logo: err });
-            }}
-          />
-        </Grid>
-      </Grid>
+      <ConferenceImages conference={conference} images={images} onChange={setImages} />
       <Stack direction="row" spacing={1}>
         <Button type="submit" disabled={update.isPending}>
           Save
         </Button>
       </Stack>
     </form>
+  );
+}
+
+const AUTHOR_VIEW_SWITCHES: { name: keyof AuthorView; label: string }[] = [
+  { name: 'viewConferenceTrackStatus', label: 'Authors can see the conference track status' },
+  {
+    name: 'viewProgrammeOrganizations',
+    label: 'The published programme shows organizations beside names',
+  },
+];
+
+/** What authors see: the two switches of the author view. */
+function AuthorViewSwitches({
+  value,
+  onChange,
+}: {
+  value: AuthorView;
+  onChange: (value: AuthorView) => void;
+}) {
+  return AUTHOR_VIEW_SWITCHES.map((s) => (
+    <SwitchField
+      key={s.name}
+      name={s.name}
+      label={s.label}
+      checked={value[s.name]}
+      sx={{ mt: 1 }}
+      onChange={(on) => onChange({ ...value, [s.name]: on })}
+    />
+  ));
+}
+
+const IMAGES: { name: ImageName; label: string }[] = [
+  { name: 'banner', label: 'Banner' },
+  { name: 'logo', label: 'Logo' },
+];
+
+/** The banner and the logo: each with its preview, replaced or removed on save. */
+function ConferenceImages({
+  conference,
+  images,
+  onChange,
+}: {
+  conference: ConferenceDto;
+  images: Record<ImageName, ImageChange>;
+  onChange: (images: Record<ImageName, ImageChange>) => void;
+}) {
+  const [errors, setErrors] = useState<{ banner?: string; logo?: string }>({});
+  return (
+    <>
+      <Typography variant="h6" component="h2" gutterBottom>
+        Images
+      </Typography>
+      <Grid container spacing={2} sx={{ mb: 2 }}>
+        {IMAGES.map(({ name, label }) => (
+          <Grid key={name} size={{ xs: 12, md: 6 }}>
+            <ImageField
+              label={label}
+              name={name}
+              currentUrl={conference[name]}
+              change={images[name]}
+              error={errors[name]}
+              onChange={(change, err) => {
+                onChange({ ...images, [name]: change });
+                setErrors({ ...errors, [name]: err });
+              }}
+            />
+          </Grid>
+        ))}
+      </Grid>
+    </>
   );
 }

@@ -1,19 +1,10 @@
-import {
-  Alert,
-  Box,
-  Button,
-  FormControlLabel,
-  Grid,
-  Paper,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Grid, Paper, Stack, TextField, Typography } from '@mui/material';
 import { CONFERENCE_MESSAGES, type ConferenceDto } from '@symposium/domain';
 import { errorMessage, useNotify } from '@symposium/ui';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { ErrorAlert } from '../../components/error-alert';
+import { SwitchField } from '../../components/switch-field';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
 import { QueryView } from '../../components/query-view';
@@ -77,11 +68,7 @@ function PublisherForm({ conference }: { conference: ConferenceDto }) {
 
   return (
     <form onSubmit={submit} noValidate>
-      {error ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error}
-        </Alert>
-      ) : null}
+      <ErrorAlert message={error} />
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <TextField
           label="Copyright"
@@ -90,25 +77,17 @@ function PublisherForm({ conference }: { conference: ConferenceDto }) {
           onChange={(e) => setForm({ ...form, copyright: e.target.value })}
         />
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ my: 1 }}>
-          <FormControlLabel
-            control={
-              <Switch
-                name="consentFileUpload"
-                checked={form.consentFileUpload}
-                onChange={(e) => setForm({ ...form, consentFileUpload: e.target.checked })}
-              />
-            }
+          <SwitchField
+            name="consentFileUpload"
             label="Authors upload a signed copyright (consent) file with the camera-ready"
+            checked={form.consentFileUpload}
+            onChange={(on) => setForm({ ...form, consentFileUpload: on })}
           />
-          <FormControlLabel
-            control={
-              <Switch
-                name="digitalConsentSigning"
-                checked={form.digitalConsentSigning}
-                onChange={(e) => setForm({ ...form, digitalConsentSigning: e.target.checked })}
-              />
-            }
+          <SwitchField
+            name="digitalConsentSigning"
             label="Authors sign the consent form digitally"
+            checked={form.digitalConsentSigning}
+            onChange={(on) => setForm({ ...form, digitalConsentSigning: on })}
           />
         </Stack>
         <TextField

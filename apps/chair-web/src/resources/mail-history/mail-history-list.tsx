@@ -1,4 +1,4 @@
-import { Alert, Button, TableCell, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import { Button, TableCell, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import {
   MAIL_HISTORY_MESSAGES,
   MAIL_PAGE_SIZE,
@@ -10,9 +10,10 @@ import {
 import { ConferenceTime, ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DataTable, type DataColumn } from '../../components/data-table';
+import { QueryDataTable, usePagedFilter, type DataColumn } from '../../components/data-table';
 import { FilterPanel } from '../../components/filter-panel';
 import { PageTitle } from '../../components/page-title';
+import { optionsOf, SelectField } from '../../components/select-field';
 import { paths } from '../../config/paths';
 import { addressList, MAIL_STATE_LABELS, MailStateChip } from '../../components/mail-labels';
 import { useRolePrefix } from '../../hooks/use-role-prefix';
@@ -30,8 +31,6 @@ const COLUMNS: DataColumn<never>[] = [
   { label: '' },
 ];
 
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
-
 /** The failed messages of a filter: the filter with state failed (none when another state is chosen). */
 const failedOf = (filter: MailFilter): MailFilter | null =>
   filter.state && filter.state !== 'failed' ? null : { ...filter, state: 'failed' };
@@ -44,8 +43,7 @@ const failedOf = (filter: MailFilter): MailFilter | null =>
 export function MailHistoryList() {
   const prefix = useRolePrefix();
   const notify = useNotify();
-  const [filter, setFilter] = useState<MailFilter>({});
-  const [page, setPage] = useState(0);
+  const { filter, page, apply, paging } = usePagedFilter<MailFilter>({}, MAIL_PAGE_SIZE);
   const [confirmAll, setConfirmAll] = useState(false);
   const mails = useMailPage(filter, page + 1);
   const failedFilter = failedOf(filter);
@@ -73,28 +71,17 @@ export function MailHistoryList() {
           </Button>
         }
       />
-      <MailFilterForm
-        onApply={(f) => {
-          setFilter(f);
-          setPage(0);
-        }}
-      />
-      {mails.isError ? (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="load-error">
-          {errorMessage(mails.error)}
-        </Alert>
-      ) : null}
-      <DataTable
+      <MailFilterForm onApply={apply} />
+      <QueryDataTable
+        query={mails}
+        errorTestId="load-error"
         label="E-mails"
         columns={COLUMNS}
-        rows={mails.data?.data}
-        total={mails.data?.count}
         noun="e-mail"
         countTestId="mail-count"
         bodyTestId="mail-rows"
-        fetching={mails.isFetching}
         emptyText="No e-mails match."
-        paging={{ page, pageSize: MAIL_PAGE_SIZE, onPageChange: setPage }}
+        paging={paging}
         renderRow={(m) => <MailRow key={m._id} mail={m} />}
       />
       <ConfirmDialog
@@ -147,22 +134,15 @@ function MailFilterForm({ onApply }: { onApply: (filter: MailFilter) => void }) 
       onApply={() => onApply({ state, recipient, subject, from, to })}
       onClear={clear}
     >
-      <TextField
-        select
+      <SelectField
         label="State"
         name="state"
         value={state}
+        none="Any"
+        options={optionsOf(MAIL_STATES, (s) => MAIL_STATE_LABELS[s])}
         sx={{ minWidth: 130 }}
-        slotProps={nativeSelect}
         onChange={(e) => setState(e.target.value as MailState | '')}
-      >
-        <option value="">Any</option>
-        {MAIL_STATES.map((s) => (
-          <option key={s} value={s}>
-            {MAIL_STATE_LABELS[s]}
-          </option>
-        ))}
-      </TextField>
+      />
       <TextField
         label="Recipient"
         name="recipient"

@@ -1,4 +1,4 @@
-import { Box, Button, Dialog, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Box, Button, Dialog, DialogContent, DialogTitle, Stack } from '@mui/material';
 import {
   DAY_COLORS,
   DEFAULT_DESK_TEXT,
@@ -9,7 +9,8 @@ import {
 } from '@symposium/domain';
 import { useNotify } from '@symposium/ui';
 import { useState, type FormEvent } from 'react';
-import { colorName, nativeSelect, saveError } from './programme-labels';
+import { CheckedField, optionsOf, SelectField } from '../../components/select-field';
+import { colorName, saveError } from './programme-labels';
 import { useCreateDay, useUpdateDay } from './api/mutations';
 import { type DayInput } from './api/queries';
 
@@ -86,42 +87,34 @@ export function DayForm({
   return (
     <form onSubmit={submit} noValidate aria-label={day ? 'Edit day' : 'Add day'}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'flex-start' }}>
-        <TextField
+        <CheckedField
           label="Date"
           name="date"
           placeholder="m/d/yyyy"
           value={date}
-          error={Boolean(errors.date)}
-          helperText={errors.date ?? 'm/d/yyyy, e.g. 6/1/2027'}
+          error={errors.date}
+          hint="m/d/yyyy, e.g. 6/1/2027"
           sx={{ maxWidth: { md: 220 } }}
           onChange={(e) => setDate(e.target.value)}
         />
-        <TextField
+        <CheckedField
           label="Desk"
           name="desk"
           placeholder={DEFAULT_DESK_TEXT}
           value={desk}
-          error={Boolean(errors.desk)}
-          helperText={errors.desk ?? `Empty: “${DEFAULT_DESK_TEXT}”`}
+          error={errors.desk}
+          hint={`Empty: “${DEFAULT_DESK_TEXT}”`}
           onChange={(e) => setDesk(e.target.value)}
         />
-        <TextField
-          select
+        <SelectField
           label="Colour"
           name="color"
           value={color}
-          error={Boolean(errors.color)}
-          helperText={errors.color}
+          options={optionsOf(DAY_COLORS, colorName)}
+          error={errors.color}
           sx={{ maxWidth: { md: 200 } }}
-          slotProps={nativeSelect}
           onChange={(e) => setColor(e.target.value)}
-        >
-          {DAY_COLORS.map((c) => (
-            <option key={c} value={c}>
-              {colorName(c)}
-            </option>
-          ))}
-        </TextField>
+        />
         <Box sx={{ pt: 2.5, flexShrink: 0 }}>
           <ColorSwatch color={color} />
         </Box>

@@ -1,8 +1,9 @@
 import { Alert, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import type { DayDto } from '@symposium/domain';
-import { ConfirmDialog, useNotify } from '@symposium/ui';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ConfirmMutationDialog } from '../../components/confirm-dialog';
+import { EditDeleteButtons, useListDialogs } from '../../components/list-with-dialogs';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
@@ -47,9 +48,7 @@ export function DayCard({ day, actions }: { day: DayDto; actions?: ReactNode }) 
 export function DayList() {
   const days = useDays();
   const remove = useDeleteDay();
-  const notify = useNotify();
-  const [editing, setEditing] = useState<DayDto | null>(null);
-  const [deleting, setDeleting] = useState<DayDto | null>(null);
+  const dialogs = useListDialogs<DayDto>();
   return (
     <>
       <PageTitle
@@ -77,52 +76,37 @@ export function DayList() {
                 key={day._id}
                 day={day}
                 actions={
-                  <>
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      aria-label={`Edit day ${day.date}`}
-                      onClick={() => setEditing(day)}
-                    >
-                      Edit day
-                    </Button>
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      color="error"
-                      aria-label={`Delete day ${day.date}`}
-                      onClick={() => setDeleting(day)}
-                    >
-                      Delete day
-                    </Button>
-                  </>
+                  <EditDeleteButtons
+                    name={day.date}
+                    noun="day"
+                    onEdit={() => dialogs.edit(day)}
+                    onDelete={() => dialogs.remove(day)}
+                  />
                 }
               />
             ))
           )
         }
       </QueryView>
-      {editing ? <DayDialog day={editing} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title={`Delete ${deleting?.date ?? 'this day'}?`}
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting._id, {
-            onSuccess: () => notify(PROGRAMME_UI_MESSAGES.dayDeleted),
-            onError: (err) => notify(deleteError(err), 'error'),
-            onSettled: () => setDeleting(null),
-          });
-        }}
+      {dialogs.editing && dialogs.editing !== 'new' ? (
+        <DayDialog day={dialogs.editing} onClose={dialogs.closeEdit} />
+      ) : null}
+      <ConfirmMutationDialog
+        item={dialogs.deleting}
+        title={(day) => `Delete ${day.date}?`}
+        mutation={remove}
+        variables={(day) => day._id}
+        done={PROGRAMME_UI_MESSAGES.dayDeleted}
+        failed={deleteError}
+        onClose={dialogs.closeDelete}
       >
-        <Typography>
-          Its {deleting?.events.length ?? 0} event{deleting?.events.length === 1 ? '' : 's'} will be deleted
-          too; their sessions stay, without an event.
-        </Typography>
-      </ConfirmDialog>
+        {(day) => (
+          <Typography>
+            Its {day.events.length} event{day.events.length === 1 ? '' : 's'} will be deleted too; their
+            sessions stay, without an event.
+          </Typography>
+        )}
+      </ConfirmMutationDialog>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Stack, TextField } from '@mui/material';
 import {
   checkEventTimes,
   CUSTOM_TIME_SLOT_DEFAULT,
@@ -11,8 +11,10 @@ import {
   type EventType,
 } from '@symposium/domain';
 import { useNotify } from '@symposium/ui';
-import { useState, type FormEvent } from 'react';
-import { nativeSelect, saveError } from './programme-labels';
+import { useState } from 'react';
+import { FormDialog } from '../../components/form-dialog';
+import { CheckedField, optionsOf, SelectField } from '../../components/select-field';
+import { saveError } from './programme-labels';
 import { useCreateEvent, useUpdateEvent } from './api/mutations';
 import { type EventInput } from './api/queries';
 
@@ -43,8 +45,7 @@ export function EventDialog({ day, event, onClose }: { day: DayDto; event?: Even
 
   const times = () => (slot === CUSTOM ? { start, end } : TIME_SLOTS[Number(slot)]!);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const errs: Record<string, string> = {};
     if (!type) errs.type = PROGRAMME_MESSAGES.eventType;
     const t = times();
@@ -66,96 +67,72 @@ export function EventDialog({ day, event, onClose }: { day: DayDto; event?: Even
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="event-dialog-title" fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="event-dialog-title">
-          {event ? 'Edit event' : 'Add event'} — {day.date}
-        </DialogTitle>
-        <DialogContent>
-          <TextField
-            select
-            label="Event type"
-            name="type"
-            value={type}
-            error={Boolean(errors.type)}
-            helperText={errors.type}
-            slotProps={nativeSelect}
-            onChange={(e) => setType(e.target.value as EventType)}
-          >
-            <option value="" disabled>
-              Choose a type
-            </option>
-            {EVENT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {EVENT_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label="Time slot"
-            name="slot"
-            value={slot}
-            error={Boolean(errors.time) && slot !== CUSTOM}
-            helperText={slot !== CUSTOM ? errors.time : undefined}
-            slotProps={nativeSelect}
-            onChange={(e) => {
-              const next = e.target.value;
-              if (next === CUSTOM && slot !== CUSTOM && !event) {
-                setStart(CUSTOM_TIME_SLOT_DEFAULT.start);
-                setEnd(CUSTOM_TIME_SLOT_DEFAULT.end);
-              }
-              setSlot(next);
-            }}
-          >
-            {TIME_SLOTS.map((s, i) => (
-              <option key={i} value={String(i)}>
-                {s.start}–{s.end}
-              </option>
-            ))}
-            <option value={CUSTOM}>Custom</option>
-          </TextField>
-          {slot === CUSTOM ? (
-            <Stack direction="row" spacing={2}>
-              <TextField
-                label="Start"
-                name="start"
-                placeholder="HH:MM"
-                value={start}
-                error={Boolean(errors.time)}
-                helperText={errors.time ?? '24-hour HH:MM'}
-                onChange={(e) => setStart(e.target.value)}
-              />
-              <TextField
-                label="End"
-                name="end"
-                placeholder="HH:MM"
-                value={end}
-                error={Boolean(errors.time)}
-                onChange={(e) => setEnd(e.target.value)}
-              />
-            </Stack>
-          ) : null}
-          <TextField
-            label="Description"
-            name="description"
-            multiline
-            minRows={2}
-            value={description}
-            error={Boolean(errors.description)}
-            helperText={errors.description}
-            onChange={(e) => setDescription(e.target.value)}
+    <FormDialog
+      titleId="event-dialog-title"
+      title={`${event ? 'Edit event' : 'Add event'} — ${day.date}`}
+      busy={busy}
+      saveLabel="Save event"
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <SelectField
+        label="Event type"
+        name="type"
+        value={type}
+        none="Choose a type"
+        noneDisabled
+        options={optionsOf(EVENT_TYPES, (t) => EVENT_TYPE_LABELS[t])}
+        error={errors.type}
+        onChange={(e) => setType(e.target.value as EventType)}
+      />
+      <SelectField
+        label="Time slot"
+        name="slot"
+        value={slot}
+        options={TIME_SLOTS.map((s, i) => ({ value: String(i), label: `${s.start}–${s.end}` }))}
+        error={slot !== CUSTOM ? errors.time : undefined}
+        onChange={(e) => {
+          const next = e.target.value;
+          if (next === CUSTOM && slot !== CUSTOM && !event) {
+            setStart(CUSTOM_TIME_SLOT_DEFAULT.start);
+            setEnd(CUSTOM_TIME_SLOT_DEFAULT.end);
+          }
+          setSlot(next);
+        }}
+      >
+        <option value={CUSTOM}>Custom</option>
+      </SelectField>
+      {slot === CUSTOM ? (
+        <Stack direction="row" spacing={2}>
+          <CheckedField
+            label="Start"
+            name="start"
+            placeholder="HH:MM"
+            value={start}
+            error={errors.time}
+            hint="24-hour HH:MM"
+            onChange={(e) => setStart(e.target.value)}
           />
-        </DialogContent>
-        <DialogActions>
-          <Button variant="text" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            Save event
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          <TextField
+            label="End"
+            name="end"
+            placeholder="HH:MM"
+            value={end}
+            error={Boolean(errors.time)}
+            onChange={(e) => setEnd(e.target.value)}
+          />
+        </Stack>
+      ) : null}
+      <TextField
+        label="Description"
+        name="description"
+        multiline
+        minRows={2}
+        value={description}
+        error={Boolean(errors.description)}
+        helperText={errors.description}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+    </FormDialog>
   );
 }

@@ -1,11 +1,6 @@
 import {
   Alert,
-  Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormGroup,
@@ -14,7 +9,6 @@ import {
   Radio,
   RadioGroup,
   Stack,
-  TextField,
 } from '@mui/material';
 import {
   AUTHOR_REMINDER_KINDS,
@@ -30,12 +24,12 @@ import {
   type ReminderRuleInput,
 } from '@symposium/domain';
 import { ApiError, errorMessage, useNotify, useSession } from '@symposium/ui';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { FormDialog } from '../../components/form-dialog';
+import { CheckedField, optionsOf, SelectField } from '../../components/select-field';
 import { useEmailTemplates } from '../mail/api/queries';
 import { useTracks } from '../tracks/api/queries';
 import { useCreateReminder, useUpdateReminder } from './api/mutations';
-
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
 /**
  * "7, 1" → [7, 1]: whole numbers of days from 0 to 365, distinct, largest first; null when any part is not
@@ -148,19 +142,15 @@ function fieldOfMessage(message: string): keyof Draft | null {
  */
 export function ReminderFormDialog({ rule, onClose }: { rule: ReminderRuleDto | null; onClose: () => void }) {
   const notify = useNotify();
-  const zone = useSession().conference?.timeZone || 'UTC';
   const create = useCreateReminder();
   const update = useUpdateReminder();
-  const templates = useEmailTemplates();
-  const tracks = useTracks();
   const [draft, setDraft] = useState<Draft>(() => draftOf(rule));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState('');
   const busy = create.isPending || update.isPending;
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const checked = checkDraft(draft);
     if ('errors' in checked) return setErrors(checked.errors);
     setErrors({});
@@ -184,167 +174,147 @@ export function ReminderFormDialog({ rule, onClose }: { rule: ReminderRuleDto | 
     else create.mutate({ ...checked.body, enabled: false }, handlers);
   };
 
+  return (
+    <FormDialog
+      titleId="reminder-form-title"
+      title={rule ? `Edit reminder “${rule.name}”` : 'Add reminder'}
+      maxWidth="md"
+      formLabel={rule ? 'Edit reminder' : 'Add reminder'}
+      busy={busy}
+      lockWhileBusy
+      saveLabel="Save reminder"
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {serverError ? <Alert severity="error">{serverError}</Alert> : null}
+        <WhenFields draft={draft} errors={errors} set={set} />
+        <WhoFields draft={draft} errors={errors} set={set} />
+        {rule ? null : (
+          <Alert severity="info">
+            A new reminder is saved paused. Enable it from the list: you first see who it would remind at
+            once.
+          </Alert>
+        )}
+      </Stack>
+    </FormDialog>
+  );
+}
+
+/** The draft, its field errors and how a field changes it. */
+interface FieldsProps {
+  draft: Draft;
+  errors: Record<string, string>;
+  set: (patch: Partial<Draft>) => void;
+}
+
+/** What the rule reminds of and when: name, kind, days before the deadline, the hour to send at. */
+function WhenFields({ draft, errors, set }: FieldsProps) {
+  const zone = useSession().conference?.timeZone || 'UTC';
+  return (
+    <>
+      <CheckedField
+        label="Name"
+        name="name"
+        autoFocus
+        value={draft.name}
+        error={errors.name}
+        onChange={(e) => set({ name: e.target.value })}
+      />
+      <SelectField
+        label="Remind of"
+        name="kind"
+        value={draft.kind}
+        none="Choose what to remind of"
+        noneDisabled
+        options={optionsOf(REMINDER_KINDS, (k) => REMINDER_KIND_LABELS[k])}
+        error={errors.kind}
+        onChange={(e) => set({ kind: e.target.value as ReminderKind | '' })}
+      />
+      <CheckedField
+        label="Days before the deadline"
+        name="offsets"
+        value={draft.offsets}
+        error={errors.offsets}
+        hint="One or more numbers of days, separated by commas (0 = on the day), e.g. 7, 1"
+        onChange={(e) => set({ offsets: e.target.value })}
+      />
+      <SelectField
+        label={`Send at (${zone})`}
+        name="sendHour"
+        value={draft.sendHour}
+        options={HOURS.map((h) => ({ value: String(h), label: hourLabel(h) }))}
+        error={errors.sendHour}
+        hint={`On each reminder's day (counted in the conference's time zone, ${zone}), from this hour`}
+        onChange={(e) => set({ sendHour: e.target.value })}
+      />
+    </>
+  );
+}
+
+/** Whom and with what: the recipients (author kinds), the template, the tracks. */
+function WhoFields({ draft, errors, set }: FieldsProps) {
+  const templates = useEmailTemplates();
+  const tracks = useTracks();
   const toggleTrack = (id: number, on: boolean) =>
     set({ trackIds: on ? [...draft.trackIds, id] : draft.trackIds.filter((t) => t !== id) });
-
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby="reminder-form-title"
-      fullWidth
-      maxWidth="md"
-    >
-      <form onSubmit={submit} noValidate aria-label={rule ? 'Edit reminder' : 'Add reminder'}>
-        <DialogTitle id="reminder-form-title">
-          {rule ? `Edit reminder “${rule.name}”` : 'Add reminder'}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {serverError ? <Alert severity="error">{serverError}</Alert> : null}
-            <TextField
-              label="Name"
-              name="name"
-              autoFocus
-              value={draft.name}
-              error={Boolean(errors.name)}
-              helperText={errors.name}
-              onChange={(e) => set({ name: e.target.value })}
+    <>
+      {isAuthorKind(draft.kind) ? (
+        <FormControl error={Boolean(errors.recipients)} component="fieldset">
+          <FormLabel component="legend">Remind</FormLabel>
+          <RadioGroup
+            row
+            name="recipients"
+            value={draft.recipients}
+            onChange={(e) => set({ recipients: e.target.value as ReminderRecipients })}
+          >
+            {REMINDER_RECIPIENTS.map((r) => (
+              <FormControlLabel
+                key={r}
+                value={r}
+                label={REMINDER_RECIPIENT_LABELS[r]}
+                control={<Radio slotProps={{ input: { 'aria-label': REMINDER_RECIPIENT_LABELS[r] } }} />}
+              />
+            ))}
+          </RadioGroup>
+          {errors.recipients ? <FormHelperText>{errors.recipients}</FormHelperText> : null}
+        </FormControl>
+      ) : null}
+      <SelectField
+        label="E-mail template"
+        name="templateId"
+        value={draft.templateId}
+        none="Choose a template"
+        noneDisabled
+        options={(templates.data ?? []).map((t) => ({ value: String(t._id), label: t.subject }))}
+        error={errors.templateId ?? (templates.isError ? errorMessage(templates.error) : undefined)}
+        hint={
+          templates.data?.length === 0
+            ? 'There are no e-mail templates yet: add one on the E-mail templates screen first'
+            : undefined
+        }
+        onChange={(e) => set({ templateId: e.target.value })}
+      />
+      <FormControl error={Boolean(errors.trackIds)} component="fieldset">
+        <FormLabel component="legend">Tracks</FormLabel>
+        <FormGroup row data-testid="reminder-tracks">
+          {(tracks.data ?? []).map((t) => (
+            <FormControlLabel
+              key={t._id}
+              label={t.name}
+              control={
+                <Checkbox
+                  checked={draft.trackIds.includes(t._id)}
+                  onChange={(e) => toggleTrack(t._id, e.target.checked)}
+                  slotProps={{ input: { 'aria-label': `Track ${t.name}` } }}
+                />
+              }
             />
-            <TextField
-              select
-              label="Remind of"
-              name="kind"
-              value={draft.kind}
-              error={Boolean(errors.kind)}
-              helperText={errors.kind}
-              slotProps={nativeSelect}
-              onChange={(e) => set({ kind: e.target.value as ReminderKind | '' })}
-            >
-              <option value="" disabled>
-                Choose what to remind of
-              </option>
-              {REMINDER_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {REMINDER_KIND_LABELS[k]}
-                </option>
-              ))}
-            </TextField>
-            <TextField
-              label="Days before the deadline"
-              name="offsets"
-              value={draft.offsets}
-              error={Boolean(errors.offsets)}
-              helperText={
-                errors.offsets ??
-                'One or more numbers of days, separated by commas (0 = on the day), e.g. 7, 1'
-              }
-              onChange={(e) => set({ offsets: e.target.value })}
-            />
-            <TextField
-              select
-              label={`Send at (${zone})`}
-              name="sendHour"
-              value={draft.sendHour}
-              error={Boolean(errors.sendHour)}
-              helperText={
-                errors.sendHour ??
-                `On each reminder's day (counted in the conference's time zone, ${zone}), from this hour`
-              }
-              slotProps={nativeSelect}
-              onChange={(e) => set({ sendHour: e.target.value })}
-            >
-              {HOURS.map((h) => (
-                <option key={h} value={String(h)}>
-                  {hourLabel(h)}
-                </option>
-              ))}
-            </TextField>
-            {isAuthorKind(draft.kind) ? (
-              <FormControl error={Boolean(errors.recipients)} component="fieldset">
-                <FormLabel component="legend">Remind</FormLabel>
-                <RadioGroup
-                  row
-                  name="recipients"
-                  value={draft.recipients}
-                  onChange={(e) => set({ recipients: e.target.value as ReminderRecipients })}
-                >
-                  {REMINDER_RECIPIENTS.map((r) => (
-                    <FormControlLabel
-                      key={r}
-                      value={r}
-                      label={REMINDER_RECIPIENT_LABELS[r]}
-                      control={
-                        <Radio slotProps={{ input: { 'aria-label': REMINDER_RECIPIENT_LABELS[r] } }} />
-                      }
-                    />
-                  ))}
-                </RadioGroup>
-                {errors.recipients ? <FormHelperText>{errors.recipients}</FormHelperText> : null}
-              </FormControl>
-            ) : null}
-            <TextField
-              select
-              label="E-mail template"
-              name="templateId"
-              value={draft.templateId}
-              error={Boolean(errors.templateId) || templates.isError}
-              helperText={
-                errors.templateId ??
-                (templates.isError
-                  ? errorMessage(templates.error)
-                  : templates.data?.length === 0
-                    ? 'There are no e-mail templates yet: add one on the E-mail templates screen first'
-                    : undefined)
-              }
-              slotProps={nativeSelect}
-              onChange={(e) => set({ templateId: e.target.value })}
-            >
-              <option value="" disabled>
-                Choose a template
-              </option>
-              {(templates.data ?? []).map((t) => (
-                <option key={t._id} value={String(t._id)}>
-                  {t.subject}
-                </option>
-              ))}
-            </TextField>
-            <FormControl error={Boolean(errors.trackIds)} component="fieldset">
-              <FormLabel component="legend">Tracks</FormLabel>
-              <FormGroup row data-testid="reminder-tracks">
-                {(tracks.data ?? []).map((t) => (
-                  <FormControlLabel
-                    key={t._id}
-                    label={t.name}
-                    control={
-                      <Checkbox
-                        checked={draft.trackIds.includes(t._id)}
-                        onChange={(e) => toggleTrack(t._id, e.target.checked)}
-                        slotProps={{ input: { 'aria-label': `Track ${t.name}` } }}
-                      />
-                    }
-                  />
-                ))}
-              </FormGroup>
-              <FormHelperText>{errors.trackIds ?? 'None ticked: every track.'}</FormHelperText>
-            </FormControl>
-            {rule ? null : (
-              <Alert severity="info">
-                A new reminder is saved paused. Enable it from the list: you first see who it would remind at
-                once.
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button variant="text" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            Save reminder
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          ))}
+        </FormGroup>
+        <FormHelperText>{errors.trackIds ?? 'None ticked: every track.'}</FormHelperText>
+      </FormControl>
+    </>
   );
 }

@@ -6,13 +6,8 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  Paper,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -25,8 +20,12 @@ import {
   type ReminderDryRunDto,
   type ReminderRuleDto,
 } from '@symposium/domain';
-import { ConferenceTime, ConfirmDialog, errorMessage, Loading, useNotify, useSession } from '@symposium/ui';
+import { ConferenceTime, errorMessage, Loading, useNotify, useSession } from '@symposium/ui';
 import { useState } from 'react';
+import { ConfirmMutationDialog } from '../../components/confirm-dialog';
+import { ViewDialog } from '../../components/form-dialog';
+import { ItemTable } from '../../components/data-table';
+import { ActionButton } from '../../components/list-with-dialogs';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { useEmailTemplates } from '../mail/api/queries';
@@ -34,7 +33,6 @@ import { useTracks } from '../tracks/api/queries';
 import { hourLabel, ReminderFormDialog } from './reminder-form';
 import { useDeleteReminder, useRunReminder, useSetReminderPaused } from './api/mutations';
 import { useReminderDryRun, useReminderRules, useReminderRuns } from './api/queries';
-import { scrollRegion } from '../../components/data-table';
 
 const offsetsLabel = (offsets: number[]) =>
   offsets.map((d) => (d === 0 ? 'on the day' : `${d} day${d === 1 ? '' : 's'}`)).join(', ');
@@ -75,40 +73,33 @@ export function ReminderList() {
       />
       <QueryView query={rules}>
         {(data) => (
-          <TableContainer component={Paper} variant="outlined" {...scrollRegion('Reminders')}>
-            <Table size="small" aria-label="Reminders">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Remind of</TableCell>
-                  <TableCell>Days before</TableCell>
-                  <TableCell>Template</TableCell>
-                  <TableCell>Tracks</TableCell>
-                  <TableCell>State</TableCell>
-                  <TableCell>Last run</TableCell>
-                  <TableCell align="right">Sent</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody data-testid="reminder-rows">
-                {data.map((rule) => (
-                  <ReminderRow
-                    key={rule._id}
-                    rule={rule}
-                    template={templateSubject(rule.templateId)}
-                    tracks={trackNames(rule.trackIds)}
-                    zone={zone}
-                    onAction={(kind) => setAction({ kind, rule })}
-                  />
-                ))}
-                {data.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={9}>No reminders yet.</TableCell>
-                  </TableRow>
-                ) : null}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ItemTable
+            label="Reminders"
+            columns={[
+              'Name',
+              'Remind of',
+              'Days before',
+              'Template',
+              'Tracks',
+              'State',
+              'Last run',
+              { label: 'Sent', align: 'right' },
+              { label: 'Actions', align: 'right' },
+            ]}
+            rows={data}
+            bodyTestId="reminder-rows"
+            emptyText="No reminders yet."
+            renderRow={(rule) => (
+              <ReminderRow
+                key={rule._id}
+                rule={rule}
+                template={templateSubject(rule.templateId)}
+                tracks={trackNames(rule.trackIds)}
+                zone={zone}
+                onAction={(kind) => setAction({ kind, rule })}
+              />
+            )}
+          />
         )}
       </QueryView>
       {adding ? <ReminderFormDialog rule={null} onClose={() => setAdding(false)} /> : null}
@@ -149,15 +140,7 @@ function ReminderRow({
         )
       : onAction('enable');
   const button = (label: string, kind: Action['kind'], color?: 'error') => (
-    <Button
-      size="small"
-      variant="outlined"
-      color={color}
-      aria-label={`${label} ${rule.name}`}
-      onClick={() => onAction(kind)}
-    >
-      {label}
-    </Button>
+    <ActionButton label={label} name={rule.name} color={color} onClick={() => onAction(kind)} />
   );
   return (
     <TableRow data-testid={`reminder-${rule._id}`}>
@@ -197,15 +180,12 @@ function ReminderRow({
           {button('Dry run', 'dry-run')}
           {button('Run now', 'run')}
           {button('History', 'history')}
-          <Button
-            size="small"
-            variant="outlined"
-            aria-label={`${rule.enabled ? 'Pause' : 'Enable'} ${rule.name}`}
+          <ActionButton
+            label={rule.enabled ? 'Pause' : 'Enable'}
+            name={rule.name}
             disabled={setPaused.isPending}
             onClick={toggle}
-          >
-            {rule.enabled ? 'Pause' : 'Enable'}
-          </Button>
+          />
           {button('Delete', 'delete', 'error')}
         </Stack>
       </TableCell>
@@ -213,55 +193,50 @@ function ReminderRow({
   );
 }
 
+const ruleId = (rule: ReminderRuleDto) => rule._id;
+
 function DeleteReminder({ rule, onClose }: { rule: ReminderRuleDto; onClose: () => void }) {
-  const notify = useNotify();
   const remove = useDeleteReminder();
   return (
-    <ConfirmDialog
-      open
+    <ConfirmMutationDialog
+      item={rule}
       title="Delete this reminder?"
-      confirmLabel="Delete"
-      busy={remove.isPending}
-      onCancel={onClose}
-      onConfirm={() =>
-        remove.mutate(rule._id, {
-          onSuccess: () => notify(REMINDER_MESSAGES.deleted),
-          onError: (err) => notify(errorMessage(err), 'error'),
-          onSettled: onClose,
-        })
-      }
+      mutation={remove}
+      variables={ruleId}
+      done={REMINDER_MESSAGES.deleted}
+      onClose={onClose}
     >
-      <Typography>
-        The reminder “{rule.name}” will no longer be sent. The reminders it already sent stay in the e-mail
-        history.
-      </Typography>
-    </ConfirmDialog>
+      {(r) => (
+        <Typography>
+          The reminder “{r.name}” will no longer be sent. The reminders it already sent stay in the e-mail
+          history.
+        </Typography>
+      )}
+    </ConfirmMutationDialog>
   );
 }
 
+/** "Run now": queues what is due at once, after saying that nobody is reminded twice. */
 function RunNow({ rule, onClose }: { rule: ReminderRuleDto; onClose: () => void }) {
-  const notify = useNotify();
   const run = useRunReminder();
+  const text = () => (
+    <Typography>
+      The reminders due now are queued; people already reminded for a deadline are not reminded twice. Use
+      “Dry run” to see who they are first.
+    </Typography>
+  );
   return (
-    <ConfirmDialog
-      open
+    <ConfirmMutationDialog
+      item={rule}
       title={`Run “${rule.name}” now?`}
       confirmLabel="Run now"
-      busy={run.isPending}
-      onCancel={onClose}
-      onConfirm={() =>
-        run.mutate(rule._id, {
-          onSuccess: (res) => notify(REMINDER_MESSAGES.queued(res?.queued ?? 0)),
-          onError: (err) => notify(errorMessage(err), 'error'),
-          onSettled: onClose,
-        })
-      }
+      mutation={run}
+      variables={ruleId}
+      done={(res) => REMINDER_MESSAGES.queued(res?.queued ?? 0)}
+      onClose={onClose}
     >
-      <Typography>
-        The reminders due now are queued; people already reminded for a deadline are not reminded twice. Use
-        “Dry run” to see who they are first.
-      </Typography>
-    </ConfirmDialog>
+      {text}
+    </ConfirmMutationDialog>
   );
 }
 
@@ -295,20 +270,17 @@ function DryRunResult({ dry }: { dry: ReminderDryRunDto }) {
 function DryRunDialog({ rule, onClose }: { rule: ReminderRuleDto; onClose: () => void }) {
   const dryRun = useReminderDryRun(rule._id);
   return (
-    <Dialog open onClose={onClose} aria-labelledby="dry-run-title" fullWidth maxWidth="lg">
-      <DialogTitle id="dry-run-title">Dry run of “{rule.name}”</DialogTitle>
-      {/* focusable: a long list scrolls here, and keyboard users must be able to scroll it (axe) */}
-      <DialogContent tabIndex={0}>
-        {dryRun.isPending ? <Loading /> : null}
-        {dryRun.isError ? <Alert severity="error">{errorMessage(dryRun.error)}</Alert> : null}
-        {dryRun.isSuccess ? <DryRunResult dry={dryRun.data} /> : null}
-      </DialogContent>
-      <DialogActions>
-        <Button variant="text" onClick={onClose}>
-          Close
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ViewDialog
+      titleId="dry-run-title"
+      title={`Dry run of “${rule.name}”`}
+      maxWidth="lg"
+      focusable
+      onClose={onClose}
+    >
+      {dryRun.isPending ? <Loading /> : null}
+      {dryRun.isError ? <Alert severity="error">{errorMessage(dryRun.error)}</Alert> : null}
+      {dryRun.isSuccess ? <DryRunResult dry={dryRun.data} /> : null}
+    </ViewDialog>
   );
 }
 
@@ -372,42 +344,32 @@ function EnableDialog({ rule, onClose }: { rule: ReminderRuleDto; onClose: () =>
 
 function CandidateTable({ candidates }: { candidates: ReminderCandidateDto[] }) {
   return (
-    <TableContainer component={Paper} variant="outlined" {...scrollRegion('People to remind')}>
-      <Table size="small" aria-label="Who would be reminded">
-        <TableHead>
-          <TableRow>
-            <TableCell>Person</TableCell>
-            <TableCell>E-mail</TableCell>
-            <TableCell>About</TableCell>
-            <TableCell>Deadline</TableCell>
-            <TableCell>Days before</TableCell>
-            <TableCell>Why</TableCell>
-            <TableCell>Already sent</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody data-testid="dry-run-rows">
-          {candidates.map((c) => (
-            <TableRow key={`${c.userId}|${c.objectKey}|${c.occurrence}`}>
-              <TableCell>{c.name}</TableCell>
-              <TableCell>{c.email}</TableCell>
-              <TableCell>
-                {c.paperId !== null
-                  ? `Paper ${c.paperId}`
-                  : c.reviewRequestId !== null
-                    ? `Review request ${c.reviewRequestId}`
-                    : c.objectKey}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <ConferenceTime value={c.deadline} />
-              </TableCell>
-              <TableCell>{c.offset}</TableCell>
-              <TableCell>{c.reason}</TableCell>
-              <TableCell>{c.alreadySent ? 'Yes (skipped)' : 'No'}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <ItemTable
+      label="Who would be reminded"
+      regionLabel="People to remind"
+      columns={['Person', 'E-mail', 'About', 'Deadline', 'Days before', 'Why', 'Already sent']}
+      rows={candidates}
+      bodyTestId="dry-run-rows"
+      renderRow={(c) => (
+        <TableRow key={`${c.userId}|${c.objectKey}|${c.occurrence}`}>
+          <TableCell>{c.name}</TableCell>
+          <TableCell>{c.email}</TableCell>
+          <TableCell>
+            {c.paperId !== null
+              ? `Paper ${c.paperId}`
+              : c.reviewRequestId !== null
+                ? `Review request ${c.reviewRequestId}`
+                : c.objectKey}
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            <ConferenceTime value={c.deadline} />
+          </TableCell>
+          <TableCell>{c.offset}</TableCell>
+          <TableCell>{c.reason}</TableCell>
+          <TableCell>{c.alreadySent ? 'Yes (skipped)' : 'No'}</TableCell>
+        </TableRow>
+      )}
+    />
   );
 }
 
@@ -420,49 +382,33 @@ const TRIGGER_LABELS: Record<string, string> = {
 function RunHistoryDialog({ rule, onClose }: { rule: ReminderRuleDto; onClose: () => void }) {
   const runs = useReminderRuns(rule._id, true);
   return (
-    <Dialog open onClose={onClose} aria-labelledby="runs-title" fullWidth maxWidth="md">
-      <DialogTitle id="runs-title">Runs of “{rule.name}”</DialogTitle>
-      <DialogContent>
-        <QueryView query={runs}>
-          {(data) =>
-            data.length === 0 ? (
-              <Typography data-testid="run-rows">This reminder has not run yet.</Typography>
-            ) : (
-              <TableContainer component={Paper} variant="outlined" {...scrollRegion('Runs')}>
-                <Table size="small" aria-label="Runs">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>Started</TableCell>
-                      <TableCell>Finished</TableCell>
-                      <TableCell>By</TableCell>
-                      <TableCell align="right">Queued</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody data-testid="run-rows">
-                    {data.map((run) => (
-                      <TableRow key={run._id}>
-                        <TableCell>
-                          <ConferenceTime value={run.startedAt} />
-                        </TableCell>
-                        <TableCell>
-                          <ConferenceTime value={run.finishedAt} />
-                        </TableCell>
-                        <TableCell>{TRIGGER_LABELS[run.trigger] ?? run.trigger}</TableCell>
-                        <TableCell align="right">{run.queued}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
-            )
-          }
-        </QueryView>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="text" onClick={onClose}>
-          Close
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ViewDialog titleId="runs-title" title={`Runs of “${rule.name}”`} onClose={onClose}>
+      <QueryView query={runs}>
+        {(data) =>
+          data.length === 0 ? (
+            <Typography data-testid="run-rows">This reminder has not run yet.</Typography>
+          ) : (
+            <ItemTable
+              label="Runs"
+              columns={['Started', 'Finished', 'By', { label: 'Queued', align: 'right' }]}
+              rows={data}
+              bodyTestId="run-rows"
+              renderRow={(run) => (
+                <TableRow key={run._id}>
+                  <TableCell>
+                    <ConferenceTime value={run.startedAt} />
+                  </TableCell>
+                  <TableCell>
+                    <ConferenceTime value={run.finishedAt} />
+                  </TableCell>
+                  <TableCell>{TRIGGER_LABELS[run.trigger] ?? run.trigger}</TableCell>
+                  <TableCell align="right">{run.queued}</TableCell>
+                </TableRow>
+              )}
+            />
+          )
+        }
+      </QueryView>
+    </ViewDialog>
   );
 }

@@ -1,51 +1,31 @@
-import {
-  Alert,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Paper,
-  Stack,
-  Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Button, Chip, Paper, Stack, Switch, TableCell, TextField, Typography } from '@mui/material';
 import { STATUS_MESSAGES, type StatusDto } from '@symposium/domain';
-import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
+import { errorMessage, useNotify } from '@symposium/ui';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { FormDialog } from '../../components/form-dialog';
+import { ListWithDialogs } from '../../components/list-with-dialogs';
+import { SwitchField } from '../../components/switch-field';
 import { PageTitle } from '../../components/page-title';
-import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
 import { useCreateStatus, useDeleteStatus, useUpdateStatus } from './api/mutations';
 import { useStatuses, type StatusInput } from './api/queries';
 import { STATUS_UI_MESSAGES } from './status-messages';
-import { scrollRegion } from '../../components/data-table';
-
 /** /EditPaperStatusSettings/: list, add, rename, accepted switch and delete of the paper statuses. */
 export function StatusList() {
   const statuses = useStatuses();
   const update = useUpdateStatus();
   const remove = useDeleteStatus();
   const notify = useNotify();
-  const [editing, setEditing] = useState<StatusDto | null>(null);
-  const [deleting, setDeleting] = useState<StatusDto | null>(null);
-  const [error, setError] = useState('');
 
-  const setAccepted = (status: StatusDto, isAccepted: boolean) =>
+  const save = (status: StatusDto, body: Partial<StatusInput>, onSaved?: () => void) =>
     update.mutate(
-      { id: status._id, body: { isAccepted } },
+      { id: status._id, body },
       {
-        onSuccess: () => notify(STATUS_UI_MESSAGES.updated),
+        onSuccess: () => {
+          onSaved?.();
+          notify(STATUS_UI_MESSAGES.updated);
+        },
         onError: (err) => notify(errorMessage(err, STATUS_UI_MESSAGES.updateFailed), 'error'),
       },
     );
@@ -61,111 +41,53 @@ export function StatusList() {
           </Button>
         }
       />
-      {error ? (
-        <Alert severity="error" sx={{ mb: 2 }} onClose={() => setError('')} data-testid="status-error">
-          {error}
-        </Alert>
-      ) : null}
-      <AddStatusForm />
-      <QueryView query={statuses}>
-        {(data) => (
-          <TableContainer component={Paper} variant="outlined" {...scrollRegion('Paper statuses')}>
-            <Table size="small" aria-label="Paper statuses">
-              <TableHead>
-                <TableRow>
-                  <TableCell>#</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Accepted</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.map((status) => (
-                  <TableRow key={status._id} data-testid={`status-${status._id}`}>
-                    <TableCell>{status.position}</TableCell>
-                    <TableCell>
-                      <Stack direction="row" spacing={1} alignItems="center">
-                        <span>{status.text}</span>
-                        {status.isDefault ? <Chip size="small" color="primary" label="Default" /> : null}
-                      </Stack>
-                    </TableCell>
-                    <TableCell>
-                      <Switch
-                        checked={status.isAccepted}
-                        disabled={update.isPending}
-                        onChange={(e) => setAccepted(status, e.target.checked)}
-                        slotProps={{ input: { 'aria-label': `${status.text} is an acceptance` } }}
-                      />
-                    </TableCell>
-                    <TableCell align="right">
-                      <Stack direction="row" spacing={1} justifyContent="flex-end">
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          onClick={() => setEditing(status)}
-                          aria-label={`Edit ${status.text}`}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          color="error"
-                          onClick={() => setDeleting(status)}
-                          aria-label={`Delete ${status.text}`}
-                        >
-                          Delete
-                        </Button>
-                      </Stack>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+      <ListWithDialogs
+        items={statuses}
+        label="Paper statuses"
+        columns={['#', 'Status', 'Accepted']}
+        rowTestId={(status) => `status-${status._id}`}
+        name={(status) => status.text}
+        cells={(status) => (
+          <>
+            <TableCell>{status.position}</TableCell>
+            <TableCell>
+              <Stack direction="row" spacing={1} alignItems="center">
+                <span>{status.text}</span>
+                {status.isDefault ? <Chip size="small" color="primary" label="Default" /> : null}
+              </Stack>
+            </TableCell>
+            <TableCell>
+              <Switch
+                checked={status.isAccepted}
+                disabled={update.isPending}
+                onChange={(e) => save(status, { isAccepted: e.target.checked })}
+                slotProps={{ input: { 'aria-label': `${status.text} is an acceptance` } }}
+              />
+            </TableCell>
+          </>
         )}
-      </QueryView>
-      {editing ? (
-        <EditStatusDialog
-          status={editing}
-          busy={update.isPending}
-          onCancel={() => setEditing(null)}
-          onSave={(body) =>
-            update.mutate(
-              { id: editing._id, body },
-              {
-                onSuccess: () => {
-                  setEditing(null);
-                  notify(STATUS_UI_MESSAGES.updated);
-                },
-                onError: (err) => notify(errorMessage(err, STATUS_UI_MESSAGES.updateFailed), 'error'),
-              },
-            )
-          }
-        />
-      ) : null}
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title="Delete this status?"
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          setError('');
-          remove.mutate(deleting._id, {
-            onSuccess: () => notify(STATUS_UI_MESSAGES.deleted),
-            onError: (err) => {
-              const message = errorMessage(err);
-              setError(message);
-              notify(message, 'error');
-            },
-            onSettled: () => setDeleting(null),
-          });
+        header={<AddStatusForm />}
+        form={(status, close) =>
+          status ? (
+            <EditStatusDialog
+              status={status}
+              busy={update.isPending}
+              onCancel={close}
+              onSave={(body) => save(status, body, close)}
+            />
+          ) : null
+        }
+        deletion={{
+          title: 'Delete this status?',
+          text: (status) => (
+            <Typography>The status “{status.text}” will be removed from the list of decisions.</Typography>
+          ),
+          mutation: remove,
+          variables: (status) => status._id,
+          done: STATUS_UI_MESSAGES.deleted,
+          errorTestId: 'status-error',
         }}
-      >
-        <Typography>The status “{deleting?.text}” will be removed from the list of decisions.</Typography>
-      </ConfirmDialog>
+      />
     </>
   );
 }
@@ -204,10 +126,11 @@ function AddStatusForm() {
             helperText={fieldError}
             onChange={(e) => setText(e.target.value)}
           />
-          <FormControlLabel
-            sx={{ flexShrink: 0, pt: 1 }}
-            control={<Switch checked={isAccepted} onChange={(e) => setIsAccepted(e.target.checked)} />}
+          <SwitchField
             label="Accepted"
+            checked={isAccepted}
+            sx={{ flexShrink: 0, pt: 1 }}
+            onChange={setIsAccepted}
           />
           <Button type="submit" sx={{ flexShrink: 0, mt: 1 }} disabled={create.isPending}>
             Add status
@@ -232,45 +155,29 @@ function EditStatusDialog({
   const [text, setText] = useState(status.text);
   const [isAccepted, setIsAccepted] = useState(status.isAccepted);
   const [fieldError, setFieldError] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     if (!text.trim()) return setFieldError(STATUS_MESSAGES.textRequired);
     onSave({ text: text.trim(), isAccepted });
   };
   return (
-    <Dialog open onClose={onCancel} aria-labelledby="edit-status-title" fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="edit-status-title">Edit status</DialogTitle>
-        <DialogContent>
-          <TextField
-            label="Status text"
-            name="text"
-            autoFocus
-            value={text}
-            error={Boolean(fieldError)}
-            helperText={fieldError}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <FormControlLabel
-            control={
-              <Switch
-                name="isAccepted"
-                checked={isAccepted}
-                onChange={(e) => setIsAccepted(e.target.checked)}
-              />
-            }
-            label="Accepted"
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button variant="text" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            Save status
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      titleId="edit-status-title"
+      title="Edit status"
+      busy={busy}
+      saveLabel="Save status"
+      onSubmit={submit}
+      onClose={onCancel}
+    >
+      <TextField
+        label="Status text"
+        name="text"
+        autoFocus
+        value={text}
+        error={Boolean(fieldError)}
+        helperText={fieldError}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <SwitchField name="isAccepted" label="Accepted" checked={isAccepted} onChange={setIsAccepted} />
+    </FormDialog>
   );
 }

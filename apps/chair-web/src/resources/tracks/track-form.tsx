@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Chip,
-  FormControlLabel,
-  Grid,
-  Paper,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Autocomplete, Button, Chip, Grid, Paper, Stack, TextField, Typography } from '@mui/material';
 import {
   DEFAULT_CAMERA_READY_PROPERTIES,
   validateTrackSettings,
@@ -20,6 +8,8 @@ import {
 import { useSession } from '@symposium/ui';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { DeadlineField } from '../../components/deadline-field';
+import { ErrorAlert } from '../../components/error-alert';
+import { SwitchField } from '../../components/switch-field';
 import { SubjectAreasEditor, type SubjectAreaItem } from './subject-areas-editor';
 import { ACTIVITIES } from '../../config/track-defaults';
 
@@ -34,6 +24,8 @@ const NUMBER_PATHS: Record<NumberField, string> = {
   crFileSizeLimit: 'cameraReadySubmissionProperties.fileSizeLimit',
   prFileSizeLimit: 'presentationReadySubmissionProperties.fileSizeLimit',
 };
+
+type WelcomeField = 'submissionWelcome' | 'cameraReadyWelcome' | 'presentationReadyWelcome';
 
 interface FormState {
   name: string;
@@ -129,13 +121,8 @@ export function TrackForm({
   onSubmit: (body: TrackSettings) => void;
   onCancel: () => void;
 }) {
-  const { utils } = useSession();
   const [s, setS] = useState<FormState>(() => toState(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const uploadExtensions = utils?.editPaperSubmissionValues.allowedUploadExtensions;
-  const extensionOptions = Array.isArray(uploadExtensions)
-    ? uploadExtensions.map(String)
-    : DEFAULT_CAMERA_READY_PROPERTIES.allowedFiles;
 
   const shown = { ...serverFieldErrors, ...errors };
   const submit = (e: FormEvent) => {
@@ -146,6 +133,16 @@ export function TrackForm({
     setErrors(found);
     if (Object.keys(found).length === 0) onSubmit(body);
   };
+  const welcomeField = (key: WelcomeField, label: string) => (
+    <TextField
+      label={label}
+      name={key}
+      multiline
+      minRows={3}
+      value={s[key]}
+      onChange={(e) => setS({ ...s, [key]: e.target.value })}
+    />
+  );
   const numberField = (key: NumberField, label: string, unit?: string) => (
     <TextField
       label={label}
@@ -162,11 +159,7 @@ export function TrackForm({
 
   return (
     <form onSubmit={submit} noValidate>
-      {serverError ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {serverError}
-        </Alert>
-      ) : null}
+      <ErrorAlert message={serverError ?? ''} />
       {firstError ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {firstError}
@@ -183,43 +176,7 @@ export function TrackForm({
           onChange={(e) => setS({ ...s, name: e.target.value })}
         />
       </Section>
-      <Section title="Activities">
-        <Grid container spacing={2}>
-          {ACTIVITIES.map(({ key, label }) => (
-            <Grid key={key} size={{ xs: 12, md: 6 }}>
-              <Paper variant="outlined" sx={{ p: 1.5 }}>
-                <FormControlLabel
-                  control={
-                    <Switch
-                      name={`${key}.status`}
-                      checked={s.activities[key].status}
-                      onChange={(e) =>
-                        setS({
-                          ...s,
-                          activities: {
-                            ...s.activities,
-                            [key]: { ...s.activities[key], status: e.target.checked },
-                          },
-                        })
-                      }
-                    />
-                  }
-                  label={`${label} enabled`}
-                />
-                <DeadlineField
-                  label={`${label} deadline`}
-                  name={`${key}.deadline`}
-                  value={s.activities[key].deadline}
-                  error={shown[`activities.${key}.deadline`]}
-                  onChange={(deadline) =>
-                    setS({ ...s, activities: { ...s.activities, [key]: { ...s.activities[key], deadline } } })
-                  }
-                />
-              </Paper>
-            </Grid>
-          ))}
-        </Grid>
-      </Section>
+      <ActivitySettings s={s} setS={setS} shown={shown} />
       <Section title="Subject areas">
         <SubjectAreasEditor
           items={s.subjectAreas}
@@ -228,14 +185,7 @@ export function TrackForm({
         />
       </Section>
       <Section title="Paper submission">
-        <TextField
-          label="Submission welcome message"
-          name="submissionWelcome"
-          multiline
-          minRows={3}
-          value={s.submissionWelcome}
-          onChange={(e) => setS({ ...s, submissionWelcome: e.target.value })}
-        />
+        {welcomeField('submissionWelcome', 'Submission welcome message')}
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 4 }}>
             {numberField('abstractLength', 'Abstract length', 'characters')}
@@ -245,59 +195,18 @@ export function TrackForm({
         </Grid>
       </Section>
       <Section title="Camera-ready">
-        <TextField
-          label="Camera-ready welcome message"
-          name="cameraReadyWelcome"
-          multiline
-          minRows={3}
-          value={s.cameraReadyWelcome}
-          onChange={(e) => setS({ ...s, cameraReadyWelcome: e.target.value })}
-        />
+        {welcomeField('cameraReadyWelcome', 'Camera-ready welcome message')}
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 4 }}>
             {numberField('crFileSizeLimit', 'Camera-ready file size limit', 'MB')}
           </Grid>
           <Grid size={{ xs: 12, md: 8 }}>
-            <Autocomplete
-              multiple
-              freeSolo
-              options={extensionOptions}
-              value={s.allowedFiles}
-              onChange={(_e, value) =>
-                setS({
-                  ...s,
-                  allowedFiles: [
-                    ...new Set(value.map((v) => v.trim().replace(/^\./, '').toLowerCase()).filter(Boolean)),
-                  ],
-                })
-              }
-              renderValue={(value, getItemProps) =>
-                value.map((option, index) => {
-                  const { key, ...itemProps } = getItemProps({ index });
-                  return <Chip key={key} size="small" label={option} {...itemProps} />;
-                })
-              }
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  label="Allowed camera-ready files"
-                  error={Boolean(shown['cameraReadySubmissionProperties.allowedFiles'])}
-                  helperText={shown['cameraReadySubmissionProperties.allowedFiles'] ?? 'File extensions'}
-                />
-              )}
-            />
+            <AllowedFilesField s={s} setS={setS} shown={shown} />
           </Grid>
         </Grid>
       </Section>
       <Section title="Presentation-ready">
-        <TextField
-          label="Presentation-ready welcome message"
-          name="presentationReadyWelcome"
-          multiline
-          minRows={3}
-          value={s.presentationReadyWelcome}
-          onChange={(e) => setS({ ...s, presentationReadyWelcome: e.target.value })}
-        />
+        {welcomeField('presentationReadyWelcome', 'Presentation-ready welcome message')}
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 4 }}>
             {numberField('prFileSizeLimit', 'Presentation-ready file size limit', 'MB')}
@@ -313,5 +222,82 @@ export function TrackForm({
         </Button>
       </Stack>
     </form>
+  );
+}
+
+/** The form state, how a part changes it, and the field errors on show. */
+interface PartProps {
+  s: FormState;
+  setS: (s: FormState) => void;
+  shown: Record<string, string>;
+}
+
+/** Each activity: enabled or not, and its deadline. */
+function ActivitySettings({ s, setS, shown }: PartProps) {
+  const setActivity = (key: keyof TrackActivities, patch: Partial<TrackActivities[keyof TrackActivities]>) =>
+    setS({ ...s, activities: { ...s.activities, [key]: { ...s.activities[key], ...patch } } });
+  return (
+    <Section title="Activities">
+      <Grid container spacing={2}>
+        {ACTIVITIES.map(({ key, label }) => (
+          <Grid key={key} size={{ xs: 12, md: 6 }}>
+            <Paper variant="outlined" sx={{ p: 1.5 }}>
+              <SwitchField
+                name={`${key}.status`}
+                label={`${label} enabled`}
+                checked={s.activities[key].status}
+                onChange={(status) => setActivity(key, { status })}
+              />
+              <DeadlineField
+                label={`${label} deadline`}
+                name={`${key}.deadline`}
+                value={s.activities[key].deadline}
+                error={shown[`activities.${key}.deadline`]}
+                onChange={(deadline) => setActivity(key, { deadline })}
+              />
+            </Paper>
+          </Grid>
+        ))}
+      </Grid>
+    </Section>
+  );
+}
+
+/** The file extensions a camera-ready may have: the conference's upload extensions offered, others typed. */
+function AllowedFilesField({ s, setS, shown }: PartProps) {
+  const { utils } = useSession();
+  const uploadExtensions = utils?.editPaperSubmissionValues.allowedUploadExtensions;
+  const extensionOptions = Array.isArray(uploadExtensions)
+    ? uploadExtensions.map(String)
+    : DEFAULT_CAMERA_READY_PROPERTIES.allowedFiles;
+  return (
+    <Autocomplete
+      multiple
+      freeSolo
+      options={extensionOptions}
+      value={s.allowedFiles}
+      onChange={(_e, value) =>
+        setS({
+          ...s,
+          allowedFiles: [
+            ...new Set(value.map((v) => v.trim().replace(/^\./, '').toLowerCase()).filter(Boolean)),
+          ],
+        })
+      }
+      renderValue={(value, getItemProps) =>
+        value.map((option, index) => {
+          const { key, ...itemProps } = getItemProps({ index });
+          return <Chip key={key} size="small" label={option} {...itemProps} />;
+        })
+      }
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label="Allowed camera-ready files"
+          error={Boolean(shown['cameraReadySubmissionProperties.allowedFiles'])}
+          helperText={shown['cameraReadySubmissionProperties.allowedFiles'] ?? 'File extensions'}
+        />
+      )}
+    />
   );
 }
