@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Link as MuiLink,
   Paper,
@@ -19,7 +18,8 @@ import {
 import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link, useSearchParams, type SetURLSearchParams } from 'react-router';
-import { DataTable, type DataColumn } from '../../components/data-table';
+import { type DataColumn } from '../../components/data-table';
+import { QueryTable } from '../../components/query-table';
 import { PageTitle } from '../../components/page-title';
 import { SelectField, trackOptions } from '../../components/select-field';
 import { paths } from '../../config/paths';
@@ -79,20 +79,13 @@ export function ReviewRequestList() {
     <>
       <PageTitle title="Review requests" />
       <RequestFilterForm params={params} setParams={setParams} />
-      {requests.isError ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {errorMessage(requests.error)}
-        </Alert>
-      ) : null}
-      <DataTable
+      <QueryTable
         label="Review requests"
         columns={COLUMNS}
-        rows={requests.data?.data}
-        total={requests.data?.count}
+        query={requests}
         noun="review request"
         countTestId="request-count"
         bodyTestId="request-rows"
-        fetching={requests.isFetching}
         emptyText="No review requests match."
         paging={{
           page: page - 1,
