@@ -35,7 +35,7 @@ export const YES_NO_OPTIONS: SelectOption[] = [
 
 /**
  * A native select whose first option is the empty value, reading `empty` ("Any" by default: for a
- * filter, no filter), then `options`.
+ * filter, no filter; null: no empty option), then `options`.
  */
 export function SelectField({
   options,
@@ -45,7 +45,7 @@ export function SelectField({
 }: FieldProps & { options: SelectOption[]; empty?: ReactNode }) {
   return (
     <TextField select slotProps={nativeSelect} onChange={(e) => onChange(e.target.value)} {...field}>
-      <option value="">{empty}</option>
+      {empty === null ? null : <option value="">{empty}</option>}
       {options.map((o) => (
         <option key={o.value} value={o.value}>
           {o.label}

@@ -10,7 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { ReviewRequestDto } from '@symposium/domain';
-import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
+import { errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -20,7 +20,8 @@ import { paths } from '../../config/paths';
 import { ReviewCard } from './review-card';
 import { BidChip, ConflictList, formatDate, OtherReasons, STATE_LABELS } from './review-labels';
 import { personName, useCandidates, usePaperReviews, useReviewPaper, useReviewRequests } from './api/queries';
-import { useDeleteRequest, useSaveRequests } from './api/mutations';
+import { useSaveRequests } from './api/mutations';
+import { DeleteRequestDialog } from './delete-request-dialog';
 import { useRolePrefix } from '../../hooks/use-role-prefix';
 
 const usePaperId = () => {
@@ -112,7 +113,17 @@ export function EditPaperReviews() {
         Add a reviewer
       </Typography>
       <CandidateReviewers paperId={paperId} track={paper.data?.track} isCameraReady={isCameraReady} />
-      <RemoveReviewerDialog request={toRemove} onClose={() => setToRemove(null)} />
+      <DeleteRequestDialog
+        request={toRemove}
+        title="Remove this reviewer?"
+        confirmLabel="Remove"
+        onClose={() => setToRemove(null)}
+      >
+        <Typography>
+          The review request of {toRemove?.reviewerName} on this paper is deleted, with its review if one was
+          submitted.
+        </Typography>
+      </DeleteRequestDialog>
     </>
   );
 }
@@ -230,40 +241,5 @@ function CandidateReviewers({
         )}
       </QueryView>
     </Paper>
-  );
-}
-
-/** Asks before removing a reviewer's request (and review) from the paper. */
-function RemoveReviewerDialog({
-  request,
-  onClose,
-}: {
-  request: ReviewRequestDto | null;
-  onClose: () => void;
-}) {
-  const notify = useNotify();
-  const remove = useDeleteRequest();
-  return (
-    <ConfirmDialog
-      open={request !== null}
-      title="Remove this reviewer?"
-      confirmLabel="Remove"
-      busy={remove.isPending}
-      onCancel={onClose}
-      onConfirm={() =>
-        remove.mutate(request!._id, {
-          onSuccess: (r) => {
-            notify(r.message);
-            onClose();
-          },
-          onError: (e) => notify(errorMessage(e), 'error'),
-        })
-      }
-    >
-      <Typography>
-        The review request of {request?.reviewerName} on this paper is deleted, with its review if one was
-        submitted.
-      </Typography>
-    </ConfirmDialog>
   );
 }

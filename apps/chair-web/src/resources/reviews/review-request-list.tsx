@@ -24,7 +24,8 @@ import { PageTitle } from '../../components/page-title';
 import { SelectField, trackOptions } from '../../components/select-field';
 import { paths } from '../../config/paths';
 import { formatDate, STATE_LABELS } from './review-labels';
-import { useDeleteRequest, useDeleteRequests } from './api/mutations';
+import { useDeleteRequests } from './api/mutations';
+import { DeleteRequestDialog } from './delete-request-dialog';
 import { useReviewRequests } from './api/queries';
 import { useRoleTracks } from '../tracks/api/queries';
 
@@ -111,7 +112,20 @@ export function ReviewRequestList() {
         }
         renderRow={(r) => <RequestRow key={r._id} request={r} onDelete={() => setToDelete(r)} />}
       />
-      <DeleteRequestDialog request={toDelete} onClose={() => setToDelete(null)} />
+      <DeleteRequestDialog
+        request={toDelete}
+        title="Delete this review request?"
+        confirmLabel="Delete"
+        done="Review request deleted"
+        onClose={() => setToDelete(null)}
+      >
+        {toDelete ? (
+          <Typography>
+            Request {toDelete._id}: {toDelete.reviewerName} on paper {toDelete.paper} ({toDelete.paperTitle}),{' '}
+            {STATE_LABELS[toDelete.state].toLowerCase()}. A submitted review is deleted with it.
+          </Typography>
+        ) : null}
+      </DeleteRequestDialog>
       <DeleteMatchingDialog
         open={bulkOpen}
         filters={filters}
@@ -242,43 +256,6 @@ function RequestRow({ request: r, onDelete }: { request: ReviewRequestDto; onDel
         </Button>
       </TableCell>
     </TableRow>
-  );
-}
-
-/** Asks before deleting one request (and its submitted review). */
-function DeleteRequestDialog({
-  request,
-  onClose,
-}: {
-  request: ReviewRequestDto | null;
-  onClose: () => void;
-}) {
-  const notify = useNotify();
-  const remove = useDeleteRequest();
-  return (
-    <ConfirmDialog
-      open={request !== null}
-      title="Delete this review request?"
-      confirmLabel="Delete"
-      busy={remove.isPending}
-      onCancel={onClose}
-      onConfirm={() =>
-        remove.mutate(request!._id, {
-          onSuccess: (r) => {
-            notify(r.message || 'Review request deleted');
-            onClose();
-          },
-          onError: (e) => notify(errorMessage(e), 'error'),
-        })
-      }
-    >
-      {request ? (
-        <Typography>
-          Request {request._id}: {request.reviewerName} on paper {request.paper} ({request.paperTitle}),{' '}
-          {STATE_LABELS[request.state].toLowerCase()}. A submitted review is deleted with it.
-        </Typography>
-      ) : null}
-    </ConfirmDialog>
   );
 }
 
