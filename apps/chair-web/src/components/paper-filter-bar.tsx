@@ -8,7 +8,7 @@ import {
   type TrackDto,
 } from '@symposium/domain';
 import { useRef, useState, type ReactNode } from 'react';
-import { DateField, SelectField, trackOptions, YES_NO_OPTIONS } from './select-field';
+import { DateField, SelectField, statusOptions, trackOptions, YES_NO_OPTIONS } from './select-field';
 
 type YesNo = '' | 'true' | 'false';
 type BooleanFilterName =
@@ -148,7 +148,7 @@ export function PaperFilterBar({
               label="Status"
               name="filter-status"
               value={s.status}
-              options={statuses.map((st) => ({ value: String(st._id), label: st.text }))}
+              options={statusOptions(statuses)}
               onChange={(status) => setS({ ...s, status })}
             />
           </Cell>

@@ -18,6 +18,7 @@ interface FieldProps {
   required?: boolean;
   helperText?: ReactNode;
   inputRef?: Ref<HTMLInputElement>;
+  size?: 'small' | 'medium';
 }
 
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
@@ -26,6 +27,10 @@ const shrink = { inputLabel: { shrink: true } } as const;
 /** The tracks as options, by id. */
 export const trackOptions = (tracks: { _id: number; name: string }[]): SelectOption[] =>
   tracks.map((t) => ({ value: String(t._id), label: t.name }));
+
+/** The paper statuses as options, by id. */
+export const statusOptions = (statuses: { _id: number; text: string }[]): SelectOption[] =>
+  statuses.map((s) => ({ value: String(s._id), label: s.text }));
 
 /** Yes and No for a filter on a flag ('true' / 'false'). */
 export const YES_NO_OPTIONS: SelectOption[] = [
@@ -40,12 +45,22 @@ export const YES_NO_OPTIONS: SelectOption[] = [
 export function SelectField({
   options,
   empty = 'Any',
+  emptyDisabled = false,
   onChange,
   ...field
-}: FieldProps & { options: SelectOption[]; empty?: ReactNode }) {
+}: FieldProps & {
+  options: SelectOption[];
+  empty?: ReactNode;
+  /** The empty option only prompts a choice ("Choose"): it cannot be chosen back. */
+  emptyDisabled?: boolean;
+}) {
   return (
     <TextField select slotProps={nativeSelect} onChange={(e) => onChange(e.target.value)} {...field}>
-      {empty === null ? null : <option value="">{empty}</option>}
+      {empty === null ? null : (
+        <option value="" disabled={emptyDisabled}>
+          {empty}
+        </option>
+      )}
       {options.map((o) => (
         <option key={o.value} value={o.value}>
           {o.label}

@@ -1,4 +1,4 @@
-import { Box, Button, Paper, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import {
   CHAIR_PAPER_MESSAGES,
   PAPER_PAGE_SIZE,
@@ -14,7 +14,7 @@ import { QueryTable } from '../../components/query-table';
 import { PageTitle } from '../../components/page-title';
 import { SearchBox } from '../../components/search-box';
 import { CheckboxCell, CheckboxHeaderCell } from '../../components/select-all-checkbox';
-import { SelectField, trackOptions } from '../../components/select-field';
+import { SelectField, statusOptions, trackOptions } from '../../components/select-field';
 import { usePageSelection } from '../../components/use-page-selection';
 import { PAPER_TABLE, PaperCells } from './paper-cells';
 import { usePageReviews } from '../reviews/api/queries';
@@ -40,7 +40,6 @@ const DECIDED_OPTIONS = [
   { value: 'accepted', label: 'Accepted' },
   { value: 'notAccepted', label: 'Not accepted' },
 ];
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 const papersOf = (n: number) => `${n} paper${n === 1 ? '' : 's'}`;
 
 /**
@@ -149,25 +148,17 @@ export function PaperDecisionMaking() {
               <Button size="small" variant="text" onClick={selection.clear}>
                 Clear selection
               </Button>
-              <TextField
-                select
+              <SelectField
                 size="small"
                 label="Decision"
                 name="decision"
                 value={decision}
                 sx={{ minWidth: 200 }}
-                slotProps={nativeSelect}
-                onChange={(e) => setDecision(e.target.value)}
-              >
-                <option value="" disabled>
-                  Choose
-                </option>
-                {(statuses.data ?? []).map((s) => (
-                  <option key={s._id} value={String(s._id)}>
-                    {s.text}
-                  </option>
-                ))}
-              </TextField>
+                empty="Choose"
+                emptyDisabled
+                options={statusOptions(statuses.data ?? [])}
+                onChange={setDecision}
+              />
               <Button
                 size="small"
                 disabled={!newStatus || bulk.isPending}

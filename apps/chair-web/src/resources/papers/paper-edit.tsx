@@ -3,7 +3,7 @@ import { CHAIR_PAPER_MESSAGES, type ChairPaperDto, type ChairPaperUpdate } from 
 import { ConferenceTime, useNotify } from '@symposium/ui';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { PaperScreen, SaveBar } from '../../components/paper-screen';
-import { SelectField, trackOptions } from '../../components/select-field';
+import { SelectField, statusOptions, trackOptions } from '../../components/select-field';
 import { useRoleStatuses } from '../statuses/api/queries';
 import { useRoleTracks } from '../tracks/api/queries';
 import { useUpdatePaper } from './api/mutations';
@@ -59,7 +59,7 @@ function StatusForm({ paper, onBack }: { paper: ChairPaperDto; onBack: () => voi
         value={status}
         sx={{ maxWidth: 480 }}
         empty="No status"
-        options={(statuses.data ?? []).map((s) => ({ value: String(s._id), label: s.text }))}
+        options={statusOptions(statuses.data ?? [])}
         onChange={setStatus}
       />
       <Typography color="text.secondary" sx={{ mt: 1 }} data-testid="accept-with-revision">
