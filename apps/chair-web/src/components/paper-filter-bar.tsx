@@ -175,26 +175,18 @@ export function PaperFilterBar({
             />
           </Cell>
         ))}
-        <Cell>
-          <DateField
-            key={`from-${generation}`}
-            label="Last modified from"
-            name="filter-updatedAt-from"
-            value={s.from}
-            inputRef={fromRef}
-            onChange={(from) => setS({ ...s, from })}
-          />
-        </Cell>
-        <Cell>
-          <DateField
-            key={`to-${generation}`}
-            label="Last modified to"
-            name="filter-updatedAt-to"
-            value={s.to}
-            inputRef={toRef}
-            onChange={(to) => setS({ ...s, to })}
-          />
-        </Cell>
+        {(['from', 'to'] as const).map((end) => (
+          <Cell key={end}>
+            <DateField
+              key={`${end}-${generation}`}
+              label={`Last modified ${end}`}
+              name={`filter-updatedAt-${end}`}
+              value={s[end]}
+              inputRef={end === 'from' ? fromRef : toRef}
+              onChange={(day) => setS({ ...s, [end]: day })}
+            />
+          </Cell>
+        ))}
       </Grid>
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
         <Button onClick={() => apply(s)}>Apply filters</Button>
