@@ -1,7 +1,6 @@
-import { Button, Paper, Stack, TextField } from '@mui/material';
+import { Button, Paper, Stack } from '@mui/material';
 import type { FormEvent, ReactNode } from 'react';
-
-const shrink = { inputLabel: { shrink: true } } as const;
+import { DateField } from './select-field';
 
 /**
  * A list's filter form: its fields in a row, then From and To dates, Filter (applies them together) and
@@ -44,22 +43,8 @@ export function FilterPanel({
           alignItems={{ md: alignTop ? 'flex-start' : 'center' }}
         >
           {children}
-          <TextField
-            label="From"
-            name="from"
-            type="date"
-            value={from}
-            slotProps={shrink}
-            onChange={(e) => onFromChange(e.target.value)}
-          />
-          <TextField
-            label="To"
-            name="to"
-            type="date"
-            value={to}
-            slotProps={shrink}
-            onChange={(e) => onToChange(e.target.value)}
-          />
+          <DateField label="From" name="from" value={from} onChange={onFromChange} />
+          <DateField label="To" name="to" value={to} onChange={onToChange} />
           <Button type="submit" sx={buttonSx}>
             Filter
           </Button>

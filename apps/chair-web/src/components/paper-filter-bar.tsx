@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Grid, Paper, Stack, Typography } from '@mui/material';
 import {
   CHAIR_PAPER_MESSAGES,
   type PaperFilter,
@@ -7,7 +7,8 @@ import {
   type StatusDto,
   type TrackDto,
 } from '@symposium/domain';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { DateField, FilterSelect, statusOptions, trackOptions, YES_NO_OPTIONS } from './select-field';
 
 type YesNo = '' | 'true' | 'false';
 type BooleanFilterName =
@@ -56,7 +57,33 @@ export function dayToIso(day: string, end: boolean): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+const DECISION_OPTIONS = [
+  { value: 'accepted', label: 'Accepted' },
+  { value: 'notAccepted', label: 'Not accepted' },
+  { value: 'undecided', label: 'Undecided' },
+];
+
+/** The filters a form asks for (those without a value left out), or null when a date is not valid. */
+function filtersOf(state: FormState, badDateInput: boolean): PaperFilter[] | null {
+  const filters: PaperFilter[] = [];
+  if (state.track) filters.push({ name: 'track', value: Number(state.track) });
+  if (state.status) filters.push({ name: 'status', value: Number(state.status) });
+  if (state.paperStatus) filters.push({ name: 'paperStatus', value: state.paperStatus });
+  for (const { name } of BOOLEAN_FILTERS) {
+    const v = state.booleans[name];
+    if (v) filters.push({ name, value: v === 'true' });
+  }
+  const from = state.from ? dayToIso(state.from, false) : null;
+  const to = state.to ? dayToIso(state.to, true) : null;
+  if (badDateInput || (state.from && !from) || (state.to && !to)) return null;
+  if (from || to) filters.push({ name: 'updatedAt', value: { from, to } });
+  return filters;
+}
+
+/** One field of the filter grid. */
+function Cell({ children }: { children: ReactNode }) {
+  return <Grid size={{ xs: 12, sm: 6, md: 3 }}>{children}</Grid>;
+}
 
 /**
  * The server-side filters of the paper lists (§7 paper query): track, status, accepted/not accepted/undecided,
@@ -82,24 +109,14 @@ export function PaperFilterBar({
   const toRef = useRef<HTMLInputElement>(null);
 
   const apply = (state: FormState) => {
-    const filters: PaperFilter[] = [];
-    if (state.track) filters.push({ name: 'track', value: Number(state.track) });
-    if (state.status) filters.push({ name: 'status', value: Number(state.status) });
-    if (state.paperStatus) filters.push({ name: 'paperStatus', value: state.paperStatus });
-    for (const { name } of BOOLEAN_FILTERS) {
-      const v = state.booleans[name];
-      if (v) filters.push({ name, value: v === 'true' });
-    }
     // A half-typed date leaves the input empty with badInput: that is not "no filter".
     const bad = Boolean(fromRef.current?.validity.badInput || toRef.current?.validity.badInput);
-    const from = state.from ? dayToIso(state.from, false) : null;
-    const to = state.to ? dayToIso(state.to, true) : null;
-    if (bad || (state.from && !from) || (state.to && !to)) {
+    const filters = filtersOf(state, bad);
+    if (!filters) {
       setError(CHAIR_PAPER_MESSAGES.invalidLastModified);
       return;
     }
     setError(null);
-    if (from || to) filters.push({ name: 'updatedAt', value: { from, to } });
     onApply(filters);
   };
 
@@ -115,100 +132,61 @@ export function PaperFilterBar({
       ) : null}
       <Grid container spacing={2}>
         {hide.includes('track') ? null : (
-          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-            <TextField
-              select
+          <Cell>
+            <FilterSelect
               label="Track"
               name="filter-track"
               value={s.track}
-              slotProps={nativeSelect}
-              onChange={(e) => setS({ ...s, track: e.target.value })}
-            >
-              <option value="">Any</option>
-              {tracks.map((t) => (
-                <option key={t._id} value={String(t._id)}>
-                  {t.name}
-                </option>
-              ))}
-            </TextField>
-          </Grid>
+              options={trackOptions(tracks)}
+              onChange={(track) => setS({ ...s, track })}
+            />
+          </Cell>
         )}
         {hide.includes('status') ? null : (
-          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-            <TextField
-              select
+          <Cell>
+            <FilterSelect
               label="Status"
               name="filter-status"
               value={s.status}
-              slotProps={nativeSelect}
-              onChange={(e) => setS({ ...s, status: e.target.value })}
-            >
-              <option value="">Any</option>
-              {statuses.map((st) => (
-                <option key={st._id} value={String(st._id)}>
-                  {st.text}
-                </option>
-              ))}
-            </TextField>
-          </Grid>
+              options={statusOptions(statuses)}
+              onChange={(status) => setS({ ...s, status })}
+            />
+          </Cell>
         )}
         {hide.includes('paperStatus') ? null : (
-          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-            <TextField
-              select
+          <Cell>
+            <FilterSelect
               label="Decision"
               name="filter-paperStatus"
               value={s.paperStatus}
-              slotProps={nativeSelect}
-              onChange={(e) => setS({ ...s, paperStatus: e.target.value as FormState['paperStatus'] })}
-            >
-              <option value="">Any</option>
-              <option value="accepted">Accepted</option>
-              <option value="notAccepted">Not accepted</option>
-              <option value="undecided">Undecided</option>
-            </TextField>
-          </Grid>
+              options={DECISION_OPTIONS}
+              onChange={(v) => setS({ ...s, paperStatus: v as FormState['paperStatus'] })}
+            />
+          </Cell>
         )}
         {BOOLEAN_FILTERS.filter((f) => !hide.includes(f.name)).map((f) => (
-          <Grid key={f.name} size={{ xs: 12, sm: 6, md: 3 }}>
-            <TextField
-              select
+          <Cell key={f.name}>
+            <FilterSelect
               label={f.label}
               name={`filter-${f.name}`}
               value={s.booleans[f.name]}
-              slotProps={nativeSelect}
-              onChange={(e) => setS({ ...s, booleans: { ...s.booleans, [f.name]: e.target.value as YesNo } })}
-            >
-              <option value="">Any</option>
-              <option value="true">Yes</option>
-              <option value="false">No</option>
-            </TextField>
-          </Grid>
+              options={YES_NO_OPTIONS}
+              onChange={(v) => setS({ ...s, booleans: { ...s.booleans, [f.name]: v as YesNo } })}
+            />
+          </Cell>
         ))}
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <TextField
-            key={`from-${generation}`}
-            label="Last modified from"
-            name="filter-updatedAt-from"
-            type="date"
-            value={s.from}
-            inputRef={fromRef}
-            slotProps={{ inputLabel: { shrink: true } }}
-            onChange={(e) => setS({ ...s, from: e.target.value })}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <TextField
-            key={`to-${generation}`}
-            label="Last modified to"
-            name="filter-updatedAt-to"
-            type="date"
-            value={s.to}
-            inputRef={toRef}
-            slotProps={{ inputLabel: { shrink: true } }}
-            onChange={(e) => setS({ ...s, to: e.target.value })}
-          />
-        </Grid>
+        {(['from', 'to'] as const).map((end) => (
+          <Cell key={end}>
+            <DateField
+              key={`${end}-${generation}`}
+              label={`Last modified ${end}`}
+              name={`filter-updatedAt-${end}`}
+              value={s[end]}
+              inputRef={end === 'from' ? fromRef : toRef}
+              onChange={(day) => setS({ ...s, [end]: day })}
+            />
+          </Cell>
+        ))}
       </Grid>
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
         <Button onClick={() => apply(s)}>Apply filters</Button>

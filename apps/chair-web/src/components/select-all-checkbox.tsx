@@ -1,4 +1,4 @@
-import { Checkbox, type CheckboxProps } from '@mui/material';
+import { Checkbox, TableCell, type CheckboxProps } from '@mui/material';
 import { useEffect, useRef } from 'react';
 
 /**
@@ -22,5 +22,36 @@ export function SelectAllCheckbox({
       inputRef={input}
       slotProps={{ input: { 'aria-label': label } }}
     />
+  );
+}
+
+/** A header cell holding a select-all checkbox (for a table whose rows start with a `CheckboxCell`). */
+export function CheckboxHeaderCell(props: {
+  label: string;
+  checked: boolean;
+  indeterminate: boolean;
+  onChange: () => void;
+}) {
+  return (
+    <TableCell padding="checkbox">
+      <SelectAllCheckbox {...props} />
+    </TableCell>
+  );
+}
+
+/** A row's first cell: its checkbox, named by `label` ("Select paper 12"). */
+export function CheckboxCell({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange?: () => void;
+}) {
+  return (
+    <TableCell padding="checkbox">
+      <Checkbox checked={checked} onChange={onChange} slotProps={{ input: { 'aria-label': label } }} />
+    </TableCell>
   );
 }

@@ -1,13 +1,10 @@
 import {
   Alert,
-  Button,
   FormControl,
   FormControlLabel,
   FormLabel,
-  Paper,
   Radio,
   RadioGroup,
-  Stack,
   Table,
   TableBody,
   TableCell,
@@ -23,11 +20,10 @@ import {
   type ChairPaperDto,
   type PaperRegistration,
 } from '@symposium/domain';
-import { errorMessage, useNotify } from '@symposium/ui';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { PaperScreen } from '../../components/paper-screen';
 import { IssuedDocuments } from './issued-documents';
-import { saveFile } from './api/files';
+import { GenerateDocumentForm, useGenerateDocument } from './generate-document-form';
 import { useGenerateBilling } from './api/mutations';
 
 /** The lines an invoice bills: the main registration and the other registrations with an amount. */
@@ -41,11 +37,8 @@ export function billingLines(paper: ChairPaperDto): { line: PaperRegistration; m
 const CREDITABLE = [...BILLING_KINDS, 'creditNote'] as const;
 
 function BillingForm({ paper }: { paper: ChairPaperDto }) {
-  const notify = useNotify();
-  const generate = useGenerateBilling();
+  const doc = useGenerateDocument(useGenerateBilling());
   const [kind, setKind] = useState<BillingKind>('invoice');
-  const [error, setError] = useState('');
-  const [issued, setIssued] = useState('');
   const lines = billingLines(paper);
   const total = lines.reduce((sum, l) => sum + (l.line.amount ?? 0), 0);
   const authorName = (id: number | null) => {
@@ -53,104 +46,73 @@ function BillingForm({ paper }: { paper: ChairPaperDto }) {
     return a ? `${a.firstName} ${a.lastName}` : '—';
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setError('');
-    setIssued('');
-    generate.mutate(
-      { paperId: paper._id, kind },
-      {
-        onSuccess: (file) => {
-          saveFile(file);
-          setIssued(file.name);
-          notify(`${DOCUMENT_LABELS[kind]} generated: ${file.name}`);
-        },
-        onError: (err) => {
-          const message = errorMessage(err, LETTER_MESSAGES.letterError);
-          setError(message);
-          notify(message, 'error');
-        },
-      },
-    );
-  };
-
   return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-      <form onSubmit={submit} noValidate aria-label="Generate an invoice or a receipt">
-        <Stack spacing={2}>
-          {error ? (
-            <Alert severity="error" data-testid="billing-error">
-              {error}
-            </Alert>
-          ) : null}
-          {issued ? (
-            <Alert severity="success" data-testid="billing-issued">
-              {issued} was downloaded.
-            </Alert>
-          ) : null}
-          <FormControl>
-            <FormLabel id="billing-kind">Document</FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby="billing-kind"
-              name="kind"
-              value={kind}
-              onChange={(e) => setKind(e.target.value as BillingKind)}
-            >
-              {BILLING_KINDS.map((k) => (
-                <FormControlLabel key={k} value={k} control={<Radio />} label={DOCUMENT_LABELS[k]} />
-              ))}
-            </RadioGroup>
-          </FormControl>
-          {lines.length === 0 ? (
-            <Alert severity="info" data-testid="no-registration">
-              {LETTER_MESSAGES.notRegistered}
-            </Alert>
-          ) : (
-            <Table size="small" aria-label="Registrations billed">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Registration</TableCell>
-                  <TableCell>Author</TableCell>
-                  <TableCell>Extra</TableCell>
-                  <TableCell align="right">Amount</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {lines.map(({ line, main }) => (
-                  <TableRow key={line.id}>
-                    <TableCell>
-                      {line.id}
-                      {main ? ' (main)' : ''}
-                    </TableCell>
-                    <TableCell>{authorName(line.author)}</TableCell>
-                    <TableCell>{line.extra}</TableCell>
-                    <TableCell align="right">{line.amount === null ? '—' : line.amount.toFixed(2)}</TableCell>
-                  </TableRow>
-                ))}
-                <TableRow>
-                  <TableCell colSpan={3}>
-                    <strong>Total</strong>
-                  </TableCell>
-                  <TableCell align="right" data-testid="billing-total">
-                    <strong>{total.toFixed(2)}</strong>
-                  </TableCell>
-                </TableRow>
-              </TableBody>
-            </Table>
-          )}
-          <Typography variant="body2" color="text.secondary">
-            The number is taken from the series of the letter settings; an issued document is never changed (a
-            correction is a credit note).
-          </Typography>
-          <Stack direction="row">
-            <Button type="submit" disabled={generate.isPending}>
-              {generate.isPending ? 'Generating…' : 'Generate'}
-            </Button>
-          </Stack>
-        </Stack>
-      </form>
-    </Paper>
+    <GenerateDocumentForm
+      label="Generate an invoice or a receipt"
+      testIdPrefix="billing"
+      state={doc}
+      issuedText={(file) => `${file.name} was downloaded.`}
+      onSubmit={() => {
+        doc.reset();
+        doc.generate(kind, { paperId: paper._id, kind });
+      }}
+    >
+      <FormControl>
+        <FormLabel id="billing-kind">Document</FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby="billing-kind"
+          name="kind"
+          value={kind}
+          onChange={(e) => setKind(e.target.value as BillingKind)}
+        >
+          {BILLING_KINDS.map((k) => (
+            <FormControlLabel key={k} value={k} control={<Radio />} label={DOCUMENT_LABELS[k]} />
+          ))}
+        </RadioGroup>
+      </FormControl>
+      {lines.length === 0 ? (
+        <Alert severity="info" data-testid="no-registration">
+          {LETTER_MESSAGES.notRegistered}
+        </Alert>
+      ) : (
+        <Table size="small" aria-label="Registrations billed">
+          <TableHead>
+            <TableRow>
+              <TableCell>Registration</TableCell>
+              <TableCell>Author</TableCell>
+              <TableCell>Extra</TableCell>
+              <TableCell align="right">Amount</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {lines.map(({ line, main }) => (
+              <TableRow key={line.id}>
+                <TableCell>
+                  {line.id}
+                  {main ? ' (main)' : ''}
+                </TableCell>
+                <TableCell>{authorName(line.author)}</TableCell>
+                <TableCell>{line.extra}</TableCell>
+                <TableCell align="right">{line.amount === null ? '—' : line.amount.toFixed(2)}</TableCell>
+              </TableRow>
+            ))}
+            <TableRow>
+              <TableCell colSpan={3}>
+                <strong>Total</strong>
+              </TableCell>
+              <TableCell align="right" data-testid="billing-total">
+                <strong>{total.toFixed(2)}</strong>
+              </TableCell>
+            </TableRow>
+          </TableBody>
+        </Table>
+      )}
+      <Typography variant="body2" color="text.secondary">
+        The number is taken from the series of the letter settings; an issued document is never changed (a
+        correction is a credit note).
+      </Typography>
+    </GenerateDocumentForm>
   );
 }
 

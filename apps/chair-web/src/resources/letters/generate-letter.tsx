@@ -1,13 +1,9 @@
 import {
-  Alert,
-  Button,
   FormControl,
   FormControlLabel,
   FormLabel,
-  Paper,
   Radio,
   RadioGroup,
-  Stack,
   TextField,
   Typography,
 } from '@mui/material';
@@ -18,14 +14,14 @@ import {
   type ChairPaperDto,
   type LetterKind,
 } from '@symposium/domain';
-import { errorMessage, FileUpload, useNotify } from '@symposium/ui';
-import { useState, type FormEvent } from 'react';
+import { FileUpload } from '@symposium/ui';
+import { useState } from 'react';
 import { PaperScreen } from '../../components/paper-screen';
 import { useIsChair } from '../../hooks/use-role-prefix';
 import { IssuedDocuments } from './issued-documents';
 import { useGenerateLetter } from './api/mutations';
 import { useLetterSettings } from './api/queries';
-import { saveFile } from './api/files';
+import { GenerateDocumentForm, useGenerateDocument } from './generate-document-form';
 
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
@@ -57,130 +53,102 @@ function StoredSignatureNote() {
 }
 
 function GenerateLetterForm({ paper }: { paper: ChairPaperDto }) {
-  const notify = useNotify();
   const chair = useIsChair();
-  const generate = useGenerateLetter();
+  const doc = useGenerateDocument(useGenerateLetter());
   const [kind, setKind] = useState<LetterKind>('acceptance');
   const [author, setAuthor] = useState<string>(String(defaultRecipient(paper) ?? ''));
   const [mode, setMode] = useState<'upload' | 'stored'>('upload');
   const [signature, setSignature] = useState<File | null>(null);
-  const [error, setError] = useState('');
-  const [issued, setIssued] = useState<{ name: string; code: string | null } | null>(null);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setError('');
-    setIssued(null);
+  const submit = () => {
+    doc.reset();
     if (mode === 'upload' && !signature) {
-      setError(LETTER_MESSAGES.signatureRequired);
+      doc.fail(LETTER_MESSAGES.signatureRequired);
       return;
     }
-    generate.mutate(
-      {
-        paperId: paper._id,
-        kind,
-        author: author ? Number(author) : null,
-        signature: mode === 'upload' ? signature : null,
-      },
-      {
-        onSuccess: (file) => {
-          saveFile(file);
-          setIssued({ name: file.name, code: file.code });
-          notify(`${DOCUMENT_LABELS[kind]} generated: ${file.name}`);
-        },
-        onError: (err) => {
-          const message = errorMessage(err, LETTER_MESSAGES.letterError);
-          setError(message);
-          notify(message, 'error');
-        },
-      },
-    );
+    doc.generate(kind, {
+      paperId: paper._id,
+      kind,
+      author: author ? Number(author) : null,
+      signature: mode === 'upload' ? signature : null,
+    });
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-      <form onSubmit={submit} noValidate aria-label="Generate a letter">
-        <Stack spacing={2}>
-          {error ? (
-            <Alert severity="error" data-testid="letter-error">
-              {error}
-            </Alert>
+    <GenerateDocumentForm
+      label="Generate a letter"
+      testIdPrefix="letter"
+      state={doc}
+      issuedText={(file) =>
+        `${file.name} was downloaded${file.code ? ` (verification code ${file.code})` : ''}.`
+      }
+      canSubmit={Boolean(author)}
+      spacing={1}
+      onSubmit={submit}
+    >
+      <TextField
+        select
+        label="Letter"
+        name="kind"
+        value={kind}
+        slotProps={nativeSelect}
+        onChange={(e) => setKind(e.target.value as LetterKind)}
+      >
+        {LETTER_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {DOCUMENT_LABELS[k]}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="Author"
+        name="author"
+        value={author}
+        slotProps={nativeSelect}
+        onChange={(e) => setAuthor(e.target.value)}
+      >
+        {paper.authors.map((a) => (
+          <option key={a._id} value={a._id}>
+            {a.firstName} {a.lastName}
+            {a.organization ? ` (${a.organization})` : ''}
+          </option>
+        ))}
+      </TextField>
+      <FormControl>
+        <FormLabel id="signature-mode">Signature</FormLabel>
+        <RadioGroup
+          aria-labelledby="signature-mode"
+          name="signatureMode"
+          value={mode}
+          onChange={(e) => setMode(e.target.value as 'upload' | 'stored')}
+        >
+          <FormControlLabel value="upload" control={<Radio />} label="Upload a signature image" />
+          <FormControlLabel value="stored" control={<Radio />} label="Use the stored signature" />
+        </RadioGroup>
+      </FormControl>
+      {mode === 'upload' ? (
+        <>
+          <FileUpload
+            label="Signature image (jpeg or png)"
+            name="signature"
+            extensions={['jpg', 'jpeg', 'png']}
+            validate={checkSignatureFile}
+            onFiles={([f]) => {
+              setSignature(f ?? null);
+              doc.fail('');
+            }}
+          />
+          {signature ? (
+            <Typography variant="body2" data-testid="signature-name">
+              Chosen: {signature.name}
+            </Typography>
           ) : null}
-          {issued ? (
-            <Alert severity="success" data-testid="letter-issued">
-              {issued.name} was downloaded{issued.code ? ` (verification code ${issued.code})` : ''}.
-            </Alert>
-          ) : null}
-          <TextField
-            select
-            label="Letter"
-            name="kind"
-            value={kind}
-            slotProps={nativeSelect}
-            onChange={(e) => setKind(e.target.value as LetterKind)}
-          >
-            {LETTER_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {DOCUMENT_LABELS[k]}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label="Author"
-            name="author"
-            value={author}
-            slotProps={nativeSelect}
-            onChange={(e) => setAuthor(e.target.value)}
-          >
-            {paper.authors.map((a) => (
-              <option key={a._id} value={a._id}>
-                {a.firstName} {a.lastName}
-                {a.organization ? ` (${a.organization})` : ''}
-              </option>
-            ))}
-          </TextField>
-          <FormControl>
-            <FormLabel id="signature-mode">Signature</FormLabel>
-            <RadioGroup
-              aria-labelledby="signature-mode"
-              name="signatureMode"
-              value={mode}
-              onChange={(e) => setMode(e.target.value as 'upload' | 'stored')}
-            >
-              <FormControlLabel value="upload" control={<Radio />} label="Upload a signature image" />
-              <FormControlLabel value="stored" control={<Radio />} label="Use the stored signature" />
-            </RadioGroup>
-          </FormControl>
-          {mode === 'upload' ? (
-            <>
-              <FileUpload
-                label="Signature image (jpeg or png)"
-                name="signature"
-                extensions={['jpg', 'jpeg', 'png']}
-                validate={checkSignatureFile}
-                onFiles={([f]) => {
-                  setSignature(f ?? null);
-                  setError('');
-                }}
-              />
-              {signature ? (
-                <Typography variant="body2" data-testid="signature-name">
-                  Chosen: {signature.name}
-                </Typography>
-              ) : null}
-            </>
-          ) : chair ? (
-            <StoredSignatureNote />
-          ) : null}
-          <Stack direction="row" spacing={1}>
-            <Button type="submit" disabled={generate.isPending || !author}>
-              {generate.isPending ? 'Generating…' : 'Generate'}
-            </Button>
-          </Stack>
-        </Stack>
-      </form>
-    </Paper>
+        </>
+      ) : chair ? (
+        <StoredSignatureNote />
+      ) : null}
+    </GenerateDocumentForm>
   );
 }
 

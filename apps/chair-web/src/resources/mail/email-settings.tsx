@@ -94,20 +94,16 @@ function SettingsForm({ initial }: { initial: EmailSettingsDto }) {
             onChange={(e) => set('replyTo', e.target.value)}
             helperText="Where answers go (empty: the sender address)"
           />
-          <AddressListField
-            label="Default cc"
-            name="cc"
-            value={form.cc}
-            disabled={!chair}
-            onChange={(v) => set('cc', v)}
-          />
-          <AddressListField
-            label="Default bcc"
-            name="bcc"
-            value={form.bcc}
-            disabled={!chair}
-            onChange={(v) => set('bcc', v)}
-          />
+          {(['cc', 'bcc'] as const).map((k) => (
+            <AddressListField
+              key={k}
+              label={`Default ${k}`}
+              name={k}
+              value={form[k]}
+              disabled={!chair}
+              onChange={(v) => set(k, v)}
+            />
+          ))}
           <TextField
             label="Signature"
             name="signature"

@@ -28,11 +28,14 @@ import {
 import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { DataTable, scrollRegion, type DataColumn } from '../../components/data-table';
+import { scrollRegion, type DataColumn } from '../../components/data-table';
+import { QueryTable } from '../../components/query-table';
 import { PageTitle } from '../../components/page-title';
+import { FilterSelect, statusOptions, trackOptions, YES_NO_OPTIONS } from '../../components/select-field';
 import { useGoBack } from '../../components/use-go-back';
 import { paths } from '../../config/paths';
-import { BULK_PARAM_LABELS, describeFilter, primaryAuthorName } from './paper-labels';
+import { PaperCells } from './paper-cells';
+import { BULK_PARAM_LABELS, describeFilter } from './paper-labels';
 import { activeFilters, usePaperPage } from './api/queries';
 import { useBulkEdit } from './api/mutations';
 import { useRoleStatuses } from '../statuses/api/queries';
@@ -168,7 +171,6 @@ function BulkEditForm({
     });
   };
 
-  const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
   return (
     <>
       <PageTitle title={`Bulk edit: ${label}`} subtitle={`Field ${field}`} />
@@ -221,45 +223,22 @@ function BulkEditForm({
                 onChange={(e) => setValue(e.target.value)}
               />
             </>
-          ) : isBoolean ? (
-            <TextField
-              select
-              label={label}
-              name="value"
-              value={value}
-              slotProps={nativeSelect}
-              onChange={(e) => setValue(e.target.value)}
-            >
-              <option value="" disabled>
-                Choose
-              </option>
-              <option value="true">Yes</option>
-              <option value="false">No</option>
-            </TextField>
           ) : (
-            <TextField
-              select
+            <FilterSelect
               label={label}
               name="value"
               value={value}
-              slotProps={nativeSelect}
-              onChange={(e) => setValue(e.target.value)}
-            >
-              <option value="" disabled>
-                Choose
-              </option>
-              {param === 'paper'
-                ? (tracks.data ?? []).map((t) => (
-                    <option key={t._id} value={String(t._id)}>
-                      {t.name}
-                    </option>
-                  ))
-                : (statuses.data ?? []).map((s) => (
-                    <option key={s._id} value={String(s._id)}>
-                      {s.text}
-                    </option>
-                  ))}
-            </TextField>
+              empty="Choose"
+              emptyDisabled
+              options={
+                isBoolean
+                  ? YES_NO_OPTIONS
+                  : param === 'paper'
+                    ? trackOptions(tracks.data ?? [])
+                    : statusOptions(statuses.data ?? [])
+              }
+              onChange={setValue}
+            />
           )}
           <Stack direction="row" spacing={1}>
             <Button disabled={!ready || bulk.isPending} onClick={() => setConfirming(true)}>
@@ -294,27 +273,17 @@ function BulkEditForm({
         </Paper>
       ) : (
         <>
-          {papers.isError ? (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {errorMessage(papers.error)}
-            </Alert>
-          ) : null}
-          <DataTable
+          <QueryTable
             label="Papers to change"
             columns={COLUMNS}
-            rows={papers.data?.data}
-            total={papers.data?.count}
+            query={papers}
             noun="paper"
             countTestId="paper-count"
             bodyTestId="bulk-rows"
-            fetching={papers.isFetching}
             paging={{ page, pageSize: PAPER_PAGE_SIZE, onPageChange: setPage }}
             renderRow={(p) => (
               <TableRow key={p._id} data-testid={`bulk-paper-${p._id}`}>
-                <TableCell>{p._id}</TableCell>
-                <TableCell>{p.title}</TableCell>
-                <TableCell>{primaryAuthorName(p)}</TableCell>
-                <TableCell>{p.trackName}</TableCell>
+                <PaperCells paper={p} />
                 <TableCell>{p.statusText ?? '—'}</TableCell>
               </TableRow>
             )}

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Paper,
-  Stack,
-  TableCell,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Paper, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import {
   CHAIR_PAPER_MESSAGES,
   PAPER_PAGE_SIZE,
@@ -20,11 +9,14 @@ import {
 } from '@symposium/domain';
 import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
-import { DataTable, type DataColumn } from '../../components/data-table';
+import { type DataColumn } from '../../components/data-table';
+import { QueryTable } from '../../components/query-table';
 import { PageTitle } from '../../components/page-title';
 import { SearchBox } from '../../components/search-box';
-import { SelectAllCheckbox } from '../../components/select-all-checkbox';
-import { primaryAuthorName } from './paper-labels';
+import { CheckboxCell, CheckboxHeaderCell } from '../../components/select-all-checkbox';
+import { FilterSelect, statusOptions, trackOptions } from '../../components/select-field';
+import { usePageSelection } from '../../components/use-page-selection';
+import { PAPER_TABLE, PaperCells } from './paper-cells';
 import { usePageReviews } from '../reviews/api/queries';
 import { ReviewScoreCells } from './paper-review-scores';
 import { useBulkEdit } from './api/mutations';
@@ -43,7 +35,11 @@ const COLUMNS: DataColumn<PaperSortField>[] = [
   { field: 'status', label: 'Decision' },
 ];
 
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+const DECIDED_OPTIONS = [
+  { value: 'undecided', label: 'Undecided' },
+  { value: 'accepted', label: 'Accepted' },
+  { value: 'notAccepted', label: 'Not accepted' },
+];
 const papersOf = (n: number) => `${n} paper${n === 1 ? '' : 's'}`;
 
 /**
@@ -65,7 +61,6 @@ export function PaperDecisionMaking() {
     order: 'asc',
   });
   const [page, setPage] = useState(0);
-  const [selected, setSelected] = useState<Map<number, ChairPaperDto>>(new Map());
   const [decision, setDecision] = useState('');
   const [confirming, setConfirming] = useState(false);
   const filters: PaperFilter[] = [
@@ -75,23 +70,11 @@ export function PaperDecisionMaking() {
   const papers = usePaperPage({ filters, search, sort, cp: page + 1, pg: PAPER_PAGE_SIZE });
   const rows = papers.data?.data ?? [];
   const reviews = usePageReviews(rows.map((p) => p._id));
-  const chosen = [...selected.values()];
+  const selection = usePageSelection(rows, (p) => p);
+  const chosen = [...selection.selected.values()];
   const newStatus = (statuses.data ?? []).find((s) => String(s._id) === decision);
 
   const resetPaging = () => setPage(0);
-  const toggle = (p: ChairPaperDto) => {
-    const next = new Map(selected);
-    if (next.has(p._id)) next.delete(p._id);
-    else next.set(p._id, p);
-    setSelected(next);
-  };
-  const pageAllSelected = rows.length > 0 && rows.every((p) => selected.has(p._id));
-  const togglePage = () => {
-    const next = new Map(selected);
-    if (pageAllSelected) rows.forEach((p) => next.delete(p._id));
-    else rows.forEach((p) => next.set(p._id, p));
-    setSelected(next);
-  };
   const apply = () => {
     if (!newStatus) return;
     bulk.mutate(
@@ -99,7 +82,7 @@ export function PaperDecisionMaking() {
       {
         onSuccess: (res) => {
           notify(`${papersOf(res.nModified)} updated`);
-          setSelected(new Map());
+          selection.clear();
           setDecision('');
         },
         onError: (err) => notify(errorMessage(err, CHAIR_PAPER_MESSAGES.updateError), 'error'),
@@ -113,40 +96,26 @@ export function PaperDecisionMaking() {
       <PageTitle title="Decision making" />
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }}>
-          <TextField
-            select
+          <FilterSelect
             label="Track"
             name="filter-track"
             value={track}
-            slotProps={nativeSelect}
-            onChange={(e) => {
-              setTrack(e.target.value);
+            options={trackOptions(tracks.data ?? [])}
+            onChange={(v) => {
+              setTrack(v);
               resetPaging();
             }}
-          >
-            <option value="">Any</option>
-            {(tracks.data ?? []).map((t) => (
-              <option key={t._id} value={String(t._id)}>
-                {t.name}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            select
+          />
+          <FilterSelect
             label="Decided"
             name="filter-paperStatus"
             value={decided}
-            slotProps={nativeSelect}
-            onChange={(e) => {
-              setDecided(e.target.value);
+            options={DECIDED_OPTIONS}
+            onChange={(v) => {
+              setDecided(v);
               resetPaging();
             }}
-          >
-            <option value="">Any</option>
-            <option value="undecided">Undecided</option>
-            <option value="accepted">Accepted</option>
-            <option value="notAccepted">Not accepted</option>
-          </TextField>
+          />
           <SearchBox
             label="Search by title, author or paper id"
             search={search}
@@ -158,21 +127,12 @@ export function PaperDecisionMaking() {
           />
         </Stack>
       </Paper>
-      {papers.isError ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {errorMessage(papers.error, CHAIR_PAPER_MESSAGES.obtainError)}
-        </Alert>
-      ) : null}
-      <DataTable
+      <QueryTable
         label="Decision making"
         columns={COLUMNS}
-        rows={papers.data?.data}
-        total={papers.data?.count}
-        noun="paper"
-        countTestId="paper-count"
-        bodyTestId="paper-rows"
-        fetching={papers.isFetching}
-        emptyText="No papers match."
+        query={papers}
+        errorText={CHAIR_PAPER_MESSAGES.obtainError}
+        {...PAPER_TABLE}
         sort={sort}
         onSortChange={(next) => {
           setSort(next);
@@ -185,28 +145,20 @@ export function PaperDecisionMaking() {
               <Typography data-testid="selected-count" color="primary">
                 {chosen.length} selected
               </Typography>
-              <Button size="small" variant="text" onClick={() => setSelected(new Map())}>
+              <Button size="small" variant="text" onClick={selection.clear}>
                 Clear selection
               </Button>
-              <TextField
-                select
+              <FilterSelect
                 size="small"
                 label="Decision"
                 name="decision"
                 value={decision}
                 sx={{ minWidth: 200 }}
-                slotProps={nativeSelect}
-                onChange={(e) => setDecision(e.target.value)}
-              >
-                <option value="" disabled>
-                  Choose
-                </option>
-                {(statuses.data ?? []).map((s) => (
-                  <option key={s._id} value={String(s._id)}>
-                    {s.text}
-                  </option>
-                ))}
-              </TextField>
+                empty="Choose"
+                emptyDisabled
+                options={statusOptions(statuses.data ?? [])}
+                onChange={setDecision}
+              />
               <Button
                 size="small"
                 disabled={!newStatus || bulk.isPending}
@@ -222,22 +174,15 @@ export function PaperDecisionMaking() {
           )
         }
         leadingHeader={
-          <TableCell padding="checkbox">
-            <SelectAllCheckbox
-              label="Select all papers on this page"
-              checked={pageAllSelected}
-              indeterminate={!pageAllSelected && rows.some((p) => selected.has(p._id))}
-              onChange={togglePage}
-            />
-          </TableCell>
+          <CheckboxHeaderCell label="Select all papers on this page" {...selection.pageHeader} />
         }
         renderRow={(p) => (
           <DecisionRow
             key={p._id}
             paper={p}
             reviews={reviews.data?.[p._id]}
-            selected={selected.has(p._id)}
-            onToggle={() => toggle(p)}
+            selected={selection.has(p._id)}
+            onToggle={() => selection.toggle(p)}
           />
         )}
       />
@@ -282,17 +227,8 @@ function DecisionRow({
 }) {
   return (
     <TableRow hover selected={selected} data-testid={`paper-${paper._id}`}>
-      <TableCell padding="checkbox">
-        <Checkbox
-          checked={selected}
-          onChange={onToggle}
-          slotProps={{ input: { 'aria-label': `Select paper ${paper._id}` } }}
-        />
-      </TableCell>
-      <TableCell>{paper._id}</TableCell>
-      <TableCell>{paper.title}</TableCell>
-      <TableCell>{primaryAuthorName(paper)}</TableCell>
-      <TableCell>{paper.trackName}</TableCell>
+      <CheckboxCell label={`Select paper ${paper._id}`} checked={selected} onChange={onToggle} />
+      <PaperCells paper={paper} />
       <ReviewScoreCells paperId={paper._id} reviews={reviews} />
       <TableCell>{paper.statusText ?? '—'}</TableCell>
     </TableRow>

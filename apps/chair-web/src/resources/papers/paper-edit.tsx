@@ -1,8 +1,9 @@
-import { FormControlLabel, Paper, Switch, TextField, Typography } from '@mui/material';
+import { FormControlLabel, Paper, Switch, Typography } from '@mui/material';
 import { CHAIR_PAPER_MESSAGES, type ChairPaperDto, type ChairPaperUpdate } from '@symposium/domain';
 import { ConferenceTime, useNotify } from '@symposium/ui';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { PaperScreen, SaveBar } from '../../components/paper-screen';
+import { FilterSelect, statusOptions, trackOptions } from '../../components/select-field';
 import { useRoleStatuses } from '../statuses/api/queries';
 import { useRoleTracks } from '../tracks/api/queries';
 import { useUpdatePaper } from './api/mutations';
@@ -24,7 +25,18 @@ function useSavePaper(paper: ChairPaperDto) {
   };
 }
 
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+/** A paper's edit form on an outlined paper; Enter or Save submits it. */
+function PaperForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="form" onSubmit={submit} noValidate>
+      {children}
+    </Paper>
+  );
+}
 
 /** /EditPaperStatus/{paperId}: a status whose text includes 'Accept with Revision' stamps acceptWithRevisionTimestamp (server). */
 export function EditPaperStatus() {
@@ -39,28 +51,17 @@ function StatusForm({ paper, onBack }: { paper: ChairPaperDto; onBack: () => voi
   const statuses = useRoleStatuses();
   const { busy, save } = useSavePaper(paper);
   const [status, setStatus] = useState(paper.status === null ? '' : String(paper.status));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save({ status: status === '' ? null : Number(status) });
-  };
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="form" onSubmit={submit} noValidate>
-      <TextField
-        select
+    <PaperForm onSubmit={() => save({ status: status === '' ? null : Number(status) })}>
+      <FilterSelect
         label="Status"
         name="status"
         value={status}
-        slotProps={nativeSelect}
         sx={{ maxWidth: 480 }}
-        onChange={(e) => setStatus(e.target.value)}
-      >
-        <option value="">No status</option>
-        {(statuses.data ?? []).map((s) => (
-          <option key={s._id} value={String(s._id)}>
-            {s.text}
-          </option>
-        ))}
-      </TextField>
+        empty="No status"
+        options={statusOptions(statuses.data ?? [])}
+        onChange={setStatus}
+      />
       <Typography color="text.secondary" sx={{ mt: 1 }} data-testid="accept-with-revision">
         {paper.acceptWithRevisionTimestamp ? (
           <>
@@ -75,7 +76,7 @@ function StatusForm({ paper, onBack }: { paper: ChairPaperDto; onBack: () => voi
         disabled={status === (paper.status === null ? '' : String(paper.status))}
         onBack={onBack}
       />
-    </Paper>
+    </PaperForm>
   );
 }
 
@@ -92,32 +93,22 @@ function TrackForm({ paper, onBack }: { paper: ChairPaperDto; onBack: () => void
   const tracks = useRoleTracks();
   const { busy, save } = useSavePaper(paper);
   const [track, setTrack] = useState(String(paper.track));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save({ track: Number(track) });
-  };
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="form" onSubmit={submit} noValidate>
-      <TextField
-        select
+    <PaperForm onSubmit={() => save({ track: Number(track) })}>
+      <FilterSelect
         label="Track"
         name="track"
         value={track}
-        slotProps={nativeSelect}
         sx={{ maxWidth: 480 }}
-        onChange={(e) => setTrack(e.target.value)}
-      >
-        {(tracks.data ?? []).map((t) => (
-          <option key={t._id} value={String(t._id)}>
-            {t.name}
-          </option>
-        ))}
-      </TextField>
+        empty={null}
+        options={trackOptions(tracks.data ?? [])}
+        onChange={setTrack}
+      />
       <Typography color="text.secondary" sx={{ mt: 1 }}>
         A subject area the new track does not have is cleared.
       </Typography>
       <SaveBar busy={busy} disabled={track === String(paper.track)} onBack={onBack} />
-    </Paper>
+    </PaperForm>
   );
 }
 
@@ -162,12 +153,8 @@ function StageStatusForm({
   const { busy, save } = useSavePaper(paper);
   const [submitted, setSubmitted] = useState(paper[s.submitted]);
   const [approved, setApproved] = useState(paper[s.approved]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save({ [s.submitted]: submitted, [s.approved]: approved });
-  };
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="form" onSubmit={submit} noValidate>
+    <PaperForm onSubmit={() => save({ [s.submitted]: submitted, [s.approved]: approved })}>
       <FormControlLabel
         control={
           <Switch name={s.submitted} checked={submitted} onChange={(e) => setSubmitted(e.target.checked)} />
@@ -181,6 +168,6 @@ function StageStatusForm({
         label={s.approvedLabel}
       />
       <SaveBar busy={busy} onBack={onBack} />
-    </Paper>
+    </PaperForm>
   );
 }

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  ListItemText,
-  Menu,
-  MenuItem,
-  Paper,
-  TableCell,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Button, ListItemText, Menu, MenuItem, Paper, TableCell, TableRow, Typography } from '@mui/material';
 import {
   BULK_EDIT_PARAMS,
   CHAIR_PAPER_MESSAGES,
@@ -24,15 +13,18 @@ import {
 import { ConferenceTime, ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DataTable, type DataColumn } from '../../components/data-table';
-import { SelectAllCheckbox } from '../../components/select-all-checkbox';
+import { type DataColumn } from '../../components/data-table';
+import { QueryTable } from '../../components/query-table';
+import { CheckboxCell, CheckboxHeaderCell } from '../../components/select-all-checkbox';
+import { usePageSelection } from '../../components/use-page-selection';
+import { PAPER_TABLE, PaperCells } from './paper-cells';
 import { PageTitle } from '../../components/page-title';
 import { SearchBox } from '../../components/search-box';
 import { paths } from '../../config/paths';
 import { encodeSendFilter } from '../../components/mail-selection';
 import { PaperEmailDialog } from './paper-email-dialog';
 import { PaperFilterBar } from '../../components/paper-filter-bar';
-import { BULK_PARAM_LABELS, primaryAuthorName, yesNo } from './paper-labels';
+import { BULK_PARAM_LABELS, yesNo } from './paper-labels';
 import { useIsChair } from '../../hooks/use-role-prefix';
 import { usePaperDownloads, type ExportSelection } from './api/downloads';
 import { usePaperPage } from './api/queries';
@@ -82,41 +74,108 @@ const COLUMNS: DataColumn<PaperSortField>[] = [
  */
 export function PaperList({ kind }: { kind: PaperListKind }) {
   const config = KINDS[kind];
-  const navigate = useNavigate();
-  const notify = useNotify();
   const tracks = useRoleTracks();
   const statuses = useRoleStatuses();
-  const downloads = usePaperDownloads();
   const [userFilters, setUserFilters] = useState<PaperFilter[]>([]);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<{ field: PaperSortField; order: 'asc' | 'desc' } | undefined>();
   const [page, setPage] = useState(0);
-  const [selected, setSelected] = useState<Map<number, string>>(new Map());
-  const [busy, setBusy] = useState(false);
-  const [bulkAnchor, setBulkAnchor] = useState<HTMLElement | null>(null);
 
   const filters = useMemo(() => [...config.fixed, ...userFilters], [config.fixed, userFilters]);
   const papers = usePaperPage({ filters, search, sort, cp: page + 1, pg: PAPER_PAGE_SIZE });
-  const rows = papers.data?.data ?? [];
+  const ticked = usePageSelection(papers.data?.data ?? [], (p) => p.title);
+  const selected = ticked.selected;
   const selectedIds = [...selected.keys()];
 
   const resetPaging = () => {
     setPage(0);
-    setSelected(new Map());
+    ticked.clear();
   };
-  const toggle = (p: ChairPaperDto) => {
-    const next = new Map(selected);
-    if (next.has(p._id)) next.delete(p._id);
-    else next.set(p._id, p.title);
-    setSelected(next);
-  };
-  const pageAllSelected = rows.length > 0 && rows.every((p) => selected.has(p._id));
-  const togglePage = () => {
-    const next = new Map(selected);
-    if (pageAllSelected) rows.forEach((p) => next.delete(p._id));
-    else rows.forEach((p) => next.set(p._id, p.title));
-    setSelected(next);
-  };
+
+  return (
+    <>
+      <PageTitle
+        title={config.title}
+        actions={<PaperListActions filters={filters} search={search} selected={selected} />}
+      />
+      <PaperFilterBar
+        tracks={tracks.data ?? []}
+        statuses={statuses.data ?? []}
+        hide={config.hide}
+        onApply={(f) => {
+          setUserFilters(f);
+          resetPaging();
+        }}
+      />
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <SearchBox
+          label="Search by title, author or paper id"
+          search={search}
+          onSearch={(s) => {
+            setSearch(s);
+            resetPaging();
+          }}
+        />
+      </Paper>
+      <QueryTable
+        label={config.title}
+        columns={COLUMNS}
+        query={papers}
+        errorText={CHAIR_PAPER_MESSAGES.obtainError}
+        {...PAPER_TABLE}
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next);
+          setPage(0);
+        }}
+        paging={{ page, pageSize: PAPER_PAGE_SIZE, onPageChange: setPage }}
+        toolbar={
+          selectedIds.length ? (
+            <>
+              <Typography data-testid="selected-count" color="primary">
+                {selectedIds.length} selected
+              </Typography>
+              <Button size="small" variant="text" onClick={ticked.clear}>
+                Clear selection
+              </Button>
+            </>
+          ) : null
+        }
+        leadingHeader={<CheckboxHeaderCell label="Select all papers on this page" {...ticked.pageHeader} />}
+        renderRow={(p) => (
+          <PaperRow
+            key={p._id}
+            paper={p}
+            deletedList={kind === 'deleted'}
+            selected={ticked.has(p._id)}
+            onToggle={() => ticked.toggle(p)}
+          />
+        )}
+      />
+    </>
+  );
+}
+
+/**
+ * The list's actions: export the listed (or ticked) papers, download the ticked papers' files, e-mail their
+ * authors, issue letters for the ticked papers, and the bulk edit menu.
+ */
+function PaperListActions({
+  filters,
+  search,
+  selected,
+}: {
+  filters: PaperFilter[];
+  search: string;
+  selected: Map<number, string>;
+}) {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const downloads = usePaperDownloads();
+  const [busy, setBusy] = useState(false);
+  const [bulkAnchor, setBulkAnchor] = useState<HTMLElement | null>(null);
+  const selectedIds = [...selected.keys()];
+
   const run = async (what: () => Promise<void>, failure: string) => {
     setBusy(true);
     try {
@@ -140,148 +199,65 @@ export function PaperList({ kind }: { kind: PaperListKind }) {
 
   return (
     <>
-      <PageTitle
-        title={config.title}
-        actions={
-          <>
-            <Button
-              variant="outlined"
-              disabled={busy}
-              onClick={() =>
-                void run(() => downloads.exportXls(selection), 'The papers could not be exported')
-              }
-            >
-              Export xlsx
-            </Button>
-            <Button
-              variant="outlined"
-              disabled={busy}
-              onClick={() =>
-                void run(() => downloads.exportHtml(selection), 'The papers could not be exported')
-              }
-            >
-              Export html
-            </Button>
-            <Button
-              variant="outlined"
-              disabled={busy || selectedIds.length === 0}
-              onClick={() =>
-                void run(() => downloads.downloadFiles(selectedIds), 'The files could not be downloaded')
-              }
-            >
-              Download files
-            </Button>
-            <Button
-              variant="outlined"
-              title={
-                selectedIds.length
-                  ? 'E-mail the authors of the selected papers'
-                  : 'E-mail the authors of the listed papers'
-              }
-              onClick={() =>
-                void navigate(
-                  paths.sendEmailSelection(
-                    encodeSendFilter(selectedIds.length ? { ids: selectedIds } : { filters, search }),
-                    'authors',
-                  ),
-                )
-              }
-            >
-              E-mail authors
-            </Button>
-            <Button
-              variant="outlined"
-              title="Issue a letter, invoice or receipt for each selected paper"
-              disabled={selectedIds.length === 0}
-              onClick={() => void navigate(paths.issueDocuments(selectedIds))}
-            >
-              Issue letters
-            </Button>
-            <Button aria-haspopup="menu" onClick={(e) => setBulkAnchor(e.currentTarget)}>
-              Bulk edit
-            </Button>
-            <Menu anchorEl={bulkAnchor} open={Boolean(bulkAnchor)} onClose={() => setBulkAnchor(null)}>
-              {BULK_EDIT_PARAMS.map((param) => (
-                <MenuItem key={param} onClick={() => bulkEdit(param)}>
-                  <ListItemText>{BULK_PARAM_LABELS[param]}</ListItemText>
-                </MenuItem>
-              ))}
-            </Menu>
-          </>
+      <Button
+        variant="outlined"
+        disabled={busy}
+        onClick={() => void run(() => downloads.exportXls(selection), 'The papers could not be exported')}
+      >
+        Export xlsx
+      </Button>
+      <Button
+        variant="outlined"
+        disabled={busy}
+        onClick={() => void run(() => downloads.exportHtml(selection), 'The papers could not be exported')}
+      >
+        Export html
+      </Button>
+      <Button
+        variant="outlined"
+        disabled={busy || selectedIds.length === 0}
+        onClick={() =>
+          void run(() => downloads.downloadFiles(selectedIds), 'The files could not be downloaded')
         }
-      />
-      <PaperFilterBar
-        tracks={tracks.data ?? []}
-        statuses={statuses.data ?? []}
-        hide={config.hide}
-        onApply={(f) => {
-          setUserFilters(f);
-          resetPaging();
-        }}
-      />
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <SearchBox
-          label="Search by title, author or paper id"
-          search={search}
-          onSearch={(s) => {
-            setSearch(s);
-            resetPaging();
-          }}
-        />
-      </Paper>
-      {papers.isError ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {errorMessage(papers.error, CHAIR_PAPER_MESSAGES.obtainError)}
-        </Alert>
-      ) : null}
-      <DataTable
-        label={config.title}
-        columns={COLUMNS}
-        rows={papers.data?.data}
-        total={papers.data?.count}
-        noun="paper"
-        countTestId="paper-count"
-        bodyTestId="paper-rows"
-        fetching={papers.isFetching}
-        emptyText="No papers match."
-        sort={sort}
-        onSortChange={(next) => {
-          setSort(next);
-          setPage(0);
-        }}
-        paging={{ page, pageSize: PAPER_PAGE_SIZE, onPageChange: setPage }}
-        toolbar={
-          selectedIds.length ? (
-            <>
-              <Typography data-testid="selected-count" color="primary">
-                {selectedIds.length} selected
-              </Typography>
-              <Button size="small" variant="text" onClick={() => setSelected(new Map())}>
-                Clear selection
-              </Button>
-            </>
-          ) : null
+      >
+        Download files
+      </Button>
+      <Button
+        variant="outlined"
+        title={
+          selectedIds.length
+            ? 'E-mail the authors of the selected papers'
+            : 'E-mail the authors of the listed papers'
         }
-        leadingHeader={
-          <TableCell padding="checkbox">
-            <SelectAllCheckbox
-              label="Select all papers on this page"
-              checked={pageAllSelected}
-              indeterminate={!pageAllSelected && rows.some((p) => selected.has(p._id))}
-              onChange={togglePage}
-            />
-          </TableCell>
+        onClick={() =>
+          void navigate(
+            paths.sendEmailSelection(
+              encodeSendFilter(selectedIds.length ? { ids: selectedIds } : { filters, search }),
+              'authors',
+            ),
+          )
         }
-        renderRow={(p) => (
-          <PaperRow
-            key={p._id}
-            paper={p}
-            deletedList={kind === 'deleted'}
-            selected={selected.has(p._id)}
-            onToggle={() => toggle(p)}
-          />
-        )}
-      />
+      >
+        E-mail authors
+      </Button>
+      <Button
+        variant="outlined"
+        title="Issue a letter, invoice or receipt for each selected paper"
+        disabled={selectedIds.length === 0}
+        onClick={() => void navigate(paths.issueDocuments(selectedIds))}
+      >
+        Issue letters
+      </Button>
+      <Button aria-haspopup="menu" onClick={(e) => setBulkAnchor(e.currentTarget)}>
+        Bulk edit
+      </Button>
+      <Menu anchorEl={bulkAnchor} open={Boolean(bulkAnchor)} onClose={() => setBulkAnchor(null)}>
+        {BULK_EDIT_PARAMS.map((param) => (
+          <MenuItem key={param} onClick={() => bulkEdit(param)}>
+            <ListItemText>{BULK_PARAM_LABELS[param]}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
     </>
   );
 }
@@ -326,17 +302,8 @@ function PaperRow({
 
   return (
     <TableRow hover selected={selected} data-testid={`paper-${paper._id}`}>
-      <TableCell padding="checkbox">
-        <Checkbox
-          checked={selected}
-          onChange={onToggle}
-          slotProps={{ input: { 'aria-label': `Select paper ${paper._id}` } }}
-        />
-      </TableCell>
-      <TableCell>{paper._id}</TableCell>
-      <TableCell>{paper.title}</TableCell>
-      <TableCell>{primaryAuthorName(paper)}</TableCell>
-      <TableCell>{paper.trackName}</TableCell>
+      <CheckboxCell label={`Select paper ${paper._id}`} checked={selected} onChange={onToggle} />
+      <PaperCells paper={paper} />
       <TableCell>{paper.statusText ?? '—'}</TableCell>
       <TableCell>
         {yesNo(paper.submittedCameraReady)}

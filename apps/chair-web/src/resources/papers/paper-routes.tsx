@@ -1,6 +1,7 @@
 import { lazy, type ReactNode } from 'react';
 import { Route } from 'react-router';
 import { paths } from '../../config/paths';
+import type { PaperListKind } from './paper-list';
 
 /* Each screen is its own chunk, fetched when its route first renders (Suspense in app.tsx). */
 const BulkEdit = lazy(() => import('./bulk-edit').then((m) => ({ default: m.BulkEdit })));
@@ -15,67 +16,69 @@ const EditPaperStage = lazy(() => import('./paper-files').then((m) => ({ default
 const ManagePaperFiles = lazy(() => import('./paper-files').then((m) => ({ default: m.ManagePaperFiles })));
 const PaperList = lazy(() => import('./paper-list').then((m) => ({ default: m.PaperList })));
 
+/** The five paper lists: route key, address and which list. */
+const PAPER_LISTS: { key: string; path: string; kind: PaperListKind }[] = [
+  { key: 'papers', path: paths.viewPapers, kind: 'all' },
+  { key: 'papers-registered', path: paths.viewRegisteredPapers, kind: 'registered' },
+  { key: 'papers-camera-ready', path: paths.viewCameraReadyPapers, kind: 'cameraReady' },
+  { key: 'papers-presentation-ready', path: paths.viewPresentationReadyPapers, kind: 'presentationReady' },
+  { key: 'papers-deleted', path: paths.viewDeletedPapers, kind: 'deleted' },
+];
+
+/** The two stages (camera-ready, presentation-ready): their route keys and their screens' addresses. */
+const STAGES: {
+  stage: 'cameraReady' | 'presentationReady';
+  key: string;
+  status: string;
+  files: string;
+  configure: string;
+}[] = [
+  {
+    stage: 'cameraReady',
+    key: 'cr',
+    status: paths.editCameraReadyStatus.pattern,
+    files: paths.editPaperCameraReady.pattern,
+    configure: paths.configureCameraReady,
+  },
+  {
+    stage: 'presentationReady',
+    key: 'pr',
+    status: paths.editPresentationReadyStatus.pattern,
+    files: paths.editPaperPresentationReady.pattern,
+    configure: paths.configurePresentationReady,
+  },
+];
+
 /** The paper screens of chairs and track chairs (§2; the server limits track chairs to their tracks). */
 export const paperRoutes: ReactNode[] = [
-  <Route key="papers" path={paths.viewPapers} element={<PaperList key="all" kind="all" />} />,
-  <Route
-    key="papers-registered"
-    path={paths.viewRegisteredPapers}
-    element={<PaperList key="registered" kind="registered" />}
-  />,
-  <Route
-    key="papers-camera-ready"
-    path={paths.viewCameraReadyPapers}
-    element={<PaperList key="cameraReady" kind="cameraReady" />}
-  />,
-  <Route
-    key="papers-presentation-ready"
-    path={paths.viewPresentationReadyPapers}
-    element={<PaperList key="presentationReady" kind="presentationReady" />}
-  />,
-  <Route
-    key="papers-deleted"
-    path={paths.viewDeletedPapers}
-    element={<PaperList key="deleted" kind="deleted" />}
-  />,
+  ...PAPER_LISTS.map(({ key, path, kind }) => (
+    <Route key={key} path={path} element={<PaperList key={kind} kind={kind} />} />
+  )),
   <Route key="decision" path={paths.paperDecisionMaking} element={<PaperDecisionMaking />} />,
   <Route key="bulk" path={paths.bulkEdit.pattern} element={<BulkEdit />} />,
   <Route key="paper-status" path={paths.editPaperStatus.pattern} element={<EditPaperStatus />} />,
   <Route key="change-track" path={paths.changeTrack.pattern} element={<ChangeTrack />} />,
-  <Route
-    key="cr-status"
-    path={paths.editCameraReadyStatus.pattern}
-    element={<EditStageStatus key="cameraReady" stage="cameraReady" />}
-  />,
-  <Route
-    key="pr-status"
-    path={paths.editPresentationReadyStatus.pattern}
-    element={<EditStageStatus key="presentationReady" stage="presentationReady" />}
-  />,
-  <Route
-    key="cr-files"
-    path={paths.editPaperCameraReady.pattern}
-    element={<EditPaperStage key="cameraReady" stage="cameraReady" />}
-  />,
-  <Route
-    key="pr-files"
-    path={paths.editPaperPresentationReady.pattern}
-    element={<EditPaperStage key="presentationReady" stage="presentationReady" />}
-  />,
+  ...STAGES.map((s) => (
+    <Route
+      key={`${s.key}-status`}
+      path={s.status}
+      element={<EditStageStatus key={s.stage} stage={s.stage} />}
+    />
+  )),
+  ...STAGES.map((s) => (
+    <Route key={`${s.key}-files`} path={s.files} element={<EditPaperStage key={s.stage} stage={s.stage} />} />
+  )),
   <Route key="paper-files" path={paths.managePaperFiles.pattern} element={<ManagePaperFiles />} />,
 ];
 
 /** Stage settings live on the tracks, which only chairs manage (§6). */
 export const chairPaperRoutes: ReactNode[] = [
   ...paperRoutes,
-  <Route
-    key="configure-cr"
-    path={paths.configureCameraReady}
-    element={<ConfigureStage key="cameraReady" stage="cameraReady" />}
-  />,
-  <Route
-    key="configure-pr"
-    path={paths.configurePresentationReady}
-    element={<ConfigureStage key="presentationReady" stage="presentationReady" />}
-  />,
+  ...STAGES.map((s) => (
+    <Route
+      key={`configure-${s.key}`}
+      path={s.configure}
+      element={<ConfigureStage key={s.stage} stage={s.stage} />}
+    />
+  )),
 ];

@@ -6,7 +6,6 @@ import {
   List,
   ListItem,
   ListItemText,
-  Paper,
   Stack,
   Table,
   TableBody,
@@ -27,20 +26,13 @@ import {
   type ReportTable,
 } from '@symposium/domain';
 import { Link } from 'react-router';
-import { scrollRegion, scrollSx } from '../../components/data-table';
+import { ActionsHeaderCell, scrollRegion, scrollSx } from '../../components/data-table';
+import { SimpleTable } from '../../components/simple-table';
 
 /**
  * Hides a table header's text on screen but keeps it for screen readers (axe: no empty table header); its cell is
  * positioned, so the hidden text stays inside the table's scrolling box on a narrow screen.
  */
-const srOnly = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const slug = (s: string) => s.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase();
 
@@ -90,11 +82,7 @@ function CountChart({ name, series }: { name: string; series: ReportCount[] }) {
             <Table size="small" aria-label={`${title} numbers`}>
               <TableHead>
                 <TableRow>
-                  <TableCell sx={{ position: 'relative' }}>
-                    <Box component="span" sx={srOnly}>
-                      Value
-                    </Box>
-                  </TableCell>
+                  <ActionsHeaderCell label="Value" />
                   <TableCell align="right">Count</TableCell>
                 </TableRow>
               </TableHead>
@@ -120,34 +108,22 @@ function SummaryTable({ table }: { table: ReportTable }) {
       <Typography variant="h6" component="h3" gutterBottom>
         {table.title}
       </Typography>
-      <TableContainer component={Paper} variant="outlined" {...scrollRegion(table.title)}>
-        <Table size="small" aria-label={table.title}>
-          <TableHead>
-            <TableRow>
-              {table.columns.map((c) => (
-                <TableCell key={c}>{c}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {table.rows.length ? (
-              table.rows.map((row, i) => (
-                <TableRow key={i}>
-                  {row.map((v, j) => (
-                    <TableCell key={j} align={typeof v === 'number' ? 'right' : 'left'}>
-                      {v ?? ''}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
-            ) : (
-              <TableRow>
-                <TableCell colSpan={table.columns.length}>No rows.</TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <SimpleTable
+        label={table.title}
+        paper
+        headers={table.columns}
+        rows={table.rows.map((row, i) => ({ row, i }))}
+        emptyText="No rows."
+        renderRow={({ row, i }) => (
+          <TableRow key={i}>
+            {row.map((v, j) => (
+              <TableCell key={j} align={typeof v === 'number' ? 'right' : 'left'}>
+                {v ?? ''}
+              </TableCell>
+            ))}
+          </TableRow>
+        )}
+      />
     </Box>
   );
 }

@@ -1,16 +1,4 @@
-import {
-  Box,
-  Button,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Button, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { REPORT_MESSAGES, type ReportCategory, type ReportDto } from '@symposium/domain';
 import { errorMessage, QueryState, useConferenceTimeText, useNotify } from '@symposium/ui';
 import { useState } from 'react';
@@ -18,7 +6,7 @@ import { PageTitle } from '../../components/page-title';
 import { ReportSummaryView } from './report-summary';
 import { useDownloadReport, useReports } from './api/queries';
 import { useGenerateReport } from './api/mutations';
-import { scrollRegion } from '../../components/data-table';
+import { SimpleTable } from '../../components/simple-table';
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
@@ -26,14 +14,6 @@ const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
  * Hides a table header's text on screen but keeps it for screen readers (axe: no empty table header); its cell is
  * positioned, so the hidden text stays inside the table's scrolling box on a narrow screen.
  */
-const srOnly = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * /ViewReports: generate a User or Paper report (of every track for chairs, of their tracks for track
@@ -86,54 +66,42 @@ export function ViewReports() {
           const current = list.find((r) => r._id === selected) ?? list[0];
           return (
             <Stack spacing={3}>
-              <TableContainer component={Paper} variant="outlined" {...scrollRegion('Generated reports')}>
-                <Table size="small" aria-label="Generated reports">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>Generated</TableCell>
-                      <TableCell>Category</TableCell>
-                      <TableCell>Tracks</TableCell>
-                      <TableCell align="right">Size</TableCell>
-                      <TableCell sx={{ position: 'relative' }}>
-                        <Box component="span" sx={srOnly}>
-                          Actions
-                        </Box>
-                      </TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {list.length ? (
-                      list.map((r) => (
-                        <TableRow
-                          key={r._id}
-                          hover
-                          selected={r._id === current?._id}
-                          data-testid={`report-row-${r._id}`}
-                        >
-                          <TableCell>{when(r.createdAt)}</TableCell>
-                          <TableCell>{r.category}</TableCell>
-                          <TableCell>{r.trackIds === null ? 'All tracks' : 'My tracks'}</TableCell>
-                          <TableCell align="right">{kb(r.size)}</TableCell>
-                          <TableCell align="right">
-                            <Stack direction="row" spacing={1} justifyContent="flex-end">
-                              <Button size="small" onClick={() => setSelected(r._id)}>
-                                Show
-                              </Button>
-                              <Button size="small" onClick={() => void onDownload(r)}>
-                                Download xlsx
-                              </Button>
-                            </Stack>
-                          </TableCell>
-                        </TableRow>
-                      ))
-                    ) : (
-                      <TableRow>
-                        <TableCell colSpan={5}>No report generated yet.</TableCell>
-                      </TableRow>
-                    )}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <SimpleTable
+                label="Generated reports"
+                paper
+                headers={[
+                  'Generated',
+                  'Category',
+                  'Tracks',
+                  { label: 'Size', align: 'right' },
+                  { label: 'Actions', hidden: true },
+                ]}
+                rows={list}
+                emptyText="No report generated yet."
+                renderRow={(r) => (
+                  <TableRow
+                    key={r._id}
+                    hover
+                    selected={r._id === current?._id}
+                    data-testid={`report-row-${r._id}`}
+                  >
+                    <TableCell>{when(r.createdAt)}</TableCell>
+                    <TableCell>{r.category}</TableCell>
+                    <TableCell>{r.trackIds === null ? 'All tracks' : 'My tracks'}</TableCell>
+                    <TableCell align="right">{kb(r.size)}</TableCell>
+                    <TableCell align="right">
+                      <Stack direction="row" spacing={1} justifyContent="flex-end">
+                        <Button size="small" onClick={() => setSelected(r._id)}>
+                          Show
+                        </Button>
+                        <Button size="small" onClick={() => void onDownload(r)}>
+                          Download xlsx
+                        </Button>
+                      </Stack>
+                    </TableCell>
+                  </TableRow>
+                )}
+              />
               {current ? (
                 <Stack spacing={2} data-testid="report-summary">
                   <Typography variant="h5" component="h2">

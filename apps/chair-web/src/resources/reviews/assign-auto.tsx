@@ -6,11 +6,7 @@ import {
   LinearProgress,
   Paper,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   TextField,
   Typography,
@@ -33,7 +29,7 @@ import {
 } from './api/queries';
 import { useApplyProposal, useProposal } from './api/mutations';
 import { useRoleTracks } from '../tracks/api/queries';
-import { scrollRegion } from '../../components/data-table';
+import { SimpleTable } from '../../components/simple-table';
 
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 const num = (id: AssignmentId) => Number(id);
@@ -141,36 +137,24 @@ export function AssignReviewersAuto() {
         <>
           <Fairness result={result} title={title} />
           <Paper variant="outlined" sx={{ mb: 2 }}>
-            <TableContainer {...scrollRegion('Proposal')}>
-              <Table size="small" aria-label="Proposal">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Paper</TableCell>
-                    <TableCell>Already assigned</TableCell>
-                    <TableCell>Proposed reviewers (reasons)</TableCell>
-                    <TableCell>Add</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody data-testid="proposal-rows">
-                  {result.papers.map((p) => (
-                    <ProposalRow
-                      key={String(p.paperId)}
-                      paper={p}
-                      title={title.get(num(p.paperId)) ?? ''}
-                      name={(id) => name.get(id) ?? `Reviewer #${id}`}
-                      picks={picks.get(num(p.paperId)) ?? []}
-                      isCameraReady={isCameraReady}
-                      onChange={(list) => setPicks(new Map(picks).set(num(p.paperId), list))}
-                    />
-                  ))}
-                  {result.papers.length === 0 ? (
-                    <TableRow>
-                      <TableCell colSpan={4}>This track has no papers.</TableCell>
-                    </TableRow>
-                  ) : null}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <SimpleTable
+              label="Proposal"
+              headers={['Paper', 'Already assigned', 'Proposed reviewers (reasons)', 'Add']}
+              bodyTestId="proposal-rows"
+              rows={result.papers}
+              emptyText="This track has no papers."
+              renderRow={(p) => (
+                <ProposalRow
+                  key={String(p.paperId)}
+                  paper={p}
+                  title={title.get(num(p.paperId)) ?? ''}
+                  name={(id) => name.get(id) ?? `Reviewer #${id}`}
+                  picks={picks.get(num(p.paperId)) ?? []}
+                  isCameraReady={isCameraReady}
+                  onChange={(list) => setPicks(new Map(picks).set(num(p.paperId), list))}
+                />
+              )}
+            />
           </Paper>
           <Stack direction="row" spacing={2} alignItems="center">
             <Button

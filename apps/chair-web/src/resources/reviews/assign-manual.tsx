@@ -31,7 +31,7 @@ import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
 import { ConflictOverride } from './conflict-override';
-import { BidChip, ConflictList } from './review-labels';
+import { BidChip, ConflictList, OtherReasons } from './review-labels';
 import { TrackPicker } from './track-picker';
 import { personName, useCandidatesOf, useTrackPapers } from './api/queries';
 import { useRoleTracks } from '../tracks/api/queries';
@@ -323,13 +323,7 @@ function ReviewerPicker({
                     </Stack>
                     <ConflictList conflicts={c.conflicts} />
                     <ConflictOverride paper={p._id} candidate={c} />
-                    {c.reasons
-                      .filter((r) => !c.conflicts.some((f) => f.evidence === r))
-                      .map((r) => (
-                        <Typography key={r} variant="body2" color="text.secondary">
-                          {r}
-                        </Typography>
-                      ))}
+                    <OtherReasons candidate={c} />
                   </TableCell>
                 );
               })}

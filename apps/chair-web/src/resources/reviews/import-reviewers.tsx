@@ -18,7 +18,8 @@ import {
   type ImportResult,
 } from '@symposium/domain';
 import { errorMessage, FileUpload, useNotify } from '@symposium/ui';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
 import { TrackReviewers } from './track-reviewers';
@@ -61,23 +62,99 @@ export function ImportReviewers() {
   );
 }
 
-function ReviewerImport() {
+/**
+ * One spreadsheet import: what the file holds, any fields before it (`children`), the file, Import (after
+ * `precheck`, then the file, are checked) and the outcome with the refused rows.
+ */
+function SpreadsheetImport<V>({
+  title,
+  description,
+  file: fileField,
+  what,
+  testid,
+  mutation,
+  variables,
+  precheck = () => null,
+  last = false,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  file: { label: string; name: string };
+  /** What a row is, in the plural ("reviewers"): the button reads "Import reviewers". */
+  what: string;
+  testid: string;
+  mutation: UseMutationResult<ImportResult, Error, V>;
+  variables: (file: File) => V;
+  precheck?: () => string | null;
+  /** The last section: no space below it. */
+  last?: boolean;
+  children?: ReactNode;
+}) {
   const notify = useNotify();
-  const tracks = useRoleTracks();
-  const [selected, setSelected] = useState<number[]>([]);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
-  const run = useImportReviewers();
+  const start = () => {
+    setProblem(null);
+    const refused = precheck() ?? (file ? null : REVIEW_MESSAGES.noFile);
+    if (refused || !file) return setProblem(refused);
+    mutation.mutate(variables(file), {
+      onSuccess: (r) => {
+        setResult(r);
+        notify(`${r.valid} of ${r.total} ${what} imported.`, r.errors.length ? 'warning' : 'success');
+      },
+      onError: (e) => setProblem(errorMessage(e)),
+    });
+  };
   return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
+    <Paper variant="outlined" sx={last ? { p: 2 } : { p: 2, mb: 3 }}>
       <Typography variant="h6" component="h2" gutterBottom>
-        Reviewers
+        {title}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        An xlsx spreadsheet with the columns {REVIEWER_IMPORT_COLUMNS.join(', ')}. Existing users gain the
-        selected tracks; new e-mail addresses get a reviewer account.
+        {description}
       </Typography>
+      {children}
+      <FileUpload
+        label={fileField.label}
+        name={fileField.name}
+        extensions={['xlsx']}
+        validate={onlyXlsx}
+        onFiles={([f]) => {
+          setFile(f ?? null);
+          setResult(null);
+        }}
+      />
+      {file ? <Typography sx={{ mt: 1 }}>Chosen: {file.name}</Typography> : null}
+      {problem ? (
+        <Alert severity="error" sx={{ mt: 2 }} role="alert">
+          {problem}
+        </Alert>
+      ) : null}
+      <Button sx={{ mt: 2 }} disabled={mutation.isPending} onClick={start}>
+        {`Import ${what}`}
+      </Button>
+      {mutation.isPending ? <LinearProgress sx={{ mt: 2 }} /> : null}
+      {result ? <ImportOutcome result={result} what={what} testid={testid} /> : null}
+    </Paper>
+  );
+}
+
+function ReviewerImport() {
+  const tracks = useRoleTracks();
+  const [selected, setSelected] = useState<number[]>([]);
+  return (
+    <SpreadsheetImport
+      title="Reviewers"
+      description={`An xlsx spreadsheet with the columns ${REVIEWER_IMPORT_COLUMNS.join(', ')}. Existing users gain the selected tracks; new e-mail addresses get a reviewer account.`}
+      file={{ label: 'Reviewers spreadsheet (xlsx)', name: 'reviewers-file' }}
+      what="reviewers"
+      testid="reviewer-import"
+      mutation={useImportReviewers()}
+      variables={(file) => ({ file, tracks: selected })}
+      precheck={() => (selected.length ? null : REVIEW_MESSAGES.selectTrack)}
+    >
       <QueryView query={tracks}>
         {(list) => (
           <FormGroup row sx={{ mb: 2 }} aria-label="Tracks">
@@ -100,102 +177,21 @@ function ReviewerImport() {
           </FormGroup>
         )}
       </QueryView>
-      <FileUpload
-        label="Reviewers spreadsheet (xlsx)"
-        name="reviewers-file"
-        extensions={['xlsx']}
-        validate={onlyXlsx}
-        onFiles={([f]) => {
-          setFile(f ?? null);
-          setResult(null);
-        }}
-      />
-      {file ? <Typography sx={{ mt: 1 }}>Chosen: {file.name}</Typography> : null}
-      {problem ? (
-        <Alert severity="error" sx={{ mt: 2 }} role="alert">
-          {problem}
-        </Alert>
-      ) : null}
-      <Button
-        sx={{ mt: 2 }}
-        disabled={run.isPending}
-        onClick={() => {
-          setProblem(null);
-          if (!selected.length) return setProblem(REVIEW_MESSAGES.selectTrack);
-          if (!file) return setProblem(REVIEW_MESSAGES.noFile);
-          run.mutate(
-            { file, tracks: selected },
-            {
-              onSuccess: (r) => {
-                setResult(r);
-                notify(
-                  `${r.valid} of ${r.total} reviewers imported.`,
-                  r.errors.length ? 'warning' : 'success',
-                );
-              },
-              onError: (e) => setProblem(errorMessage(e)),
-            },
-          );
-        }}
-      >
-        Import reviewers
-      </Button>
-      {run.isPending ? <LinearProgress sx={{ mt: 2 }} /> : null}
-      {result ? <ImportOutcome result={result} what="reviewers" testid="reviewer-import" /> : null}
-    </Paper>
+    </SpreadsheetImport>
   );
 }
 
 function ReviewImport() {
-  const notify = useNotify();
-  const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [result, setResult] = useState<ImportResult | null>(null);
-  const run = useImportReviews();
   return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <Typography variant="h6" component="h2" gutterBottom>
-        Reviews
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        An xlsx spreadsheet with the columns {REVIEW_IMPORT_COLUMNS.join(', ')}. A row is accepted when the
-        paper is found and the reviewer exists and is not already a reviewer of that paper.
-      </Typography>
-      <FileUpload
-        label="Reviews spreadsheet (xlsx)"
-        name="reviews-file"
-        extensions={['xlsx']}
-        validate={onlyXlsx}
-        onFiles={([f]) => {
-          setFile(f ?? null);
-          setResult(null);
-        }}
-      />
-      {file ? <Typography sx={{ mt: 1 }}>Chosen: {file.name}</Typography> : null}
-      {problem ? (
-        <Alert severity="error" sx={{ mt: 2 }} role="alert">
-          {problem}
-        </Alert>
-      ) : null}
-      <Button
-        sx={{ mt: 2 }}
-        disabled={run.isPending}
-        onClick={() => {
-          setProblem(null);
-          if (!file) return setProblem(REVIEW_MESSAGES.noFile);
-          run.mutate(file, {
-            onSuccess: (r) => {
-              setResult(r);
-              notify(`${r.valid} of ${r.total} reviews imported.`, r.errors.length ? 'warning' : 'success');
-            },
-            onError: (e) => setProblem(errorMessage(e)),
-          });
-        }}
-      >
-        Import reviews
-      </Button>
-      {run.isPending ? <LinearProgress sx={{ mt: 2 }} /> : null}
-      {result ? <ImportOutcome result={result} what="reviews" testid="review-import" /> : null}
-    </Paper>
+    <SpreadsheetImport
+      title="Reviews"
+      description={`An xlsx spreadsheet with the columns ${REVIEW_IMPORT_COLUMNS.join(', ')}. A row is accepted when the paper is found and the reviewer exists and is not already a reviewer of that paper.`}
+      file={{ label: 'Reviews spreadsheet (xlsx)', name: 'reviews-file' }}
+      what="reviews"
+      testid="review-import"
+      mutation={useImportReviews()}
+      variables={(file) => file}
+      last
+    />
   );
 }

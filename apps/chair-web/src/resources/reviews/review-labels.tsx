@@ -48,4 +48,23 @@ export function ConflictList({ conflicts }: { conflicts: ConflictFlag[] }) {
   );
 }
 
+/** A candidate's other reasons (limits, notes): those that are not the evidence of a conflict listed already. */
+export function OtherReasons({
+  candidate: c,
+}: {
+  candidate: { reasons: string[]; conflicts: ConflictFlag[] };
+}) {
+  return (
+    <>
+      {c.reasons
+        .filter((r) => !c.conflicts.some((f) => f.evidence === r))
+        .map((r) => (
+          <Typography key={r} variant="body2" color="text.secondary">
+            {r}
+          </Typography>
+        ))}
+    </>
+  );
+}
+
 export const formatDate = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '—');

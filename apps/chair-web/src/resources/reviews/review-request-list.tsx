@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Link as MuiLink,
   Paper,
@@ -18,12 +17,15 @@ import {
 } from '@symposium/domain';
 import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { DataTable, type DataColumn } from '../../components/data-table';
+import { Link, useSearchParams, type SetURLSearchParams } from 'react-router';
+import { type DataColumn } from '../../components/data-table';
+import { QueryTable } from '../../components/query-table';
 import { PageTitle } from '../../components/page-title';
+import { FilterSelect, trackOptions } from '../../components/select-field';
 import { paths } from '../../config/paths';
 import { formatDate, STATE_LABELS } from './review-labels';
-import { useDeleteRequest, useDeleteRequests } from './api/mutations';
+import { useDeleteRequests } from './api/mutations';
+import { DeleteRequestDialog } from './delete-request-dialog';
 import { useReviewRequests } from './api/queries';
 import { useRoleTracks } from '../tracks/api/queries';
 
@@ -39,7 +41,11 @@ const COLUMNS: DataColumn<never>[] = [
   { label: '' },
 ];
 
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+const STATE_OPTIONS = REVIEW_REQUEST_STATES.map((s) => ({ value: s, label: STATE_LABELS[s] }));
+const KIND_OPTIONS = [
+  { value: 'false', label: 'Submission' },
+  { value: 'true', label: 'Camera-ready' },
+];
 const FILTERS = ['userId', 'paper', 'track', 'state', 'isCameraReady'] as const;
 type FilterName = (typeof FILTERS)[number];
 
@@ -62,135 +68,25 @@ function filtersOf(params: URLSearchParams): ReviewRequestQuery {
 
 /** /ViewReviewRequests: filters (reviewer, paper, track, state, kind), paging, delete one or the filtered set. */
 export function ReviewRequestList() {
-  const notify = useNotify();
   const [params, setParams] = useSearchParams();
-  const tracks = useRoleTracks();
   const filters = filtersOf(params);
   const page = positiveInt(params.get('cp')) ?? 1;
   const requests = useReviewRequests({ ...filters, cp: page, pg: PAGE_SIZE });
-  const [typed, setTyped] = useState({
-    userId: params.get('userId') ?? '',
-    paper: params.get('paper') ?? '',
-  });
   const [toDelete, setToDelete] = useState<ReviewRequestDto | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
-  const remove = useDeleteRequest();
-  const removeMany = useDeleteRequests();
   const anyFilter = FILTERS.some((f) => filters[f] !== undefined);
-
-  const setFilter = (name: FilterName, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    next.delete('cp');
-    setParams(next);
-  };
 
   return (
     <>
       <PageTitle title="Review requests" />
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Stack
-          direction={{ xs: 'column', md: 'row' }}
-          spacing={2}
-          component="form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const next = new URLSearchParams(params);
-            for (const f of ['userId', 'paper'] as const) {
-              const v = typed[f].trim();
-              if (v) next.set(f, v);
-              else next.delete(f);
-            }
-            next.delete('cp');
-            setParams(next);
-          }}
-        >
-          <TextField
-            label="Reviewer (user ID)"
-            name="userId"
-            value={typed.userId}
-            onChange={(e) => setTyped({ ...typed, userId: e.target.value })}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-          <TextField
-            label="Paper ID"
-            name="paper"
-            value={typed.paper}
-            onChange={(e) => setTyped({ ...typed, paper: e.target.value })}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-          <Button type="submit" variant="outlined">
-            Apply
-          </Button>
-          <TextField
-            select
-            label="Track"
-            name="track"
-            value={params.get('track') ?? ''}
-            sx={{ minWidth: 200 }}
-            slotProps={nativeSelect}
-            onChange={(e) => setFilter('track', e.target.value)}
-          >
-            <option value="">Any</option>
-            {(tracks.data ?? []).map((t) => (
-              <option key={t._id} value={String(t._id)}>
-                {t.name}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label="State"
-            name="state"
-            value={params.get('state') ?? ''}
-            slotProps={nativeSelect}
-            onChange={(e) => setFilter('state', e.target.value)}
-          >
-            <option value="">Any</option>
-            {REVIEW_REQUEST_STATES.map((s) => (
-              <option key={s} value={s}>
-                {STATE_LABELS[s]}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label="Kind"
-            name="isCameraReady"
-            value={params.get('isCameraReady') ?? ''}
-            slotProps={nativeSelect}
-            onChange={(e) => setFilter('isCameraReady', e.target.value)}
-          >
-            <option value="">Any</option>
-            <option value="false">Submission</option>
-            <option value="true">Camera-ready</option>
-          </TextField>
-          <Button
-            variant="text"
-            onClick={() => {
-              setTyped({ userId: '', paper: '' });
-              setParams(new URLSearchParams());
-            }}
-          >
-            Clear
-          </Button>
-        </Stack>
-      </Paper>
-      {requests.isError ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {errorMessage(requests.error)}
-        </Alert>
-      ) : null}
-      <DataTable
+      <RequestFilterForm params={params} setParams={setParams} />
+      <QueryTable
         label="Review requests"
         columns={COLUMNS}
-        rows={requests.data?.data}
-        total={requests.data?.count}
+        query={requests}
         noun="review request"
         countTestId="request-count"
         bodyTestId="request-rows"
-        fetching={requests.isFetching}
         emptyText="No review requests match."
         paging={{
           page: page - 1,
@@ -214,60 +110,14 @@ export function ReviewRequestList() {
             Delete all matching
           </Button>
         }
-        renderRow={(r) => (
-          <TableRow key={r._id} data-testid={`request-${r._id}`}>
-            <TableCell>
-              <MuiLink component={Link} to={paths.viewReviewRequest(r._id)}>
-                {r._id}
-              </MuiLink>
-            </TableCell>
-            <TableCell>
-              <MuiLink component={Link} to={paths.viewPaperReviews(r.paper)}>
-                {r.paper}: {r.paperTitle}
-              </MuiLink>
-            </TableCell>
-            <TableCell>{r.trackName}</TableCell>
-            <TableCell>
-              <MuiLink component={Link} to={paths.viewReviewRequests(r.reviewer)}>
-                {r.reviewerName}
-              </MuiLink>
-              <Typography variant="body2" color="text.secondary">
-                {r.reviewerEmail}
-              </Typography>
-            </TableCell>
-            <TableCell>{r.isCameraReady ? 'Camera-ready' : 'Submission'}</TableCell>
-            <TableCell>{STATE_LABELS[r.state]}</TableCell>
-            <TableCell>{r.evaluation < 0 ? '—' : r.evaluation}</TableCell>
-            <TableCell>{formatDate(r.dueAt)}</TableCell>
-            <TableCell>
-              <Button
-                size="small"
-                color="error"
-                variant="text"
-                aria-label={`Delete review request ${r._id}`}
-                onClick={() => setToDelete(r)}
-              >
-                Delete
-              </Button>
-            </TableCell>
-          </TableRow>
-        )}
+        renderRow={(r) => <RequestRow key={r._id} request={r} onDelete={() => setToDelete(r)} />}
       />
-      <ConfirmDialog
-        open={toDelete !== null}
+      <DeleteRequestDialog
+        request={toDelete}
         title="Delete this review request?"
         confirmLabel="Delete"
-        busy={remove.isPending}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() =>
-          remove.mutate(toDelete!._id, {
-            onSuccess: (r) => {
-              notify(r.message || 'Review request deleted');
-              setToDelete(null);
-            },
-            onError: (e) => notify(errorMessage(e), 'error'),
-          })
-        }
+        done="Review request deleted"
+        onClose={() => setToDelete(null)}
       >
         {toDelete ? (
           <Typography>
@@ -275,28 +125,175 @@ export function ReviewRequestList() {
             {STATE_LABELS[toDelete.state].toLowerCase()}. A submitted review is deleted with it.
           </Typography>
         ) : null}
-      </ConfirmDialog>
-      <ConfirmDialog
+      </DeleteRequestDialog>
+      <DeleteMatchingDialog
         open={bulkOpen}
-        title="Delete every matching review request?"
-        confirmLabel="Delete all"
-        busy={removeMany.isPending}
-        onCancel={() => setBulkOpen(false)}
-        onConfirm={() =>
-          removeMany.mutate(filters, {
-            onSuccess: (r) => {
-              notify(`${r.deleted} review request${r.deleted === 1 ? '' : 's'} deleted`);
-              setBulkOpen(false);
-            },
-            onError: (e) => notify(errorMessage(e), 'error'),
-          })
-        }
-      >
-        <Typography>
-          The {requests.data?.count ?? 0} review request{requests.data?.count === 1 ? '' : 's'} matching the
-          current filters will be deleted, with their reviews.
-        </Typography>
-      </ConfirmDialog>
+        filters={filters}
+        count={requests.data?.count ?? 0}
+        onClose={() => setBulkOpen(false)}
+      />
     </>
+  );
+}
+
+/**
+ * The filter form: reviewer and paper ids are typed and applied together; track, state and kind apply as
+ * they are chosen. Every change goes back to the first page.
+ */
+function RequestFilterForm({
+  params,
+  setParams,
+}: {
+  params: URLSearchParams;
+  setParams: SetURLSearchParams;
+}) {
+  const tracks = useRoleTracks();
+  const [typed, setTyped] = useState({
+    userId: params.get('userId') ?? '',
+    paper: params.get('paper') ?? '',
+  });
+  const setFilters = (values: Partial<Record<FilterName, string>>) => {
+    const next = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(values)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    next.delete('cp');
+    setParams(next);
+  };
+  const choice = (name: 'track' | 'state' | 'isCameraReady') => ({
+    name,
+    value: params.get(name) ?? '',
+    onChange: (value: string) => setFilters({ [name]: value }),
+  });
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFilters({ userId: typed.userId.trim(), paper: typed.paper.trim() });
+        }}
+      >
+        <TextField
+          label="Reviewer (user ID)"
+          name="userId"
+          value={typed.userId}
+          onChange={(e) => setTyped({ ...typed, userId: e.target.value })}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <TextField
+          label="Paper ID"
+          name="paper"
+          value={typed.paper}
+          onChange={(e) => setTyped({ ...typed, paper: e.target.value })}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <Button type="submit" variant="outlined">
+          Apply
+        </Button>
+        <FilterSelect
+          label="Track"
+          sx={{ minWidth: 200 }}
+          options={trackOptions(tracks.data ?? [])}
+          {...choice('track')}
+        />
+        <FilterSelect label="State" options={STATE_OPTIONS} {...choice('state')} />
+        <FilterSelect label="Kind" options={KIND_OPTIONS} {...choice('isCameraReady')} />
+        <Button
+          variant="text"
+          onClick={() => {
+            setTyped({ userId: '', paper: '' });
+            setParams(new URLSearchParams());
+          }}
+        >
+          Clear
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** One request: links to it, its paper and the reviewer's other requests, and Delete. */
+function RequestRow({ request: r, onDelete }: { request: ReviewRequestDto; onDelete: () => void }) {
+  return (
+    <TableRow data-testid={`request-${r._id}`}>
+      <TableCell>
+        <MuiLink component={Link} to={paths.viewReviewRequest(r._id)}>
+          {r._id}
+        </MuiLink>
+      </TableCell>
+      <TableCell>
+        <MuiLink component={Link} to={paths.viewPaperReviews(r.paper)}>
+          {r.paper}: {r.paperTitle}
+        </MuiLink>
+      </TableCell>
+      <TableCell>{r.trackName}</TableCell>
+      <TableCell>
+        <MuiLink component={Link} to={paths.viewReviewRequests(r.reviewer)}>
+          {r.reviewerName}
+        </MuiLink>
+        <Typography variant="body2" color="text.secondary">
+          {r.reviewerEmail}
+        </Typography>
+      </TableCell>
+      <TableCell>{r.isCameraReady ? 'Camera-ready' : 'Submission'}</TableCell>
+      <TableCell>{STATE_LABELS[r.state]}</TableCell>
+      <TableCell>{r.evaluation < 0 ? '—' : r.evaluation}</TableCell>
+      <TableCell>{formatDate(r.dueAt)}</TableCell>
+      <TableCell>
+        <Button
+          size="small"
+          color="error"
+          variant="text"
+          aria-label={`Delete review request ${r._id}`}
+          onClick={onDelete}
+        >
+          Delete
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** Asks before deleting every request the filters match. */
+function DeleteMatchingDialog({
+  open,
+  filters,
+  count,
+  onClose,
+}: {
+  open: boolean;
+  filters: ReviewRequestQuery;
+  count: number;
+  onClose: () => void;
+}) {
+  const notify = useNotify();
+  const removeMany = useDeleteRequests();
+  return (
+    <ConfirmDialog
+      open={open}
+      title="Delete every matching review request?"
+      confirmLabel="Delete all"
+      busy={removeMany.isPending}
+      onCancel={onClose}
+      onConfirm={() =>
+        removeMany.mutate(filters, {
+          onSuccess: (r) => {
+            notify(`${r.deleted} review request${r.deleted === 1 ? '' : 's'} deleted`);
+            onClose();
+          },
+          onError: (e) => notify(errorMessage(e), 'error'),
+        })
+      }
+    >
+      <Typography>
+        The {count} review request{count === 1 ? '' : 's'} matching the current filters will be deleted, with
+        their reviews.
+      </Typography>
+    </ConfirmDialog>
   );
 }

@@ -1,21 +1,9 @@
-import {
-  Button,
-  Link as MuiLink,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Button, Link as MuiLink, Paper, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ActionsHeaderCell, scrollRegion } from '../../components/data-table';
 import { QueryView } from '../../components/query-view';
+import { SimpleTable } from '../../components/simple-table';
 import { paths } from '../../config/paths';
 import { personName, useTrackReviewers, type ReviewerWithLoad } from './api/queries';
 import { useRemoveReviewerFromTrack } from './api/mutations';
@@ -56,52 +44,39 @@ export function TrackReviewers() {
       {track !== null ? (
         <QueryView query={reviewers}>
           {(list) => (
-            <TableContainer {...scrollRegion('Reviewers of the track')}>
-              <Table size="small" aria-label="Reviewers of the track">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Reviewer</TableCell>
-                    <TableCell>Organization</TableCell>
-                    <TableCell>Review requests</TableCell>
-                    <TableCell>Camera-ready</TableCell>
-                    <TableCell>Reviewed</TableCell>
-                    <ActionsHeaderCell />
-                  </TableRow>
-                </TableHead>
-                <TableBody data-testid="track-reviewer-rows">
-                  {list.map((r) => (
-                    <TableRow key={r._id} data-testid={`track-reviewer-${r._id}`}>
-                      <TableCell>
-                        <MuiLink component={Link} to={paths.viewReviewRequests(r._id)}>
-                          {personName(r)}
-                        </MuiLink>{' '}
-                        ({r.email})
-                      </TableCell>
-                      <TableCell>{r.organization}</TableCell>
-                      <TableCell>{r.load.total}</TableCell>
-                      <TableCell>{r.load.cameraReady}</TableCell>
-                      <TableCell>{r.load.reviewed}</TableCell>
-                      <TableCell>
-                        <Button
-                          size="small"
-                          variant="text"
-                          color="error"
-                          aria-label={`Remove ${personName(r)} from the track`}
-                          onClick={() => setToRemove(r)}
-                        >
-                          Remove from track
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                  {list.length === 0 ? (
-                    <TableRow>
-                      <TableCell colSpan={6}>This track has no reviewers.</TableCell>
-                    </TableRow>
-                  ) : null}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <SimpleTable
+              label="Reviewers of the track"
+              headers={['Reviewer', 'Organization', 'Review requests', 'Camera-ready', 'Reviewed']}
+              actions
+              bodyTestId="track-reviewer-rows"
+              rows={list}
+              emptyText="This track has no reviewers."
+              renderRow={(r) => (
+                <TableRow key={r._id} data-testid={`track-reviewer-${r._id}`}>
+                  <TableCell>
+                    <MuiLink component={Link} to={paths.viewReviewRequests(r._id)}>
+                      {personName(r)}
+                    </MuiLink>{' '}
+                    ({r.email})
+                  </TableCell>
+                  <TableCell>{r.organization}</TableCell>
+                  <TableCell>{r.load.total}</TableCell>
+                  <TableCell>{r.load.cameraReady}</TableCell>
+                  <TableCell>{r.load.reviewed}</TableCell>
+                  <TableCell>
+                    <Button
+                      size="small"
+                      variant="text"
+                      color="error"
+                      aria-label={`Remove ${personName(r)} from the track`}
+                      onClick={() => setToRemove(r)}
+                    >
+                      Remove from track
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              )}
+            />
           )}
         </QueryView>
       ) : null}

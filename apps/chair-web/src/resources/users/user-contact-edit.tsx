@@ -1,6 +1,7 @@
-import { Alert, Button, Paper, Stack } from '@mui/material';
+import { Alert, Paper } from '@mui/material';
 import { USER_MESSAGES, validatePerson, type PersonInput, type UserDto } from '@symposium/domain';
 import { ApiError, errorMessage, useNotify } from '@symposium/ui';
+import { SubmitCancel } from './user-form-parts';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -72,14 +73,7 @@ function ContactForm({ user }: { user: UserDto }) {
           </Alert>
         ) : null}
         <PersonFields value={form} errors={errors} onChange={setForm} />
-        <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-          <Button type="submit" disabled={update.isPending}>
-            Save
-          </Button>
-          <Button variant="outlined" onClick={() => goBack()}>
-            Cancel
-          </Button>
-        </Stack>
+        <SubmitCancel label="Save" busy={update.isPending} onCancel={() => goBack()} />
       </form>
     </Paper>
   );

@@ -7,6 +7,7 @@ import {
   type UserFilter,
 } from '@symposium/domain';
 import { useSession } from '@symposium/ui';
+import { DateField, FilterSelect, trackOptions, YES_NO_OPTIONS } from '../../components/select-field';
 import { useState } from 'react';
 
 /** A filterable attribute as GET /api/utils describes it (filters.user). */
@@ -174,43 +175,10 @@ function ValueInput({
 }) {
   const common = { label: 'Value', name: `filter-${index}-value`, value } as const;
   if (isTrackField(field))
-    return (
-      <TextField
-        {...common}
-        select
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        <option value="">Any</option>
-        {tracks.map((t) => (
-          <option key={t._id} value={String(t._id)}>
-            {t.name}
-          </option>
-        ))}
-      </TextField>
-    );
+    return <FilterSelect {...common} options={trackOptions(tracks)} onChange={onChange} />;
   if (field?.type === 'boolean')
-    return (
-      <TextField
-        {...common}
-        select
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        <option value="">Any</option>
-        <option value="true">Yes</option>
-        <option value="false">No</option>
-      </TextField>
-    );
-  if (field?.type === 'date')
-    return (
-      <TextField
-        {...common}
-        type="date"
-        slotProps={{ inputLabel: { shrink: true } }}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    );
+    return <FilterSelect {...common} options={YES_NO_OPTIONS} onChange={onChange} />;
+  if (field?.type === 'date') return <DateField {...common} onChange={onChange} />;
   const numeric = field?.type === 'number' || field?.type === 'integer';
   return (
     <TextField

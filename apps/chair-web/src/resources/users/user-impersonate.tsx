@@ -1,6 +1,7 @@
-import { Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Paper, Typography } from '@mui/material';
 import { PEOPLE_MESSAGES, USER_MESSAGES } from '@symposium/domain';
 import { ApiError, useNotify } from '@symposium/ui';
+import { EmailField, SubmitCancel } from './user-form-parts';
 import { useState, type FormEvent } from 'react';
 import { PageTitle } from '../../components/page-title';
 import { useGoBack } from '../../components/use-go-back';
@@ -44,23 +45,8 @@ export function UserImpersonate() {
           cannot be impersonated.
         </Typography>
         <form onSubmit={(e) => void submit(e)} noValidate>
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            value={email}
-            error={Boolean(fieldError)}
-            helperText={fieldError}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-            <Button type="submit" disabled={busy}>
-              Impersonate
-            </Button>
-            <Button variant="outlined" onClick={() => goBack()} disabled={busy}>
-              Cancel
-            </Button>
-          </Stack>
+          <EmailField value={email} error={fieldError} onChange={setEmail} />
+          <SubmitCancel label="Impersonate" busy={busy} onCancel={() => goBack()} cancelDisabled={busy} />
         </form>
       </Paper>
     </>

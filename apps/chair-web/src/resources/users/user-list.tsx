@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Chip,
   ListItemText,
@@ -20,7 +19,8 @@ import {
 import { ConferenceTime, ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, type DataColumn } from '../../components/data-table';
+import { type DataColumn } from '../../components/data-table';
+import { QueryTable } from '../../components/query-table';
 import { PageTitle } from '../../components/page-title';
 import { SearchBox } from '../../components/search-box';
 import { paths } from '../../config/paths';
@@ -109,20 +109,13 @@ export function UserList() {
           }}
         />
       </Paper>
-      {users.isError ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {errorMessage(users.error)}
-        </Alert>
-      ) : null}
-      <DataTable
+      <QueryTable
         label="Users"
         columns={COLUMNS}
-        rows={users.data?.data}
-        total={users.data?.count}
+        query={users}
         noun="user"
         countTestId="user-count"
         bodyTestId="user-rows"
-        fetching={users.isFetching}
         emptyText="No users match."
         sort={sort}
         onSortChange={(next) => {

@@ -1,6 +1,7 @@
-import { Alert, Button, Paper, Stack, TextField } from '@mui/material';
+import { Alert, Button, Paper, Stack } from '@mui/material';
 import { PEOPLE_MESSAGES, type UserDto } from '@symposium/domain';
 import { errorMessage, Loading } from '@symposium/ui';
+import { EmailField } from './user-form-parts';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useUserByEmail } from './api/queries';
 
@@ -35,15 +36,7 @@ export function UserLookup({
       <Paper variant="outlined" sx={{ p: 2, mb: 2, maxWidth: 700 }}>
         <form onSubmit={submit} noValidate>
           <Stack direction="row" spacing={1} alignItems="flex-start">
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              value={email}
-              error={Boolean(fieldError)}
-              helperText={fieldError}
-              onChange={(e) => setEmail(e.target.value)}
-            />
+            <EmailField value={email} error={fieldError} onChange={setEmail} />
             <Button type="submit" sx={{ mt: 1, flexShrink: 0 }}>
               Find user
             </Button>

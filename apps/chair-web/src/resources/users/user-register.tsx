@@ -1,6 +1,7 @@
-import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Paper, Typography } from '@mui/material';
 import { PEOPLE_MESSAGES, validatePerson, type PersonInput } from '@symposium/domain';
 import { ApiError, errorMessage, useNotify } from '@symposium/ui';
+import { SubmitCancel } from './user-form-parts';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -58,14 +59,11 @@ export function UserRegister() {
             The new user receives a generated password by e-mail.
           </Typography>
           <PersonFields value={form} errors={errors} onChange={setForm} />
-          <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-            <Button type="submit" disabled={create.isPending}>
-              Register
-            </Button>
-            <Button variant="outlined" onClick={() => void navigate(paths.viewUsers)}>
-              Cancel
-            </Button>
-          </Stack>
+          <SubmitCancel
+            label="Register"
+            busy={create.isPending}
+            onCancel={() => void navigate(paths.viewUsers)}
+          />
         </form>
       </Paper>
     </>
