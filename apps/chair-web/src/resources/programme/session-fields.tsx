@@ -1,3 +1,4 @@
+import { Typography } from '@mui/material';
 import type { RoomDto } from '@symposium/domain';
 import { roomLabel } from './programme-labels';
 
@@ -31,6 +32,22 @@ export function PaperOptions({
           {p._id}: {p.title}
         </option>
       ))}
+    </>
+  );
+}
+
+/** The heading of a session's paper list, and its error (read out at once). */
+export function PapersHeading({ error }: { error?: string }) {
+  return (
+    <>
+      <Typography variant="subtitle2" component="h3" color={error ? 'error' : undefined}>
+        Papers, in presentation order
+      </Typography>
+      {error ? (
+        <Typography variant="body2" color="error" role="alert">
+          {error}
+        </Typography>
+      ) : null}
     </>
   );
 }
