@@ -1,17 +1,5 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  List,
-  ListItem,
-  ListItemText,
-  Paper,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import { dayColorAt, type DayDto } from '@symposium/domain';
-import { StepsBar } from '@symposium/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -23,6 +11,7 @@ import { DayCard } from './day-list';
 import { EventSessionsStep } from './event-sessions';
 import { colorName, eventsById } from './programme-labels';
 import { ProgrammeSummary } from './programme-summary';
+import { WizardButtons, WizardFrame } from './wizard-frame';
 import { useDays, useDraftProgramme } from './api/queries';
 
 const STEPS = ['Days', 'Events', 'Sessions', 'Summary'];
@@ -50,83 +39,83 @@ export function AssignConferenceDays() {
         subtitle="Days, their events and sessions"
         actions={<ClashSummary />}
       />
-      <StepsBar steps={STEPS} active={step} onStep={go} />
-      <QueryView query={days}>
-        {(list) => (
-          <Box data-testid={`wizard-step-${step}`}>
-            {step === 0 ? (
-              <>
+      <WizardFrame
+        steps={STEPS}
+        active={step}
+        onStep={go}
+        problem={problem}
+        buttons={
+          <WizardButtons
+            onBack={step > 0 ? () => go(step - 1) : undefined}
+            onNext={step < STEPS.length - 1 ? () => go(step + 1) : undefined}
+          >
+            {step === STEPS.length - 1 ? (
+              <Button component={Link} to={paths.viewDays}>
+                Go to the days and publish
+              </Button>
+            ) : null}
+          </WizardButtons>
+        }
+      >
+        <QueryView query={days}>
+          {(list) => (
+            <Box data-testid={`wizard-step-${step}`}>
+              {step === 0 ? (
+                <>
+                  <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+                    <Typography variant="h6" component="h2" gutterBottom>
+                      Add a day
+                    </Typography>
+                    <DayForm key={`new-day-${list.length}`} defaultColor={dayColorAt(list.length)} />
+                  </Paper>
+                  <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+                    <Typography variant="h6" component="h2">
+                      Days
+                    </Typography>
+                    {list.length === 0 ? <Typography color="text.secondary">No days yet.</Typography> : null}
+                    <List dense data-testid="wizard-days">
+                      {list.map((d) => (
+                        <ListItem
+                          key={d._id}
+                          data-testid={`wizard-day-${d._id}`}
+                          sx={{ flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
+                        >
+                          <ListItemText primary={d.date} secondary={d.desk} sx={{ minWidth: 0 }} />
+                          <Chip
+                            size="small"
+                            variant="outlined"
+                            icon={<ColorSwatch color={d.color} />}
+                            label={colorName(d.color)}
+                          />
+                          <Button
+                            size="small"
+                            variant="outlined"
+                            aria-label={`Edit day ${d.date}`}
+                            onClick={() => setEditing(d)}
+                          >
+                            Edit day
+                          </Button>
+                        </ListItem>
+                      ))}
+                    </List>
+                  </Paper>
+                </>
+              ) : null}
+              {step === 1 ? list.map((d) => <DayCard key={d._id} day={d} />) : null}
+              {step === 2 ? (
                 <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
                   <Typography variant="h6" component="h2" gutterBottom>
-                    Add a day
+                    Sessions of each event
                   </Typography>
-                  <DayForm key={`new-day-${list.length}`} defaultColor={dayColorAt(list.length)} />
+                  <EventSessionsStep days={list} eventNames={eventsById(list)} />
                 </Paper>
-                <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-                  <Typography variant="h6" component="h2">
-                    Days
-                  </Typography>
-                  {list.length === 0 ? <Typography color="text.secondary">No days yet.</Typography> : null}
-                  <List dense data-testid="wizard-days">
-                    {list.map((d) => (
-                      <ListItem
-                        key={d._id}
-                        data-testid={`wizard-day-${d._id}`}
-                        sx={{ flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
-                      >
-                        <ListItemText primary={d.date} secondary={d.desk} sx={{ minWidth: 0 }} />
-                        <Chip
-                          size="small"
-                          variant="outlined"
-                          icon={<ColorSwatch color={d.color} />}
-                          label={colorName(d.color)}
-                        />
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          aria-label={`Edit day ${d.date}`}
-                          onClick={() => setEditing(d)}
-                        >
-                          Edit day
-                        </Button>
-                      </ListItem>
-                    ))}
-                  </List>
-                </Paper>
-              </>
-            ) : null}
-            {step === 1 ? list.map((d) => <DayCard key={d._id} day={d} />) : null}
-            {step === 2 ? (
-              <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-                <Typography variant="h6" component="h2" gutterBottom>
-                  Sessions of each event
-                </Typography>
-                <EventSessionsStep days={list} eventNames={eventsById(list)} />
-              </Paper>
-            ) : null}
-            {step === 3 ? <SummaryStep /> : null}
-          </Box>
-        )}
-      </QueryView>
-      {editing ? <DayDialog day={editing} onClose={() => setEditing(null)} /> : null}
-      {problem ? (
-        <Alert severity="error" sx={{ mb: 2 }} role="alert">
-          {problem}
-        </Alert>
-      ) : null}
-      <Stack direction="row" spacing={1}>
-        {step > 0 ? (
-          <Button variant="outlined" onClick={() => go(step - 1)}>
-            Back
-          </Button>
-        ) : null}
-        {step < STEPS.length - 1 ? <Button onClick={() => go(step + 1)}>Next</Button> : null}
-        {step === STEPS.length - 1 ? (
-          <Button component={Link} to={paths.viewDays}>
-            Go to the days and publish
-          </Button>
-        ) : null}
-      </Stack>
+              ) : null}
+              {step === 3 ? <SummaryStep /> : null}
+            </Box>
+          )}
+        </QueryView>
+        {editing ? <DayDialog day={editing} onClose={() => setEditing(null)} /> : null}
+      </WizardFrame>
     </>
   );
 }

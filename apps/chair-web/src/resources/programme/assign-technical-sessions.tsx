@@ -1,30 +1,17 @@
+import { Alert, Button, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import {
-  Alert,
-  Button,
-  LinearProgress,
-  List,
-  ListItem,
-  ListItemText,
-  Paper,
-  Stack,
-  Typography,
-} from '@mui/material';
-import {
-  PROGRAMME_MESSAGES,
   sessionName,
   type RoomDto,
   type SchedulablePaperDto,
   type TechnicalSessionDto,
 } from '@symposium/domain';
-import { ApiError, routeId, StepsBar, useNotify } from '@symposium/ui';
+import { routeId } from '@symposium/ui';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { PageTitle } from '../../components/page-title';
-import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
-import { ClashSummary, SummaryClashes } from './clash-list';
-import { PaperPicker } from './paper-picker';
-import { PROGRAMME_UI_MESSAGES, saveError } from './programme-labels';
+import { countOf, PROGRAMME_UI_MESSAGES } from './programme-labels';
+import { choicesFor, EditSessionPage, SaveButtons, useSaveSession } from './session-edit';
+import { BatchSessionWizard, type BatchStepProps, type BatchWizardKind } from './session-wizard';
 import {
   checkTechnicalDraft,
   describeDraft,
@@ -32,19 +19,9 @@ import {
   type DraftErrors,
   type TechnicalDraft,
 } from './technical-session-editor';
-import { useCreateSession, useUpdateSession } from './api/mutations';
-import {
-  useRooms,
-  useSchedulablePapers,
-  useSession,
-  useSessions,
-  type TechnicalSessionInput,
-} from './api/queries';
+import { useSchedulablePapers, useSessions, type TechnicalSessionInput } from './api/queries';
 
-const STEPS = ['Pick papers', 'Build sessions', 'Confirm'];
-
-/** What creating one session gave: created, or the server's message. */
-type Outcome = { ok: true } | { ok: false; message: string };
+type StepProps = BatchStepProps<'technical', TechnicalDraft, DraftErrors>;
 
 const toInput = (d: TechnicalDraft): TechnicalSessionInput => ({
   _id: Number(d.number),
@@ -54,14 +31,55 @@ const toInput = (d: TechnicalDraft): TechnicalSessionInput => ({
   papers: d.papers.map((p) => p._id),
 });
 
-/** The numbers and titles the other sessions (stored, and the other drafts) already use. */
-function taken(d: TechnicalDraft, drafts: TechnicalDraft[], existing: TechnicalSessionDto[]) {
-  const others = drafts.filter((x) => x.key !== d.key);
-  return {
-    numbers: new Set([...existing.map((s) => s._id), ...others.map((x) => Number(x.number))]),
-    titles: new Set([...existing.map((s) => s.title), ...others.map((x) => x.title.trim())]),
-  };
+/** The picked papers in none of the drafts. */
+function unplacedOf({ picked, drafts }: Pick<StepProps, 'picked' | 'drafts'>) {
+  const placed = new Set(drafts.flatMap((d) => d.papers.map((p) => p._id)));
+  return picked.filter((p) => !placed.has(p._id));
 }
+
+/** A new draft of `papers`, numbered after the highest number in use. */
+function newDraft(
+  { existing, newKey }: Pick<StepProps, 'existing' | 'newKey'>,
+  list: TechnicalDraft[],
+  papers: SchedulablePaperDto[],
+): TechnicalDraft {
+  const number = Math.max(0, ...existing.map((s) => s._id), ...list.map((d) => Number(d.number) || 0)) + 1;
+  return { key: newKey(), number: String(number), title: '', responsables: [], room: '', papers };
+}
+
+const TECHNICAL: BatchWizardKind<'technical', TechnicalDraft, DraftErrors> = {
+  kind: 'technical',
+  title: 'Build technical sessions',
+  links: (
+    <>
+      <Button variant="outlined" component={Link} to={paths.buildTechnicalSessions}>
+        Session builder
+      </Button>
+      <Button variant="outlined" component={Link} to={paths.viewTechnicalSessions}>
+        Technical sessions
+      </Button>
+    </>
+  ),
+  noun: 'session',
+  list: { to: paths.viewTechnicalSessions, label: 'technical sessions' },
+  keyOf: (d) => d.key,
+  // Papers no longer picked leave their drafts; a first draft starts with every picked paper.
+  draftsFor: (picked, drafts, step) => {
+    const ids = new Set(picked.map((p) => p._id));
+    const kept = drafts.map((d) => ({ ...d, papers: d.papers.filter((p) => ids.has(p._id)) }));
+    return kept.length ? kept : [newDraft(step, [], picked)];
+  },
+  // The numbers and titles the other sessions (stored, and the other drafts) already use.
+  check: (d, others, existing) =>
+    checkTechnicalDraft(
+      d,
+      new Set([...existing.map((s) => s._id), ...others.map((x) => Number(x.number))]),
+      new Set([...existing.map((s) => s.title), ...others.map((x) => x.title.trim())]),
+    ),
+  toInput,
+  Build: BuildStep,
+  Confirm: ConfirmList,
+};
 
 /**
  * /AssignTechnicalSessions: pick accepted papers, build sessions of them (number, unique title, session
@@ -72,224 +90,65 @@ export function AssignTechnicalSessions() {
   const [params] = useSearchParams();
   const session = params.get('session');
   if (session !== null) return <EditTechnicalSession id={routeId(session)} />;
-  return <BuildTechnicalSessions />;
+  return <BatchSessionWizard config={TECHNICAL} />;
 }
 
-function BuildTechnicalSessions() {
-  const notify = useNotify();
-  const existing = useSessions('technical');
-  const rooms = useRooms();
-  const create = useCreateSession('technical');
-  const [step, setStep] = useState(0);
-  const [track, setTrack] = useState<number | null>(null);
-  const [picked, setPicked] = useState<SchedulablePaperDto[]>([]);
-  const [drafts, setDrafts] = useState<TechnicalDraft[]>([]);
-  const [errors, setErrors] = useState<Record<number, DraftErrors>>({});
-  const [outcomes, setOutcomes] = useState<Record<number, Outcome>>({});
-  const [creating, setCreating] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [nextKey, setNextKey] = useState(1);
-
-  const placed = new Set(drafts.flatMap((d) => d.papers.map((p) => p._id)));
-  const unplaced = picked.filter((p) => !placed.has(p._id));
-  const nextNumber = (list: TechnicalDraft[]) =>
-    Math.max(0, ...(existing.data ?? []).map((s) => s._id), ...list.map((d) => Number(d.number) || 0)) + 1;
-
-  const newDraft = (list: TechnicalDraft[], papers: SchedulablePaperDto[]): TechnicalDraft => {
-    setNextKey((k) => k + 1);
-    return { key: nextKey, number: String(nextNumber(list)), title: '', responsables: [], room: '', papers };
-  };
-
-  const toBuild = () => {
-    setProblem(null);
-    if (!picked.length) return setProblem(PROGRAMME_MESSAGES.papers);
-    // Papers no longer picked leave their drafts; a first draft starts with every picked paper.
-    const ids = new Set(picked.map((p) => p._id));
-    const kept = drafts.map((d) => ({ ...d, papers: d.papers.filter((p) => ids.has(p._id)) }));
-    setDrafts(kept.length ? kept : [newDraft([], picked)]);
-    setStep(1);
-  };
-
-  const toConfirm = () => {
-    setProblem(null);
-    if (!drafts.length) return setProblem('Please add a session');
-    const all: Record<number, DraftErrors> = {};
-    // Sessions already created are stored ones now: only the others are checked (against them too).
-    const pending = drafts.filter((d) => !outcomes[d.key]?.ok);
-    for (const d of pending) {
-      const t = taken(d, pending, existing.data ?? []);
-      const e = checkTechnicalDraft(d, t.numbers, t.titles);
-      if (Object.keys(e).length) all[d.key] = e;
-    }
-    setErrors(all);
-    if (Object.keys(all).length) return setProblem('Please correct the sessions highlighted in red');
-    setStep(2);
-  };
-
-  const createAll = async () => {
-    setCreating(true);
-    const next = { ...outcomes };
-    for (const d of drafts) {
-      if (next[d.key]?.ok) continue;
-      try {
-        await create.mutateAsync(toInput(d));
-        next[d.key] = { ok: true };
-      } catch (e) {
-        if (!(e instanceof ApiError)) throw e;
-        next[d.key] = { ok: false, message: saveError(e) };
-      }
-      setOutcomes({ ...next });
-    }
-    setCreating(false);
-    const ok = drafts.filter((d) => next[d.key]?.ok).length;
-    notify(
-      `${ok} of ${drafts.length} session${drafts.length === 1 ? '' : 's'} created`,
-      ok === drafts.length ? 'success' : 'warning',
-    );
-  };
-
-  const done = drafts.length > 0 && drafts.every((d) => outcomes[d.key]?.ok);
-  const started = Object.keys(outcomes).length > 0;
-  const restart = () => {
-    setStep(0);
-    setPicked([]);
-    setDrafts([]);
-    setErrors({});
-    setOutcomes({});
-  };
-
+/** Step "Build sessions": the drafts, each in its editor until it is created. */
+function BuildStep(props: StepProps) {
+  const { drafts, setDrafts, outcomes, errors, rooms } = props;
+  const unplaced = unplacedOf(props);
   return (
     <>
-      <PageTitle
-        title="Build technical sessions"
-        actions={
-          <>
-            <ClashSummary />
-            <Button variant="outlined" component={Link} to={paths.buildTechnicalSessions}>
-              Session builder
-            </Button>
-            <Button variant="outlined" component={Link} to={paths.viewTechnicalSessions}>
-              Technical sessions
-            </Button>
-          </>
-        }
-      />
-      <StepsBar steps={STEPS} active={step} />
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        {step === 0 ? (
-          <PaperPicker track={track} onTrack={setTrack} selected={picked} onChange={setPicked} />
-        ) : null}
-        {step === 1 ? (
-          <QueryView query={rooms}>
-            {(roomList) => (
-              <>
-                {roomList.length === 0 ? (
-                  <Alert severity="warning" sx={{ mb: 2 }}>
-                    There are no rooms yet: <Link to={paths.viewEditAddRooms}>add rooms</Link> first.
-                  </Alert>
-                ) : null}
-                {unplaced.length ? (
-                  <Alert severity="info" sx={{ mb: 2 }} data-testid="unplaced">
-                    Not in a session yet: {unplaced.map((p) => p._id).join(', ')}
-                  </Alert>
-                ) : null}
-                {drafts.map((d, i) =>
-                  outcomes[d.key]?.ok ? (
-                    <Alert key={d.key} severity="success" sx={{ mb: 2 }}>
-                      {sessionName('technical', Number(d.number))}: {d.title.trim()} was created.
-                    </Alert>
-                  ) : (
-                    <Paper key={d.key} variant="outlined" sx={{ p: 2, mb: 2 }}>
-                      <Stack direction="row" justifyContent="space-between" alignItems="center">
-                        <Typography variant="h6" component="h2">
-                          New session {i + 1}
-                        </Typography>
-                        <Button
-                          size="small"
-                          variant="text"
-                          color="error"
-                          aria-label={`Remove session (new session ${i + 1})`}
-                          onClick={() => setDrafts(drafts.filter((x) => x.key !== d.key))}
-                        >
-                          Remove session
-                        </Button>
-                      </Stack>
-                      <TechnicalSessionEditor
-                        draft={d}
-                        rooms={roomList}
-                        available={unplaced}
-                        errors={errors[d.key] ?? {}}
-                        onChange={(nd) => setDrafts(drafts.map((x) => (x.key === d.key ? nd : x)))}
-                      />
-                    </Paper>
-                  ),
-                )}
-                <Button variant="outlined" onClick={() => setDrafts([...drafts, newDraft(drafts, [])])}>
-                  Add another session
-                </Button>
-              </>
-            )}
-          </QueryView>
-        ) : null}
-        {step === 2 ? (
-          <>
-            <ConfirmList drafts={drafts} rooms={rooms.data ?? []} outcomes={outcomes} unplaced={unplaced} />
-            <SummaryClashes />
-          </>
-        ) : null}
-      </Paper>
-      {problem ? (
-        <Alert severity="error" sx={{ mb: 2 }} role="alert">
-          {problem}
+      {unplaced.length ? (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="unplaced">
+          Not in a session yet: {unplaced.map((p) => p._id).join(', ')}
         </Alert>
       ) : null}
-      <Stack direction="row" spacing={1}>
-        {step > 0 && !done && !creating ? (
-          <Button variant="outlined" onClick={() => setStep(step - 1)}>
-            Back
-          </Button>
-        ) : null}
-        {step === 0 ? <Button onClick={toBuild}>Next</Button> : null}
-        {step === 1 ? <Button onClick={toConfirm}>Next</Button> : null}
-        {step === 2 && !done ? (
-          <Button disabled={creating} onClick={() => void createAll()}>
-            {started
-              ? 'Create the remaining sessions'
-              : `Create ${drafts.length} session${drafts.length === 1 ? '' : 's'}`}
-          </Button>
-        ) : null}
-        {done ? (
-          <>
-            <Button component={Link} to={paths.viewTechnicalSessions}>
-              View technical sessions
-            </Button>
-            <Button variant="outlined" onClick={restart}>
-              Build more sessions
-            </Button>
-          </>
-        ) : null}
-      </Stack>
-      {creating ? <LinearProgress sx={{ mt: 2 }} /> : null}
+      {drafts.map((d, i) =>
+        outcomes[d.key]?.ok ? (
+          <Alert key={d.key} severity="success" sx={{ mb: 2 }}>
+            {sessionName('technical', Number(d.number))}: {d.title.trim()} was created.
+          </Alert>
+        ) : (
+          <Paper key={d.key} variant="outlined" sx={{ p: 2, mb: 2 }}>
+            <Stack direction="row" justifyContent="space-between" alignItems="center">
+              <Typography variant="h6" component="h2">
+                New session {i + 1}
+              </Typography>
+              <Button
+                size="small"
+                variant="text"
+                color="error"
+                aria-label={`Remove session (new session ${i + 1})`}
+                onClick={() => setDrafts(drafts.filter((x) => x.key !== d.key))}
+              >
+                Remove session
+              </Button>
+            </Stack>
+            <TechnicalSessionEditor
+              draft={d}
+              rooms={rooms}
+              available={unplaced}
+              errors={errors[d.key] ?? {}}
+              onChange={(nd) => setDrafts(drafts.map((x) => (x.key === d.key ? nd : x)))}
+            />
+          </Paper>
+        ),
+      )}
+      <Button variant="outlined" onClick={() => setDrafts([...drafts, newDraft(props, drafts, [])])}>
+        Add another session
+      </Button>
     </>
   );
 }
 
-function ConfirmList({
-  drafts,
-  rooms,
-  outcomes,
-  unplaced,
-}: {
-  drafts: TechnicalDraft[];
-  rooms: RoomDto[];
-  outcomes: Record<number, Outcome>;
-  unplaced: SchedulablePaperDto[];
-}) {
+/** Step "Confirm": the sessions to create, and each one's outcome once created or refused. */
+function ConfirmList(props: StepProps) {
+  const { drafts, rooms, outcomes } = props;
+  const unplaced = unplacedOf(props);
   return (
     <>
-      <Typography sx={{ mb: 1 }}>
-        {drafts.length} technical session{drafts.length === 1 ? '' : 's'} will be created:
-      </Typography>
+      <Typography sx={{ mb: 1 }}>{countOf(drafts.length, 'technical session')} will be created:</Typography>
       {unplaced.length ? (
         <Alert severity="info" sx={{ mb: 1 }}>
           Picked but in no session (not scheduled): {unplaced.map((p) => p._id).join(', ')}
@@ -332,46 +191,20 @@ function ConfirmList({
 }
 
 function EditTechnicalSession({ id }: { id: number }) {
-  const session = useSession('technical', Number.isNaN(id) ? null : id);
-  const rooms = useRooms();
   const papers = useSchedulablePapers(null);
   const existing = useSessions('technical');
-  if (Number.isNaN(id))
-    return (
-      <>
-        <PageTitle title="Edit technical session" />
-        <Alert severity="error">{PROGRAMME_MESSAGES.sessionNotFound}</Alert>
-      </>
-    );
   return (
-    <>
-      <PageTitle
-        title={`Edit ${sessionName('technical', id)}`}
-        actions={
-          <>
-            <ClashSummary />
-            <Button variant="outlined" component={Link} to={paths.assignSessionLink('technical', id)}>
-              Session link
-            </Button>
-          </>
-        }
-      />
-      <QueryView query={session}>
-        {(s) => (
-          <QueryView query={rooms}>
-            {(roomList) => (
-              <EditForm
-                key={s._id}
-                session={s}
-                rooms={roomList}
-                papers={papers.data ?? []}
-                existing={existing.data ?? []}
-              />
-            )}
-          </QueryView>
-        )}
-      </QueryView>
-    </>
+    <EditSessionPage kind="technical" id={id}>
+      {(s, rooms) => (
+        <EditForm
+          key={s._id}
+          session={s}
+          rooms={rooms}
+          papers={papers.data ?? []}
+          existing={existing.data ?? []}
+        />
+      )}
+    </EditSessionPage>
   );
 }
 
@@ -386,8 +219,7 @@ function EditForm({
   papers: SchedulablePaperDto[];
   existing: TechnicalSessionDto[];
 }) {
-  const notify = useNotify();
-  const update = useUpdateSession('technical');
+  const { save, saving } = useSaveSession('technical', PROGRAMME_UI_MESSAGES.sessionSaved);
   const [draft, setDraft] = useState<TechnicalDraft>({
     key: session._id,
     number: String(session._id),
@@ -398,24 +230,14 @@ function EditForm({
   });
   const [errors, setErrors] = useState<DraftErrors>({});
   const inDraft = new Set(draft.papers.map((p) => p._id));
-  const available = papers.filter(
-    (p) =>
-      !inDraft.has(p._id) &&
-      (!p.session || (p.session.kind === 'technical' && p.session._id === session._id)),
-  );
-  const save = () => {
+  const available = choicesFor(papers, 'technical', session._id).filter((p) => !inDraft.has(p._id));
+  const onSave = () => {
     const others = existing.filter((s) => s._id !== session._id);
     const e = checkTechnicalDraft(draft, new Set(), new Set(others.map((s) => s.title)));
     setErrors(e);
     if (Object.keys(e).length) return;
     const { title, responsables, room, papers: ids } = toInput(draft);
-    update.mutate(
-      { id: session._id, body: { title, responsables, room, papers: ids } },
-      {
-        onSuccess: () => notify(PROGRAMME_UI_MESSAGES.sessionSaved),
-        onError: (err) => notify(saveError(err), 'error'),
-      },
-    );
+    save(session._id, { title, responsables, room, papers: ids });
   };
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
@@ -430,14 +252,13 @@ function EditForm({
         errors={errors}
         numberFixed
       />
-      <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-        <Button disabled={update.isPending} onClick={save}>
-          Save session
-        </Button>
-        <Button variant="outlined" component={Link} to={paths.viewTechnicalSessions}>
-          Back to the list
-        </Button>
-      </Stack>
+      <SaveButtons
+        label="Save session"
+        saving={saving}
+        onSave={onSave}
+        to={paths.viewTechnicalSessions}
+        link="Back to the list"
+      />
     </Paper>
   );
 }

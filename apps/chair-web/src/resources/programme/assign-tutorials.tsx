@@ -17,7 +17,7 @@ import {
   type TrackDto,
   type TutorialDto,
 } from '@symposium/domain';
-import { ApiError, errorMessage, Loading, routeId, StepsBar, useNotify } from '@symposium/ui';
+import { ApiError, errorMessage, Loading, routeId, useNotify } from '@symposium/ui';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -30,12 +30,14 @@ import {
   peopleNames,
   personName,
   PROGRAMME_UI_MESSAGES,
-  roomLabel,
   saveError,
 } from './programme-labels';
-import { useChooseTutorialTrack, useCreateSession, useUpdateSession } from './api/mutations';
+import { choicesFor, SaveButtons, SessionQueries, useSaveSession } from './session-edit';
+import { PaperOptions, RoomOptions } from './session-fields';
+import { DoneButtons, WizardButtons, WizardFrame } from './wizard-frame';
+import { useChooseTutorialTrack, useCreateSession } from './api/mutations';
 import { useTracks } from '../tracks/api/queries';
-import { useRooms, useSchedulablePapers, useSession, useSessions, useTutorialTrack } from './api/queries';
+import { useRooms, useSchedulablePapers, useSessions, useTutorialTrack } from './api/queries';
 
 const STEPS = ['Tutorial page', 'Select', 'Summary'];
 
@@ -200,12 +202,34 @@ function TutorialWizard({ track }: { track: TrackDto }) {
     setDraft({ paper: '', presenter: '', number: '', room: '' });
     setStep(0);
   };
-  const roomName = (rooms.data ?? []).find((r) => String(r._id) === draft.room)?.name ?? '—';
-  const presenter = paper?.authors.find((a) => String(a._id) === draft.presenter);
 
   return (
-    <>
-      <StepsBar steps={STEPS} active={step} />
+    <WizardFrame
+      steps={STEPS}
+      active={step}
+      buttons={
+        <WizardButtons
+          onBack={step > 0 && !created ? () => setStep(step - 1) : undefined}
+          backDisabled={create.isPending}
+          onNext={step === 0 ? toSelect : step === 1 ? toSummary : undefined}
+          nextDisabled={step === 0 && !papers.data}
+        >
+          {step === 2 && !created ? (
+            <Button disabled={create.isPending} onClick={submit}>
+              Create tutorial
+            </Button>
+          ) : null}
+          {created ? (
+            <DoneButtons
+              to={paths.viewTutorials}
+              view="View tutorials"
+              again="Add another tutorial"
+              onAgain={again}
+            />
+          ) : null}
+        </WizardButtons>
+      }
+    >
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         {step === 0 ? (
           <QueryView query={papers}>{(list) => <TrackPage track={track} papers={list} />}</QueryView>
@@ -224,64 +248,57 @@ function TutorialWizard({ track }: { track: TrackDto }) {
           </QueryView>
         ) : null}
         {step === 2 ? (
-          <>
-            <Typography sx={{ mb: 1 }}>{created ? 'Created:' : 'This tutorial will be created:'}</Typography>
-            <List dense data-testid="tutorial-summary">
-              <ListItem>
-                <ListItemText primary="Tutorial" secondary={sessionName('tutorial', Number(draft.number))} />
-              </ListItem>
-              <ListItem>
-                <ListItemText primary="Paper" secondary={paper ? `${paper._id}: ${paper.title}` : '—'} />
-              </ListItem>
-              <ListItem>
-                <ListItemText primary="Presenter" secondary={presenter ? personName(presenter) : '—'} />
-              </ListItem>
-              <ListItem>
-                <ListItemText primary="Room" secondary={roomName} />
-              </ListItem>
-            </List>
-            {created ? (
-              <Alert severity="success" data-testid="tutorial-created">
-                {sessionName('tutorial', created._id)} was created.
-              </Alert>
-            ) : null}
-            {failure ? (
-              <Alert severity="error" data-testid="tutorial-failed">
-                {failure}
-              </Alert>
-            ) : null}
-            <SummaryClashes />
-          </>
+          <Summary draft={draft} paper={paper} rooms={rooms.data ?? []} created={created} failure={failure} />
         ) : null}
       </Paper>
-      <Stack direction="row" spacing={1}>
-        {step > 0 && !created ? (
-          <Button variant="outlined" disabled={create.isPending} onClick={() => setStep(step - 1)}>
-            Back
-          </Button>
-        ) : null}
-        {step === 0 ? (
-          <Button disabled={!papers.data} onClick={toSelect}>
-            Next
-          </Button>
-        ) : null}
-        {step === 1 ? <Button onClick={toSummary}>Next</Button> : null}
-        {step === 2 && !created ? (
-          <Button disabled={create.isPending} onClick={submit}>
-            Create tutorial
-          </Button>
-        ) : null}
-        {created ? (
-          <>
-            <Button component={Link} to={paths.viewTutorials}>
-              View tutorials
-            </Button>
-            <Button variant="outlined" onClick={again}>
-              Add another tutorial
-            </Button>
-          </>
-        ) : null}
-      </Stack>
+    </WizardFrame>
+  );
+}
+
+/** Step "Summary": the tutorial to create, then whether it was created. */
+function Summary({
+  draft,
+  paper,
+  rooms,
+  created,
+  failure,
+}: {
+  draft: TutorialDraft;
+  paper: SchedulablePaperDto | undefined;
+  rooms: RoomDto[];
+  created: TutorialDto | null;
+  failure: string | null;
+}) {
+  const roomName = rooms.find((r) => String(r._id) === draft.room)?.name ?? '—';
+  const presenter = paper?.authors.find((a) => String(a._id) === draft.presenter);
+  return (
+    <>
+      <Typography sx={{ mb: 1 }}>{created ? 'Created:' : 'This tutorial will be created:'}</Typography>
+      <List dense data-testid="tutorial-summary">
+        <ListItem>
+          <ListItemText primary="Tutorial" secondary={sessionName('tutorial', Number(draft.number))} />
+        </ListItem>
+        <ListItem>
+          <ListItemText primary="Paper" secondary={paper ? `${paper._id}: ${paper.title}` : '—'} />
+        </ListItem>
+        <ListItem>
+          <ListItemText primary="Presenter" secondary={presenter ? personName(presenter) : '—'} />
+        </ListItem>
+        <ListItem>
+          <ListItemText primary="Room" secondary={roomName} />
+        </ListItem>
+      </List>
+      {created ? (
+        <Alert severity="success" data-testid="tutorial-created">
+          {sessionName('tutorial', created._id)} was created.
+        </Alert>
+      ) : null}
+      {failure ? (
+        <Alert severity="error" data-testid="tutorial-failed">
+          {failure}
+        </Alert>
+      ) : null}
+      <SummaryClashes />
     </>
   );
 }
@@ -346,12 +363,7 @@ function TutorialFields({
           onChange({ ...draft, paper: e.target.value, presenter: first ? String(first) : '' });
         }}
       >
-        <option value="">Choose a paper</option>
-        {papers.map((p) => (
-          <option key={p._id} value={String(p._id)}>
-            {p._id}: {p.title}
-          </option>
-        ))}
+        <PaperOptions papers={papers} />
       </TextField>
       <TextField
         select
@@ -390,32 +402,22 @@ function TutorialFields({
         slotProps={nativeSelect}
         onChange={(e) => onChange({ ...draft, room: e.target.value })}
       >
-        <option value="">Choose a room</option>
-        {rooms.map((r) => (
-          <option key={r._id} value={String(r._id)}>
-            {roomLabel(r)}
-          </option>
-        ))}
+        <RoomOptions rooms={rooms} />
       </TextField>
     </Stack>
   );
 }
 
 function EditTutorial({ id, track }: { id: number; track: TrackDto }) {
-  const session = useSession('tutorial', Number.isNaN(id) ? null : id);
-  const rooms = useRooms();
   const papers = useSchedulablePapers(track._id);
-  if (Number.isNaN(id)) return <Alert severity="error">{PROGRAMME_MESSAGES.tutorialNotFound}</Alert>;
   return (
-    <QueryView query={session}>
-      {(s) => (
-        <QueryView query={rooms}>
-          {(roomList) => (
-            <TutorialEditForm key={s._id} tutorial={s} rooms={roomList} papers={papers.data ?? []} />
-          )}
-        </QueryView>
-      )}
-    </QueryView>
+    <SessionQueries
+      kind="tutorial"
+      id={id}
+      notFound={<Alert severity="error">{PROGRAMME_MESSAGES.tutorialNotFound}</Alert>}
+    >
+      {(s, rooms) => <TutorialEditForm key={s._id} tutorial={s} rooms={rooms} papers={papers.data ?? []} />}
+    </SessionQueries>
   );
 }
 
@@ -428,8 +430,7 @@ function TutorialEditForm({
   rooms: RoomDto[];
   papers: SchedulablePaperDto[];
 }) {
-  const notify = useNotify();
-  const update = useUpdateSession('tutorial');
+  const { save, saving } = useSaveSession('tutorial', PROGRAMME_UI_MESSAGES.tutorialSaved);
   const [draft, setDraft] = useState<TutorialDraft>({
     paper: tutorial.paper ? String(tutorial.paper._id) : '',
     presenter: tutorial.presenter ? String(tutorial.presenter._id) : '',
@@ -437,24 +438,17 @@ function TutorialEditForm({
     room: tutorial.room ? String(tutorial.room._id) : '',
   });
   const [errors, setErrors] = useState<DraftErrors>({});
-  const choices: TutorialFieldsPaper[] = papers.filter(
-    (p) => !p.session || (p.session.kind === 'tutorial' && p.session._id === tutorial._id),
-  );
+  const choices: TutorialFieldsPaper[] = choicesFor(papers, 'tutorial', tutorial._id);
   if (tutorial.paper && !choices.some((p) => p._id === tutorial.paper!._id)) choices.unshift(tutorial.paper);
-  const save = () => {
+  const onSave = () => {
     const e = checkDraft(draft, new Set());
     setErrors(e);
     if (Object.keys(e).length) return;
-    update.mutate(
-      {
-        id: tutorial._id,
-        body: { paper: Number(draft.paper), presenter: Number(draft.presenter), room: Number(draft.room) },
-      },
-      {
-        onSuccess: () => notify(PROGRAMME_UI_MESSAGES.tutorialSaved),
-        onError: (err) => notify(saveError(err), 'error'),
-      },
-    );
+    save(tutorial._id, {
+      paper: Number(draft.paper),
+      presenter: Number(draft.presenter),
+      room: Number(draft.room),
+    });
   };
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
@@ -466,14 +460,13 @@ function TutorialEditForm({
         rooms={rooms}
         numberFixed
       />
-      <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-        <Button disabled={update.isPending} onClick={save}>
-          Save tutorial
-        </Button>
-        <Button variant="outlined" component={Link} to={paths.assignSessionLink('tutorial', tutorial._id)}>
-          Session link
-        </Button>
-      </Stack>
+      <SaveButtons
+        label="Save tutorial"
+        saving={saving}
+        onSave={onSave}
+        to={paths.assignSessionLink('tutorial', tutorial._id)}
+        link="Session link"
+      />
     </Paper>
   );
 }

@@ -16,7 +16,8 @@ import { memo } from 'react';
 import { MoveButtons, moveItem } from '../../components/move-buttons';
 import { paperRef, type BuilderDraft } from './builder-drafts';
 import { PersonPicker } from './person-picker';
-import { nativeSelect, peopleNames, roomLabel } from './programme-labels';
+import { PapersHeading, RoomOptions } from './session-fields';
+import { nativeSelect, peopleNames } from './programme-labels';
 import type { DraftErrors } from './technical-session-editor';
 
 /** A technical-session event the builder may fill: its id and 'date start–end'. */
@@ -157,12 +158,7 @@ export const BuilderSessionCard = memo(function BuilderSessionCard({
             slotProps={nativeSelect}
             onChange={(e) => set({ room: e.target.value })}
           >
-            <option value="">Choose a room</option>
-            {rooms.map((r) => (
-              <option key={r._id} value={String(r._id)}>
-                {roomLabel(r)}
-              </option>
-            ))}
+            <RoomOptions rooms={rooms} />
           </TextField>
         </Stack>
         <PersonPicker
@@ -179,14 +175,7 @@ export const BuilderSessionCard = memo(function BuilderSessionCard({
           </Typography>
         ) : null}
         <Box>
-          <Typography variant="subtitle2" component="h3" color={errors.papers ? 'error' : undefined}>
-            Papers, in presentation order
-          </Typography>
-          {errors.papers ? (
-            <Typography variant="body2" color="error" role="alert">
-              {errors.papers}
-            </Typography>
-          ) : null}
+          <PapersHeading error={errors.papers} />
           <List dense data-testid={`builder-papers-${k}`}>
             {draft.papers.map((id, i) => {
               const p = paperRef(papers, id);

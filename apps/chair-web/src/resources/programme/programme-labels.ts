@@ -70,3 +70,6 @@ export function parseWholeNumber(value: string): number | null {
 
 /** Native selects inside MUI text fields (what the browser tests choose with page.select). */
 export const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+
+/** '1 session', '3 poster sessions'. */
+export const countOf = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;

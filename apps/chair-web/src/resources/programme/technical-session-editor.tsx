@@ -1,8 +1,9 @@
-import { Box, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import { Box, IconButton, List, ListItem, ListItemText, Stack, TextField } from '@mui/material';
 import { PROGRAMME_MESSAGES, type PersonRef, type RoomDto, type ScheduledPaperRef } from '@symposium/domain';
 import { MoveButtons, moveItem } from '../../components/move-buttons';
 import { PersonPicker } from './person-picker';
-import { nativeSelect, parseWholeNumber, peopleNames, roomLabel } from './programme-labels';
+import { PaperOptions, PapersHeading, RoomOptions } from './session-fields';
+import { nativeSelect, parseWholeNumber, peopleNames } from './programme-labels';
 
 const TITLE_MAX = 300;
 
@@ -114,12 +115,7 @@ export function TechnicalSessionEditor({
           slotProps={nativeSelect}
           onChange={(e) => set({ room: e.target.value })}
         >
-          <option value="">Choose a room</option>
-          {rooms.map((r) => (
-            <option key={r._id} value={String(r._id)}>
-              {roomLabel(r)}
-            </option>
-          ))}
+          <RoomOptions rooms={rooms} />
         </TextField>
       </Stack>
       <PersonPicker
@@ -130,14 +126,7 @@ export function TechnicalSessionEditor({
         onChange={(responsables) => set({ responsables })}
       />
       <Box>
-        <Typography variant="subtitle2" component="h3" color={errors.papers ? 'error' : undefined}>
-          Papers, in presentation order
-        </Typography>
-        {errors.papers ? (
-          <Typography variant="body2" color="error" role="alert">
-            {errors.papers}
-          </Typography>
-        ) : null}
+        <PapersHeading error={errors.papers} />
         <List dense data-testid={`draft-papers-${k}`}>
           {draft.papers.map((p, i) => (
             <ListItem
@@ -182,12 +171,7 @@ export function TechnicalSessionEditor({
             if (paper) set({ papers: [...draft.papers, paper] });
           }}
         >
-          <option value="">Choose a paper</option>
-          {available.map((p) => (
-            <option key={p._id} value={String(p._id)}>
-              {p._id}: {p.title}
-            </option>
-          ))}
+          <PaperOptions papers={available} />
         </TextField>
       </Box>
     </Stack>
