@@ -226,13 +226,27 @@ export function ActionsHeaderCell({ label = 'Actions' }: { label?: string }) {
   );
 }
 
-/** A column of an ItemTable: its header text, right-aligned when `align` says so (numbers, row actions). */
-export type ItemColumn = string | { label: string; align: 'right' };
+/**
+ * A column of an ItemTable: its header text, right-aligned when `align` says so (numbers, row actions), or
+ * read by screen readers only when `hidden` (a column of actions).
+ */
+export type ItemColumn = string | { label: string; align?: 'right'; hidden?: boolean };
+
+const itemHeaderCell = (c: ItemColumn) => {
+  if (typeof c === 'string') return <TableCell key={c}>{c}</TableCell>;
+  if (c.hidden) return <ActionsHeaderCell key={c.label} label={c.label} />;
+  return (
+    <TableCell key={c.label} align={c.align}>
+      {c.label}
+    </TableCell>
+  );
+};
 
 /**
  * A small list's whole table (no paging, no sorting): a scrolling region named `label` (or `regionLabel`),
  * the header row of `columns`, the rows `renderRow` draws, and the one row `emptyText` when there are none.
- * `outlined` puts it on an outlined Paper (the default); inside a card it stands without.
+ * `outlined` puts it on an outlined Paper (the default); inside a card it stands without. `actions` adds the
+ * header of a column of row actions (no visible text, "Actions" for screen readers).
  */
 export function ItemTable<T>({
   label,
@@ -243,6 +257,7 @@ export function ItemTable<T>({
   bodyTestId,
   emptyText,
   outlined = true,
+  actions = false,
 }: {
   label: string;
   regionLabel?: string;
@@ -253,6 +268,7 @@ export function ItemTable<T>({
   bodyTestId?: string;
   emptyText?: string;
   outlined?: boolean;
+  actions?: boolean;
 }) {
   const paper = outlined ? ({ component: Paper, variant: 'outlined' } as const) : {};
   return (
@@ -260,22 +276,15 @@ export function ItemTable<T>({
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
-            {columns.map((c) =>
-              typeof c === 'string' ? (
-                <TableCell key={c}>{c}</TableCell>
-              ) : (
-                <TableCell key={c.label} align={c.align}>
-                  {c.label}
-                </TableCell>
-              ),
-            )}
+            {columns.map(itemHeaderCell)}
+            {actions ? <ActionsHeaderCell /> : null}
           </TableRow>
         </TableHead>
         <TableBody data-testid={bodyTestId}>
           {rows.map(renderRow)}
           {emptyText && rows.length === 0 ? (
             <TableRow>
-              <TableCell colSpan={columns.length}>{emptyText}</TableCell>
+              <TableCell colSpan={columns.length + (actions ? 1 : 0)}>{emptyText}</TableCell>
             </TableRow>
           ) : null}
         </TableBody>

@@ -26,8 +26,7 @@ import {
   type ReportTable,
 } from '@symposium/domain';
 import { Link } from 'react-router';
-import { ActionsHeaderCell, scrollRegion, scrollSx } from '../../components/data-table';
-import { SimpleTable } from '../../components/simple-table';
+import { ActionsHeaderCell, ItemTable, scrollRegion, scrollSx } from '../../components/data-table';
 
 /**
  * Hides a table header's text on screen but keeps it for screen readers (axe: no empty table header); its cell is
@@ -108,10 +107,9 @@ function SummaryTable({ table }: { table: ReportTable }) {
       <Typography variant="h6" component="h3" gutterBottom>
         {table.title}
       </Typography>
-      <SimpleTable
+      <ItemTable
         label={table.title}
-        paper
-        headers={table.columns}
+        columns={table.columns}
         rows={table.rows.map((row, i) => ({ row, i }))}
         emptyText="No rows."
         renderRow={({ row, i }) => (

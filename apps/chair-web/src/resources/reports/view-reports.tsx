@@ -6,7 +6,7 @@ import { PageTitle } from '../../components/page-title';
 import { ReportSummaryView } from './report-summary';
 import { useDownloadReport, useReports } from './api/queries';
 import { useGenerateReport } from './api/mutations';
-import { SimpleTable } from '../../components/simple-table';
+import { ItemTable } from '../../components/data-table';
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
@@ -66,10 +66,9 @@ export function ViewReports() {
           const current = list.find((r) => r._id === selected) ?? list[0];
           return (
             <Stack spacing={3}>
-              <SimpleTable
+              <ItemTable
                 label="Generated reports"
-                paper
-                headers={[
+                columns={[
                   'Generated',
                   'Category',
                   'Tracks',

@@ -29,7 +29,7 @@ import {
 } from './api/queries';
 import { useApplyProposal, useProposal } from './api/mutations';
 import { useRoleTracks } from '../tracks/api/queries';
-import { SimpleTable } from '../../components/simple-table';
+import { ItemTable } from '../../components/data-table';
 
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 const num = (id: AssignmentId) => Number(id);
@@ -137,9 +137,10 @@ export function AssignReviewersAuto() {
         <>
           <Fairness result={result} title={title} />
           <Paper variant="outlined" sx={{ mb: 2 }}>
-            <SimpleTable
+            <ItemTable
+              outlined={false}
               label="Proposal"
-              headers={['Paper', 'Already assigned', 'Proposed reviewers (reasons)', 'Add']}
+              columns={['Paper', 'Already assigned', 'Proposed reviewers (reasons)', 'Add']}
               bodyTestId="proposal-rows"
               rows={result.papers}
               emptyText="This track has no papers."

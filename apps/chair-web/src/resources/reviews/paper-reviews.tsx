@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { QueryView } from '../../components/query-view';
-import { SimpleTable } from '../../components/simple-table';
+import { ItemTable } from '../../components/data-table';
 import { paths } from '../../config/paths';
 import { ReviewCard } from './review-card';
 import { BidChip, ConflictList, formatDate, OtherReasons, STATE_LABELS } from './review-labels';
@@ -144,9 +144,10 @@ function PaperRequests({
       {requests.isFetching ? <LinearProgress /> : null}
       <QueryView query={requests}>
         {(page) => (
-          <SimpleTable
+          <ItemTable
+            outlined={false}
             label="Review requests of the paper"
-            headers={['Reviewer', 'State', 'Evaluation', 'Due']}
+            columns={['Reviewer', 'State', 'Evaluation', 'Due']}
             actions
             bodyTestId="request-rows"
             rows={page.data}
@@ -205,9 +206,10 @@ function CandidateReviewers({
     <Paper variant="outlined">
       <QueryView query={candidates}>
         {(list) => (
-          <SimpleTable
+          <ItemTable
+            outlined={false}
             label="Candidate reviewers"
-            headers={['Reviewer', 'Load', 'Bid', 'Conflicts and limits']}
+            columns={['Reviewer', 'Load', 'Bid', 'Conflicts and limits']}
             actions
             bodyTestId="candidate-rows"
             rows={list.filter((c) => !c.alreadyAssigned)}

@@ -3,7 +3,7 @@ import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { QueryView } from '../../components/query-view';
-import { SimpleTable } from '../../components/simple-table';
+import { ItemTable } from '../../components/data-table';
 import { paths } from '../../config/paths';
 import { personName, useTrackReviewers, type ReviewerWithLoad } from './api/queries';
 import { useRemoveReviewerFromTrack } from './api/mutations';
@@ -44,9 +44,10 @@ export function TrackReviewers() {
       {track !== null ? (
         <QueryView query={reviewers}>
           {(list) => (
-            <SimpleTable
+            <ItemTable
+              outlined={false}
               label="Reviewers of the track"
-              headers={['Reviewer', 'Organization', 'Review requests', 'Camera-ready', 'Reviewed']}
+              columns={['Reviewer', 'Organization', 'Review requests', 'Camera-ready', 'Reviewed']}
               actions
               bodyTestId="track-reviewer-rows"
               rows={list}
