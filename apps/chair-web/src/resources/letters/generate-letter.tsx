@@ -22,8 +22,7 @@ import { IssuedDocuments } from './issued-documents';
 import { useGenerateLetter } from './api/mutations';
 import { useLetterSettings } from './api/queries';
 import { GenerateDocumentForm, useGenerateDocument } from './generate-document-form';
-
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+import { nativeSelect } from '../../components/select-field';
 
 /** A signature image the API takes: a jpeg or png (the server checks the bytes too). */
 export function checkSignatureFile(file: File): string | null {

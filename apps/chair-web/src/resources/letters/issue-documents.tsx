@@ -31,8 +31,8 @@ import { useRoleTracks } from '../tracks/api/queries';
 import { saveFile, useBatchZip } from './api/files';
 import { useBatch } from './api/queries';
 import { useStartBatch } from './api/mutations';
+import { nativeSelect } from '../../components/select-field';
 
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 const KINDS: DocumentKind[] = [...LETTER_KINDS, ...BILLING_KINDS];
 
 /** `?ids=3,5,8` → [3, 5, 8] (whole positive numbers only). */

@@ -68,8 +68,7 @@ export function parseWholeNumber(value: string): number | null {
   return Number.isSafeInteger(n) && n >= 1 ? n : null;
 }
 
-/** Native selects inside MUI text fields (what the browser tests choose with page.select). */
-export const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+export { nativeSelect } from '../../components/select-field';
 
 /** '1 session', '3 poster sessions'. */
 export const countOf = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;

@@ -11,6 +11,7 @@ import { errorMessage, useNotify } from '@symposium/ui';
 import { useState, type FormEvent } from 'react';
 import { PaperScreen, SaveBar } from '../../components/paper-screen';
 import { useUpdatePaper } from '../papers/api/mutations';
+import { nativeSelect } from '../../components/select-field';
 
 /** One registration as typed (the amount stays text until it is checked). */
 interface Draft {
@@ -41,8 +42,6 @@ function problemsOf(d: Draft, other: boolean): { id: string | null; amount: stri
     amount: parseRegistrationAmount(d.amount) === undefined ? REGISTRATION_EXTRA_MESSAGES.amount : null,
   };
 }
-
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
 /** /EditPaperRegistration/{paperId} (chair only): the main registration and the other registrations. */
 export function EditPaperRegistration() {

@@ -30,8 +30,8 @@ import {
 import { useApplyProposal, useProposal } from './api/mutations';
 import { useRoleTracks } from '../tracks/api/queries';
 import { ItemTable } from '../../components/data-table';
+import { nativeSelect } from '../../components/select-field';
 
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 const num = (id: AssignmentId) => Number(id);
 const fixed = (x: number) => (Math.round(x * 100) / 100).toFixed(2);
 

@@ -16,8 +16,8 @@ import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
 import { personName, useCandidates, useReviewPaper } from './api/queries';
 import { useSubmitReview } from './api/mutations';
+import { nativeSelect } from '../../components/select-field';
 
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 const SCORES = Array.from(
   { length: REVIEW_SCORE_MAX - REVIEW_SCORE_MIN + 1 },
   (_, i) => i + REVIEW_SCORE_MIN,

@@ -1,7 +1,6 @@
 import { FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import type { TrackDto } from '@symposium/domain';
-
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+import { nativeSelect } from '../../components/select-field';
 
 /** The track to work on (the caller's tracks) and whether the reviews are of the camera-ready version. */
 export function TrackPicker({

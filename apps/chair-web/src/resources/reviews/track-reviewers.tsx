@@ -8,8 +8,7 @@ import { paths } from '../../config/paths';
 import { personName, useTrackReviewers, type ReviewerWithLoad } from './api/queries';
 import { useRemoveReviewerFromTrack } from './api/mutations';
 import { useRoleTracks } from '../tracks/api/queries';
-
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+import { nativeSelect } from '../../components/select-field';
 
 /** The reviewers of a track with their load; a reviewer can be taken out of the track. */
 export function TrackReviewers() {
