@@ -34,6 +34,21 @@ export function parseDay(value: unknown, field: string, fail: Fail): Date | unde
 }
 
 export const nextDay = (d: Date): Date => new Date(d.getTime() + DAY_MS);
+
+/**
+ * The filter's `from` and `to` days (inclusive, UTC) → `from` and `until` (the day after `to`); a bad day
+ * calls `fail`, `from` after `to` throws `range()`.
+ */
+export function parseDayRange(
+  f: Record<string, unknown>,
+  fail: Fail,
+  range: () => Error,
+): { from: Date | undefined; until: Date | undefined } {
+  const from = parseDay(f.from, 'from', fail);
+  const to = parseDay(f.to, 'to', fail);
+  if (from && to && from > to) throw range();
+  return { from, until: to && nextDay(to) };
+}
 export const dayOf = (d: Date): string => d.toISOString().slice(0, 10);
 export const daysBetween = (from: Date, to: Date): number =>
   Math.round((to.getTime() - from.getTime()) / DAY_MS);

@@ -17,6 +17,7 @@ import {
   nextDay,
   onlyKeys,
   parseDay,
+  parseDayRange,
   parseObject,
   parseOptionalId,
   parsePaging,
@@ -51,10 +52,7 @@ export function parseMailFilter(value: unknown): MailQuery {
   }
   q.recipient = parseText(f.recipient, 'recipient', 320, MailHistoryErrors.filter);
   q.subject = parseText(f.subject, 'subject', 300, MailHistoryErrors.filter);
-  q.from = parseDay(f.from, 'from', MailHistoryErrors.date);
-  const to = parseDay(f.to, 'to', MailHistoryErrors.date);
-  q.until = to && nextDay(to);
-  if (q.from && to && q.from > to) throw MailHistoryErrors.range();
+  Object.assign(q, parseDayRange(f, MailHistoryErrors.date, MailHistoryErrors.range));
   q.sendId = parseOptionalId(f.sendId, 'sendId', MailHistoryErrors.filter);
   return q;
 }

@@ -11,9 +11,8 @@ import { ActivityErrors } from '../activity/activity.errors.js';
 import { UsersService, type UserRow } from '../users/users.service.js';
 import { ActivityService, type ActivityQuery, type ActivityRow } from '../activity/activity.service.js';
 import {
-  nextDay,
   onlyKeys,
-  parseDay,
+  parseDayRange,
   parseObject,
   parseOptionalId,
   parsePaging,
@@ -42,10 +41,7 @@ export function parseActivityFilter(value: unknown): ActivityQuery & { actor?: s
   q.actor = parseText(f.actor, 'actor', 200, invalid);
   q.paperId = parseOptionalId(f.paperId, 'paperId', invalid);
   q.trackId = parseOptionalId(f.trackId, 'trackId', invalid);
-  q.from = parseDay(f.from, 'from', ActivityErrors.date);
-  const to = parseDay(f.to, 'to', ActivityErrors.date);
-  q.until = to && nextDay(to);
-  if (q.from && to && q.from > to) throw ActivityErrors.range();
+  Object.assign(q, parseDayRange(f, ActivityErrors.date, ActivityErrors.range));
   return q;
 }
 
