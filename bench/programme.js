@@ -13,7 +13,7 @@
 import { parseArgs } from 'node:util';
 import { buildSessions, countPlacementClashes, findClashes, TIME_SLOTS } from '../libs/domain/dist/index.js';
 import { runSessionBuilderInWorker } from '../libs/domain/dist/programme/builder-worker.js';
-import { rng } from './assignment/generate.js';
+import { makeWords, rng } from './assignment/generate.js';
 
 const { values: opts } = parseArgs({ options: { rounds: { type: 'string', default: '20' } } });
 const ROUNDS = Number(opts.rounds);
@@ -42,34 +42,6 @@ function timed(fn, rounds = ROUNDS) {
 
 // ---------------------------------------------------------------------------------------------------------
 // The conference
-
-const SYLLABLES = [
-  'ka',
-  'lo',
-  'mi',
-  'ne',
-  'ru',
-  'ta',
-  'vi',
-  'so',
-  'pe',
-  'da',
-  'qu',
-  'zo',
-  'fi',
-  'ge',
-  'hu',
-  'ba',
-];
-function makeWords(r, n, len) {
-  const out = new Set();
-  while (out.size < n) {
-    let w = '';
-    for (let i = 0; i < len + r.int(2); i++) w += r.pick(SYLLABLES);
-    out.add(w + 'x'); // never a stopword, never stemmed
-  }
-  return [...out];
-}
 
 function generateConference({
   papers: nPapers,

@@ -28,7 +28,8 @@ const SYLLABLES = [
   'ba',
 ];
 
-function makeWords(r, n, len) {
+/** `n` distinct made-up words of about `len` syllables (never a stopword, never stemmed). */
+export function makeWords(r, n, len) {
   const out = new Set();
   while (out.size < n) {
     let w = '';
