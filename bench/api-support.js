@@ -22,6 +22,28 @@ export const ms = (x) => `${x.toFixed(1)} ms`;
 export const cpuMs = (c) => (c.user + c.system) / 1000;
 
 /**
+ * Starts the built API (`createApp` and the `DB` token from its dist) on a free loopback port with the
+ * benches' settings and `dbConfig` (PGlite or a databaseUrl): the app, its base URL and its database.
+ */
+export async function startBenchApi(createApp, DB, dbConfig) {
+  const app = await createApp(
+    {
+      port: 0,
+      dataDir: '/nonexistent',
+      jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
+      publicUrl: 'http://localhost',
+      demoData: false,
+      serveApps: false,
+      runJobs: false,
+      ...dbConfig,
+    },
+    { logger: ['error'] },
+  );
+  await app.listen(0, '127.0.0.1');
+  return { app, base: `http://127.0.0.1:${app.getHttpServer().address().port}`, db: app.get(DB) };
+}
+
+/**
  * A child process running node code (ESM, from the repository root) whose last stdout line is JSON: `done`
  * resolves to it; `stop()` closes the child's stdin (its signal to stop, for the children that wait for it).
  */

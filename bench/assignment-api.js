@@ -11,7 +11,7 @@
 // Options: --papers N (10000) --reviewers N (6000) --skip-postgres.
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { HEALTH_SAMPLER, child, cpuMs, ms, pct, withScratchPostgres } from './api-support.js';
+import { HEALTH_SAMPLER, child, cpuMs, ms, pct, startBenchApi, withScratchPostgres } from './api-support.js';
 import { generateInstance } from './assignment/generate.js';
 
 const DIST = process.env.API_DIST
@@ -167,22 +167,7 @@ async function seed(db) {
 
 async function benchOn(label, dbConfig) {
   console.log(`\n== ${label}`);
-  const app = await createApp(
-    {
-      port: 0,
-      dataDir: '/nonexistent',
-      jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
-      publicUrl: 'http://localhost',
-      demoData: false,
-      serveApps: false,
-      runJobs: false,
-      ...dbConfig,
-    },
-    { logger: ['error'] },
-  );
-  await app.listen(0, '127.0.0.1');
-  const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
-  const db = app.get(DB);
+  const { app, base, db } = await startBenchApi(createApp, DB, dbConfig);
   const t0 = performance.now();
   const seeded = await seed(db);
   console.log(

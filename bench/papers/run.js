@@ -32,7 +32,7 @@ import { Agent as HttpAgent, createServer, request as httpRequest } from 'node:h
 import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { HEALTH_SAMPLER, child, cpuMs, ms, pct, withScratchPostgres } from '../api-support.js';
+import { HEALTH_SAMPLER, child, cpuMs, ms, pct, startBenchApi, withScratchPostgres } from '../api-support.js';
 import { runUploads } from './uploads.js';
 
 // the built API (API_DIST: another build of it, e.g. one made from a clean copy of a commit)
@@ -273,22 +273,7 @@ async function profiled(name, fn) {
 
 async function benchOn(label, dbConfig) {
   console.log(`\n== ${label}`);
-  const app = await createApp(
-    {
-      port: 0,
-      dataDir: '/nonexistent',
-      jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
-      publicUrl: 'http://localhost',
-      demoData: false,
-      serveApps: false,
-      runJobs: false,
-      ...dbConfig,
-    },
-    { logger: ['error'] },
-  );
-  await app.listen(0, '127.0.0.1');
-  const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
-  const db = app.get(DB);
+  const { app, base, db } = await startBenchApi(createApp, DB, dbConfig);
   const kind = dbConfig.databaseUrl ? 'postgres' : 'pglite';
   const raw = rawQuery(db, kind);
   // the pool the endpoint and the bare route share (the application's default size, DATABASE_POOL_SIZE)
