@@ -11,10 +11,10 @@ import { conferenceTable } from '../../apps/api/src/modules/conference/conferenc
 import { DEMO_EMAIL_TEMPLATES } from '../../apps/api/src/modules/demo/demo-seeder.service.js';
 import { mailSendsTable } from '../../apps/api/src/modules/mail/mail.table.js';
 import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
-import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { chairRoles, createTestApp, type TestApp } from '../support/app.js';
+import { seedPaper } from '../../apps/api/src/database/test-database.js';
 
 type User = Awaited<ReturnType<TestApp['user']>>;
 const ABSTRACT = 'This abstract describes the paper in more than fifty characters, as required.';
@@ -55,21 +55,9 @@ describe('bulk e-mail API', () => {
     authors: number[],
     reg?: string,
   ) {
-    const [row] = await t.db
-      .insert(papersTable)
-      .values({
-        title,
-        abstractText: ABSTRACT,
-        trackId: track,
-        statusId,
-        primaryAuthorId: authors[0] ?? null,
-        registration: reg ? { author: authors[0]!, id: reg, amount: null, extra: '' } : null,
-      })
-      .returning();
-    await t.db
-      .insert(paperAuthorsTable)
-      .values(authors.map((userId, position) => ({ paperId: row!.id, userId, position })));
-    return row!.id;
+    const registration = reg ? { author: authors[0]!, id: reg, amount: null, extra: '' } : null;
+    const overrides = { title, abstractText: ABSTRACT, trackId: track, statusId, registration };
+    return (await seedPaper(t.db, { ...overrides, primaryAuthorId: authors[0] ?? null }, authors)).id;
   }
 
   beforeAll(async () => {

@@ -11,9 +11,9 @@ import type { ConferenceDto, ProgrammeView } from '@symposium/domain';
 import { conferenceTable } from '../../apps/api/src/modules/conference/conference.table.js';
 import { listRoutes } from '../../apps/api/src/cli/routes.js';
 import { issuedDocumentsTable } from '../../apps/api/src/modules/letters/letters.table.js';
-import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { chairRoles, createTestApp, type TestApp } from '../support/app.js';
+import { seedPaper } from '../../apps/api/src/database/test-database.js';
 
 type User = Awaited<ReturnType<TestApp['user']>>;
 const CODE = '7K3M9Q2XZA';
@@ -197,21 +197,8 @@ describe('personal data in the answers of authors, reviewers, session chairs and
   const get = (path: string, u: User) => t.call('get', path, u.auth);
 
   async function paper(title: string, statusId: number, authors: number[]): Promise<number> {
-    const [row] = await t.db
-      .insert(papersTable)
-      .values({
-        title,
-        abstractText: ABSTRACT,
-        trackId,
-        statusId,
-        primaryAuthorId: authors[0]!,
-        authorViewReviewEnabled: true,
-      })
-      .returning();
-    await t.db
-      .insert(paperAuthorsTable)
-      .values(authors.map((userId, position) => ({ paperId: row!.id, userId, position })));
-    return row!.id;
+    const overrides = { title, abstractText: ABSTRACT, trackId, statusId, authorViewReviewEnabled: true };
+    return (await seedPaper(t.db, { ...overrides, primaryAuthorId: authors[0]! }, authors)).id;
   }
 
   beforeAll(async () => {

@@ -20,7 +20,6 @@ import {
 } from '@symposium/domain';
 import { conferenceTable } from '../../apps/api/src/modules/conference/conference.table.js';
 import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
-import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import {
   daysTable,
   programmeSettingsTable,
@@ -30,6 +29,7 @@ import {
 import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { chairRoles, createTestApp, type TestApp } from '../support/app.js';
+import { seedPaper } from '../../apps/api/src/database/test-database.js';
 
 type Auth = [string, string];
 type User = Awaited<ReturnType<TestApp['user']>>;
@@ -79,20 +79,14 @@ describe('programme API', () => {
     statusId: number | null,
     authors: number[],
   ): Promise<number> {
-    const [row] = await t.db
-      .insert(papersTable)
-      .values({
-        title,
-        abstractText: ABSTRACT,
-        trackId: track,
-        statusId,
-        primaryAuthorId: authors[0] ?? null,
-      })
-      .returning();
-    await t.db
-      .insert(paperAuthorsTable)
-      .values(authors.map((userId, position) => ({ paperId: row!.id, userId, position })));
-    return row!.id;
+    const overrides = {
+      title,
+      abstractText: ABSTRACT,
+      trackId: track,
+      statusId,
+      primaryAuthorId: authors[0] ?? null,
+    };
+    return (await seedPaper(t.db, overrides, authors)).id;
   }
 
   const signInAgain = async (u: User): Promise<User> => {

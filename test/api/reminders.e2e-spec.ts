@@ -26,14 +26,11 @@ import {
 import { ReminderScheduler } from '../../apps/api/src/modules/jobs/reminder.scheduler.js';
 import { emailTemplatesTable } from '../../apps/api/src/modules/mail/mail.table.js';
 import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
-import {
-  paperAuthorsTable,
-  paperConsentsTable,
-  papersTable,
-} from '../../apps/api/src/modules/papers/papers.table.js';
+import { paperConsentsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import { reviewRequestsTable } from '../../apps/api/src/modules/reviews/reviews.table.js';
 import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { chairRoles, createTestApp, type TestApp } from '../support/app.js';
+import { seedPaper } from '../../apps/api/src/database/test-database.js';
 
 type User = Awaited<ReturnType<TestApp['user']>>;
 const ABSTRACT = 'This abstract describes the paper in more than fifty characters, as required.';
@@ -59,14 +56,15 @@ describe('scheduled reminders API', () => {
     authors: number[],
     extra: Partial<typeof papersTable.$inferInsert> = {},
   ): Promise<number> {
-    const [row] = await t.db
-      .insert(papersTable)
-      .values({ title, abstractText: ABSTRACT, trackId, statusId, primaryAuthorId: authors[0]!, ...extra })
-      .returning();
-    await t.db
-      .insert(paperAuthorsTable)
-      .values(authors.map((userId, position) => ({ paperId: row!.id, userId, position })));
-    return row!.id;
+    const overrides = {
+      title,
+      abstractText: ABSTRACT,
+      trackId,
+      statusId,
+      primaryAuthorId: authors[0]!,
+      ...extra,
+    };
+    return (await seedPaper(t.db, overrides, authors)).id;
   }
 
   async function request(
