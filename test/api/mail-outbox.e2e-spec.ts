@@ -27,23 +27,30 @@ async function forgot(t: TestApp, email: string) {
 const rowById = async (t: TestApp, id: number) =>
   (await t.db.select().from(outboxTable).where(eq(outboxTable.id, id)))[0]!;
 
+/** An SMTP server on loopback and the application sending to it, with its jobs off (the tests tick). */
+async function startSmtpApp(): Promise<{ smtp: TestSmtpServer; t: TestApp; dispatcher: OutboxDispatcher }> {
+  const smtp = await startSmtpServer();
+  const t = await createTestApp({
+    smtp: { host: '127.0.0.1', port: smtp.port, secure: false, from: FROM },
+    runJobs: false,
+  });
+  return { smtp, t, dispatcher: t.app.get(OutboxDispatcher) };
+}
+
+async function stopSmtpApp({ smtp, t }: { smtp: TestSmtpServer; t: TestApp }): Promise<void> {
+  await t.close();
+  await smtp.stop();
+}
+
 describe('mail outbox dispatcher with SMTP configured', () => {
   let smtp: TestSmtpServer;
   let t: TestApp;
   let dispatcher: OutboxDispatcher;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp({
-      smtp: { host: '127.0.0.1', port: smtp.port, secure: false, from: FROM },
-      runJobs: false,
-    });
-    dispatcher = t.app.get(OutboxDispatcher);
+    ({ smtp, t, dispatcher } = await startSmtpApp());
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
-  });
+  afterAll(() => stopSmtpApp({ smtp, t }));
   beforeEach(async () => {
     await smtp.start();
     smtp.messages.length = 0;
@@ -345,18 +352,10 @@ describe('mail outbox dispatcher sending batches over the SMTP pool', () => {
   let mail: OutboxService;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp({
-      smtp: { host: '127.0.0.1', port: smtp.port, secure: false, from: FROM },
-      runJobs: false,
-    });
-    dispatcher = t.app.get(OutboxDispatcher);
+    ({ smtp, t, dispatcher } = await startSmtpApp());
     mail = t.app.get(OutboxService);
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
-  });
+  afterAll(() => stopSmtpApp({ smtp, t }));
   beforeEach(async () => {
     smtp.messages.length = 0;
     await t.db.delete(outboxTable);
