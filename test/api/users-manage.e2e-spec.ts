@@ -57,14 +57,9 @@ describe('chair user management', () => {
         .send(newUser({ email: ' Rita.Lopes@Example.ORG ', alternateEmail: 'RITA@home.example' }));
       expect(res.status).toBe(201);
       const user = res.body as UserDto;
+      // the e-mail addresses trimmed and lower-cased: the same as newUser()'s
       expect(user).toMatchObject({
-        firstName: 'Rita',
-        lastName: 'Lopes',
-        email: 'rita.lopes@example.org',
-        alternateEmail: 'rita@home.example',
-        organization: 'University of Porto',
-        country: 'Portugal',
-        phone: '+351 222 000 000',
+        ...newUser(),
         isRegistered: false,
         notify: true,
         lock: { status: false },
