@@ -29,6 +29,7 @@ import type {
 import { DemoSeeder } from '../../apps/api/src/modules/demo/demo-seeder.service.js';
 import { planDemo } from '../../apps/api/src/modules/demo/demo-plan.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { DEMO_EMAILS } from '../support/demo-accounts.js';
 
 const SEED = 7;
 
@@ -87,16 +88,7 @@ describe('the demo conference', () => {
     expect(lines.join('\n')).toMatch(
       /60 papers: \d+ submitted, \d+ under review, \d+ reviewed, \d+ accepted/,
     );
-    expect([...auth.keys()]).toEqual([
-      'chair@ulisboa.example',
-      'trackchair@kth.example',
-      'reviewer@ed.example',
-      'reviewer2@ethz.example',
-      'sessionchair@up.example',
-      'author@tum.example',
-      'author2@uva.example',
-      'author3@polimi.example',
-    ]);
+    expect([...auth.keys()]).toEqual(DEMO_EMAILS);
   });
 
   it('shows the chair papers in every state, with files, decisions, camera-ready versions and registrations', async () => {

@@ -9,6 +9,7 @@ import {
 } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { DEMO_EMAILS } from '../support/demo-accounts.js';
 
 /** "  Chair   chair@ulisboa.example   Abc123xyz9   (url)" → e-mail and password. */
 function signIns(lines: string[]): { email: string; password: string }[] {
@@ -36,16 +37,7 @@ describe('start-up on an empty database with the demo conference', () => {
 
   it('prints one e-mail and a generated 10-character password per role', () => {
     const accounts = signIns(lines);
-    expect(accounts.map((a) => a.email)).toEqual([
-      'chair@ulisboa.example',
-      'trackchair@kth.example',
-      'reviewer@ed.example',
-      'reviewer2@ethz.example',
-      'sessionchair@up.example',
-      'author@tum.example',
-      'author2@uva.example',
-      'author3@polimi.example',
-    ]);
+    expect(accounts.map((a) => a.email)).toEqual(DEMO_EMAILS);
     for (const a of accounts) expect(a.password).toMatch(/^[A-Za-z0-9]{10}$/);
     expect(new Set(accounts.map((a) => a.password)).size).toBe(accounts.length);
   });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { DemoSeeder } from '../../apps/api/src/modules/demo/demo-seeder.service.js';
 import { clickText, fillByLabel, startBrowserEnv, type BrowserEnv } from '../support/browser.js';
+import { DEMO_EMAILS } from '../support/demo-accounts.js';
 
 /** "  Label   e-mail   password   (url)" → label, e-mail and password. */
 function signIns(lines: string[]): { email: string; password: string; url: string }[] {
@@ -21,18 +22,6 @@ function signIns(lines: string[]): { email: string; password: string; url: strin
 
 /** What an empty screen says ("No papers yet.", "There are no rooms yet", "Nothing to show"). */
 const EMPTY = /\b(No [a-z -]+ yet\b|There are no [a-z -]+|Nothing to show)/i;
-
-/** The demo sign-ins, in the order the demo prints them. */
-const DEMO_EMAILS = [
-  'chair@ulisboa.example',
-  'trackchair@kth.example',
-  'reviewer@ed.example',
-  'reviewer2@ethz.example',
-  'sessionchair@up.example',
-  'author@tum.example',
-  'author2@uva.example',
-  'author3@polimi.example',
-];
 
 describe('the demo conference in the browser', () => {
   let env: BrowserEnv;
