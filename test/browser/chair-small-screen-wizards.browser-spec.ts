@@ -137,10 +137,12 @@ describe('the chair console wizards on a 390 px wide phone', () => {
     await page.goto(`${env.baseUrl}/chair/BuildTechnicalSessions`);
     await page.waitForSelector('[data-testid=event-list]');
     await selectOption(page, '#builder-track', String(t.systems));
+    // The track's count appears under its field and, on a phone, moves the fields below it down: type once
+    // it is there (a click aimed before the shift lands beside the field and the typing is lost).
+    await waitForText(page, '4 accepted papers in no session yet');
     await typeInto(page, '#builder-papers-per-session', '2');
     for (const e of events) await clickSelector(page, `[data-testid=event-${e}] input`);
     for (const r of rooms) await clickSelector(page, `[data-testid=room-${r}] input`);
-    await waitForText(page, '4 accepted papers in no session yet');
     await fits(page, 'BuildTechnicalSessions, set up');
 
     await clickText(page, 'Propose sessions', 'button');

@@ -175,6 +175,13 @@ export async function typeInto(page: Page, selector: string, value: string): Pro
   await input!.click({ count: 3 });
   await page.keyboard.press('Backspace');
   await input!.type(value);
+  // a click that missed (the field moved under it) leaves the value as it was: fail here, not steps later
+  await page.waitForFunction(
+    (sel: string, v: string) => (document.querySelector(sel) as HTMLInputElement | null)?.value === v,
+    { timeout: 5000 },
+    selector,
+    value,
+  );
 }
 
 /**
