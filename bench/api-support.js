@@ -6,17 +6,7 @@ import pg from 'pg';
 
 export const ROOT = new URL('../', import.meta.url).pathname;
 
-/** The p-th percentile (nearest rank) of `xs`; NaN when empty. */
-export const pct = (xs, p) => {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
-/** The median of `xs` (the mean of the middle two for an even count). */
-export const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
+export { pct, median } from './lib/measure.js';
 export const ms = (x) => `${x.toFixed(1)} ms`;
 /** Milliseconds of CPU in a process.cpuUsage() difference. */
 export const cpuMs = (c) => (c.user + c.system) / 1000;
