@@ -197,7 +197,8 @@ export const spread = (xs) => ({ median: median(xs), min: Math.min(...xs), max: 
 /** "1.23 (1.10–1.40)" */
 export const fmtRatio = (r, digits = 2) =>
   `${r.median.toFixed(digits)} (${r.min.toFixed(digits)}–${r.max.toFixed(digits)})`;
-export const fmtMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(ms < 10 ? 1 : 0)} ms`);
+export const fmtMs = (ms) =>
+  ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(ms < 10 ? 1 : 0)} ms`;
 /** "1.20 s wall, 2.30 s CPU (self 1.1 s, postgres 1.2 s)" */
 export const fmtMeasure = (m) => {
   const parts = Object.entries(m.cpu)
@@ -206,7 +207,10 @@ export const fmtMeasure = (m) => {
   return `${fmtMs(m.wall)} wall, ${fmtMs(m.cpu.total)} CPU${parts.length > 1 ? ` (${parts.join(', ')})` : ''}`;
 };
 /** The median wall and median total CPU of a list of measurements. */
-export const medianOf = (ms) => ({ wall: median(ms.map((m) => m.wall)), cpu: median(ms.map((m) => m.cpu.total)) });
+export const medianOf = (ms) => ({
+  wall: median(ms.map((m) => m.wall)),
+  cpu: median(ms.map((m) => m.cpu.total)),
+});
 
 // ---- results: checks and figures -------------------------------------------------------------------------
 
@@ -229,7 +233,9 @@ export function check(name, ok, detail = '') {
   const rec = { kind: 'check', name, ok: Boolean(ok), detail: String(detail).slice(0, 2000) };
   state.checks.push(rec);
   emit(rec);
-  console.log(`${ok ? 'check ok' : 'CHECK FAILED'}: ${name}${detail ? ` — ${String(detail).slice(0, 500)}` : ''}`);
+  console.log(
+    `${ok ? 'check ok' : 'CHECK FAILED'}: ${name}${detail ? ` — ${String(detail).slice(0, 500)}` : ''}`,
+  );
   return Boolean(ok);
 }
 
@@ -266,7 +272,9 @@ export function figure(name, value, { unit = '', goal, range, note, ...extra } =
   emit(rec);
   const r = range ? ` (${range[0].toFixed(2)}–${range[1].toFixed(2)})` : '';
   const g = goal ? ` — goal ${goal.op} ${goal.value}${unit ? ' ' + unit : ''}: ${verdict}` : '';
-  console.log(`figure: ${name} = ${typeof value === 'number' ? +value.toFixed(3) : value}${unit ? ' ' + unit : ''}${r}${g}`);
+  console.log(
+    `figure: ${name} = ${typeof value === 'number' ? +value.toFixed(3) : value}${unit ? ' ' + unit : ''}${r}${g}`,
+  );
   return rec;
 }
 
