@@ -148,7 +148,7 @@ export function groupPapers(
     const k = Math.max(SWAP_NEIGHBOURS, Math.max(0, ...sizes) - 1);
     const near = nearest(space, members, members, k);
     const all = area.pooled > 0 ? [area.pooled, ...sizes] : sizes;
-    const found = clusterFixedSizes(space, members, all, near);
+    const found = clusterFixedSizes(space, members, all, near, hooks);
     found.forEach((g, i) => {
       if (area.pooled > 0 && i === 0) pooled.push(...g);
       else groups.push({ members: g, area });
@@ -159,7 +159,8 @@ export function groupPapers(
   if (pooled.length) {
     const near = nearest(space, pooled, pooled, Math.max(SWAP_NEIGHBOURS, Math.max(...poolSizes) - 1));
     const sizes = [...poolSizes].sort((a, b) => a - b);
-    for (const g of clusterFixedSizes(space, pooled, sizes, near)) groups.push({ members: g, area: null });
+    for (const g of clusterFixedSizes(space, pooled, sizes, near, hooks))
+      groups.push({ members: g, area: null });
     hooks.onProgress?.({ phase: 'group', done: ++done, total });
   }
 
@@ -380,6 +381,7 @@ function clusterFixedSizes(
   members: number[],
   sizes: number[],
   near: Map<number, Neighbours>,
+  hooks: BuilderHooks,
 ): number[][] {
   if (sizes.length <= 1) return [members.slice().sort((a, b) => a - b)];
   const { vectors } = space;
@@ -393,7 +395,7 @@ function clusterFixedSizes(
   let best: number[][] = [];
   let bestCost = Infinity;
   for (const seedOrder of starts) {
-    const groups = improveBySwaps(space, members, greedyStart(space, members, sizes, seedOrder), near);
+    const groups = improveBySwaps(space, members, greedyStart(space, members, sizes, seedOrder), near, hooks);
     const cost = groups.reduce((t, g) => t + groupCost(space, g), 0);
     if (cost < bestCost - EPS) [best, bestCost] = [groups, cost];
   }
@@ -436,6 +438,7 @@ function improveBySwaps(
   members: number[],
   groups: number[][],
   near: Map<number, Neighbours>,
+  { budget }: BuilderHooks,
 ): number[][] {
   const { vectors, norm2 } = space;
   // local search: swaps between a paper's group and its neighbours' groups, exact deltas. The sums a swap
@@ -468,9 +471,12 @@ function improveBySwaps(
   };
   const sq = groups.map((g) => g.reduce((t, i) => t + ownDot(i), 0));
   let dirty = new Set(groups.keys());
-  for (let pass = 0; pass < MAX_PASSES && dirty.size; pass++) {
+  let step = 0;
+  search: for (let pass = 0; pass < MAX_PASSES && dirty.size; pass++) {
     const changed = new Set<number>();
     for (const a of members) {
+      // out of time: the groups stand as they are (each swap keeps them whole)
+      if ((++step & 255) === 0 && budget?.expired()) break search;
       const G = groupOf.get(a)!;
       const ids = near.get(a)?.ids ?? [];
       if (!dirty.has(G) && !ids.some((c) => dirty.has(groupOf.get(c)!))) continue;

@@ -31,6 +31,8 @@ import {
   seededRandom,
   SessionBuilderCancelledError,
   throwIfCancelled,
+  DEFAULT_BUILDER_TIME_BUDGET_MS,
+  TimeBudget,
   type BuilderHooks,
 } from './builder-types.js';
 
@@ -61,6 +63,13 @@ export interface PlacementOptions extends BuilderHooks {
   searchKicks?: number;
   /** Seed of the kicks (default 1). */
   seed?: number;
+  /**
+   * Time budget of the whole build in ms (default 30,000; Infinity for none): when it runs out, the search
+   * stops and the best placement found stands, with its proven lower bound (`timedOut` says so).
+   */
+  timeBudgetMs?: number;
+  /** The clock of the budget (default performance.now); for tests. */
+  now?: () => number;
 }
 
 export interface PlacementResult {
@@ -73,6 +82,8 @@ export interface PlacementResult {
   optimal: boolean;
   /** Nodes of the exact search (0 when it did not run). */
   exactNodes: number;
+  /** The time budget ran out before the search finished: `clashes` is the best found, `lowerBound` still proven. */
+  timedOut: boolean;
 }
 
 export interface TimeInterval {
@@ -314,13 +325,16 @@ function greedy(model: Model, state: State): void {
   }
 }
 
-/** Best-improving moves and swaps until none improves. */
-function descend(model: Model, state: State): void {
-  const { m, C, ov, cap, none } = model;
+/** Best-improving moves and swaps until none improves, or the budget runs out (the state stays valid). */
+function descend(model: Model, state: State, budget: TimeBudget): void {
+  const { m, C, ov, cap, none, busy } = model;
+  const { cls, pair } = state;
   const self = (c: number) => (c === none ? 0 : 1);
+  const wOf = new Int32Array(m);
   for (;;) {
     let improved = false;
     for (let s = 0; s < m; s++) {
+      if ((s & 31) === 0 && budget.expired()) return;
       const c = state.cls[s];
       const here = state.conf(s, c);
       if (here === 0 || c === none) continue;
@@ -332,20 +346,30 @@ function descend(model: Model, state: State): void {
         const delta = state.conf(s, d) - here;
         if (delta < bestDelta) [bestDelta, bestMove, bestSwap] = [delta, d, -1];
       }
+      // swaps: s's shared-people weights spread into a dense row for the scan over every other session
+      const ids = model.nbrIds[s];
+      const ws = model.nbrW[s];
+      for (let k = 0; k < ids.length; k++) wOf[ids[k]] = ws[k];
+      const sRow = s * C;
+      const selfC = self(c);
       for (let u = 0; u < m; u++) {
-        const d = state.cls[u];
+        const d = cls[u];
         if (d === c) continue;
-        const w = model.weight[s].get(u) ?? 0;
+        const w = wOf[u];
         const crossing = d === none || c === none ? 0 : ov[c * C + d];
+        const uRow = u * C;
         const delta =
-          state.conf(s, d) -
+          pair[sRow + d] +
+          busy[sRow + d] -
           w * self(d) -
           (here - w * crossing) +
-          state.conf(u, c) -
-          w * self(c) -
-          (state.conf(u, d) - w * crossing);
+          pair[uRow + c] +
+          busy[uRow + c] -
+          w * selfC -
+          (pair[uRow + d] + busy[uRow + d] - w * crossing);
         if (delta < bestDelta) [bestDelta, bestMove, bestSwap] = [delta, -1, u];
       }
+      for (let k = 0; k < ids.length; k++) wOf[ids[k]] = 0;
       if (bestMove >= 0) state.move(s, bestMove);
       else if (bestSwap >= 0) {
         const d = state.cls[bestSwap];
@@ -362,17 +386,33 @@ function heuristic(
   model: Model,
   options: PlacementOptions,
   lowerBound: number,
+  budget: TimeBudget,
 ): { cls: Int32Array; cost: number } {
   const state = new State(model);
   greedy(model, state);
-  descend(model, state);
+  descend(model, state, budget);
   let best = Int32Array.from(state.cls);
   let bestCost = state.cost();
   const kicks = options.searchKicks ?? 300;
   const random = seededRandom(options.seed ?? 1);
-  for (let kick = 0; kick < kicks && bestCost > lowerBound; kick++) {
+  const progress = (done: number) =>
+    options.onProgress?.({
+      phase: 'place',
+      done,
+      total: kicks,
+      elapsedMs: Math.round(budget.elapsed()),
+      budgetMs: budget.budgetMs,
+      clashes: bestCost,
+      lowerBound,
+    });
+  let lastProgress = budget.elapsed();
+  for (let kick = 0; kick < kicks && bestCost > lowerBound && !budget.expired(); kick++) {
     throwIfCancelled(options.signal);
-    if (kick % 20 === 0) options.onProgress?.({ phase: 'place', done: kick, total: kicks });
+    // progress every 20 kicks, and at least every half second when kicks are slow (large instances)
+    if (kick % 20 === 0 || budget.elapsed() - lastProgress >= 500) {
+      progress(kick);
+      lastProgress = budget.elapsed();
+    }
     const clashing: number[] = [];
     for (let s = 0; s < model.m; s++)
       if (state.cls[s] !== model.none && state.conf(s, state.cls[s]) > 0) clashing.push(s);
@@ -387,14 +427,14 @@ function heuristic(
       state.move(s, d);
       state.move(u, c);
     }
-    descend(model, state);
+    descend(model, state, budget);
     const cost = state.cost();
     if (cost < bestCost) {
       best = Int32Array.from(state.cls);
       bestCost = cost;
     } else if (cost > bestCost) state.assign(best);
   }
-  options.onProgress?.({ phase: 'place', done: kicks, total: kicks });
+  progress(kicks);
   return { cls: best, cost: bestCost };
 }
 
@@ -407,6 +447,7 @@ function exact(
   upper: number,
   nodeLimit: number,
   options: PlacementOptions,
+  budget: TimeBudget,
 ): { cls: Int32Array | null; cost: number; finished: boolean; nodes: number } {
   const { m, C, cap } = model;
   const order = entanglementOrder(model);
@@ -483,7 +524,18 @@ function exact(
     }
     if ((nodes & 4095) === 0) {
       if (options.signal?.aborted) throw new SessionBuilderCancelledError();
-      options.onProgress?.({ phase: 'exact', done: nodes, total: nodeLimit });
+      if (budget.expired()) {
+        stopped = true;
+        return;
+      }
+      options.onProgress?.({
+        phase: 'exact',
+        done: nodes,
+        total: nodeLimit,
+        elapsedMs: Math.round(budget.elapsed()),
+        budgetMs: budget.budgetMs,
+        clashes: best,
+      });
     }
     const s = order[k];
     // after s is placed: each later session's least clash with the placed ones, plus the least clashes
@@ -627,17 +679,18 @@ export function placeSessions(
   busy: readonly BusyInterval[] = [],
   options: PlacementOptions = {},
 ): PlacementResult {
+  const budget = options.budget ?? budgetOf(options);
   const model = buildModel(sessions, slots, busy);
-  if (model.m === 0) return { slotOf: [], clashes: 0, lowerBound: 0, optimal: true, exactNodes: 0 };
-  if (model.K === 0)
-    return { slotOf: sessions.map(() => null), clashes: 0, lowerBound: 0, optimal: true, exactNodes: 0 };
+  const none = { clashes: 0, lowerBound: 0, optimal: true, exactNodes: 0, timedOut: false };
+  if (model.m === 0) return { slotOf: [], ...none };
+  if (model.K === 0) return { slotOf: sessions.map(() => null), ...none };
   const personBound = personLowerBound(model);
-  let { cls, cost } = heuristic(model, options, personBound);
+  let { cls, cost } = heuristic(model, options, personBound, budget);
   let lowerBound = personBound;
   let optimal = cost <= personBound;
   let exactNodes = 0;
-  if (!optimal && model.m <= (options.exactMaxSessions ?? 16)) {
-    const found = exact(model, cost, options.exactNodeLimit ?? 2_000_000, options);
+  if (!optimal && model.m <= (options.exactMaxSessions ?? 16) && !budget.expired()) {
+    const found = exact(model, cost, options.exactNodeLimit ?? 2_000_000, options, budget);
     exactNodes = found.nodes;
     if (found.cls) [cls, cost] = [found.cls, found.cost];
     if (found.finished) [optimal, lowerBound] = [true, cost];
@@ -650,7 +703,12 @@ export function placeSessions(
     const c = cls[s];
     if (c !== model.none) slotOf[s] = model.classSlots[c][nextSlot[c]++];
   }
-  return { slotOf, clashes: cost, lowerBound, optimal, exactNodes };
+  return { slotOf, clashes: cost, lowerBound, optimal, exactNodes, timedOut: !optimal && budget.ranOut };
+}
+
+/** The budget of placement options (timeBudgetMs, default 30 s; Infinity for none). */
+export function budgetOf(options: Pick<PlacementOptions, 'timeBudgetMs' | 'now'>): TimeBudget {
+  return new TimeBudget(options.timeBudgetMs ?? DEFAULT_BUILDER_TIME_BUDGET_MS, options.now);
 }
 
 /**

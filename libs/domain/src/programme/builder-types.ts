@@ -6,12 +6,55 @@ export interface SessionBuilderProgress {
   phase: 'group' | 'place' | 'exact' | 'report';
   done: number;
   total: number;
+  /** Milliseconds since the build started, and the time budget (placement progress only). */
+  elapsedMs?: number;
+  budgetMs?: number;
+  /** The best placement found so far: its person clashes and the proven lower bound (placement progress only). */
+  clashes?: number;
+  lowerBound?: number;
 }
 
 export interface BuilderHooks {
   onProgress?: (progress: SessionBuilderProgress) => void;
   /** Checked between passes and every few thousand search nodes (an AbortSignal, or a flag shared with a worker). */
   signal?: CancelSignal;
+  /** The build's time budget, shared by its steps (made by buildSessions/placeSessions from timeBudgetMs). */
+  budget?: TimeBudget;
+}
+
+/** The default time budget of a build (grouping and placement together): 30 s. */
+export const DEFAULT_BUILDER_TIME_BUDGET_MS = 30_000;
+
+/**
+ * A build's time budget: `expired()` is true once `budgetMs` have passed since the start (read from `now`,
+ * default performance.now; checked by the searches between passes, moves and nodes, so a search stops
+ * within a few milliseconds of the end and keeps the best answer it has). Infinity never expires.
+ */
+export class TimeBudget {
+  private readonly start: number;
+  private over = false;
+
+  constructor(
+    readonly budgetMs: number = DEFAULT_BUILDER_TIME_BUDGET_MS,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    if (!(budgetMs > 0)) throw new RangeError('The time budget must be a positive number of milliseconds');
+    this.start = now();
+  }
+
+  elapsed(): number {
+    return this.now() - this.start;
+  }
+
+  expired(): boolean {
+    if (!this.over && this.elapsed() >= this.budgetMs) this.over = true;
+    return this.over;
+  }
+
+  /** Whether expired() has ever been true (the search was cut short). */
+  get ranOut(): boolean {
+    return this.over;
+  }
 }
 
 export class SessionBuilderCancelledError extends Error {

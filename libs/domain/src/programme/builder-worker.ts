@@ -23,7 +23,10 @@ import {
 } from './builder.js';
 
 /** Options that cross the thread boundary (no callbacks, no signal). */
-export type WorkerSessionBuilderOptions = Omit<SessionBuilderOptions, 'onProgress' | 'signal'>;
+export type WorkerSessionBuilderOptions = Omit<
+  SessionBuilderOptions,
+  'onProgress' | 'signal' | 'budget' | 'now'
+>;
 
 export type ToBuilderWorker = {
   type: 'build';

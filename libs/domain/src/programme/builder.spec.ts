@@ -10,6 +10,7 @@ import {
   type BuilderPaper,
   type BuilderSlot,
   type BusyInterval,
+  type SessionBuilderProgress,
 } from './builder.js';
 import { findClashes, type ClashInput } from './clashes.js';
 import { seededRandom } from '../testing/seeded-random.js';
@@ -444,6 +445,73 @@ describe(placeSessions.name, () => {
     expect(result.lowerBound).toBeLessThanOrEqual(result.clashes);
     expect(result.slotOf.filter((s) => s === null)).toHaveLength(20);
     expect(placeSessions(sessions, slots, busy)).toEqual(result); // deterministic
+  });
+
+  it('stops when its time budget runs out, keeping the best placement found with its proven lower bound', () => {
+    const random = rng(3);
+    const { sessions, slots, busy } = randomPlacement(random, 120, 100, 40);
+    const unbounded = placeSessions(sessions, slots, busy, { timeBudgetMs: Infinity });
+    expect(unbounded.timedOut).toBe(false);
+    // a clock that moves 1 ms per reading: the budget ends after a known number of checks
+    for (const budget of [5, 50, 500]) {
+      let t = 0;
+      const progress: SessionBuilderProgress[] = [];
+      const cut = placeSessions(sessions, slots, busy, {
+        timeBudgetMs: budget,
+        now: () => t++,
+        onProgress: (p) => progress.push(p),
+      });
+      expect(cut.timedOut).toBe(true);
+      expect(t).toBeLessThan(budget + 200); // it stopped soon after the budget, not at the end of the search
+      // a whole, valid placement: every slot once, the clashes counted pair by pair, the bound unchanged
+      const used = cut.slotOf.filter((x) => x !== null);
+      expect(new Set(used).size).toBe(used.length);
+      expect(used).toHaveLength(100);
+      expect(countPlacementClashes(sessions, slots, busy, cut.slotOf)).toBe(cut.clashes);
+      expect(cut.lowerBound).toBe(unbounded.lowerBound);
+      expect(cut.clashes).toBeGreaterThanOrEqual(unbounded.lowerBound);
+      // progress says the time, the budget and the best so far
+      const last = progress.filter((p) => p.phase === 'place').at(-1)!;
+      expect(last).toMatchObject({ budgetMs: budget, clashes: cut.clashes, lowerBound: cut.lowerBound });
+      expect(last.elapsedMs).toBeGreaterThanOrEqual(budget);
+    }
+  });
+
+  it('lets the whole build run out of time in the grouping and still proposes every paper in a session', () => {
+    const r = rng(11);
+    const words = Object.values(TOPICS).join(' ').split(' ');
+    const papers: BuilderPaper[] = Array.from({ length: 200 }, (_, i) => ({
+      id: i + 1,
+      subjectArea: `A${i % 3}`,
+      text: Array.from({ length: 12 }, () => words[r.int(words.length)]).join(' '),
+      people: [1 + r.int(40), 1 + r.int(40)],
+    }));
+    const slots = Array.from({ length: 60 }, (_, i) =>
+      slot(
+        1 + (i % 4),
+        i + 1,
+        ['08:00', '10:30', '13:30', '16:00'][i % 4],
+        ['10:00', '12:30', '15:30', '18:00'][i % 4],
+      ),
+    );
+    let t = 0;
+    const result = buildSessions(
+      { papers, papersPerSession: 4, slots },
+      { timeBudgetMs: 20, now: () => t++ },
+    );
+    expect(result.timeBudgetMs).toBe(20);
+    expect(result.sessions.flatMap((s) => s.paperIds).sort((a, b) => a - b)).toEqual(papers.map((p) => p.id));
+    expect(result.placement.clashes).toBeGreaterThanOrEqual(result.placement.lowerBound);
+    expect(result.grouping.cost).toBeGreaterThanOrEqual(result.grouping.lowerBound);
+    const full = buildSessions({ papers, papersPerSession: 4, slots }, { timeBudgetMs: Infinity });
+    expect(full.timeBudgetMs).toBeNull();
+    expect(full.placement.timedOut).toBe(false);
+  });
+
+  it('refuses a time budget that is not a positive number', () => {
+    expect(() =>
+      placeSessions([{ people: [1] }], [slot(1, 1, '08:00', '10:00')], [], { timeBudgetMs: 0 }),
+    ).toThrow(RangeError);
   });
 
   it('stops when cancelled', () => {

@@ -10,12 +10,15 @@
  * sessions of papersPerSession papers; objective: within-session sum of squared distances to the centroid.
  * Step 2 (builder-placement.ts): sessions into slots minimising person clashes (authors in two
  * overlapping sessions, or in a session overlapping their busy times); exact on small instances.
+ * Time: one budget (timeBudgetMs, default 30 s) for the whole build; when it runs out, the grouping keeps
+ * its groups and the placement its best placement so far, with the proven lower bound (the gap is stated).
  * Step 3 (builder-chairs.ts): a session chair for each session, from the chair's list or the session's
  * authors, free at the session's time.
  */
 import { proposeSessionChairs } from './builder-chairs.js';
 import { groupPapers, type BuilderPaper } from './builder-grouping.js';
 import {
+  budgetOf,
   placeSessions,
   type BuilderSlot,
   type BusyInterval,
@@ -23,6 +26,8 @@ import {
 } from './builder-placement.js';
 
 export {
+  DEFAULT_BUILDER_TIME_BUDGET_MS,
+  TimeBudget,
   SessionBuilderCancelledError,
   type BuilderHooks,
   type SessionBuilderProgress,
@@ -68,13 +73,22 @@ export interface SessionBuilderResult {
   /** Sessions that got no slot (fewer slots than sessions). */
   unplaced: number;
   grouping: { cost: number; lowerBound: number };
-  placement: { clashes: number; lowerBound: number; optimal: boolean };
+  /**
+   * Clashes of the best placement found and the proven lower bound (their difference is the gap); optimal
+   * when proven; timedOut when the time budget ended the search first.
+   */
+  placement: { clashes: number; lowerBound: number; optimal: boolean; timedOut: boolean };
+  /** The time budget the build had, in ms (null: none). */
+  timeBudgetMs: number | null;
 }
 
 export function buildSessions(
   input: SessionBuilderInput,
   options: SessionBuilderOptions = {},
 ): SessionBuilderResult {
+  // one budget for both steps: the grouping's local search stops early too when it runs out
+  const budget = options.budget ?? budgetOf(options);
+  options = { ...options, budget };
   const grouping = groupPapers(input.papers, input.papersPerSession, options, {
     minPapersPerSession: input.minPapersPerSession,
     trackName: input.trackName,
@@ -100,6 +114,12 @@ export function buildSessions(
     personClashes: placement.clashes,
     unplaced: sessions.filter((s) => s.slot === null).length,
     grouping: { cost: grouping.cost, lowerBound: grouping.lowerBound },
-    placement: { clashes: placement.clashes, lowerBound: placement.lowerBound, optimal: placement.optimal },
+    placement: {
+      clashes: placement.clashes,
+      lowerBound: placement.lowerBound,
+      optimal: placement.optimal,
+      timedOut: placement.timedOut,
+    },
+    timeBudgetMs: Number.isFinite(budget.budgetMs) ? budget.budgetMs : null,
   };
 }
