@@ -27,7 +27,8 @@ interface Proposal {
   unplaced: number;
   firstNumber: number;
   papers: number;
-  placement: { clashes: number; lowerBound: number; optimal: boolean };
+  placement: { clashes: number; lowerBound: number; optimal: boolean; timedOut: boolean };
+  timeBudgetMs: number | null;
 }
 
 describe('session builder API', () => {
@@ -151,6 +152,27 @@ describe('session builder API', () => {
       (await post('/api/chair/programme/builder/proposal', { ...base, papersPerSession: 0 }).expect(400)).body
         .message,
     ).toBe(M.builderPapersPerSession);
+  });
+
+  it('searches within the time limit the chair gives (default 30 s) and refuses a limit out of range', async () => {
+    const base = { track: trackId, papersPerSession: 2, events, rooms };
+    const byDefault = lines((await post('/api/chair/programme/builder/proposal', base).expect(200)).text).at(
+      -1,
+    )!;
+    expect(byDefault.result).toMatchObject({
+      timeBudgetMs: 30_000,
+      placement: { timedOut: false, optimal: true },
+    });
+    const given = lines(
+      (await post('/api/chair/programme/builder/proposal', { ...base, timeLimitSeconds: 120 }).expect(200))
+        .text,
+    ).at(-1)!;
+    expect(given.result!.timeBudgetMs).toBe(120_000);
+    for (const timeLimitSeconds of [0, 3601, 1.5, 'soon'])
+      expect(
+        (await post('/api/chair/programme/builder/proposal', { ...base, timeLimitSeconds }).expect(400)).body
+          .message,
+      ).toBe(M.builderTimeLimit);
   });
 
   it('applies an edited proposal in one transaction, or nothing when one session is refused', async () => {

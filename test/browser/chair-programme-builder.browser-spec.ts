@@ -183,8 +183,12 @@ describe('chair programme: the session builder', () => {
     await waitForText(page, M.builderEvents);
     await waitForText(page, M.room);
     await typeInto(page, '#builder-papers-per-session', '51');
+    expect(await page.$eval('#builder-time-limit', (el) => (el as HTMLInputElement).value)).toBe('30');
+    await typeInto(page, '#builder-time-limit', '0');
     await clickText(page, 'Propose sessions', 'button');
     await waitForText(page, M.builderPapersPerSession);
+    await waitForText(page, M.builderTimeLimit);
+    await typeInto(page, '#builder-time-limit', '45');
 
     await setUp(page);
     // A minimum of one paper per session: single papers move between sessions (with the default of two, a

@@ -134,6 +134,7 @@ export const PROGRAMME_MESSAGES = {
   builderNoPapers: 'This track has no accepted papers left to schedule',
   builderPapersPerSession: 'Papers per session must be a whole number from 1 to 50',
   builderMinPapers: 'The minimum papers per session must be a whole number from 1 to the papers per session',
+  builderTimeLimit: 'The time limit must be a whole number of seconds from 1 to 3600',
   builderTooFewPapers: (n: number, min: number) =>
     `This track has ${n} accepted paper${n === 1 ? '' : 's'} left to schedule, fewer than the minimum of ${min} per session: lower the minimum`,
   builderUnderMinimum: (n: number, min: number) =>

@@ -21,11 +21,13 @@ export class BuilderRunner {
     'building on the main thread',
   );
 
+  /** Builds within `timeBudgetMs` (the best proposal found by then, its gap to the proven bound stated). */
   build(
     input: SessionBuilderInput,
+    timeBudgetMs: number,
     hooks: WorkerRunHooks<SessionBuilderProgress> = {},
   ): Promise<SessionBuilderResult> {
-    const options = { seed: 1 };
+    const options = { seed: 1, timeBudgetMs };
     return this.worker.run(
       hooks,
       (file, h) => runSessionBuilderInWorker(input, options, h, file),

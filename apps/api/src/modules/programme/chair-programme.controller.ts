@@ -147,7 +147,7 @@ export class ChairSessionBuilderController {
     },
   })
   async proposal(@Body() body: BuilderRequestDto, @Res() res: Response): Promise<void> {
-    const { input, firstNumber } = await this.builder.prepare(body);
+    const { input, firstNumber, timeBudgetMs } = await this.builder.prepare(body);
     const abort = new AbortController();
     res.once('close', () => {
       if (!res.writableFinished) abort.abort();
@@ -158,7 +158,7 @@ export class ChairSessionBuilderController {
     res.flushHeaders();
     let last = 0;
     try {
-      const result = await this.builder.run(input, firstNumber, {
+      const result = await this.builder.run(input, firstNumber, timeBudgetMs, {
         signal: abort.signal,
         onProgress: (progress) => {
           const now = Date.now();

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  DEFAULT_BUILDER_TIME_BUDGET_MS,
   DEFAULT_MIN_PAPERS_PER_SESSION,
   EVENT_TYPE_LABELS,
   PROGRAMME_MESSAGES as M,
@@ -31,6 +32,8 @@ export interface BuilderRequest {
   rooms: number[];
   /** People to propose as session chairs before the sessions' authors. */
   sessionChairs?: number[];
+  /** The builder's time budget in seconds (default 30). */
+  timeLimitSeconds?: number;
 }
 
 /** A proposed session, with its proposed session chair as the programme shows people. */
@@ -76,7 +79,7 @@ export class SessionBuilderService {
   /** Checks the request and reads the builder's input (before any answer is streamed). */
   async prepare(
     req: BuilderRequest,
-  ): Promise<{ input: Parameters<BuilderRunner['build']>[0]; firstNumber: number }> {
+  ): Promise<{ input: Parameters<BuilderRunner['build']>[0]; firstNumber: number; timeBudgetMs: number }> {
     const track = (await this.tracks.list()).find((t) => t._id === req.track);
     if (!track) throw invalidField('track', M.builderTrack);
     const min = req.minPapersPerSession ?? Math.min(DEFAULT_MIN_PAPERS_PER_SESSION, req.papersPerSession);
@@ -151,6 +154,7 @@ export class SessionBuilderService {
         sessionChairs: chairs,
       },
       firstNumber,
+      timeBudgetMs: (req.timeLimitSeconds ?? DEFAULT_BUILDER_TIME_BUDGET_MS / 1000) * 1000,
     };
   }
 
@@ -158,16 +162,17 @@ export class SessionBuilderService {
     req: BuilderRequest,
     hooks: { signal?: AbortSignal; onProgress?: (p: SessionBuilderProgress) => void } = {},
   ): Promise<BuilderProposal> {
-    const { input, firstNumber } = await this.prepare(req);
-    return this.run(input, firstNumber, hooks);
+    const { input, firstNumber, timeBudgetMs } = await this.prepare(req);
+    return this.run(input, firstNumber, timeBudgetMs, hooks);
   }
 
   async run(
     input: Parameters<BuilderRunner['build']>[0],
     firstNumber: number,
+    timeBudgetMs: number,
     hooks: { signal?: AbortSignal; onProgress?: (p: SessionBuilderProgress) => void } = {},
   ): Promise<BuilderProposal> {
-    const result = await this.runner.build(input, hooks);
+    const result = await this.runner.build(input, timeBudgetMs, hooks);
     const people = await this.sessions.personRefs(result.sessions.flatMap((s) => s.chairs));
     return {
       ...result,

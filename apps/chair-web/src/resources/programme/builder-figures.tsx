@@ -6,7 +6,7 @@ const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(3));
 /** The placement against its proven lower bound: 'optimal', or the gap. */
 export function placementFigure(p: BuilderProposal['placement']): string {
   if (p.optimal) return `optimal (${p.clashes} clash${p.clashes === 1 ? '' : 'es'})`;
-  return `${p.clashes} clash${p.clashes === 1 ? '' : 'es'} vs lower bound ${p.lowerBound}`;
+  return `${p.clashes} clash${p.clashes === 1 ? '' : 'es'} vs lower bound ${p.lowerBound} (gap ${p.clashes - p.lowerBound})`;
 }
 
 /** The grouping cost against its lower bound, as a ratio (1 = provably optimal). */
@@ -40,6 +40,14 @@ export function BuilderFigures({ proposal }: { proposal: BuilderProposal }) {
         <Figure id="placement" label="Placement" value={placementFigure(proposal.placement)} />
         <Figure id="grouping" label="Grouping cost" value={groupingFigure(proposal.grouping)} />
       </Stack>
+      {proposal.placement.timedOut ? (
+        <Alert severity="info" sx={{ mt: 1 }} data-testid="builder-timed-out">
+          The time limit ({Math.round((proposal.timeBudgetMs ?? 0) / 1000)} s) ended the search: this is the
+          best placement found, {proposal.placement.clashes - proposal.placement.lowerBound} clash
+          {proposal.placement.clashes - proposal.placement.lowerBound === 1 ? '' : 'es'} above the proven
+          lower bound. Propose again with a longer time limit to search further.
+        </Alert>
+      ) : null}
       {proposal.unplaced > 0 ? (
         <Alert severity="info" sx={{ mt: 1 }}>
           {proposal.unplaced} session{proposal.unplaced === 1 ? ' has' : 's have'} no slot (fewer event and

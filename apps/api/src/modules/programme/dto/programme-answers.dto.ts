@@ -318,9 +318,11 @@ export class BuilderGroupingDoc {
 }
 
 export class BuilderPlacementDoc {
-  @ApiProperty() clashes!: number;
-  @ApiProperty() lowerBound!: number;
+  @ApiProperty({ description: 'Person clashes of the best placement found' }) clashes!: number;
+  @ApiProperty({ description: 'Proven: no placement has fewer clashes (the gap is clashes − lowerBound)' })
+  lowerBound!: number;
   @ApiProperty() optimal!: boolean;
+  @ApiProperty({ description: 'The time limit ended the search before it finished' }) timedOut!: boolean;
 }
 
 /** The session builder's proposal (SessionBuilderResult of libs/domain, with the first free number). */
@@ -333,12 +335,18 @@ export class BuilderProposalDoc implements BuilderProposal {
   @ApiProperty({ description: 'The first free technical session number' }) firstNumber!: number;
   @ApiProperty({ description: "The track's accepted papers not yet in a session" }) papers!: number;
   @ApiProperty() minPapersPerSession!: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'The time limit the build had, in ms' })
+  timeBudgetMs!: number | null;
 }
 
 export class BuilderProgressDoc implements SessionBuilderProgress {
   @ApiProperty({ enum: ['group', 'place', 'exact', 'report'] }) phase!: SessionBuilderProgress['phase'];
   @ApiProperty() done!: number;
   @ApiProperty() total!: number;
+  @ApiPropertyOptional({ description: 'Milliseconds since the build started' }) elapsedMs?: number;
+  @ApiPropertyOptional({ description: 'The time limit in ms' }) budgetMs?: number;
+  @ApiPropertyOptional({ description: 'Person clashes of the best placement so far' }) clashes?: number;
+  @ApiPropertyOptional({ description: 'The proven lower bound of the clashes' }) lowerBound?: number;
 }
 
 /*

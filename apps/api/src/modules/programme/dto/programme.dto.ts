@@ -246,6 +246,13 @@ export class BuilderRequestDto {
   minPapersPerSession?: number;
   @ApiProperty({ type: [Number] }) @IdList(M.builderEvents, 500) events!: number[];
   @ApiProperty({ type: [Number] }) @IdList(M.room, 500) rooms!: number[];
+  /** How long the builder may search, in seconds (default 30): past it, the best proposal found is answered. */
+  @ApiPropertyOptional({ minimum: 1, maximum: 3600, default: 30 })
+  @Optional()
+  @Max(3600, { message: M.builderTimeLimit })
+  @Min(1, { message: M.builderTimeLimit })
+  @IsInt({ message: M.builderTimeLimit })
+  timeLimitSeconds?: number;
   /** People to propose as session chairs before the sessions' authors (user ids). */
   @ApiPropertyOptional({ type: [Number] })
   @Optional()

@@ -18,6 +18,8 @@ export interface BuilderRequest {
   rooms: number[];
   /** People proposed as session chairs before the sessions' authors. */
   sessionChairs: number[];
+  /** How long the builder may search, in seconds (1–3600; the server's default is 30). */
+  timeLimitSeconds: number;
 }
 
 /** A proposed session with its proposed session chair (none when nobody was free at its time). */
