@@ -32,7 +32,10 @@ export interface MenuSection {
 
 const DRAWER = 260;
 
-/** The phone's menu drawer: MUI's Modal, Slide, Backdrop and focus trap, loaded only on a narrow screen. */
+/**
+ * The phone's menu drawer: MUI's Modal, Slide, Backdrop and focus trap, loaded on a narrow screen when the menu
+ * is first opened (not part of the first screen: bench/frontend.js counts the phone path).
+ */
 const MenuDrawer = lazy(() => import('./menu-drawer').then((m) => ({ default: m.MenuDrawer })));
 
 /**
@@ -57,6 +60,9 @@ export function AppShell({
   const navigate = useNavigate();
   const wide = useMediaQuery((t: Theme) => t.breakpoints.up('md'), { noSsr: true });
   const [open, setOpen] = useState(false);
+  // the drawer's chunk is fetched the first time the menu opens, and the drawer stays mounted after
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  if (open && !drawerWanted) setDrawerWanted(true);
   const main = useRef<HTMLElement>(null);
   const menuId = useId();
   const nav = (
@@ -160,7 +166,8 @@ export function AppShell({
           </Box>
         </Box>
       ) : (
-        // Until the drawer's chunk is in, the menu is in the page but hidden, as in the closed drawer.
+        // Until the drawer is wanted and its chunk is in, the menu is in the page but hidden, as in the closed
+        // drawer.
         <Suspense
           fallback={
             <Box id={menuId} hidden>
@@ -168,9 +175,15 @@ export function AppShell({
             </Box>
           }
         >
-          <MenuDrawer id={menuId} width={DRAWER} open={open} onClose={() => setOpen(false)}>
-            {nav}
-          </MenuDrawer>
+          {drawerWanted ? (
+            <MenuDrawer id={menuId} width={DRAWER} open={open} onClose={() => setOpen(false)}>
+              {nav}
+            </MenuDrawer>
+          ) : (
+            <Box id={menuId} hidden>
+              {nav}
+            </Box>
+          )}
         </Suspense>
       )}
       <Box

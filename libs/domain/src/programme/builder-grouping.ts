@@ -117,7 +117,10 @@ export function groupPapers(
     if (sorted[i].id === sorted[i - 1].id) throw new RangeError(`Paper ${sorted[i].id} is listed twice`);
   if (sorted.length === 0) return { groups: [], cost: 0, lowerBound: 0 };
 
-  const docs = sorted.map((x) => tokenize(x.text));
+  const docs = sorted.map((x, i) => {
+    if ((i & 255) === 0) throwIfCancelled(hooks.signal);
+    return tokenize(x.text);
+  });
   const vectors = tfidfVectors(docs);
   const norm2 = Float64Array.from(vectors, (v) => v.weights.reduce((s, w) => s + w * w, 0));
   let terms = 0;
@@ -133,7 +136,7 @@ export function groupPapers(
   const poolSizes = sessionSizes(poolSize, p, m);
   const poolUniverse = pool.flatMap((a) => a.members);
   const poolNearest = poolUniverse.length
-    ? nearest(space, poolUniverse, poolUniverse, Math.max(0, ...poolSizes) - 1)
+    ? nearest(space, poolUniverse, poolUniverse, Math.max(0, ...poolSizes) - 1, hooks)
     : new Map();
 
   const live = areas.filter((a) => a.members.length > 0);
@@ -146,7 +149,7 @@ export function groupPapers(
     throwIfCancelled(hooks.signal);
     const { members, sizes } = area;
     const k = Math.max(SWAP_NEIGHBOURS, Math.max(0, ...sizes) - 1);
-    const near = nearest(space, members, members, k);
+    const near = nearest(space, members, members, k, hooks);
     const all = area.pooled > 0 ? [area.pooled, ...sizes] : sizes;
     const found = clusterFixedSizes(space, members, all, near, hooks);
     found.forEach((g, i) => {
@@ -157,7 +160,7 @@ export function groupPapers(
     hooks.onProgress?.({ phase: 'group', done: ++done, total });
   }
   if (pooled.length) {
-    const near = nearest(space, pooled, pooled, Math.max(SWAP_NEIGHBOURS, Math.max(...poolSizes) - 1));
+    const near = nearest(space, pooled, pooled, Math.max(SWAP_NEIGHBOURS, Math.max(...poolSizes) - 1), hooks);
     const sizes = [...poolSizes].sort((a, b) => a - b);
     for (const g of clusterFixedSizes(space, pooled, sizes, near, hooks))
       groups.push({ members: g, area: null });
@@ -266,12 +269,20 @@ interface Neighbours {
 }
 
 /** For each query, its k nearest papers of the universe by squared distance (ties: lower index). */
-function nearest(space: Space, universe: number[], queries: number[], k: number): Map<number, Neighbours> {
+function nearest(
+  space: Space,
+  universe: number[],
+  queries: number[],
+  k: number,
+  { signal }: BuilderHooks = {},
+): Map<number, Neighbours> {
   const index = new InvertedIndex(space.vectors, universe);
   const scores = new Float64Array(universe.length);
   const out = new Map<number, Neighbours>();
   const kk = Math.min(k, universe.length - 1);
+  let step = 0;
   for (const i of queries) {
+    if ((++step & 63) === 0) throwIfCancelled(signal);
     index.score(space.vectors[i], scores);
     const ids: number[] = [];
     const dist: number[] = [];
@@ -395,7 +406,8 @@ function clusterFixedSizes(
   let best: number[][] = [];
   let bestCost = Infinity;
   for (const seedOrder of starts) {
-    const groups = improveBySwaps(space, members, greedyStart(space, members, sizes, seedOrder), near, hooks);
+    const start = greedyStart(space, members, sizes, seedOrder, hooks);
+    const groups = improveBySwaps(space, members, start, near, hooks);
     const cost = groups.reduce((t, g) => t + groupCost(space, g), 0);
     if (cost < bestCost - EPS) [best, bestCost] = [groups, cost];
   }
@@ -403,7 +415,13 @@ function clusterFixedSizes(
 }
 
 /** Each group, in the order of sizes, around the next free paper of seedOrder and its nearest free papers. */
-function greedyStart(space: Space, members: number[], sizes: number[], seedOrder: number[]): number[][] {
+function greedyStart(
+  space: Space,
+  members: number[],
+  sizes: number[],
+  seedOrder: number[],
+  { signal }: BuilderHooks,
+): number[][] {
   const { vectors, norm2 } = space;
   const index = new InvertedIndex(vectors, members);
   const scores = new Float64Array(members.length);
@@ -411,6 +429,7 @@ function greedyStart(space: Space, members: number[], sizes: number[], seedOrder
   const groups: number[][] = [];
   let next = 0;
   for (const size of sizes) {
+    if ((groups.length & 15) === 0) throwIfCancelled(signal);
     while (!free.has(seedOrder[next])) next++;
     const seed = seedOrder[next];
     free.delete(seed);
@@ -438,7 +457,7 @@ function improveBySwaps(
   members: number[],
   groups: number[][],
   near: Map<number, Neighbours>,
-  { budget }: BuilderHooks,
+  { budget, signal }: BuilderHooks,
 ): number[][] {
   const { vectors, norm2 } = space;
   // local search: swaps between a paper's group and its neighbours' groups, exact deltas. The sums a swap
@@ -476,7 +495,10 @@ function improveBySwaps(
     const changed = new Set<number>();
     for (const a of members) {
       // out of time: the groups stand as they are (each swap keeps them whole)
-      if ((++step & 255) === 0 && budget?.expired()) break search;
+      if ((++step & 255) === 0) {
+        throwIfCancelled(signal);
+        if (budget?.expired()) break search;
+      }
       const G = groupOf.get(a)!;
       const ids = near.get(a)?.ids ?? [];
       if (!dirty.has(G) && !ids.some((c) => dirty.has(groupOf.get(c)!))) continue;
