@@ -47,7 +47,7 @@ import {
   spread,
 } from './lib/measure.js';
 
-benchName('run.js (assignment)');
+benchName('run.js');
 const here = dirname(fileURLToPath(import.meta.url));
 const { values: opts } = parseArgs({
   options: { rounds: { type: 'string', default: '8' }, only: { type: 'string' } },

@@ -74,10 +74,16 @@ export function tokenize(text: string): string[] {
   return out;
 }
 
-/** A growable list of 32-bit integers (no boxed array to copy and collect). */
+/**
+ * A growable list of 32-bit integers (no boxed array to copy and collect). `capacity` is a first size: a
+ * large one that is never filled costs nothing (the pages of a large buffer are only made when written).
+ */
 export class IntList {
-  data = new Int32Array(1 << 16);
+  data: Int32Array;
   length = 0;
+  constructor(capacity = 1 << 16) {
+    this.data = new Int32Array(Math.max(16, capacity));
+  }
   push(value: number): void {
     if (this.length === this.data.length) {
       const more = new Int32Array(this.data.length * 2);
