@@ -208,7 +208,8 @@ for (const inst of INSTANCES) {
   const lemonCpu = median(r.b.map((l) => l.cpu));
   console.log(
     `ours, fresh process per round (median): cold build ${fmtMs(med((c) => c.build.wall))} wall, ` +
-      `${fmtMs(med((c) => c.build.cpu))} CPU; cold solve ${fmtMs(med((c) => c.solve.wall))} wall, ` +
+      `${fmtMs(med((c) => c.build.cpu))} CPU (main thread ${fmtMs(med((c) => c.build.main))}, the rest V8's ` +
+      `GC and compiler threads); cold solve ${fmtMs(med((c) => c.solve.wall))} wall, ` +
       `${fmtMs(med((c) => c.solve.cpu))} CPU; warm solve ${fmtMs(med((c) => c.warm.cpu))} CPU`,
   );
   console.log(
