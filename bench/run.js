@@ -7,7 +7,8 @@
 //    measures the network build (buildModel: affinity, TF-IDF, conflicts, top-K candidates) and the first
 //    min-cost flow solve (solveAssignmentFlow) in that process — nothing compiled, tiered up or cached before —
 //    and then the same solve again (warm, informative). CPU is the child's process.cpuUsage() (all its
-//    threads: main, GC, WebAssembly compilation), wall beside.
+//    threads: main, GC, JavaScript and WebAssembly compilation), wall beside; the main thread's share of
+//    the build is printed too.
 //  - LEMON's NetworkSimplex (bench/assignment/lemon-ns.cpp, g++ -O2) on the same network written as DIMACS:
 //    its solve CPU is getrusage of its process around run() (its own wall print is not used); the whole
 //    process's CPU (parse + solve) is read from outside (this process's reaped-children time) and must
@@ -243,6 +244,14 @@ for (const inst of INSTANCES) {
     `cold build CPU ${inst.short}`,
     med((c) => c.build.cpu),
     { unit: 'ms' },
+  );
+  figure(
+    `cold build CPU, main thread only ${inst.short}`,
+    med((c) => c.build.main),
+    {
+      unit: 'ms',
+      note: "the rest of the cold build's CPU is V8's GC and compiler threads",
+    },
   );
   figure(
     `cold solve CPU ${inst.short}`,
