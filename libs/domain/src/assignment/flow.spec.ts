@@ -107,13 +107,19 @@ function hasNegativeCycle(net: AssignmentNetwork, flow: Uint8Array, short: Int32
   return true;
 }
 
-function randomNetwork(next: () => number, maxPapers: number, maxReviewers: number, maxArcs: number) {
+function randomNetwork(
+  next: () => number,
+  maxPapers: number,
+  maxReviewers: number,
+  maxArcs: number,
+  cost: () => number = () => Math.round((next() - 0.8) * 100),
+) {
   const P = 1 + Math.floor(next() * maxPapers);
   const R = 1 + Math.floor(next() * maxReviewers);
   const papers: [number, number][][] = [];
   for (let p = 0; p < P; p++) {
     const rs = [...Array(R).keys()].filter(() => next() < 0.7).slice(0, maxArcs);
-    papers.push(rs.map((r) => [r, Math.round((next() - 0.8) * 100)]));
+    papers.push(rs.map((r) => [r, cost()]));
   }
   const need = papers.map((arcs) => Math.min(3, arcs.length, Math.floor(next() * 4)));
   const capacity = Array.from({ length: R }, () => Math.floor(next() * 4));
@@ -166,6 +172,23 @@ describe('assignment min-cost flow', () => {
       // the feasibility check's maximum equals the flow's number of reviews
       const given = Array.from(net.need).reduce((s, n, p) => s + n - sol.short[p], 0);
       expect(maxAssignable(net).total).toBe(given);
+    }
+  });
+
+  it('equals brute force where many paths are equally short (costs -2..0: the search bound meets ties)', () => {
+    const next = rng(4242);
+    for (let i = 0; i < 200; i++) {
+      const net = randomNetwork(next, 3, 4, 4, () => -Math.floor(next() * 3));
+      const sol = solveAssignmentFlow(net);
+      checkFeasible(net, sol.flow, sol.short);
+      expect(sol.totalCost).toBe(bruteForce(net));
+      expect(hasNegativeCycle(net, sol.flow, sol.short)).toBe(false);
+    }
+    for (let i = 0; i < 30; i++) {
+      const net = randomNetwork(next, 40, 25, 12, () => -Math.floor(next() * 3));
+      const sol = solveAssignmentFlow(net);
+      checkFeasible(net, sol.flow, sol.short);
+      expect(hasNegativeCycle(net, sol.flow, sol.short)).toBe(false);
     }
   });
 

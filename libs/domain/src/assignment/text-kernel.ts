@@ -106,12 +106,11 @@ export class WasmTermIds {
 
   /** Appends the term ids of the text's tokens, in order, to `out`. */
   add(text: string, out: IntList): void {
-    const plain = foldedText(text);
-    // UTF-8 takes at most 3 bytes a UTF-16 unit; at most one id per 3 bytes (2 letters and a separator)
-    if (plain.length * 3 > this.cap.text || plain.length * 2 + 16 > this.cap.out)
-      this.ensure({ text: plain.length * 3, out: plain.length * 2 + 16 });
+    let length = this.encode(text);
+    // a text with a character past ASCII takes more bytes than characters: fold it (accents, case) first;
+    // a plain ASCII text is scanned as it is (its upper case is folded byte by byte), with no pass over it
+    if (length !== text.length) length = this.encode(foldedText(text));
     const { at } = this;
-    const length = this.encoder.encodeInto(plain, this.textBytes).written;
     this.state[0] = 0;
     let pos = 0;
     for (;;) {
@@ -122,6 +121,14 @@ export class WasmTermIds {
       this.enter(pos, this.state[1], this.state[2]);
     }
     out.append(this.outIds.subarray(0, this.state[0]));
+  }
+
+  /** Encodes the text into the text region (grown to hold it); its length in bytes. */
+  private encode(plain: string): number {
+    // UTF-8 takes at most 3 bytes a UTF-16 unit; at most one id per 3 bytes (2 letters and a separator)
+    if (plain.length * 3 > this.cap.text || plain.length * 2 + 16 > this.cap.out)
+      this.ensure({ text: plain.length * 3, out: plain.length * 2 + 16 });
+    return this.encoder.encodeInto(plain, this.textBytes).written;
   }
 
   /** Enters the word text[start .. end) (bytes of the text region) with its hash. */
