@@ -157,15 +157,14 @@ export class OutboxRepository {
    */
   async markSent(sent: readonly SentRecord[], ex: Executor = this.db): Promise<number> {
     if (!sent.length) return 0;
-    const values = sql.join(
-      sent.map((r) => sql`(${r.id}::int, ${r.messageId}::text, ${r.response}::text)`),
-      sql`, `,
-    );
+    // one JSON parameter (not three per message)
+    const values = JSON.stringify(sent.map((r) => [r.id, r.messageId, r.response]));
     const result = (await ex.execute(sql`
       UPDATE outbox AS o
          SET state = 'sent', sent_at = now(), message_id = v.message_id, last_response = v.response,
              last_error = NULL, attempts = o.attempts + 1
-        FROM (VALUES ${values}) AS v (id, message_id, response)
+        FROM (SELECT (e->>0)::int AS id, e->>1 AS message_id, e->>2 AS response
+                FROM jsonb_array_elements(${values}::jsonb) AS e) AS v
        WHERE o.id = v.id AND o.state = 'sending'
       RETURNING o.id`)) as { rows: unknown[] };
     return result.rows.length;
