@@ -1,7 +1,7 @@
 // Documents benchmark (issues 11 and 23), `npm run bench:documents`.
 //
-// What it measures: acceptance letters (--letters per round, default 300) rendered to PDF, two ways, in
-// interleaved rounds (API, bare, bare, API, … : ABBA, --rounds pairs, default 3), with the same concurrency
+// What it measures: acceptance letters (--letters per round, default 250) rendered to PDF, two ways, in
+// interleaved rounds (API, bare, bare, API, … : ABBA, --rounds pairs, default 4), with the same concurrency
 // (--concurrency, default 2, the pool's default):
 //  API:  the product's path — DocumentComposer.render of the built-in template with one letter's values: fill
 //        (escaping), the document shell, DocumentRenderer.renderPdf on the shared BrowserPool. The pool keeps
@@ -22,7 +22,7 @@
 // both sides, is run through pdftotext (poppler-utils) and must contain the recipient's name, the paper's
 // title (with its & and <friends>, escaped in the HTML), the conference and the letter's phrases, and
 // pdfimages -list must show the QR code image.
-// Options: --letters N (300), --rounds N (3 pairs), --concurrency N (2).
+// Options: --letters N (250), --rounds N (4 pairs), --concurrency N (2).
 import 'reflect-metadata';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -55,8 +55,8 @@ import {
 
 const { values: opts } = parseArgs({
   options: {
-    letters: { type: 'string', default: '300' },
-    rounds: { type: 'string', default: '3' },
+    letters: { type: 'string', default: '250' },
+    rounds: { type: 'string', default: '4' },
     concurrency: { type: 'string', default: '2' },
   },
 });

@@ -2,7 +2,7 @@
 //
 // What it measures: 10,000 personalised messages (one template, rendered once before the rounds with
 // parseTemplate/renderTemplate of @symposium/domain, outside every clock) delivered to an SMTP sink on
-// loopback, two ways, in interleaved rounds (outbox, bare, bare, outbox, … : ABBA, --rounds pairs, default 3):
+// loopback, two ways, in interleaved rounds (outbox, bare, bare, outbox, … : ABBA, --rounds pairs, default 4):
 //  outbox: the product's whole path — the messages QUEUED the way a bulk send queues them (OutboxService
 //          .enqueueMany in one transaction: multi-row INSERTs of OUTBOX_BATCH rows) and then SENT by the real
 //          OutboxDispatcher (claims with FOR UPDATE SKIP LOCKED, the pooled nodemailer transport, 'sent'
@@ -26,7 +26,7 @@
 // message with an independent rendering written here (a plain string replace of each {{placeholder}} for
 // that recipient), each of the 10,000 recipients exactly once and nothing else; for the outbox, every row
 // recorded 'sent' with the server's answer.
-// Options: --messages N (10000), --rounds N (3 pairs), --skip-postgres.
+// Options: --messages N (10000), --rounds N (4 pairs), --skip-postgres.
 import 'reflect-metadata';
 import { fork } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -133,7 +133,7 @@ const { values: opts } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== '--smtp-sink'),
   options: {
     messages: { type: 'string', default: '10000' },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '4' },
     'skip-postgres': { type: 'boolean', default: false },
   },
 });
