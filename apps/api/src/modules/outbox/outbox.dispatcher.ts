@@ -275,10 +275,14 @@ class Pass {
     this.queue.push(...rows);
   }
 
-  /** Claims the next batch in the background when the queue runs low (never during shutdown). */
+  /**
+   * Claims the next batch in the background as soon as less than a batch waits (never during shutdown): a
+   * claim competes with the 'sent' UPDATEs for the database (PGlite runs one statement at a time), so it
+   * starts a whole batch ahead, not when the connections are about to run dry.
+   */
   private claimMore(): void {
     if (this.claiming || this.exhausted || !this.running || this.stopping()) return;
-    if (this.queue.length >= MAIL_BATCH_SIZE / 2) return;
+    if (this.queue.length >= MAIL_BATCH_SIZE) return;
     const claimedAt = Date.now();
     this.claiming = this.repo
       .claimDue(MAIL_BATCH_SIZE)

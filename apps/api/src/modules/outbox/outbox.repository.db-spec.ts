@@ -38,6 +38,59 @@ describe('OutboxRepository (the dispatcher queue)', () => {
     ]);
   });
 
+  it('stores every column as given (the rows travel as JSON) and takes the defaults a row leaves out', async () => {
+    const at = new Date('2026-03-04T05:06:07.089Z');
+    const full = mail('full', {
+      to: ['x@example.org', 'y@example.org'],
+      cc: ['c@example.org'],
+      bcc: [],
+      replyTo: 'r@example.org',
+      text: 'Line 1\nLine "2" \\ é ✓ {"json": [1]}',
+      html: '<p>a&amp;b</p>',
+      state: 'sent',
+      attempts: 1,
+      nextAttemptAt: at,
+      sentAt: at,
+      createdAt: at,
+      lastResponse: '250 Ok',
+      createdBy: 7,
+      userId: 8,
+      paperId: 9,
+      sendId: null,
+    });
+    const many = Array.from({ length: 600 }, (_, i) => mail(`m${i}`, { userId: i }));
+    const [id] = await repo.insert([full]);
+    expect(await row(id!)).toMatchObject({
+      to: ['x@example.org', 'y@example.org'],
+      cc: ['c@example.org'],
+      bcc: [],
+      replyTo: 'r@example.org',
+      text: 'Line 1\nLine "2" \\ é ✓ {"json": [1]}',
+      html: '<p>a&amp;b</p>',
+      state: 'sent',
+      attempts: 1,
+      nextAttemptAt: at,
+      sentAt: at,
+      createdAt: at,
+      lastResponse: '250 Ok',
+      createdBy: 7,
+      userId: 8,
+      paperId: 9,
+      sendId: null,
+    });
+    const ids = await repo.insert(many);
+    const rows = await Promise.all(ids.map(row));
+    expect(rows.map((r) => [r.subject, r.userId, r.cc, r.state, r.html])).toEqual(
+      many.map((m, i) => [m.subject, i, [], 'pending', null]),
+    );
+    // rows giving different columns: a left-out column takes its default there too
+    const mixed = await repo.insert([mail('d1', { state: 'failed' }), mail('d2')]);
+    expect((await Promise.all(mixed.map(row))).map((r) => [r.subject, r.state])).toEqual([
+      ['d1', 'failed'],
+      ['d2', 'pending'],
+    ]);
+  });
+
   it('claims due pending rows only, oldest due first, up to the limit, and leases them', async () => {
     const [due1, due2, due3] = await repo.insert([
       mail('due1', { nextAttemptAt: new Date(Date.now() - 3000) }),
