@@ -34,8 +34,10 @@
 // Options: --papers N (20000) --rounds N (20 one-at-a-time pairs) --batch N (5 requests a side per round)
 //          --connections N (20) --load-rounds N (4 pairs of loads) --load-seconds N (4 per load)
 //          --bulk-rounds N (8 pairs) --skip-postgres --skip-pglite --uploads
-//          --cpu-prof DIR: a V8 CPU profile of this process during one more endpoint load at 20 connections,
-//          after the measured ones, DIR/papers-<database>.cpuprofile (`node bench/papers/profile-summary.js`).
+//          --cpu-prof DIR: V8 CPU profiles of this process during one more endpoint load at 20 connections and
+//          BULK_ROUNDS more bulk changes through the endpoint, after the measured ones,
+//          DIR/papers-<database>.cpuprofile and DIR/papers-bulk-<database>.cpuprofile
+//          (`node bench/papers/profile-summary.js FILE`).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent as HttpAgent, createServer, request as httpRequest } from 'node:http';
 import { Session } from 'node:inspector/promises';
@@ -290,7 +292,7 @@ async function profiled(name, fn) {
     mkdirSync(opts['cpu-prof'], { recursive: true });
     const file = `${opts['cpu-prof'].replace(/\/$/, '')}/papers-${name}.cpuprofile`;
     writeFileSync(file, JSON.stringify(profile));
-    console.log(`  CPU profile of the endpoint's load: ${file}`);
+    console.log(`  CPU profile: ${file}`);
   }
 }
 
@@ -612,6 +614,11 @@ async function benchOn(label, dbConfig) {
   await bulkA();
   await bulkB();
   const bulk = await interleave({ rounds: BULK_ROUNDS, a: bulkA, b: bulkB });
+  // the profile in rounds of their own, after the measured ones
+  if (opts['cpu-prof'])
+    await profiled(`bulk-${kind}`, async () => {
+      for (let i = 0; i < BULK_ROUNDS; i++) await bulkA();
+    });
   const [[othersAfter]] = (await raw(others, [ids])).rows;
   check(`${dbName}: the bulk changes touched no other paper`, othersAfter === othersBefore);
   const bA = { wall: median(bulk.a.map((m) => m.wall)), cpu: median(bulk.a.map((m) => m.cpu.total)) };

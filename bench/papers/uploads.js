@@ -177,9 +177,16 @@ async function startServer(count, args, env) {
       env: { ...process.env, ...env.vars },
     },
   );
+  // its first JSON line says where it listens; any other output (--trace-gc …) goes to stderr
   const first = await new Promise((resolve, reject) => {
     const rl = createInterface({ input: server.stdout });
-    rl.once('line', resolve);
+    let found = false;
+    rl.on('line', (line) => {
+      if (!found && line.startsWith('{"port"')) {
+        found = true;
+        resolve(line);
+      } else process.stderr.write(`${line}\n`);
+    });
     server.once('exit', (code) => reject(new Error(`upload server exited with ${code}`)));
   });
   return { server, ...JSON.parse(first) };
