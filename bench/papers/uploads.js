@@ -153,7 +153,7 @@ const threadsCpu = (pid) => {
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
       const comm = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
-      const name = String(tid) === String(pid) ? 'main' : comm === 'node' ? 'other node threads' : comm;
+      const name = String(tid) === String(pid) ? 'main' : process.env.THREADS_DETAIL ? `${comm}#${tid - pid}` : comm === 'node' ? 'other node threads' : comm;
       out[name] = (out[name] ?? 0) + cpuOf(`${pid}/task/${tid}`);
     } catch {
       /* thread ended */
@@ -197,7 +197,8 @@ async function round(kind, { count, size, files, expected, databaseUrl, serverAr
   const bare = kind === 'bare';
   const { server, port, token, paperIds, dataDir } = await startServer(count, bare ? ['--bare'] : [], {
     vars: databaseUrl && !bare ? { DATABASE_URL: databaseUrl } : {},
-    NODE_OPTIONS_SERVER: bare ? [] : serverArgs,
+    // node flags: `serverArgs` for the API; BENCH_BARE_NODE_ARGS (space-separated) for the bare route
+    NODE_OPTIONS_SERVER: bare ? (process.env.BENCH_BARE_NODE_ARGS ?? '').split(' ').filter(Boolean) : serverArgs,
   });
   try {
     // this process (the client), the server's process tree and, for the API on PostgreSQL, PostgreSQL's
