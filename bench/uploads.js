@@ -4,16 +4,18 @@
 // PGlite and on PostgreSQL (a throwaway database on --pg).
 //
 // Why it is fair (bench/lib/measure.js): the two sides run in pairs in ABBA order (api, bare, then bare, api …;
-// neither always first), each in a fresh server process started before the clock; the figure is the median of
-// the per-pair ratios (bare wall / API wall = API throughput / bare throughput) with its range, never the best
-// of each side. The bare route does the same file work as the API: the file fsynced before its rename, one
-// mkdir per object directory, and the directory fsyncs grouped across concurrent uploads exactly as the API's
-// file store groups them. CPU beside wall: the server process tree, PostgreSQL's server processes (the API's
-// rows and commits) and the client. Both sides are checked alike, after the clock: every upload answered 2xx
-// with the sha256 and size of the bytes sent, and the stored bytes read back (over HTTP for the API, from disk
-// for the bare route) hash to the same sha256. A failed upload or a lost or corrupted file fails the run (exit 1).
+// neither always first), each in a fresh server process started before the clock and warmed by 20 uploads of
+// its own (a production server is long-running; the same warm-up for both); the figure is the median of the
+// per-pair ratios (bare wall / API wall = API throughput / bare throughput) with its range, never the best of
+// each side. The bare route does the same file work as the API: the file fsynced before its rename, one mkdir
+// per object directory, and the directory fsyncs grouped across concurrent uploads exactly as the API's file
+// store groups them. CPU beside wall: the server process tree, the PostgreSQL backends of the API's database
+// (its rows and commits; bench/lib/papers-pg-cpu.js, not the other benches' work on a shared server) and the
+// client. Both sides are checked alike, after the clock: every upload answered 2xx with the sha256 and size of
+// the bytes sent, and the stored bytes read back (over HTTP for the API, from disk for the bare route) hash to
+// the same sha256. A failed upload or a lost or corrupted file fails the run (exit 1).
 // Figures: uploads API/bare throughput on PostgreSQL (goal ≥ 0.7) and PGlite (goal ≥ 0.7), the API's memory
-// growth (peak RSS during the uploads minus idle RSS before; goal ≤ 300 MB).
+// growth (peak RSS from the warm-up to the end of the uploads minus idle RSS before; goal ≤ 300 MB).
 //
 //   node bench/uploads.js [--uploads 200] [--size 5] [--rounds 3] [--db pglite|postgres|both]
 //                         [--pg postgres://postgres@127.0.0.1:5432/postgres] [--cpu-prof DIR]

@@ -1,14 +1,16 @@
 // N concurrent uploads of S MB (default 200 × 5 MB) to the API's POST /api/author/papers/:id/upload and, with
 // the same bytes, to the bare streaming route of upload-server.js --bare (node:http + busboy, sha256, fsync,
 // rename, the directory fsyncs grouped as the API groups them). Each side runs in a fresh server process of its
-// own (started before the clock, as the product runs warm only after start-up). `runUploads` runs pairs in
-// ABBA order (api, bare, bare, api …) and reports the median of the pair ratios (bare wall / API wall = API
-// throughput / bare throughput) with their range — never the best of each side. For each run: wall time,
-// CPU of the server process tree, of PostgreSQL's server processes (when the API runs on the local
-// PostgreSQL) and of the client (this process), the server's CPU by thread, MB/s, errors, lost or corrupted
-// files (the sha256 computed before sending, the one the server answered, and the one of the stored bytes
-// read back — over HTTP for the API, from disk for the bare route: the same verification for both, after the
-// clock), and the server's memory growth (peak VmHWM during the uploads minus VmRSS when idle before them).
+// own, started before the clock and warmed by `warm` (20) uploads to papers of their own before it (the product
+// serves uploads from a long-running process; the same warm-up for both sides; the memory growth counts it).
+// `runUploads` runs pairs in ABBA order (api, bare, bare, api …) and reports the median of the pair ratios
+// (bare wall / API wall = API throughput / bare throughput) with their range — never the best of each side.
+// For each run: wall time, CPU of the server process tree, of the PostgreSQL backends of the API's database
+// (bench/lib/papers-pg-cpu.js) and of the client (this process), the server's CPU by thread, MB/s, errors,
+// lost or corrupted files (the sha256 computed before sending, the one the server answered, and the one of the
+// stored bytes read back — over HTTP for the API, from disk for the bare route: the same verification for
+// both, after the clock), and the server's memory growth (peak VmHWM from the warm-up to the end of the
+// uploads minus VmRSS when idle before them).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +19,8 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { cpuMeter, fmtMs, interleave } from '../lib/measure.js';
+import { fmtMs, interleave } from '../lib/measure.js';
+import { databaseCpuMeter } from '../lib/papers-pg-cpu.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const MB = 1_000_000;
@@ -153,7 +156,7 @@ const threadsCpu = (pid) => {
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
       const comm = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
-      const name = String(tid) === String(pid) ? 'main' : process.env.THREADS_DETAIL ? `${comm}#${tid - pid}` : comm === 'node' ? 'other node threads' : comm;
+      const name = String(tid) === String(pid) ? 'main' : comm === 'node' ? 'other node threads' : comm;
       out[name] = (out[name] ?? 0) + cpuOf(`${pid}/task/${tid}`);
     } catch {
       /* thread ended */
@@ -193,34 +196,50 @@ async function startServer(count, args, env) {
 }
 
 /** One timed run against one server; the expected hashes are known before it starts. */
-async function round(kind, { count, size, files, expected, databaseUrl, serverArgs }) {
+async function round(kind, { count, size, files, expected, databaseUrl, serverArgs, warm }) {
   const bare = kind === 'bare';
-  const { server, port, token, paperIds, dataDir } = await startServer(count, bare ? ['--bare'] : [], {
+  const started = await startServer(count + warm, bare ? ['--bare'] : [], {
     vars: databaseUrl && !bare ? { DATABASE_URL: databaseUrl } : {},
     // node flags: `serverArgs` for the API; BENCH_BARE_NODE_ARGS (space-separated) for the bare route
-    NODE_OPTIONS_SERVER: bare ? (process.env.BENCH_BARE_NODE_ARGS ?? '').split(' ').filter(Boolean) : serverArgs,
+    NODE_OPTIONS_SERVER: bare
+      ? (process.env.BENCH_BARE_NODE_ARGS ?? '').split(' ').filter(Boolean)
+      : serverArgs,
   });
+  const { server, port, token, dataDir } = started;
+  const paperIds = started.paperIds.slice(0, count);
   try {
-    // this process (the client), the server's process tree and, for the API on PostgreSQL, PostgreSQL's
-    // server processes (for the bare route too: it shows they stay idle)
-    const meter = cpuMeter({ trees: [{ pid: server.pid, name: 'server' }], postgres: Boolean(databaseUrl) });
+    // this process (the client), the server's process tree and, on PostgreSQL, the backends of the API's
+    // database (for the bare route too: they stay idle), not the other benches' work on the shared server
+    const database = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : null;
+    const meter = databaseCpuMeter({
+      trees: [{ pid: server.pid, name: 'server' }],
+      databases: () => (database ? [database] : []),
+    });
+    // memory: idle before the warm-up, peak from then on (the growth counts the warm-up's too)
     const idle = memory(server.pid);
     resetPeak(server.pid);
+    // the server as it serves uploads in production: warm (a long-running process, not one started for each
+    // burst), so `warm` uploads to papers of their own first, not timed, the same for both sides
+    const upTo = (ids, first) =>
+      Promise.all(
+        ids.map((id, i) =>
+          upload(
+            port,
+            bare ? `/bare/${id}` : `/api/author/papers/${id}/upload?p=abstract`,
+            token,
+            first + i + 1,
+            files[(first + i) % files.length],
+            size,
+          ),
+        ),
+      );
+    const warmed = await upTo(started.paperIds.slice(count), count);
+    if (warmed.some((r) => r.status !== 201 && r.status !== 200))
+      throw new Error(`a warm-up upload failed: ${JSON.stringify(warmed.find((r) => r.status >= 300))}`);
     const threads0 = threadsCpu(server.pid);
     const before = meter.read();
     const t0 = performance.now();
-    const results = await Promise.all(
-      paperIds.map((id, i) =>
-        upload(
-          port,
-          bare ? `/bare/${id}` : `/api/author/papers/${id}/upload?p=abstract`,
-          token,
-          i + 1,
-          files[i],
-          size,
-        ),
-      ),
-    );
+    const results = await upTo(paperIds, 0);
     const wall = performance.now() - t0;
     const cpu = meter.since(before);
     const threads = threadsDiff(threads0, threadsCpu(server.pid));
@@ -273,6 +292,7 @@ export async function runUploads({
   rounds = 3,
   databaseUrl,
   serverArgs = [],
+  warm = 20,
   onRound,
 } = {}) {
   const size = sizeMb * MB;
@@ -287,7 +307,7 @@ export async function runUploads({
     expected.push(h.digest('hex'));
   }
   const run = (kind) => async () => {
-    const r = await round(kind, { count, size, files, expected, databaseUrl, serverArgs });
+    const r = await round(kind, { count, size, files, expected, databaseUrl, serverArgs, warm });
     onRound?.(r);
     return r;
   };
