@@ -32,7 +32,7 @@
 //     (goal ≤ 1.5).
 // Uploads are bench/uploads.js (--uploads runs them here too, once, as before).
 // API_DIST=<dir> runs another build of the API (default apps/api/dist).
-// Options: --papers N (20000) --rounds N (20 one-at-a-time pairs) --batch N (5 requests a side per round)
+// Options: --papers N (20000) --rounds N (30 one-at-a-time pairs) --batch N (5 requests a side per round)
 //          --connections N (20) --load-rounds N (4 pairs of loads) --load-seconds N (4 per load)
 //          --bulk-rounds N (8 pairs) --skip-postgres --skip-pglite --uploads
 //          --cpu-prof DIR: V8 CPU profiles of this process during one more endpoint load at 20 connections and
@@ -80,7 +80,7 @@ const { paperAuthorsTable, papersTable } = await api('modules/papers/papers.tabl
 const { values: opts } = parseArgs({
   options: {
     papers: { type: 'string', default: '20000' },
-    rounds: { type: 'string', default: '20' },
+    rounds: { type: 'string', default: '30' },
     batch: { type: 'string', default: '5' },
     connections: { type: 'string', default: '20' },
     'load-rounds': { type: 'string', default: '4' },
