@@ -34,7 +34,7 @@
 // API_DIST=<dir> runs another build of the API (default apps/api/dist).
 // Options: --papers N (20000) --rounds N (30 one-at-a-time pairs) --batch N (5 requests a side per round)
 //          --connections N (20) --load-rounds N (4 pairs of loads) --load-seconds N (4 per load)
-//          --bulk-rounds N (8 pairs) --skip-postgres --skip-pglite --uploads
+//          --bulk-rounds N (16 pairs) --skip-postgres --skip-pglite --uploads
 //          --cpu-prof DIR: V8 CPU profiles of this process during one more endpoint load at 20 connections and
 //          BULK_ROUNDS more bulk changes through the endpoint, after the measured ones,
 //          DIR/papers-<database>.cpuprofile and DIR/papers-bulk-<database>.cpuprofile
@@ -85,7 +85,7 @@ const { values: opts } = parseArgs({
     connections: { type: 'string', default: '20' },
     'load-rounds': { type: 'string', default: '4' },
     'load-seconds': { type: 'string', default: '4' },
-    'bulk-rounds': { type: 'string', default: '8' },
+    'bulk-rounds': { type: 'string', default: '16' },
     'skip-postgres': { type: 'boolean', default: false },
     'skip-pglite': { type: 'boolean', default: false },
     uploads: { type: 'boolean', default: false },
