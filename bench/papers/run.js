@@ -1,39 +1,69 @@
-// Papers benchmark (issue 12 figures), `npm run bench:papers`, on PGlite and then on PostgreSQL (a throwaway
-// database on PGURL, default 127.0.0.1:5432; --skip-postgres leaves it out):
-//  1. a page of 100 filtered papers out of 20,000 (POST /api/chair/papers) against the bare SQL: the very
-//     statements the endpoint issues (captured once through Drizzle's logger: text and parameters, the
-//     session's user row, the count, the page with its sort, joins and each paper's JSON), replayed with the
-//     raw driver one after the other. One request at a time (node:http on a kept-alive connection, each
-//     answer read in full, its status and length checked): median and p95, ratio (target endpoint ≤ 1.3×
-//     bare), and the server's own part of each request (its 'request' event to the answer's 'finish').
-//  2. the same at 20 concurrent connections (autocannon, in a child process) against the endpoint and against
-//     a bare node:http route in the same process on the same database (the same pool) running the same SQL
-//     and serialising its rows as JSON: p50/p95/p99 and requests per second of both (target endpoint ≥ 0.8×
-//     bare rps), in interleaved rounds so both see the same load of a shared machine; meanwhile another
-//     child samples GET /api/health every ~20 ms and its p95 is printed (target ≤ 50 ms), with this process's
-//     event loop delay (how much of the health check's wait is the server's own).
-//  3. a bulk status change of 1,000 papers (POST /api/chair/papers/bulk) against the bare UPDATE.
-//  4. uploads (bench/papers/uploads.js), once, unless --skip-uploads.
-// Wall and CPU time (process.cpuUsage of this process, which serves both the endpoint and the bare route; the
-// load generator's own CPU beside it). No thresholds; exits non-zero when a correctness check fails: the
-// endpoint's page differs from the bare SQL's rows, a non-2xx answer, a lost bulk change.
+// The chair's paper list and bulk status change (issues 12 and 23), `npm run bench:papers`, on PGlite and then on
+// PostgreSQL (a throwaway database on PGURL, default 127.0.0.1:5432; --skip-postgres leaves it out). 20,000
+// papers seeded with every kind of value the filters and sorts look at (statuses and none, deleted, flags,
+// registrations and blank ones, sessions, primary authors and none, spread timestamps).
+//
+// What it measures, and why it is fair (bench/lib/measure.js: ABBA rounds, median of the pair ratios with its
+// range, CPU of this process — which serves both sides and runs PGlite — and of the PostgreSQL backends of
+// this bench's database, bench/lib/papers-pg-cpu.js: the server is shared with other benches):
+//  0. correctness first, independently: for each filter and sort the chair's list offers (bench/papers/cases.js:
+//     track, status, decision, deleted, session, camera-/presentation-ready, registered, last-modified day and
+//     time, search by title, author name, full name, e-mail and id; sorted by id, title, track, status, created,
+//     updated, primary author, both orders; a page past the end), the endpoint's page — ids, order, total count,
+//     X-Total-Count — against a HAND-WRITTEN SQL query in the bench, and each paper's title, track, status,
+//     primary author, deleted flag and authors against the tables. Any difference fails the run (exit 1).
+//  1. one request at a time: POST /api/chair/papers (node:http, one kept-alive connection, each answer read in
+//     full and its status and length checked) against the bare SQL: the very statements the endpoint runs
+//     (captured once through Drizzle's logger: the session's user row, the count, the page), replayed with the
+//     raw driver. Interleaved rounds of a few requests a side; figure endpoint/bare wall (goal ≤ 1.3).
+//  2. 20 concurrent connections (autocannon in a child process, every request answered before a load ends):
+//     the endpoint against a bare node:http route in the same process, on the same pool, running the same
+//     statements AND batching the user-row statement across concurrent requests exactly as the endpoint's guard
+//     does (one statement for the requests queued while the previous one ran, ids de-duplicated): statements
+//     per request are counted in the driver for both sides and printed (a check fails if they differ by more
+//     than 0.1). Interleaved loads; figure endpoint/bare requests per second (goal ≥ 0.8); CPU per request of
+//     this process and of PostgreSQL beside it. Meanwhile a child samples GET /api/health every ~20 ms: its
+//     p95 during the endpoint's loads is a figure (goal ≤ 50 ms).
+//  3. bulk status change of 1,000 papers: POST /api/chair/papers/bulk against the bare UPDATE — the same
+//     rows, the same condition (only rows whose status changes), RETURNING the ids, one commit (one fsync)
+//     each — interleaved, each call toggling the status so every call changes all 1,000. After every call an
+//     independent SELECT checks that the 1,000 have the new status, the endpoint's nModified and the bare
+//     UPDATE's returned ids are the 1,000, and at the end no other paper changed. Figure endpoint/bare wall
+//     (goal ≤ 1.5).
+// Uploads are bench/uploads.js (--uploads runs them here too, once, as before).
 // API_DIST=<dir> runs another build of the API (default apps/api/dist).
-// Options: --papers N (20000) --rounds N (100) --connections N (20) --seconds N (10 per side)
-//          --load-rounds N (4 interleaved rounds of the 20-connection loads, ~SECONDS/N each) --uploads N (200)
-//          --skip-postgres --skip-uploads --skip-pglite
-//          --cpu-prof DIR: a V8 CPU profile of this process (endpoint and database driver; PGlite's worker
-//          thread is not in it) during one more endpoint load at 20 connections, after the measured ones,
-//          DIR/papers-<database>.cpuprofile (open in Chrome DevTools, or summarise with
-//          `node bench/papers/profile-summary.js FILE`).
-import { sql } from 'drizzle-orm';
-import assert from 'node:assert/strict';
+// Options: --papers N (20000) --rounds N (30 one-at-a-time pairs) --batch N (5 requests a side per round)
+//          --connections N (20) --load-rounds N (4 pairs of loads) --load-seconds N (4 per load)
+//          --bulk-rounds N (16 pairs) --skip-postgres --skip-pglite --uploads
+//          --cpu-prof DIR: V8 CPU profiles of this process during one more endpoint load at 20 connections and
+//          BULK_ROUNDS more bulk changes through the endpoint, after the measured ones,
+//          DIR/papers-<database>.cpuprofile and DIR/papers-bulk-<database>.cpuprofile
+//          (`node bench/papers/profile-summary.js FILE`).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent as HttpAgent, createServer, request as httpRequest } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { HEALTH_SAMPLER, child, cpuMs, ms, pct, startBenchApi, withScratchPostgres } from '../api-support.js';
+import { HEALTH_SAMPLER, child, pct, startBenchApi, withScratchPostgres } from '../api-support.js';
+import {
+  benchName,
+  check,
+  cpuMeter,
+  diffRows,
+  figure,
+  finish,
+  fmtMeasure,
+  fmtMs,
+  fmtRatio,
+  interleave,
+  measure,
+  median,
+} from '../lib/measure.js';
+import { databaseCpuMeter } from '../lib/papers-pg-cpu.js';
+import { PAPER_FIELDS_SQL, handSql, listCases } from './cases.js';
 import { runUploads } from './uploads.js';
+
+benchName('papers/run.js');
 
 // the built API (API_DIST: another build of it, e.g. one made from a clean copy of a commit)
 const DIST = process.env.API_DIST
@@ -44,56 +74,33 @@ const { createApp } = await api('app.factory.js');
 const { DB } = await api('database/database.js');
 const { hashPassword } = await api('common/passwords.js');
 const { usersTable } = await api('modules/users/users.table.js');
-const { statusesTable, tracksTable } = await api('modules/tracks/tracks.table.js');
+const { tracksTable } = await api('modules/tracks/tracks.table.js');
 const { paperAuthorsTable, papersTable } = await api('modules/papers/papers.table.js');
 
 const { values: opts } = parseArgs({
   options: {
     papers: { type: 'string', default: '20000' },
-    uploads: { type: 'string', default: '200' },
-    rounds: { type: 'string', default: '100' },
+    rounds: { type: 'string', default: '30' },
+    batch: { type: 'string', default: '5' },
     connections: { type: 'string', default: '20' },
-    seconds: { type: 'string', default: '10' },
     'load-rounds': { type: 'string', default: '4' },
+    'load-seconds': { type: 'string', default: '4' },
+    'bulk-rounds': { type: 'string', default: '16' },
     'skip-postgres': { type: 'boolean', default: false },
-    'skip-uploads': { type: 'boolean', default: false },
     'skip-pglite': { type: 'boolean', default: false },
+    uploads: { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
   },
 });
 const PAPERS = Number(opts.papers);
 const ROUNDS = Number(opts.rounds);
+const BATCH = Number(opts.batch);
 const CONNECTIONS = Number(opts.connections);
-const SECONDS = Number(opts.seconds);
 const LOAD_ROUNDS = Number(opts['load-rounds']);
+const LOAD_SECONDS = Number(opts['load-seconds']);
+const BULK_ROUNDS = Number(opts['bulk-rounds']);
 
-let failed = false;
-const fail = (msg) => {
-  failed = true;
-  console.log(`  CHECK FAILED: ${msg}`);
-};
-
-/**
- * Runs each of fns `rounds` times after a warm-up, interleaved (a, b, a, b…) so that both see the same load
- * of a shared machine: per fn the latencies, and the summed wall and CPU time of its calls.
- */
-async function time(rounds, ...fns) {
-  for (let i = 0; i < 3; i++) for (const fn of fns) await fn(i);
-  const out = fns.map(() => ({ lat: [], wall: 0, cpu: 0 }));
-  for (let i = 0; i < rounds; i++)
-    for (const [k, fn] of fns.entries()) {
-      const c0 = process.cpuUsage();
-      const t0 = performance.now();
-      await fn(i);
-      const t = performance.now() - t0;
-      out[k].lat.push(t);
-      out[k].wall += t;
-      out[k].cpu += cpuMs(process.cpuUsage(c0));
-    }
-  return out;
-}
-
-async function seed(db) {
+async function seed(db, raw) {
   const password = 'bench-password-1';
   const hash = await hashPassword(password);
   const [chair] = await db
@@ -118,28 +125,37 @@ async function seed(db) {
       })),
     )
     .returning({ id: usersTable.id });
-  const tracks = await db
-    .insert(tracksTable)
-    .values(Array.from({ length: 8 }, (_, i) => ({ name: `Track ${i + 1}`, position: i })))
-    .returning({ id: tracksTable.id });
-  const statuses = await db
-    .insert(statusesTable)
-    .values([
-      { text: 'Accept', position: 2, isAccepted: true },
-      { text: 'Reject', position: 3 },
-      { text: 'Accept with Revision', position: 4, isAccepted: true },
-    ])
-    .returning({ id: statusesTable.id });
-  const BATCH = 1000;
-  for (let start = 0; start < PAPERS; start += BATCH) {
+  const tracks = (
+    await db
+      .insert(tracksTable)
+      .values(Array.from({ length: 8 }, (_, i) => ({ name: `Track ${i + 1}`, position: i })))
+      .returning({ id: tracksTable.id })
+  ).map((t) => t.id);
+  // the default status comes with the schema ('Awaiting Decision'); three more
+  await raw(
+    `insert into statuses (text, position, is_accepted) values ('Accept', 2, true), ('Reject', 3, false), ('Accept with Revision', 4, true)`,
+  );
+  const st = Object.fromEntries(
+    (await raw(`select id, text, is_default from statuses`)).rows.map((r) => [r[2] ? 'Default' : r[1], r[0]]),
+  );
+  const statuses = { def: st.Default, accept: st.Accept, reject: st.Reject, awr: st['Accept with Revision'] };
+  const cycle = [statuses.def, statuses.accept, statuses.reject, statuses.awr];
+  const BATCH_ROWS = 1000;
+  for (let start = 0; start < PAPERS; start += BATCH_ROWS) {
     const rows = [];
-    for (let i = start; i < Math.min(PAPERS, start + BATCH); i++)
+    for (let i = start; i < Math.min(PAPERS, start + BATCH_ROWS); i++)
       rows.push({
         title: `${i % 3 ? 'paper' : 'Paper'} ${i}: ${['Graphs', 'Learning', 'Networks', 'Systems', 'Databases'][i % 5]} at scale ${i % 113}`,
         abstractText: `Abstract of paper ${i}, long enough for the rules of the conference system to accept it.`,
-        trackId: tracks[i % tracks.length].id,
-        statusId: statuses[i % 2].id,
-        primaryAuthorId: authors[i % authors.length].id,
+        trackId: tracks[i % tracks.length],
+        // every track has every status (the track is i % 8): the timed query (track 3, Accept) finds ~ PAPERS / 38
+        statusId: i % 7 === 3 ? null : cycle[Math.floor(i / 8) % 4],
+        primaryAuthorId: i % 13 === 5 ? null : authors[i % authors.length].id,
+        isDeleted: i % 50 === 7,
+        submittedCameraReady: i % 3 === 0,
+        isCameraReady: i % 5 === 0,
+        submittedPresentationReady: i % 4 === 1,
+        isPresentationReady: i % 6 === 1,
       });
     const papers = await db.insert(papersTable).values(rows).returning({ id: papersTable.id });
     await db.insert(paperAuthorsTable).values(
@@ -149,6 +165,24 @@ async function seed(db) {
       ]),
     );
   }
+  // spread timestamps, registrations (some blank), a session holding every 11th paper
+  await raw(
+    `update papers set created_at = '2026-01-01T00:00:00Z'::timestamptz + (id % 1000) * interval '37 minutes',
+                       updated_at = '2026-03-01T00:00:00Z'::timestamptz + (id % 500) * interval '1 hour'`,
+  );
+  await raw(
+    `update papers set registration = jsonb_build_object('id', case when id % 18 = 0 then '  ' else 'REG-' || id end) where id % 9 = 0`,
+  );
+  const [[sessionId]] = (
+    await raw(
+      `insert into programme_sessions (kind, number, title) values ('technical', 1, 'Bench') returning id`,
+    )
+  ).rows;
+  await raw(
+    `insert into programme_session_papers (paper_id, session_id, position) select id, $1, row_number() over (order by id) from papers where id % 11 = 0`,
+    [sessionId],
+  );
+  await raw('analyze');
   return { chair, password, tracks, statuses };
 }
 
@@ -162,10 +196,57 @@ function rawQuery(db, kind) {
     : (text, values) => client.query(text, values, { rowMode: 'array' });
 }
 
-// autocannon with every response's latency recorded (its own histogram has no p95): AMOUNT requests at
-// CONNECTIONS at once, every one answered before it ends (a load stopped at a deadline would leave up to
-// CONNECTIONS requests running in the server, a backlog for whatever is measured next); a request times out
-// only after 300 s
+/**
+ * Counts the statements sent through the driver (the endpoint's through Drizzle and the bare route's alike),
+ * but for the health check's background `select 1`.
+ */
+function countStatements(db) {
+  const client = db.$client;
+  const query = client.query;
+  const counter = { n: 0 };
+  client.query = function (...args) {
+    const text = typeof args[0] === 'string' ? args[0] : args[0]?.text;
+    if (text && text.trim() !== 'select 1') counter.n++;
+    return query.apply(this, args);
+  };
+  return counter;
+}
+
+/**
+ * The bare route's batching of the user-row statement, as the endpoint's guard does it (common/batcher.ts): a
+ * lookup waits for the batch in flight; every lookup queued meanwhile runs as the next batch, one statement,
+ * the ids de-duplicated; a lone lookup runs after the current I/O callbacks.
+ */
+function userBatcher(run) {
+  let queue = [];
+  let running = false;
+  const next = () => {
+    if (running || !queue.length) return;
+    running = true;
+    setImmediate(flush);
+  };
+  const flush = async () => {
+    const batch = queue.splice(0, 500);
+    try {
+      const rows = await run([...new Set(batch.map((b) => b.id))]);
+      for (const b of batch) b.resolve(rows);
+    } catch (e) {
+      for (const b of batch) b.reject(e);
+    } finally {
+      running = false;
+      next();
+    }
+  };
+  return (id) =>
+    new Promise((resolve, reject) => {
+      queue.push({ id, resolve, reject });
+      next();
+    });
+}
+
+// autocannon with every response's latency recorded: AMOUNT requests at CONNECTIONS at once, every one
+// answered before it ends (a load stopped at a deadline would leave requests running in the server, a backlog
+// for whatever is measured next); a request times out only after 300 s
 const LOAD = `
 import autocannon from 'autocannon';
 const env = process.env;
@@ -182,20 +263,8 @@ console.log(JSON.stringify({ lat, requests: r.requests.total, seconds: r.duratio
   errors: r.errors, timeouts: r.timeouts, cpu: (c.user + c.system) / 1000 }));
 `;
 
-/**
- * One load of `amount` requests: autocannon on url, the health sampler beside it until it ends, this
- * process's CPU and event loop delay (how late it runs a 10 ms timer) meanwhile.
- */
+/** One load of `amount` requests with the health sampler beside it until it ends. */
 async function load(url, headers, body, healthUrl, amount) {
-  const c0 = process.cpuUsage();
-  const w0 = performance.now();
-  const loop = [];
-  let last = performance.now();
-  const timer = setInterval(() => {
-    const now = performance.now();
-    loop.push(Math.max(0, now - last - 10));
-    last = now;
-  }, 10);
   const l = child(LOAD, {
     CONNECTIONS: String(CONNECTIONS),
     AMOUNT: String(amount),
@@ -206,49 +275,7 @@ async function load(url, headers, body, healthUrl, amount) {
   const h = child(HEALTH_SAMPLER, { URL: healthUrl });
   l.done.finally(h.stop).catch(() => {});
   const [lr, hr] = await Promise.all([l.done, h.done]);
-  clearInterval(timer);
-  return { ...lr, health: hr, loop, wall: performance.now() - w0, serverCpu: cpuMs(process.cpuUsage(c0)) };
-}
-
-/**
- * The loads of several targets, interleaved in LOAD_ROUNDS rounds (a, b, then b, a, …) so that every target
- * sees the same share of a shared machine's changing load, each round sized to take about
- * SECONDS / LOAD_ROUNDS at the target's rate so far (the first from `rps`, an estimate); per target the rounds
- * summed: latencies, requests, seconds, errors, health samples, server CPU, event loop delays.
- */
-async function loads(targets, healthUrl, rps) {
-  const out = targets.map(() => ({
-    lat: [],
-    requests: 0,
-    seconds: 0,
-    non2xx: 0,
-    errors: 0,
-    timeouts: 0,
-    cpu: 0,
-    wall: 0,
-    serverCpu: 0,
-    health: { lat: [], bad: 0 },
-    loop: [],
-  }));
-  for (let round = 0; round < LOAD_ROUNDS; round++)
-    for (let j = 0; j < targets.length; j++) {
-      const k = round % 2 ? targets.length - 1 - j : j;
-      const [t, o] = [targets[k], out[k]];
-      const rate = o.seconds ? o.requests / o.seconds : rps;
-      const amount = Math.max(CONNECTIONS, Math.round((rate * SECONDS) / LOAD_ROUNDS));
-      const r = await load(t.url, t.headers, t.body, healthUrl, amount);
-      for (const x of r.lat) o.lat.push(x);
-      for (const x of r.loop) o.loop.push(x);
-      for (const key of ['requests', 'seconds', 'non2xx', 'errors', 'timeouts', 'cpu', 'wall', 'serverCpu'])
-        o[key] += r[key];
-      for (const x of r.health.lat) o.health.lat.push(x);
-      o.health.bad += r.health.bad;
-    }
-  return out.map((o) => ({
-    ...o,
-    rps: o.requests / o.seconds,
-    loopDelay: { p50: pct(o.loop, 50), p99: pct(o.loop, 99), max: Math.max(...o.loop) },
-  }));
+  return { ...lr, health: hr, rps: lr.requests / lr.seconds };
 }
 
 /** fn, with a CPU profile of this process written to --cpu-prof DIR when given. */
@@ -267,19 +294,72 @@ async function profiled(name, fn) {
     mkdirSync(opts['cpu-prof'], { recursive: true });
     const file = `${opts['cpu-prof'].replace(/\/$/, '')}/papers-${name}.cpuprofile`;
     writeFileSync(file, JSON.stringify(profile));
-    console.log(`  CPU profile of the endpoint's load: ${file}`);
+    console.log(`  CPU profile: ${file}`);
   }
+}
+
+/** 0. every filter and sort against its hand-written SQL. */
+async function checkPages(kind, post, raw, ctx) {
+  const cases = listCases(ctx);
+  let nonEmpty = 0;
+  for (const c of cases) {
+    const [cp, pg] = c.page;
+    const { json, total } = await post('/api/chair/papers', { ...c.body, cp, pg });
+    const hand = handSql(c);
+    const expectedIds = (await raw(hand.page.text, hand.page.values)).rows.map((r) => r[0]);
+    const [[expectedCount]] = (await raw(hand.count.text, hand.count.values)).rows;
+    const ids = json.data.map((p) => p._id);
+    const diff = diffRows(ids, expectedIds);
+    if (ids.length) nonEmpty++;
+    check(
+      `${kind}: list "${c.name}" = hand-written SQL (ids, order, count)`,
+      !diff && json.count === expectedCount && total === String(expectedCount),
+      `${ids.length} papers of ${json.count} (X-Total-Count ${total}); hand-written SQL ${expectedIds.length} of ${expectedCount}${diff ? `; ${diff}` : ''}`,
+    );
+    // what the list shows of each paper, against the tables
+    if (ids.length) {
+      const rows = new Map((await raw(PAPER_FIELDS_SQL, [ids])).rows.map((r) => [r[0], r]));
+      const bad = json.data.filter((p) => {
+        const r = rows.get(p._id);
+        return (
+          !r ||
+          p.title !== r[1] ||
+          p.trackName !== r[2] ||
+          p.statusText !== r[3] ||
+          p.primaryAuthor !== r[4] ||
+          p.isDeleted !== r[5] ||
+          JSON.stringify(p.authors.map((a) => a._id)) !== JSON.stringify(r[6]) ||
+          typeof p.actions !== 'object'
+        );
+      });
+      check(
+        `${kind}: list "${c.name}": each paper's title, track, status, authors = the tables`,
+        !bad.length,
+        bad.length ? `${bad.length} papers differ, e.g. ${JSON.stringify(bad[0]).slice(0, 300)}` : '',
+      );
+    }
+  }
+  check(
+    `${kind}: the list cases find papers`,
+    nonEmpty >= cases.length - 2,
+    `${nonEmpty} of ${cases.length} non-empty`,
+  );
 }
 
 async function benchOn(label, dbConfig) {
   console.log(`\n== ${label}`);
   const { app, base, db } = await startBenchApi(createApp, DB, dbConfig);
   const kind = dbConfig.databaseUrl ? 'postgres' : 'pglite';
+  const dbName = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
   const raw = rawQuery(db, kind);
-  // the pool the endpoint and the bare route share (the application's default size, DATABASE_POOL_SIZE)
+  const counter = countStatements(db);
+  // this process (endpoint, bare route, PGlite) and, on PostgreSQL, the backends of this bench's database
+  // (not every PostgreSQL process: the server is shared with other benches)
+  const database = kind === 'postgres' ? new URL(dbConfig.databaseUrl).pathname.slice(1) : null;
+  const meter = database ? databaseCpuMeter({ databases: () => [database] }) : cpuMeter();
   if (kind === 'postgres') console.log(`pool of ${db.$client.options.max} connections`);
   const t0 = performance.now();
-  const { chair, password, tracks, statuses } = await seed(db);
+  const { chair, password, tracks, statuses } = await seed(db, raw);
   console.log(`seeded ${PAPERS} papers in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
@@ -292,14 +372,17 @@ async function benchOn(label, dbConfig) {
     const res = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
     const json = await res.json();
     if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-    return json;
+    return { json, total: res.headers.get('x-total-count') };
   };
 
-  // 1. a filtered page: track 3, status Accept, sorted by title, third page
+  // 0. correctness of every filter and sort
+  await checkPages(dbName, post, raw, { tracks, statuses, updatedDay: '2026-03-05' });
+
+  // the timed page: track 3, status Accept, sorted by title, third page
   const query = {
     filters: [
-      { name: 'track', value: tracks[2].id },
-      { name: 'status', value: statuses[0].id },
+      { name: 'track', value: tracks[2] },
+      { name: 'status', value: statuses.accept },
     ],
     sort: { field: 'title', order: 'asc' },
     cp: 3,
@@ -309,52 +392,32 @@ async function benchOn(label, dbConfig) {
   const session = db.session;
   const logger = session.logger;
   const captured = [];
-  // (not the health check's background probe, `select 1` every second on the same handle)
   session.logger = {
     logQuery: (text, params) =>
       void (text.trim() === 'select 1' || captured.push({ text, params: [...params] })),
   };
-  const first = await post('/api/chair/papers', query);
+  const first = (await post('/api/chair/papers', query)).json;
   session.logger = logger;
-  console.log(`the endpoint runs ${captured.length} SQL statements for one page`);
-  if (first.data.length !== 100) fail(`expected a full page, got ${first.data.length}`);
-
+  check(
+    `${dbName}: the endpoint runs 3 statements for a page (user row, count, page)`,
+    captured.length === 3 && /"users"/.test(captured[0].text) && Array.isArray(captured[0].params[0]),
+    captured.map((s) => s.text.slice(0, 60)).join(' | '),
+  );
+  check(`${dbName}: the timed page is full`, first.data.length === 100, `${first.data.length} papers`);
+  const [userStmt, countStmt, pageStmt] = captured;
   const bare = async () => {
     const results = [];
     for (const s of captured) results.push(await raw(s.text, s.params));
     return results;
   };
-  // correctness: the endpoint's page is the bare SQL's page, in the same order, with the same count
-  const results = await bare();
-  const countRow = results.find(
-    (r) => r.rows.length === 1 && r.rows[0].length === 1 && typeof r.rows[0][0] === 'number',
+  const bareCheck = await bare();
+  check(
+    `${dbName}: the bare statements answer the endpoint's page`,
+    bareCheck[1].rows[0][0] === first.count &&
+      bareCheck[2].rows.map((r) => r[0]).join() === first.data.map((p) => p._id).join(),
   );
-  const pageRows = results.find((r) => r.rows.length === first.data.length && r.rows.length > 1);
-  if (!countRow || countRow.rows[0][0] !== first.count)
-    fail(`count ${first.count} ≠ bare ${countRow?.rows[0][0]}`);
-  if (!pageRows || pageRows.rows.map((r) => r[0]).join() !== first.data.map((p) => p._id).join())
-    fail('the endpoint page differs from the bare SQL rows');
-  else {
-    // each paper as the endpoint answers it is the JSON its row holds (column 2), with the actions added
-    const differs = first.data.findIndex((paper, i) => {
-      const { actions, consent, ...rest } = paper;
-      const row = pageRows.rows[i];
-      try {
-        assert.deepStrictEqual(rest, JSON.parse(row[1]));
-        assert.deepStrictEqual(consent, row[2] === null ? undefined : JSON.parse(row[2]));
-        return typeof actions !== 'object' || actions === null;
-      } catch {
-        return true;
-      }
-    });
-    if (differs >= 0)
-      fail(`paper ${first.data[differs]._id} of the endpoint page differs from its bare SQL row`);
-  }
 
-  // The timed client: node:http on one kept-alive connection, reading each answer in full and checking its
-  // status and length against the first (checked paper by paper above). Not fetch + JSON.parse: undici's
-  // streams and the parse of 135 kB are the client's cost (the bare side gets its rows' JSON as text, unparsed),
-  // ~1.5 ms a request here, which made the ratio 1.37–1.45 for the same server.
+  // 1. one request at a time
   const agent = new HttpAgent({ keepAlive: true, maxSockets: 1 });
   const queryText = JSON.stringify(query);
   let firstLength;
@@ -378,39 +441,55 @@ async function benchOn(label, dbConfig) {
       req.on('error', reject);
       req.end(queryText);
     });
-  // the server's own part of each timed request: from its 'request' event to the answer's 'finish'
-  const serverSide = [];
-  const onRequest = (req, res) => {
-    if (req.url !== '/api/chair/papers') return;
-    const t0 = performance.now();
-    res.on('finish', () => serverSide.push(performance.now() - t0));
+  const side = (fn) => async () => {
+    const n0 = counter.n;
+    const m = await measure(async () => {
+      for (let i = 0; i < BATCH; i++) await fn();
+    }, meter);
+    return { ...m, statements: (counter.n - n0) / BATCH };
   };
-  app.getHttpServer().prependListener('request', onRequest);
-  const [http, sqlOnly] = await time(ROUNDS, viaHttp, bare);
-  app.getHttpServer().off('request', onRequest);
+  for (let i = 0; i < 5; i++) {
+    await viaHttp();
+    await bare();
+  }
+  const one = await interleave({ rounds: ROUNDS, a: side(viaHttp), b: side(bare) });
   agent.destroy();
-  const serverMedian = pct(serverSide.slice(-ROUNDS), 50);
-  const row = (name, t) =>
-    `  ${name.padEnd(22)} median ${ms(pct(t.lat, 50))}, p95 ${ms(pct(t.lat, 95))}; ${t.lat.length} rounds (interleaved): wall ${ms(t.wall)}, CPU ${ms(t.cpu)}`;
-  console.log(`\n1. page 3 of 100 filtered papers (title order) of ${PAPERS}, one request at a time`);
-  console.log(row('endpoint (HTTP)', http));
-  console.log(row('bare SQL (same stmts)', sqlOnly));
+  const perReq = (ms) => ({
+    wall: median(ms.map((m) => m.wall)) / BATCH,
+    cpu: median(ms.map((m) => m.cpu.total)) / BATCH,
+  });
+  const oneA = perReq(one.a);
+  const oneB = perReq(one.b);
   console.log(
-    `  ratio endpoint / bare SQL: median ${(pct(http.lat, 50) / pct(sqlOnly.lat, 50)).toFixed(2)}, p95 ${(pct(http.lat, 95) / pct(sqlOnly.lat, 95)).toFixed(2)}, CPU ${(http.cpu / sqlOnly.cpu).toFixed(2)} (target ≤ 1.3)`,
+    `\n1. page 3 of 100 filtered papers (title order) of ${PAPERS}, one request at a time (${ROUNDS} ABBA rounds × ${BATCH} requests a side)`,
   );
   console.log(
-    `  the server's part (request event to answer sent): median ${ms(serverMedian)}, ${(serverMedian / pct(sqlOnly.lat, 50)).toFixed(2)}× the bare SQL`,
+    `  endpoint (HTTP)      per request: median ${fmtMs(oneA.wall)} wall, ${fmtMs(oneA.cpu)} CPU; statements ${median(one.a.map((m) => m.statements))}; a round: ${fmtMeasure(one.a[0])}`,
   );
+  console.log(
+    `  bare SQL (same stmts) per request: median ${fmtMs(oneB.wall)} wall, ${fmtMs(oneB.cpu)} CPU; statements ${median(one.b.map((m) => m.statements))}`,
+  );
+  console.log(`  endpoint / bare: wall ${fmtRatio(one)}, CPU ${(oneA.cpu / oneB.cpu).toFixed(2)}`);
+  figure(`paper list one at a time, endpoint/bare SQL wall (${dbName})`, one.median, {
+    goal: { op: '<=', value: 1.3 },
+    range: [one.min, one.max],
+    cpuRatio: oneA.cpu / oneB.cpu,
+  });
 
-  // 2. 20 connections: the endpoint, then a bare node:http route running the same statements
+  // 2. 20 connections: the endpoint against a bare node:http route with the same statements and batching
+  const [[chairId]] = [userStmt.params[0]];
+  const loadUsers = userBatcher((ids) => raw(userStmt.text, [ids]));
   const bareServer = createServer((req, res) => {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', async () => {
       try {
         JSON.parse(Buffer.concat(chunks).toString() || '{}');
-        const r = await bare();
-        const body = JSON.stringify({ count: countRow.rows[0][0], data: r.map((x) => x.rows) });
+        const users = await loadUsers(chairId);
+        if (!users.rows.some((r) => r[0] === chairId)) throw new Error('no user row');
+        const count = await raw(countStmt.text, countStmt.params);
+        const page = await raw(pageStmt.text, pageStmt.params);
+        const body = JSON.stringify({ count: count.rows[0][0], data: page.rows });
         res.writeHead(200, { 'content-type': 'application/json' }).end(body);
       } catch (e) {
         res.writeHead(500).end(String(e));
@@ -421,90 +500,147 @@ async function benchOn(label, dbConfig) {
   const bareUrl = `http://127.0.0.1:${bareServer.address().port}/`;
   const health = `${base}/api/health`;
   const endpointUrl = `${base}/api/chair/papers`;
-  const [loadEndpoint, loadBare] = await loads(
-    [
-      { url: endpointUrl, headers, body: query },
-      { url: bareUrl, headers, body: query },
-    ],
-    health,
-    // a first guess of the rate: the bare statements one at a time
-    1000 / pct(sqlOnly.lat, 50),
-  );
-  // the profile in a load of its own, after the measured ones (the profiler slows what it watches)
+  const rates = { a: 1000 / oneA.wall, b: 1000 / oneB.wall };
+  const loadSide = (key, url) => async () => {
+    const amount = Math.max(CONNECTIONS * 2, Math.round(rates[key] * LOAD_SECONDS));
+    const n0 = counter.n;
+    const m = await measure(() => load(url, headers, query, health, amount), meter);
+    const l = m.value;
+    rates[key] = l.rps;
+    check(
+      `${dbName}: ${key === 'a' ? 'endpoint' : 'bare route'} load answered every request with 2xx`,
+      !l.non2xx && !l.errors && !l.timeouts && !l.health.bad && l.requests === amount,
+      `${l.requests}/${amount} requests, non-2xx ${l.non2xx}, errors ${l.errors}, timeouts ${l.timeouts}, health failures ${l.health.bad}`,
+    );
+    return { ...m, statements: (counter.n - n0) / l.requests };
+  };
+  // a warm-up load each
+  await loadSide('a', endpointUrl)();
+  await loadSide('b', bareUrl)();
+  const loads = await interleave({
+    rounds: LOAD_ROUNDS,
+    a: loadSide('a', endpointUrl),
+    b: loadSide('b', bareUrl),
+    ratio: (a, b) => a.value.rps / b.value.rps,
+  });
   if (opts['cpu-prof'])
     await profiled(kind, () =>
-      load(
-        endpointUrl,
-        headers,
-        query,
-        health,
-        Math.max(CONNECTIONS, Math.round(loadEndpoint.rps * SECONDS)),
-      ),
+      load(endpointUrl, headers, query, health, Math.round(rates.a * LOAD_SECONDS * 2)),
     );
   await new Promise((r) => bareServer.close(r));
   console.log(
-    `\n2. the same page at ${CONNECTIONS} concurrent connections for ~${SECONDS} s each (autocannon in a child process; ${LOAD_ROUNDS} interleaved rounds, each answered in full)`,
+    `\n2. the same page at ${CONNECTIONS} concurrent connections (autocannon in a child process; ${LOAD_ROUNDS} ABBA pairs of loads of ~${LOAD_SECONDS} s, each answered in full)`,
   );
-  for (const [name, l] of [
-    ['endpoint', loadEndpoint],
-    ['bare node:http', loadBare],
+  const summary = {};
+  for (const [name, key] of [
+    ['endpoint', 'a'],
+    ['bare node:http', 'b'],
   ]) {
+    const ms = loads[key];
+    const requests = ms.reduce((n, m) => n + m.value.requests, 0);
+    const lat = ms.flatMap((m) => m.value.lat);
+    const hl = ms.flatMap((m) => m.value.health.lat);
+    const cpu = {};
+    for (const m of ms) for (const [k, v] of Object.entries(m.cpu)) cpu[k] = (cpu[k] ?? 0) + v;
+    const stmts = ms.reduce((n, m) => n + m.statements * m.value.requests, 0) / requests;
+    summary[key] = { stmts, cpuPerReq: cpu.total / requests, health: hl };
     console.log(
-      `  ${name.padEnd(15)} ${l.rps.toFixed(1)} req/s, p50 ${ms(pct(l.lat, 50))}, p95 ${ms(pct(l.lat, 95))}, p99 ${ms(pct(l.lat, 99))}; ` +
-        `${l.requests} requests, non-2xx ${l.non2xx}, errors ${l.errors}; wall ${ms(l.wall)}, server CPU ${ms(l.serverCpu)}, load generator CPU ${ms(l.cpu)}`,
+      `  ${name.padEnd(15)} ${median(ms.map((m) => m.value.rps)).toFixed(1)} req/s (median of loads), p50 ${fmtMs(pct(lat, 50))}, p95 ${fmtMs(pct(lat, 95))}, p99 ${fmtMs(pct(lat, 99))}; ` +
+        `${requests} requests; ${stmts.toFixed(2)} statements per request; CPU per request ${fmtMs(cpu.total / requests)} ` +
+        `(${Object.entries(cpu)
+          .filter(([k]) => k !== 'total')
+          .map(([k, v]) => `${k} ${fmtMs(v / requests)}`)
+          .join(', ')}); load generator CPU ${fmtMs(ms.reduce((n, m) => n + m.value.cpu, 0))}`,
     );
     console.log(
-      `  ${''.padEnd(15)} GET /api/health meanwhile: ${l.health.lat.length} samples, p50 ${ms(pct(l.health.lat, 50))}, p95 ${ms(pct(l.health.lat, 95))}, max ${ms(Math.max(...l.health.lat))} (target p95 ≤ 50 ms); ` +
-        `server event loop delay p50 ${ms(l.loopDelay.p50)}, p99 ${ms(l.loopDelay.p99)}, max ${ms(l.loopDelay.max)}`,
+      `  ${''.padEnd(15)} GET /api/health meanwhile: ${hl.length} samples, p50 ${fmtMs(pct(hl, 50))}, p95 ${fmtMs(pct(hl, 95))}, max ${fmtMs(Math.max(...hl))}`,
     );
-    if (l.non2xx || l.errors || l.health.bad)
-      fail(`${name}: non-2xx ${l.non2xx}, errors ${l.errors}, health failures ${l.health.bad}`);
   }
-  const endpointBytes = (
-    await (
-      await fetch(`${base}/api/chair/papers`, { method: 'POST', headers, body: JSON.stringify(query) })
-    ).arrayBuffer()
-  ).byteLength;
-  const bareBytes = Buffer.byteLength(
-    JSON.stringify({ count: countRow.rows[0][0], data: (await bare()).map((x) => x.rows) }),
-  );
   console.log(
-    `  ratio endpoint / bare rps ${(loadEndpoint.rps / loadBare.rps).toFixed(2)} (target ≥ 0.8); server CPU per request: endpoint ${ms(loadEndpoint.serverCpu / loadEndpoint.requests)}, bare ${ms(loadBare.serverCpu / loadBare.requests)}; answer ${endpointBytes} bytes, bare ${bareBytes} bytes`,
+    `  endpoint / bare rps: ${fmtRatio(loads)}; CPU per request ${(summary.a.cpuPerReq / summary.b.cpuPerReq).toFixed(2)}×`,
+  );
+  check(
+    `${dbName}: the bare route runs the endpoint's statements per request at ${CONNECTIONS} connections`,
+    Math.abs(summary.a.stmts - summary.b.stmts) <= 0.1,
+    `endpoint ${summary.a.stmts.toFixed(2)}, bare ${summary.b.stmts.toFixed(2)} statements per request`,
+  );
+  figure(`statements per request at ${CONNECTIONS} connections, endpoint (${dbName})`, summary.a.stmts, {
+    note: `bare ${summary.b.stmts.toFixed(2)}`,
+  });
+  figure(`paper list ${CONNECTIONS} connections, endpoint/bare rps (${dbName})`, loads.median, {
+    goal: { op: '>=', value: 0.8 },
+    range: [loads.min, loads.max],
+    cpuRatio: summary.a.cpuPerReq / summary.b.cpuPerReq,
+  });
+  figure(
+    `GET /api/health p95 during the endpoint's ${CONNECTIONS}-connection loads (${dbName})`,
+    pct(summary.a.health, 95),
+    {
+      unit: 'ms',
+      goal: { op: '<=', value: 50 },
+    },
   );
 
-  // 3. bulk status change of 1,000 papers, alternating between two statuses so every round changes rows
-  const ids = Array.from({ length: 1000 }, (_, i) => i * Math.floor(PAPERS / 1000) + 1);
-  let modified = 0;
-  const bulkRounds = Math.max(10, Math.floor(ROUNDS / 3));
-  const idList = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  // interleaved: round i sets status i % 2 through the endpoint, then the same through the bare UPDATE, so
-  // the endpoint's next round changes all 1,000 again
-  const [httpBulk, bareBulk] = await time(
-    bulkRounds,
-    async (i) => {
-      const r = await post('/api/chair/papers/bulk', {
-        ids,
-        op: 'set',
-        field: 'status',
-        value: statuses[i % 2].id,
-      });
-      modified = r.nModified;
-    },
-    (i) =>
-      db.execute(
-        sql`update papers set status_id = ${statuses[i % 2].id}, updated_at = now() where id in (${idList})`,
-      ),
-  );
-  console.log(`\n3. bulk status change of 1,000 papers (nModified ${modified}), ${bulkRounds} rounds`);
-  console.log(row('endpoint (HTTP)', httpBulk));
-  console.log(row('bare UPDATE', bareBulk));
+  // 3. bulk status change of 1,000 papers
+  const ids = Array.from({ length: 1000 }, (_, i) => i * Math.floor(PAPERS / 1000) + 2);
+  await raw(`update papers set status_id = $1 where id = any($2::int[])`, [statuses.def, ids]);
+  const others = `select md5(string_agg(id || ':' || coalesce(status_id, 0) || ':' || updated_at, ',' order by id)) from papers where not (id = any($1::int[]))`;
+  const [[othersBefore]] = (await raw(others, [ids])).rows;
+  const toggle = [statuses.accept, statuses.reject];
+  let calls = 0;
+  const verify = async (who, value, changed) => {
+    const [[n]] = (
+      await raw(`select count(*)::int from papers where id = any($1::int[]) and status_id = $2`, [ids, value])
+    ).rows;
+    return check(
+      `${dbName}: bulk ${who} set the status of the 1,000 papers (independent SELECT)`,
+      n === 1000 && changed,
+      `${n} of 1000 have status ${value}`,
+    );
+  };
+  const bulkA = async () => {
+    const value = toggle[calls++ % 2];
+    const m = await measure(
+      () => post('/api/chair/papers/bulk', { ids, op: 'set', field: 'status', value }),
+      meter,
+    );
+    await verify('endpoint', value, m.value.json.nModified === 1000);
+    return m;
+  };
+  const bareUpdate = `update papers set status_id = $1, updated_at = now() where id = any($2::int[]) and (status_id is null or status_id <> $1) returning id`;
+  const bulkB = async () => {
+    const value = toggle[calls++ % 2];
+    const m = await measure(() => raw(bareUpdate, [value, ids]), meter);
+    const returned = m.value.rows.map((r) => r[0]).sort((x, y) => x - y);
+    await verify('bare UPDATE', value, returned.join() === ids.join());
+    return m;
+  };
+  // warm-up (the 1,000 were set to a third status above, so every call changes all 1,000): one of each
+  await bulkA();
+  await bulkB();
+  const bulk = await interleave({ rounds: BULK_ROUNDS, a: bulkA, b: bulkB });
+  // the profile in rounds of their own, after the measured ones
+  if (opts['cpu-prof'])
+    await profiled(`bulk-${kind}`, async () => {
+      for (let i = 0; i < BULK_ROUNDS; i++) await bulkA();
+    });
+  const [[othersAfter]] = (await raw(others, [ids])).rows;
+  check(`${dbName}: the bulk changes touched no other paper`, othersAfter === othersBefore);
+  const bA = { wall: median(bulk.a.map((m) => m.wall)), cpu: median(bulk.a.map((m) => m.cpu.total)) };
+  const bB = { wall: median(bulk.b.map((m) => m.wall)), cpu: median(bulk.b.map((m) => m.cpu.total)) };
+  console.log(`\n3. bulk status change of 1,000 of ${PAPERS} papers, ${BULK_ROUNDS} ABBA pairs`);
   console.log(
-    `  ratio endpoint / bare: median ${(pct(httpBulk.lat, 50) / pct(bareBulk.lat, 50)).toFixed(2)}`,
+    `  endpoint (HTTP)  median ${fmtMs(bA.wall)} wall, ${fmtMs(bA.cpu)} CPU; e.g. ${fmtMeasure(bulk.a.at(-1))}`,
   );
-  if (modified !== 1000) fail(`bulk modified ${modified} papers, not 1000`);
+  console.log(
+    `  bare UPDATE      median ${fmtMs(bB.wall)} wall, ${fmtMs(bB.cpu)} CPU; e.g. ${fmtMeasure(bulk.b.at(-1))}`,
+  );
+  console.log(`  endpoint / bare: wall ${fmtRatio(bulk)}, CPU ${(bA.cpu / bB.cpu).toFixed(2)}`);
+  figure(`bulk status change of 1,000 papers, endpoint/bare UPDATE wall (${dbName})`, bulk.median, {
+    goal: { op: '<=', value: 1.5 },
+    range: [bulk.min, bulk.max],
+    cpuRatio: bA.cpu / bB.cpu,
+  });
   await app.close();
 }
 
@@ -517,18 +653,11 @@ async function main() {
     await withScratchPostgres('bench_papers', (url) =>
       benchOn(`PostgreSQL (${url.host})`, { databaseUrl: url.toString() }),
     );
-
-  if (opts['skip-uploads']) console.log('\nuploads skipped (--skip-uploads)');
-  else {
-    const up = await runUploads({ count: Number(opts.uploads), sizeMb: 5 });
-    console.log(
-      `\n4. ${up.uploads} concurrent ${up.sizeMb} MB uploads: ${up.errors} errors, ${up.lostOrCorrupted} lost or corrupted files, ` +
-        `${up.seconds.toFixed(1)} s (${up.throughputMBs.toFixed(0)} MB/s), server RSS idle ${up.idleRssMb.toFixed(0)} MB, peak ${up.peakRssMb.toFixed(0)} MB`,
-    );
-    if (up.errorSample.length) console.log(`  error sample: ${up.errorSample.join(' | ')}`);
-    if (up.errors || up.lostOrCorrupted) fail('uploads lost or failed');
+  if (opts.uploads) {
+    const up = await runUploads({ count: 200, sizeMb: 5, rounds: 1 });
+    console.log(`\n4. uploads: ${up.summary}`);
   }
-  if (failed) process.exitCode = 1;
+  finish();
 }
 
 await main();

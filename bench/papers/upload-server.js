@@ -7,8 +7,10 @@
 //                                    is set (a database of its own, emptied by the caller).
 //   node upload-server.js N --bare   the bare reference: node:http + busboy, the file part streamed to a
 //                                    temporary file while hashed (sha256), fsynced, renamed into place and its
-//                                    directory fsynced; answers {file: {_id, sha256, size}} like the API. No
-//                                    framework, authentication, content check or database.
+//                                    directory fsynced — the directory fsyncs grouped across concurrent uploads
+//                                    exactly as the API's file store groups them (one mkdir per directory
+//                                    too), so both do the same fsyncs; answers {file: {_id, sha256, size}} like
+//                                    the API. No framework, authentication, content check or database.
 import busboy from 'busboy';
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, mkdtempSync } from 'node:fs';
@@ -30,6 +32,36 @@ if (bare) {
   mkdirSync(tmp);
   mkdirSync(objects);
   const maxBytes = 40_000_000;
+  // objects/<xx> directories made so far: one mkdir per directory, as the API's file store does
+  const dirs = new Set();
+  // The directory fsyncs grouped as the API's file store groups them (files/local-disk-file-store.ts): while
+  // one fsync of a directory runs, the renames made meanwhile wait for the next one, which covers them all.
+  // Same durability, same number of fsyncs for the same arrivals.
+  const dirSyncs = new Map();
+  const syncOnce = async (dir) => {
+    const d = await open(dir, 'r');
+    try {
+      await d.sync();
+    } finally {
+      await d.close();
+    }
+  };
+  const syncDirectory = (dir) => {
+    let s = dirSyncs.get(dir);
+    if (!s) dirSyncs.set(dir, (s = { running: null, next: null }));
+    if (!s.running) {
+      s.running = syncOnce(dir).finally(() => {
+        s.running = null;
+        if (!s.next && !s.running) dirSyncs.delete(dir);
+      });
+      return s.running;
+    }
+    s.next ??= s.running.then(() => {
+      s.next = null;
+      return syncDirectory(dir);
+    });
+    return s.next;
+  };
   const store = async (stream) => {
     const key = randomBytes(16).toString('hex');
     const part = join(tmp, `${key}.part`);
@@ -42,11 +74,12 @@ if (bare) {
     // flush: fsync before the file is closed
     await pipeline(stream, createWriteStream(part, { flags: 'wx', mode: 0o600, flush: true }));
     const dir = join(objects, key.slice(0, 2));
-    mkdirSync(dir, { recursive: true });
+    if (!dirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      dirs.add(dir);
+    }
     await rename(part, join(dir, key));
-    const d = await open(dir, 'r');
-    await d.sync();
-    await d.close();
+    await syncDirectory(dir);
     return { _id: key, sha256: hash.digest('hex'), size };
   };
   const server = http.createServer((req, res) => {

@@ -1,9 +1,16 @@
-// N concurrent uploads of S MB (default 200 × 5 MB) to the API's POST /api/author/papers/:id/upload and, in the
-// same run with the same bytes, to the bare streaming route of upload-server.js --bare (node:http + busboy,
-// sha256, fsync, rename). For each: wall time, the server process's CPU time (/proc/<pid>/stat) and the
-// client's, MB/s, errors, lost or corrupted files (the sha256 computed before sending, the one the server
-// answered, and the one of the stored bytes read back — over HTTP for the API, from disk for the bare route),
-// and the server's memory growth (peak VmHWM during the uploads minus VmRSS when idle before them).
+// N concurrent uploads of S MB (default 200 × 5 MB) to the API's POST /api/author/papers/:id/upload and, with
+// the same bytes, to the bare streaming route of upload-server.js --bare (node:http + busboy, sha256, fsync,
+// rename, the directory fsyncs grouped as the API groups them). Each side runs in a fresh server process of its
+// own, started before the clock and warmed by `warm` (20) uploads to papers of their own before it (the product
+// serves uploads from a long-running process; the same warm-up for both sides; the memory growth counts it).
+// `runUploads` runs pairs in ABBA order (api, bare, bare, api …) and reports the median of the pair ratios
+// (bare wall / API wall = API throughput / bare throughput) with their range — never the best of each side.
+// For each run: wall time, CPU of the server process tree, of the PostgreSQL backends of the API's database
+// (bench/lib/papers-pg-cpu.js) and of the client (this process), the server's CPU by thread, MB/s, errors,
+// lost or corrupted files (the sha256 computed before sending, the one the server answered, and the one of the
+// stored bytes read back — over HTTP for the API, from disk for the bare route: the same verification for
+// both, after the clock), and the server's memory growth (peak VmHWM from the warm-up to the end of the
+// uploads minus VmRSS when idle before them).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +19,8 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { median } from '../api-support.js';
+import { fmtMs, interleave } from '../lib/measure.js';
+import { databaseCpuMeter } from '../lib/papers-pg-cpu.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const MB = 1_000_000;
@@ -172,43 +180,68 @@ async function startServer(count, args, env) {
       env: { ...process.env, ...env.vars },
     },
   );
+  // its first JSON line says where it listens; any other output (--trace-gc …) goes to stderr
   const first = await new Promise((resolve, reject) => {
     const rl = createInterface({ input: server.stdout });
-    rl.once('line', resolve);
+    let found = false;
+    rl.on('line', (line) => {
+      if (!found && line.startsWith('{"port"')) {
+        found = true;
+        resolve(line);
+      } else process.stderr.write(`${line}\n`);
+    });
     server.once('exit', (code) => reject(new Error(`upload server exited with ${code}`)));
   });
   return { server, ...JSON.parse(first) };
 }
 
-/** One timed round against one server; the expected hashes are known before it starts. */
-async function round(kind, { count, size, files, expected, databaseUrl, serverArgs }) {
+/** One timed run against one server; the expected hashes are known before it starts. */
+async function round(kind, { count, size, files, expected, databaseUrl, serverArgs, warm }) {
   const bare = kind === 'bare';
-  const { server, port, token, paperIds, dataDir } = await startServer(count, bare ? ['--bare'] : [], {
+  const started = await startServer(count + warm, bare ? ['--bare'] : [], {
     vars: databaseUrl && !bare ? { DATABASE_URL: databaseUrl } : {},
-    NODE_OPTIONS_SERVER: serverArgs,
+    // node flags: `serverArgs` for the API; BENCH_BARE_NODE_ARGS (space-separated) for the bare route
+    NODE_OPTIONS_SERVER: bare
+      ? (process.env.BENCH_BARE_NODE_ARGS ?? '').split(' ').filter(Boolean)
+      : serverArgs,
   });
+  const { server, port, token, dataDir } = started;
+  const paperIds = started.paperIds.slice(0, count);
   try {
+    // this process (the client), the server's process tree and, on PostgreSQL, the backends of the API's
+    // database (for the bare route too: they stay idle), not the other benches' work on the shared server
+    const database = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : null;
+    const meter = databaseCpuMeter({
+      trees: [{ pid: server.pid, name: 'server' }],
+      databases: () => (database ? [database] : []),
+    });
+    // memory: idle before the warm-up, peak from then on (the growth counts the warm-up's too)
     const idle = memory(server.pid);
     resetPeak(server.pid);
-    const cpu0 = cpuOf(server.pid);
-    const threads0 = threadsCpu(server.pid);
-    const client0 = process.cpuUsage();
-    const t0 = performance.now();
-    const results = await Promise.all(
-      paperIds.map((id, i) =>
-        upload(
-          port,
-          bare ? `/bare/${id}` : `/api/author/papers/${id}/upload?p=abstract`,
-          token,
-          i + 1,
-          files[i],
-          size,
+    // the server as it serves uploads in production: warm (a long-running process, not one started for each
+    // burst), so `warm` uploads to papers of their own first, not timed, the same for both sides
+    const upTo = (ids, first) =>
+      Promise.all(
+        ids.map((id, i) =>
+          upload(
+            port,
+            bare ? `/bare/${id}` : `/api/author/papers/${id}/upload?p=abstract`,
+            token,
+            first + i + 1,
+            files[(first + i) % files.length],
+            size,
+          ),
         ),
-      ),
-    );
-    const seconds = (performance.now() - t0) / 1000;
-    const clientCpu = process.cpuUsage(client0);
-    const serverCpu = cpuOf(server.pid) - cpu0;
+      );
+    const warmed = await upTo(started.paperIds.slice(count), count);
+    if (warmed.some((r) => r.status !== 201 && r.status !== 200))
+      throw new Error(`a warm-up upload failed: ${JSON.stringify(warmed.find((r) => r.status >= 300))}`);
+    const threads0 = threadsCpu(server.pid);
+    const before = meter.read();
+    const t0 = performance.now();
+    const results = await upTo(paperIds, 0);
+    const wall = performance.now() - t0;
+    const cpu = meter.since(before);
     const threads = threadsDiff(threads0, threadsCpu(server.pid));
     const peak = memory(server.pid);
     const errors = results.filter((r) => r.status !== 201 && r.status !== 200);
@@ -225,11 +258,14 @@ async function round(kind, { count, size, files, expected, databaseUrl, serverAr
     }
     return {
       kind,
-      seconds,
-      serverCpuSeconds: serverCpu,
+      wall,
+      cpu,
+      seconds: wall / 1000,
+      serverCpuSeconds: cpu.server / 1000,
+      clientCpuSeconds: cpu.self / 1000,
+      postgresCpuSeconds: (cpu.postgres ?? 0) / 1000,
       threads,
-      clientCpuSeconds: (clientCpu.user + clientCpu.system) / 1e6,
-      throughputMBs: (count * size) / MB / seconds,
+      throughputMBs: (count * size) / MB / (wall / 1000),
       errors: errors.length,
       errorSample: errors.slice(0, 3).map((e) => `${e.status} ${e.error ?? JSON.stringify(e.body)}`),
       lostOrCorrupted: lost,
@@ -245,17 +281,18 @@ async function round(kind, { count, size, files, expected, databaseUrl, serverAr
 }
 
 /**
- * Runs `rounds` × (bare, API) with the same files; reports the best round of each (least wall time: the
- * machine is shared, the best round is the one least disturbed) and every round. `databaseUrl`: the API on
- * that PostgreSQL database instead of in-memory PGlite. `serverArgs`: node flags for the API server
- * (e.g. --cpu-prof).
+ * Runs `rounds` pairs of (API, bare) with the same files, in ABBA order (api bare, bare api, …); per pair the
+ * ratio bare wall / API wall (the API's throughput over the bare route's: ≥ 0.7 is the target), their median
+ * and range. `databaseUrl`: the API on that PostgreSQL database instead of in-memory PGlite. `serverArgs`:
+ * node flags for the API server (e.g. --cpu-prof).
  */
 export async function runUploads({
   count = 200,
   sizeMb = 5,
-  rounds = 1,
+  rounds = 3,
   databaseUrl,
   serverArgs = [],
+  warm = 20,
   onRound,
 } = {}) {
   const size = sizeMb * MB;
@@ -269,47 +306,36 @@ export async function runUploads({
     files.push(chunks);
     expected.push(h.digest('hex'));
   }
-  const all = [];
-  for (let r = 0; r < rounds; r++) {
-    for (const kind of ['bare', 'api']) {
-      const res = await round(kind, {
-        count,
-        size,
-        files,
-        expected,
-        databaseUrl,
-        serverArgs,
-      });
-      all.push(res);
-      onRound?.(res);
-    }
-  }
-  const best = (kind) => all.filter((x) => x.kind === kind).sort((a, b) => a.seconds - b.seconds)[0];
-  const api = best('api');
-  const bare = best('bare');
-  // each round's pair (bare then API, back to back): the ratio of that pair, and their median
-  const pairs = [];
-  for (let i = 0; i + 1 < all.length; i += 2) pairs.push(all[i].seconds / all[i + 1].seconds);
-  const pairedMedian = median(pairs);
+  const run = (kind) => async () => {
+    const r = await round(kind, { count, size, files, expected, databaseUrl, serverArgs, warm });
+    onRound?.(r);
+    return r;
+  };
+  const pairs = await interleave({ rounds, a: run('api'), b: run('bare'), ratio: (a, b) => b.wall / a.wall });
+  const all = [...pairs.a, ...pairs.b];
+  const sum = (xs, f) => xs.reduce((n, x) => n + f(x), 0);
+  const cpuRatio = sum(pairs.a, (x) => x.cpu.total) / sum(pairs.b, (x) => x.cpu.total);
+  const serverCpuRatio = sum(pairs.a, (x) => x.cpu.server) / sum(pairs.b, (x) => x.cpu.server);
+  const maxGrowthMb = Math.max(...pairs.a.map((x) => x.growthMb));
+  const errors = sum(all, (x) => x.errors);
+  const lostOrCorrupted = sum(all, (x) => x.lostOrCorrupted);
+  const walls = (xs) => xs.map((x) => fmtMs(x.wall)).join(' / ');
   return {
     uploads: count,
     sizeMb,
-    rounds: all,
-    api,
-    bare,
-    // throughput of the API over that of the bare route (≥ 0.7 is the target)
-    ratio: bare.seconds / api.seconds,
     pairs,
-    pairedMedian,
-    cpuRatio: api.serverCpuSeconds / bare.serverCpuSeconds,
-    errors: all.reduce((n, x) => n + x.errors, 0),
-    lostOrCorrupted: all.reduce((n, x) => n + x.lostOrCorrupted, 0),
-    maxGrowthMb: Math.max(...all.filter((x) => x.kind === 'api').map((x) => x.growthMb)),
-    // the fields bench/papers/run.js prints
-    seconds: api.seconds,
+    ratio: pairs.median,
+    range: [pairs.min, pairs.max],
+    cpuRatio,
+    serverCpuRatio,
+    errors,
+    lostOrCorrupted,
+    maxGrowthMb,
     errorSample: all.flatMap((x) => x.errorSample).slice(0, 3),
-    idleRssMb: api.idleRssMb,
-    peakRssMb: api.peakRssMb,
-    throughputMBs: api.throughputMBs,
+    summary:
+      `${rounds} ABBA pairs of ${count} × ${sizeMb} MB: API ${walls(pairs.a)}, bare ${walls(pairs.b)}; ` +
+      `API/bare throughput ${pairs.median.toFixed(2)} (${pairs.min.toFixed(2)}–${pairs.max.toFixed(2)}); ` +
+      `CPU API/bare ${cpuRatio.toFixed(2)} (servers ${serverCpuRatio.toFixed(2)}); API memory growth ≤ ${maxGrowthMb.toFixed(0)} MB; ` +
+      `errors ${errors}, lost or corrupted ${lostOrCorrupted}`,
   };
 }

@@ -1,3 +1,4 @@
+import { eq, inArray } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../database/database.js';
 import { openWith } from '../../database/test-database.js';
 import { ActivityRepository } from './activity.repository.js';
@@ -98,5 +99,45 @@ describe('ActivityRepository (PGlite)', () => {
       paperId: 10,
       summary: '',
     });
+  });
+  it('insertCounted runs a change and writes its entry in one statement, with the count in summary and details', async () => {
+    const change = (action: string) =>
+      handle.db
+        .update(auditLogTable)
+        .set({ summary: 'touched' })
+        .where(eq(auditLogTable.action, action))
+        .returning({ id: auditLogTable.id });
+    const row = {
+      actorId: 9,
+      impersonatorId: 4,
+      action: 'test.counted',
+      trackId: 2,
+      details: { why: 'a test' },
+    };
+    const count = { summaryPrefix: 'Touched', noun: ['entry', 'entries'] as [string, string], countKey: 'n' };
+    expect(await repo.insertCounted(change('papers.import'), row, count)).toBe(1);
+    expect(await repo.insertCounted(change('nothing.matches'), row, count)).toBe(0);
+    const written = await handle.db
+      .select()
+      .from(auditLogTable)
+      .where(eq(auditLogTable.action, 'test.counted'))
+      .orderBy(auditLogTable.id);
+    expect(
+      written.map((r) => [r.actorId, r.impersonatorId, r.trackId, r.paperId, r.summary, r.details]),
+    ).toEqual([
+      [9, 4, 2, null, 'Touched 1 entry', { why: 'a test', n: 1 }],
+      [9, 4, 2, null, 'Touched 0 entries', { why: 'a test', n: 0 }],
+    ]);
+    const [imported] = await handle.db
+      .select()
+      .from(auditLogTable)
+      .where(eq(auditLogTable.action, 'papers.import'));
+    expect(imported!.summary).toBe('touched');
+    await handle.db.delete(auditLogTable).where(
+      inArray(
+        auditLogTable.id,
+        written.map((r) => r.id),
+      ),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth-user.js';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../database/database.js';
 import { ActivityRepository, type ActivityQuery } from './activity.repository.js';
 import type { ActivityRow } from './activity.table.js';
@@ -48,6 +49,32 @@ export class ActivityService {
 
   async record(entry: ActivityEntry, ex?: Executor): Promise<void> {
     await this.repo.insert([rowOf(entry)], ex);
+  }
+
+  /**
+   * A change and its entry in ONE statement (atomic, one round trip instead of a transaction's begin, change,
+   * insert and commit): `change` is an INSERT, UPDATE or DELETE … RETURNING (built by its module's repository,
+   * not run), n the rows it returns; the entry's summary is `<summaryPrefix> <n> <noun>` (the noun's plural
+   * unless n = 1) and its details get `{ [countKey]: n }`. Answers n.
+   */
+  async recordCounted(
+    change: SQLWrapper,
+    entry: Omit<ActivityEntry, 'summary'> & {
+      summaryPrefix: string;
+      noun: [string, string];
+      countKey: string;
+    },
+    ex?: Executor,
+  ): Promise<number> {
+    const { summaryPrefix, noun, countKey, ...rest } = entry;
+    const { summary: _summary, details, ...row } = rowOf({ ...rest, summary: '' });
+    return this.repo.insertCounted(
+      change,
+      { ...row, details },
+      // the count's part of the line is at most 16 characters
+      { summaryPrefix: oneLine(summaryPrefix).slice(0, MAX_SUMMARY - 16), noun, countKey },
+      ex,
+    );
   }
 
   /**

@@ -29,6 +29,7 @@ import { ChairPapersService } from './chair-papers.service.js';
 import {
   BulkEditDto,
   ChairPaperEmailDto,
+  type BulkEditBody,
   ChairPaperUpdateDto,
   PaperExportDto,
   PaperIdsDto,
@@ -120,8 +121,12 @@ export class ChairPapersController {
 
   @Post('bulk')
   @HttpCode(200)
+  @ApiBody({ type: BulkEditDto })
   @ApiOkResponse({ type: BulkEditResultDoc })
-  bulk(@Scope() caller: CallerScope, @Body() body: BulkEditDto): Promise<{ nModified: number }> {
+  bulk(
+    @Scope() caller: CallerScope,
+    @Body(new BodyFieldsPipe(BulkEditDto)) body: BulkEditBody,
+  ): Promise<{ nModified: number }> {
     return this.service.bulk(caller.scope, body, caller.user);
   }
 

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   abstractError,
   paperActions,
@@ -13,7 +13,7 @@ import {
 } from '@symposium/domain';
 import type { AuthUser } from '../../common/auth-user.js';
 import { pgErrorCode } from '../../common/errors.js';
-import type { Executor } from '../../database/database.js';
+import { DB, type Db, type Executor } from '../../database/database.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { AuthErrors } from '../auth/auth.errors.js';
@@ -24,7 +24,7 @@ import { trackActivities } from '../tracks/tracks.mapper.js';
 import { throwInvalid } from './author-papers.service.js';
 import { chairPaperListJson } from './papers.mapper.js';
 import type {
-  BulkEditDto,
+  BulkEditBody,
   ChairPaperEmailDto,
   ChairPaperUpdateDto,
   PaperQueryBody,
@@ -66,6 +66,7 @@ export class ChairPapersService {
     private readonly transactions: TransactionRunner,
     private readonly activity: ActivityService,
     private readonly registrations: PaperRegistrationsService,
+    @Inject(DB) private readonly db: Db,
   ) {}
 
   /**
@@ -166,35 +167,39 @@ export class ChairPapersService {
     }
   }
 
-  /** POST /papers/bulk: one UPDATE statement in one transaction → the number of papers modified. */
-  async bulk(scope: TrackScope, body: BulkEditDto, caller: AuthUser): Promise<{ nModified: number }> {
+  /**
+   * POST /papers/bulk: the body checked (its status or track read), then ONE statement that updates the papers
+   * and writes the activity entry (ActivityService.recordCounted: atomic, one round trip) → the number of
+   * papers modified.
+   */
+  async bulk(scope: TrackScope, body: BulkEditBody, caller: AuthUser): Promise<{ nModified: number }> {
     const query = parsePaperQuery(body); // checked even when ids decide
     const ids = parseIds(body.ids, { required: false });
     const selection: PaperSelection = ids ? { ids } : { query };
-    return this.transactions.run(async (tx) => {
-      const change = await this.bulkChange(scope, body, tx);
-      const nModified = await this.query.bulkUpdate(scope, selection, change, tx);
-      const value = change.field === 'notes' ? undefined : change.value;
-      await this.activity.record(
-        {
-          ...ActivityService.fromUser(caller),
-          action: 'paper.bulkEdit',
-          summary:
-            `${change.op === 'push' ? 'Added a note to' : `Set ${change.field}${value === undefined ? '' : ` = ${String(value)}`} on`} ` +
-            `${nModified} paper${nModified === 1 ? '' : 's'}`,
-          trackId: change.field === 'track' ? (change.value as number) : null,
-          details: {
-            op: change.op,
-            field: change.field,
-            value: change.value,
-            nModified,
-            ...(ids ? { ids } : {}),
-          },
+    const change = await this.bulkChange(scope, body, this.db);
+    const value = change.field === 'notes' ? undefined : change.value;
+    const nModified = await this.activity.recordCounted(
+      this.query.bulkUpdateStatement(scope, selection, change, this.db),
+      {
+        ...ActivityService.fromUser(caller),
+        action: 'paper.bulkEdit',
+        summaryPrefix:
+          change.op === 'push'
+            ? 'Added a note to'
+            : `Set ${change.field}${value === undefined ? '' : ` = ${String(value)}`} on`,
+        noun: ['paper', 'papers'],
+        countKey: 'nModified',
+        trackId: change.field === 'track' ? (change.value as number) : null,
+        details: {
+          op: change.op,
+          field: change.field,
+          value: change.value,
+          ...(ids ? { ids } : {}),
         },
-        tx,
-      );
-      return { nModified };
-    });
+      },
+      this.db,
+    );
+    return { nModified };
   }
 
   /** POST /papers/email/:paperId: one outbox message to every author of the paper. */
@@ -352,7 +357,7 @@ export class ChairPapersService {
   }
 
   /** The bulk body checked: a whitelisted field, set (or push for notes), a value of the field's kind. */
-  private async bulkChange(scope: TrackScope, body: BulkEditDto, tx: Executor): Promise<BulkChange> {
+  private async bulkChange(scope: TrackScope, body: BulkEditBody, tx: Executor): Promise<BulkChange> {
     const { op, field, value } = body;
     if (op !== 'set' && op !== 'push') throw PapersErrors.bulkOp();
     if (!(Object.values(BULK_EDIT_FIELDS) as unknown[]).includes(field)) throw PapersErrors.bulkField();

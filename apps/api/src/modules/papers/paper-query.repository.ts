@@ -47,6 +47,19 @@ export class PaperQueryRepository {
     change: BulkChange,
     ex: Executor,
   ): Promise<number> {
+    const updated = await this.updateOf(scope, sel, change, ex).returning({ id: papersTable.id });
+    return updated.length;
+  }
+
+  /**
+   * The UPDATE of a bulk edit … RETURNING the ids, built and not run: bulkUpdate runs it; the bulk route hands
+   * it to ActivityService.recordCounted, which runs it and writes its entry in one statement.
+   */
+  bulkUpdateStatement(scope: TrackScope, sel: PaperSelection, change: BulkChange, ex: Executor) {
+    return this.updateOf(scope, sel, change, ex).returning({ id: papersTable.id });
+  }
+
+  private updateOf(scope: TrackScope, sel: PaperSelection, change: BulkChange, ex: Executor) {
     const set: Record<string, unknown> = { updatedAt: sql`now()` };
     const conditions: (SQL | undefined)[] = [selectionCondition(scope, sel)];
     switch (change.field) {
@@ -71,11 +84,9 @@ export class PaperQueryRepository {
         set[change.field] = change.value;
         conditions.push(ne(BULK_COLUMNS[change.field], change.value));
     }
-    const updated = await ex
+    return ex
       .update(papersTable)
       .set(set)
-      .where(and(...conditions.filter((c): c is SQL => c !== undefined)))
-      .returning({ id: papersTable.id });
-    return updated.length;
+      .where(and(...conditions.filter((c): c is SQL => c !== undefined)));
   }
 }

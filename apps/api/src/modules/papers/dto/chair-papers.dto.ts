@@ -104,6 +104,8 @@ export class BulkEditDto extends PaperExportDto {
   @Allow()
   value?: unknown;
 }
+/** The bulk body as the route takes it (fields checked by BodyFieldsPipe, values by the service). */
+export type BulkEditBody = Pick<BulkEditDto, keyof BulkEditDto>;
 
 /** An id: 1..2^31-1, or null. */
 const NullableId = () => (target: object, key: string) => {
