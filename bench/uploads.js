@@ -10,7 +10,7 @@
 // each side. The bare route does the same file work as the API: the file fsynced before its rename, one mkdir
 // per object directory, and the directory fsyncs grouped across concurrent uploads exactly as the API's file
 // store groups them. CPU beside wall: the server process tree, the PostgreSQL backends of the API's database
-// (its rows and commits; bench/lib/papers-pg-cpu.js, not the other benches' work on a shared server) and the
+// (its rows and commits; bench/lib/measure.js databaseCpuMs, not the other benches' work on a shared server) and the
 // client. Both sides are checked alike, after the clock: every upload answered 2xx with the sha256 and size of
 // the bytes sent, and the stored bytes read back (over HTTP for the API, from disk for the bare route) hash to
 // the same sha256. A failed upload or a lost or corrupted file fails the run (exit 1).

@@ -95,6 +95,35 @@ export function postgresCpuMs(procs = allProcs()) {
   return seen ? total : null;
 }
 
+/**
+ * CPU ms of the backends connected to the named databases (their command line reads "postgres: <user>
+ * <database> <client> <state>"): for a server shared with other work, only this bench's part. Backends that
+ * exit during a measurement lose their time (the pools keep theirs open), and the server's shared processes
+ * (WAL writer, checkpointer) are left out: they work for every database at once.
+ */
+export function databaseCpuMs(databases) {
+  const names = new Set(databases);
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let cmd;
+    try {
+      cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (!cmd.startsWith('postgres: ')) continue;
+    const words = cmd
+      .replace(/\0/g, ' ')
+      .replace(/^postgres: (\S+: )?/, '')
+      .split(' ');
+    if (!names.has(words[1])) continue;
+    const s = procStat(Number(entry));
+    if (s) total += s.self;
+  }
+  return total;
+}
+
 /** CPU ms of this process (every thread: main, workers, GC, PGlite's worker thread). */
 export const selfCpuMs = () => {
   const c = process.cpuUsage();
@@ -103,12 +132,13 @@ export const selfCpuMs = () => {
 
 /**
  * A meter over this process, the given process trees (pids, or functions returning the pid of the moment)
- * and, with `postgres: true`, the PostgreSQL server. `read()` returns the parts and their total in ms;
- * `since(before)` the difference.
+ * and, with `postgres: true`, the PostgreSQL server (every server process), or with
+ * `postgres: { databases: () => [names] }` only the backends of those databases. `read()` returns the parts
+ * and their total in ms; `since(before)` the difference.
  */
 export function cpuMeter({ self = true, trees = [], postgres = false } = {}) {
   const read = () => {
-    const procs = trees.length || postgres ? allProcs() : null;
+    const procs = trees.length || postgres === true ? allProcs() : null;
     const parts = {};
     if (self) parts.self = selfCpuMs();
     const gone = [];
@@ -120,7 +150,10 @@ export function cpuMeter({ self = true, trees = [], postgres = false } = {}) {
     });
     // children of this process that have exited and been reaped (a child server, a reference binary)
     if (trees.length) parts.reaped = procStat(process.pid)?.children ?? 0;
-    if (postgres) parts.postgres = postgresCpuMs(procs) ?? 0;
+    if (postgres?.databases) {
+      const names = postgres.databases();
+      if (names.length) parts.postgres = databaseCpuMs(names);
+    } else if (postgres) parts.postgres = postgresCpuMs(procs) ?? 0;
     return parts;
   };
   const since = (before) => {

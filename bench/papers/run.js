@@ -5,7 +5,7 @@
 //
 // What it measures, and why it is fair (bench/lib/measure.js: ABBA rounds, median of the pair ratios with its
 // range, CPU of this process — which serves both sides and runs PGlite — and of the PostgreSQL backends of
-// this bench's database, bench/lib/papers-pg-cpu.js: the server is shared with other benches):
+// this bench's database, bench/lib/measure.js databaseCpuMs: the server is shared with other benches):
 //  0. correctness first, independently: for each filter and sort the chair's list offers (bench/papers/cases.js:
 //     track, status, decision, deleted, session, camera-/presentation-ready, registered, last-modified day and
 //     time, search by title, author name, full name, e-mail and id; sorted by id, title, track, status, created,
@@ -59,7 +59,6 @@ import {
   measure,
   median,
 } from '../lib/measure.js';
-import { databaseCpuMeter } from '../lib/papers-pg-cpu.js';
 import { PAPER_FIELDS_SQL, handSql, listCases } from './cases.js';
 import { runUploads } from './uploads.js';
 
@@ -356,7 +355,7 @@ async function benchOn(label, dbConfig) {
   // this process (endpoint, bare route, PGlite) and, on PostgreSQL, the backends of this bench's database
   // (not every PostgreSQL process: the server is shared with other benches)
   const database = kind === 'postgres' ? new URL(dbConfig.databaseUrl).pathname.slice(1) : null;
-  const meter = database ? databaseCpuMeter({ databases: () => [database] }) : cpuMeter();
+  const meter = database ? cpuMeter({ postgres: { databases: () => [database] } }) : cpuMeter();
   if (kind === 'postgres') console.log(`pool of ${db.$client.options.max} connections`);
   const t0 = performance.now();
   const { chair, password, tracks, statuses } = await seed(db, raw);

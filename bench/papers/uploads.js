@@ -6,7 +6,7 @@
 // `runUploads` runs pairs in ABBA order (api, bare, bare, api …) and reports the median of the pair ratios
 // (bare wall / API wall = API throughput / bare throughput) with their range — never the best of each side.
 // For each run: wall time, CPU of the server process tree, of the PostgreSQL backends of the API's database
-// (bench/lib/papers-pg-cpu.js) and of the client (this process), the server's CPU by thread, MB/s, errors,
+// (bench/lib/measure.js databaseCpuMs) and of the client (this process), the server's CPU by thread, MB/s, errors,
 // lost or corrupted files (the sha256 computed before sending, the one the server answered, and the one of the
 // stored bytes read back — over HTTP for the API, from disk for the bare route: the same verification for
 // both, after the clock), and the server's memory growth (peak VmHWM from the warm-up to the end of the
@@ -19,8 +19,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { fmtMs, interleave } from '../lib/measure.js';
-import { databaseCpuMeter } from '../lib/papers-pg-cpu.js';
+import { cpuMeter, fmtMs, interleave } from '../lib/measure.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const MB = 1_000_000;
@@ -211,9 +210,9 @@ async function round(kind, { count, size, files, expected, databaseUrl, serverAr
     // this process (the client), the server's process tree and, on PostgreSQL, the backends of the API's
     // database (for the bare route too: they stay idle), not the other benches' work on the shared server
     const database = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : null;
-    const meter = databaseCpuMeter({
+    const meter = cpuMeter({
       trees: [{ pid: server.pid, name: 'server' }],
-      databases: () => (database ? [database] : []),
+      postgres: { databases: () => (database ? [database] : []) },
     });
     // memory: idle before the warm-up, peak from then on (the growth counts the warm-up's too)
     const idle = memory(server.pid);
