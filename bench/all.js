@@ -22,7 +22,7 @@ export const BENCHES = [
     args: [],
     quick: ['--papers', '2000', '--reviewers', '1200'],
   },
-  { name: 'papers', script: 'bench/papers/run.js', args: [], quick: ['--papers', '5000'] },
+  { name: 'papers', script: 'bench/papers/run.js', args: [], quick: ['--rounds', '10', '--bulk-rounds', '6'] },
   { name: 'uploads', script: 'bench/uploads.js', args: [], quick: ['--uploads', '40'] },
   { name: 'mail', script: 'bench/mail.js', args: [], flags: ['--expose-gc'], quick: ['--messages', '2000'] },
   {
