@@ -22,7 +22,12 @@ export const BENCHES = [
     args: [],
     quick: ['--papers', '2000', '--reviewers', '1200'],
   },
-  { name: 'papers', script: 'bench/papers/run.js', args: [], quick: ['--rounds', '10', '--bulk-rounds', '6'] },
+  {
+    name: 'papers',
+    script: 'bench/papers/run.js',
+    args: [],
+    quick: ['--rounds', '10', '--bulk-rounds', '6'],
+  },
   { name: 'uploads', script: 'bench/uploads.js', args: [], quick: ['--uploads', '40'] },
   { name: 'mail', script: 'bench/mail.js', args: [], flags: ['--expose-gc'], quick: ['--messages', '2000'] },
   {
@@ -70,7 +75,7 @@ function run(bench) {
     const t0 = performance.now();
     const child = spawn(process.execPath, args, {
       cwd: ROOT,
-      env: { ...process.env, BENCH_RESULTS: jsonl },
+      env: { ...process.env, BENCH_RESULTS: jsonl, BENCH_NAME: bench.name },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     child.on('close', (code, signal) =>

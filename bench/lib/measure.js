@@ -256,7 +256,9 @@ export function benchName(name) {
 
 function emit(record) {
   const file = process.env.BENCH_RESULTS;
-  if (file) appendFileSync(file, JSON.stringify({ bench: state.bench, ...record }) + '\n');
+  // bench:all names each bench (BENCH_NAME) as its --only option does
+  if (file)
+    appendFileSync(file, JSON.stringify({ bench: process.env.BENCH_NAME ?? state.bench, ...record }) + '\n');
 }
 
 /**
