@@ -24,6 +24,33 @@ export interface BrowserPoolOptions {
 
 export const BROWSER_POOL_OPTIONS = Symbol('BROWSER_POOL_OPTIONS');
 
+/**
+ * How many renders may write into one document before the page is given a new one, when every render
+ * left it reusable (DocumentLease): bounds what a document accumulates (one identical policy per render,
+ * the resources it loaded) at the cost of one navigation per this many renders.
+ */
+export const MAX_WRITES_PER_DOCUMENT = 20;
+
+/** What `withPage` tells the work about the page's document, and what the work tells the pool back. */
+export interface DocumentLease {
+  /**
+   * True when the page holds the document the last work on it left (it left it reusable under the same
+   * key, fewer than MAX_WRITES_PER_DOCUMENT times in a row); false when it is a new, empty document.
+   */
+  readonly reused: boolean;
+  /**
+   * Set by the work, before it returns, when the document it leaves may be written into by the next work
+   * with the same key (see DocumentRenderer for when that is safe). Default false: a new document next.
+   */
+  reusable: boolean;
+}
+
+/** The document a pooled page holds, when the last work left it reusable. */
+interface LeftDocument {
+  key: string;
+  writes: number;
+}
+
 interface Launched {
   browser: Promise<Browser>;
   userDataDir: string;
@@ -34,7 +61,9 @@ interface Launched {
  * closed on application shutdown. `withPage` lends a page, at most `maxPages` at a time: a page whose
  * work succeeded is kept warm for the next caller (opening a page costs more than rendering a letter),
  * and lent again on a new, empty document (nothing of the last one, such as its security policy, carries
- * over); a page whose work failed is closed, so a broken or navigated page is never lent again.
+ * over) — unless the caller asked for its reuse key and the last work on that page, with the same key,
+ * left the document reusable (DocumentLease), at most MAX_WRITES_PER_DOCUMENT writes per document; a page
+ * whose work failed is closed, so a broken or navigated page is never lent again.
  * Usable without Nest: `new BrowserPool({ maxPages: 2 })`, then `await pool.close()`.
  */
 @Injectable()
@@ -50,6 +79,9 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
   private current?: Launched;
   private closed = false;
   private launches = 0;
+  private documents = 0;
+  /** The reusable document of each idle page (absent: the next work gets a new document). */
+  private readonly left = new WeakMap<Page, LeftDocument>();
 
   constructor(@Optional() @Inject(BROWSER_POOL_OPTIONS) options: BrowserPoolOptions | null = null) {
     this.maxPages = options?.maxPages ?? 2;
@@ -96,33 +128,66 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
     return this.launches;
   }
 
+  /** How many new documents the pool gave its warm pages (a reused document does not count). */
+  get freshDocumentCount(): number {
+    return this.documents;
+  }
+
   /**
    * Runs `fn` with a page of the shared browser. `fn` must leave the page as it found it (listeners
-   * removed) when it succeeds; when it throws, the page is closed instead of kept.
+   * removed) when it succeeds; when it throws, the page is closed instead of kept. With a `reuseKey`, the
+   * page may hold the document the last work left reusable under that same key (`lease.reused`), else it
+   * holds a new, empty document; `fn` sets `lease.reusable` to let the next work reuse what it leaves.
    */
-  async withPage<T>(fn: (page: Page) => Promise<T>): Promise<T> {
+  async withPage<T>(
+    fn: (page: Page, lease: DocumentLease) => Promise<T>,
+    options: { reuseKey?: string } = {},
+  ): Promise<T> {
+    const key = options.reuseKey;
     return this.slots.use(async () => {
-      const page = await this.takePage();
+      const { page, writes } = await this.takePage(key);
+      const lease: DocumentLease = { reused: writes > 0, reusable: false };
       let keep = false;
       try {
-        const result = await fn(page);
+        const result = await fn(page, lease);
         keep = true;
         return result;
       } finally {
-        if (keep && !this.closed && this.idle.length < this.maxPages && usable(page)) this.idle.push(page);
-        else await page.close().catch(() => undefined);
+        this.left.delete(page);
+        if (keep && !this.closed && this.idle.length < this.maxPages && usable(page)) {
+          if (key !== undefined && lease.reusable) this.left.set(page, { key, writes: writes + 1 });
+          this.idle.push(page);
+        } else await page.close().catch(() => undefined);
       }
     });
   }
 
-  /** A warm page of the running browser (on a new, empty document), else a new one. */
-  private async takePage(): Promise<Page> {
+  /**
+   * A warm page of the running browser, else a new one, and how many works wrote into its document before:
+   * 0 for a new, empty document. An idle page whose document is reusable under `key` is taken first.
+   */
+  private async takePage(key: string | undefined): Promise<{ page: Page; writes: number }> {
+    const reusable = (page: Page) => {
+      const left = this.left.get(page);
+      return key !== undefined && left?.key === key && left.writes < MAX_WRITES_PER_DOCUMENT;
+    };
+    const at = this.idle.findIndex(reusable);
+    if (at >= 0) {
+      const [page] = this.idle.splice(at, 1) as [Page];
+      if (usable(page) && page.url() === 'about:blank') return { page, writes: this.left.get(page)!.writes };
+      this.left.delete(page);
+      this.idle.push(page);
+    }
     for (let page = this.idle.pop(); page; page = this.idle.pop()) {
+      this.left.delete(page);
       if (!usable(page)) continue;
-      if (await freshDocument(page)) return page;
+      if (await freshDocument(page)) {
+        this.documents++;
+        return { page, writes: 0 };
+      }
       await page.close().catch(() => undefined);
     }
-    return this.newPage();
+    return { page: await this.newPage(), writes: 0 };
   }
 
   private async newPage(): Promise<Page> {

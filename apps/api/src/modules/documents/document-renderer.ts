@@ -61,7 +61,7 @@ export class DocumentRenderer {
 
   /** An A4 PDF with backgrounds printed. */
   async renderPdf(html: string, options: PdfOptions = {}): Promise<Buffer> {
-    return this.render(html, options, async (page) => {
+    return this.render(html, options, 'pdf', async (page) => {
       const pdf = await page.pdf({
         format: 'A4',
         printBackground: true,
@@ -86,6 +86,7 @@ export class DocumentRenderer {
     return this.render(
       html,
       options,
+      'jpeg',
       async (page) => {
         const jpeg = await page.screenshot({ type: 'jpeg', quality, captureBeyondViewport: false });
         return Buffer.from(jpeg);
@@ -97,39 +98,81 @@ export class DocumentRenderer {
   private async render(
     html: string,
     options: RenderOptions,
+    kind: 'pdf' | 'jpeg',
     capture: (page: Page) => Promise<Buffer>,
     viewport?: { width: number; height: number },
   ): Promise<Buffer> {
     const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const policy = contentSecurityPolicy(options.inline ?? ['font', 'image']);
-    return this.pool.withPage(async (page) => {
-      page.setDefaultTimeout(timeout);
-      // The pool keeps pages warm: each setting is made for every document, nothing is left from the last.
-      await page.setJavaScriptEnabled(false);
-      const stopWatching = options.requestLog ? await watchRequests(page, options.requestLog) : null;
-      const blockRequest = (request: HTTPRequest) => {
-        // data: URLs cannot be intercepted (abort is a no-op for them); the policy decides those.
-        if (request.url().startsWith('data:') || request.isInterceptResolutionHandled()) return;
-        request.abort('blockedbyclient').catch(() => undefined);
-      };
-      try {
-        await page.setRequestInterception(true);
-        page.on('request', blockRequest);
-        await page.setViewport(viewport ? { ...viewport, deviceScaleFactor: 1 } : DEFAULT_VIEWPORT);
-        await page.setContent(withContentSecurityPolicy(html, policy), { waitUntil: 'load', timeout });
-        await options.beforeCapture?.(page);
-        assertStillTheDocument(page);
-        const output = await capture(page);
-        // A navigation (e.g. <meta http-equiv="refresh">) is aborted too, but Chromium then shows its error
-        // page in place of the document: never hand that out as the rendering.
-        assertStillTheDocument(page);
-        return output;
-      } finally {
-        page.off('request', blockRequest);
-        await stopWatching?.();
-      }
-    });
+    // Only a plain PDF may write into the document an earlier render left (see mayReuse): not a JPEG (a
+    // screenshot of the viewport, which a document may have scrolled), not when our own code runs in the
+    // document (beforeCapture), not for an audit (requestLog wants the requests of a document of its own).
+    const reuseKey =
+      kind === 'pdf' && !options.beforeCapture && !options.requestLog ? `pdf ${policy}` : undefined;
+    return this.pool.withPage(
+      async (page, lease) => {
+        page.setDefaultTimeout(timeout);
+        // The pool keeps pages warm: each setting is made for every document, nothing is left from the last.
+        await page.setJavaScriptEnabled(false);
+        const stopWatching = options.requestLog ? await watchRequests(page, options.requestLog) : null;
+        let navigationRequested = false;
+        const blockRequest = (request: HTTPRequest) => {
+          if (request.isNavigationRequest()) navigationRequested = true;
+          // data: URLs cannot be intercepted (abort is a no-op for them); the policy decides those.
+          if (request.url().startsWith('data:') || request.isInterceptResolutionHandled()) return;
+          request.abort('blockedbyclient').catch(() => undefined);
+        };
+        try {
+          await page.setRequestInterception(true);
+          page.on('request', blockRequest);
+          await page.setViewport(viewport ? { ...viewport, deviceScaleFactor: 1 } : DEFAULT_VIEWPORT);
+          await page.setContent(withContentSecurityPolicy(html, policy), { waitUntil: 'load', timeout });
+          await options.beforeCapture?.(page);
+          assertStillTheDocument(page);
+          const output = await capture(page);
+          // A navigation (e.g. <meta http-equiv="refresh">) is aborted too, but Chromium then shows its error
+          // page in place of the document: never hand that out as the rendering.
+          assertStillTheDocument(page);
+          if (reuseKey !== undefined) lease.reusable = !navigationRequested && (await mayReuse(page));
+          return output;
+        } finally {
+          page.off('request', blockRequest);
+          await stopWatching?.();
+        }
+      },
+      { reuseKey },
+    );
   }
+}
+
+/**
+ * Whether the next PDF with exactly the same policy may be written (setContent) into the document this
+ * render leaves, instead of a new one (the navigation to a new about:blank document costs about as much
+ * Chromium CPU as the letter itself). Nothing of this document can then reach the next one:
+ *  - setContent is document.open + write: the whole DOM is replaced, and with it every style sheet and the
+ *    @font-face rules they declared (the fonts they loaded stay in Chromium's cache, as they do across
+ *    documents: the same data: URL is the same bytes);
+ *  - JavaScript is off and none of our code runs in the document (no beforeCapture), so the window holds
+ *    no script state, no listeners, no timers;
+ *  - the policy container cannot be lifted, only added to (the bug of a consent signature's fonts-only
+ *    policy blocking every later letter's images): the key holds the policy, so the next document adds
+ *    the very same policy again, which refuses and allows exactly what the first did; any other policy
+ *    gets a new document. The identical policies and the resources a document accumulates are bounded
+ *    by BrowserPool's MAX_WRITES_PER_DOCUMENT;
+ *  - what markup can leave on the document itself goes through <meta>: a refresh stays scheduled across
+ *    document.open (measured: a 1 s refresh of one document navigated the next), a document's own CSP
+ *    would stay, a referrer policy too. So the document must hold no <meta> but ours (the policy, first)
+ *    and bare charset declarations; it must not have requested a navigation, and its URL must still be
+ *    about:blank (asserted before).
+ * Else the next render gets a new document, as every render did before.
+ */
+async function mayReuse(page: Page): Promise<boolean> {
+  // An expression, not a function: the API is compiled without the DOM's types.
+  const others = await page.evaluate(
+    `Array.from(document.querySelectorAll('meta')).filter(
+      (meta) => !(meta.attributes.length === 1 && meta.hasAttribute('charset'))).length`,
+  );
+  return others === 1 && page.url() === 'about:blank';
 }
 
 function assertStillTheDocument(page: Page): void {

@@ -1,6 +1,9 @@
 import { NestFactory } from '@nestjs/core';
-import { existsSync } from 'node:fs';
-import { BrowserPool } from './browser-pool.js';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BrowserPool, MAX_WRITES_PER_DOCUMENT } from './browser-pool.js';
 import { DocumentRenderer, type JpegOptions, type RequestRecord } from './document-renderer.js';
 import { DomainError } from '../../common/errors.js';
 import { DocumentsModule } from './documents.module.js';
@@ -57,6 +60,32 @@ class InspectingRenderer extends DocumentRenderer {
     });
   }
 }
+
+/** The images of a PDF (pdfimages -list): their pixel sizes. */
+function imagesOf(pdf: Buffer): { width: number; height: number }[] {
+  const dir = mkdtempSync(join(tmpdir(), 'documents-img-'));
+  try {
+    const file = join(dir, 'doc.pdf');
+    writeFileSync(file, pdf);
+    return execFileSync('pdfimages', ['-list', file])
+      .toString('utf8')
+      .split('\n')
+      .slice(2)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((cols) => cols.length > 4 && cols[2] === 'image')
+      .map((cols) => ({ width: Number(cols[3]), height: Number(cols[4]) }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A 2×3 PNG (red), inlined as a data: URL. */
+const PNG_2X3 =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAIAAAA2iEnWAAAAEElEQVR4nGP4z8AARAwoFABE0AX7pM/egAAAAABJRU5ErkJggg==';
+/** How pdfimages lists that PNG (a refused image is drawn as Chromium's broken-image icon instead). */
+const IMAGE = { width: 2, height: 3 };
+const withImage = (text: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"></head><body><p>${text}</p><img src="${PNG_2X3}" width="20" height="30"></body></html>`;
 
 const until = async (condition: () => boolean) => {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -314,5 +343,70 @@ describe('documents: signature images and the sandboxed renderer (real Chromium)
     const browser = await nestPool.browser();
     await app.close();
     expect(browser.connected).toBe(false);
+  });
+});
+
+describe('documents: when a warm page writes into the document it holds (real Chromium)', () => {
+  // One page, so every render lands on the page the last one left.
+  let pool: BrowserPool;
+  let renderer: DocumentRenderer;
+  beforeEach(() => {
+    pool = new BrowserPool({ maxPages: 1 });
+    renderer = new DocumentRenderer(pool);
+  });
+  afterEach(async () => {
+    await pool.close();
+  });
+
+  it('reuses the document for PDFs of the same policy, and gives a new one every MAX_WRITES_PER_DOCUMENT', async () => {
+    for (let i = 0; i < MAX_WRITES_PER_DOCUMENT; i++) {
+      const pdf = await renderer.renderPdf(withImage(`letter ${i}`));
+      expect(imagesOf(pdf)).toEqual([IMAGE]);
+    }
+    // the first render opened the page (a new document of its own); the others wrote into it
+    expect(pool.freshDocumentCount).toBe(0);
+    expect(imagesOf(await renderer.renderPdf(withImage('one more')))).toEqual([IMAGE]);
+    expect(pool.freshDocumentCount).toBe(1);
+  });
+
+  it('gives another policy a new document: data: images are printed after a fonts-only render, and refused in one', async () => {
+    expect(imagesOf(await renderer.renderPdf(withImage('letter')))).toHaveLength(1);
+    // fonts only (as a consent signature): the image is refused, though the last document allowed images
+    expect(
+      imagesOf(await renderer.renderPdf(withImage('fonts only'), { inline: ['font'] })),
+    ).not.toContainEqual(IMAGE);
+    expect(pool.freshDocumentCount).toBe(1);
+    // and the fonts-only policy stays with its document: the next letter prints its image again
+    expect(imagesOf(await renderer.renderPdf(withImage('letter')))).toEqual([IMAGE]);
+    expect(pool.freshDocumentCount).toBe(2);
+  });
+
+  it('never writes into a document that holds a <meta> of its own (a delayed refresh, its own policy)', async () => {
+    // A refresh one second later survives document.open: the next document must not be that one.
+    const refresh = `<!doctype html><html><head><meta http-equiv="refresh" content="1; url=http://example.com/"></head><body>A</body></html>`;
+    await renderer.renderPdf(refresh);
+    const before = pool.freshDocumentCount;
+    await renderer.renderPdf(withImage('after a refresh'));
+    expect(pool.freshDocumentCount).toBe(before + 1);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(imagesOf(await renderer.renderPdf(withImage('later')))).toEqual([IMAGE]);
+
+    // The document's own policy (no images at all) would stay with the document.
+    const ownPolicy = `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="img-src 'none'"></head><body><img src="${PNG_2X3}"></body></html>`;
+    expect(imagesOf(await renderer.renderPdf(ownPolicy))).not.toContainEqual(IMAGE);
+    const count = pool.freshDocumentCount;
+    expect(imagesOf(await renderer.renderPdf(withImage('after its own policy')))).toEqual([IMAGE]);
+    expect(pool.freshDocumentCount).toBe(count + 1);
+  });
+
+  it('gives JPEGs and renders that run code in the document or audit it a new document every time', async () => {
+    await renderer.renderPdf(withImage('letter'));
+    const count = pool.freshDocumentCount;
+    await renderer.renderJpeg('<p>x</p>', { width: 40, height: 40 });
+    await renderer.renderJpeg('<p>x</p>', { width: 40, height: 40 });
+    await renderer.renderPdf(withImage('letter'), { beforeCapture: async () => undefined });
+    await renderer.renderPdf(withImage('letter'), { requestLog: [] });
+    await renderer.renderPdf(withImage('letter'));
+    expect(pool.freshDocumentCount).toBe(count + 5);
   });
 });
