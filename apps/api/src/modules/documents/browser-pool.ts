@@ -70,6 +70,8 @@ interface Launched {
 export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(BrowserPool.name);
   private readonly slots: Semaphore;
+  /** One screenshot at a time, its page brought to the front (see inForeground). */
+  private readonly foreground = new Semaphore(1);
   private readonly maxPages: number;
   /** Warm pages of the current browser, at most maxPages. */
   private idle: Page[] = [];
@@ -131,6 +133,20 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
   /** How many new documents the pool gave its warm pages (a reused document does not count). */
   get freshDocumentCount(): number {
     return this.documents;
+  }
+
+  /**
+   * Runs `fn` (a screenshot of `page`) with the page in front, one at a time across the pool. A screenshot
+   * waits for the page to commit a compositor frame, and headless Chromium may never commit one for a page
+   * in the background while another page of the browser renders (puppeteer #12712): with two pages rendering
+   * at once, a JPEG timed out after 30 s on a loaded machine. PDFs are printed, not captured: they need no
+   * frame and run concurrently as before.
+   */
+  async inForeground<T>(page: Page, fn: () => Promise<T>): Promise<T> {
+    return this.foreground.use(async () => {
+      await page.bringToFront();
+      return fn();
+    });
   }
 
   /**

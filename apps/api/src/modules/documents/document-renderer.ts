@@ -87,10 +87,11 @@ export class DocumentRenderer {
       html,
       options,
       'jpeg',
-      async (page) => {
-        const jpeg = await page.screenshot({ type: 'jpeg', quality, captureBeyondViewport: false });
-        return Buffer.from(jpeg);
-      },
+      (page) =>
+        this.pool.inForeground(page, async () => {
+          const jpeg = await page.screenshot({ type: 'jpeg', quality, captureBeyondViewport: false });
+          return Buffer.from(jpeg);
+        }),
       { width, height },
     );
   }
