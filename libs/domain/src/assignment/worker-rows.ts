@@ -22,8 +22,10 @@ export interface RowUser {
 export interface ProblemRows {
   /** The track's papers, by id ascending. */
   papers: { id: number; trackId: number; title: string; abstractText: string }[];
-  /** The track's reviewers. */
+  /** The track's reviewers (in the order of `reviewerOrder` when given, else as they are). */
   reviewers: (RowUser & { firstName: string; lastName: string; reviewerTracks: number[] })[];
+  /** The order of the reviewers' ids (their rows may be read by slices of ids in another order). */
+  reviewerOrder: number[];
   /** The author users of the track's papers, by paper then position. */
   authors: { paperId: number; user: RowUser }[];
   /** Every request of the track's papers (any kind, declined too). */
@@ -92,6 +94,12 @@ export class ProblemRowsParts {
  */
 export function problemFromRows(header: RowsHeader, rows: ProblemRows): AssignmentProblem {
   const { trackId, trackName, isCameraReady } = header;
+  let reviewers = rows.reviewers;
+  if (rows.reviewerOrder.length) {
+    const byId = new Map(reviewers.map((r) => [r.id, r]));
+    // a reviewer whose row was not read (no longer a reviewer between the two reads) is left out
+    reviewers = rows.reviewerOrder.flatMap((id) => byId.get(id) ?? []);
+  }
   // a paper of two reviewers (read in different slices) comes twice: once, in paper order
   const reviewerPapers = [...new Map(rows.reviewerPapers.map((p) => [p.paperId, p])).values()].sort(
     (a, b) => a.paperId - b.paperId,
@@ -112,7 +120,7 @@ export function problemFromRows(header: RowsHeader, rows: ProblemRows): Assignme
       organization: u.organization,
       emails: [u.email, u.alternateEmail].filter((e): e is string => Boolean(e)),
     });
-  rows.reviewers.forEach(addPerson);
+  reviewers.forEach(addPerson);
   for (const a of rows.authors) addPerson(a.user);
   const authorships = new Map<number, number[]>();
   for (const a of rows.authors) {
@@ -137,7 +145,7 @@ export function problemFromRows(header: RowsHeader, rows: ProblemRows): Assignme
       authorIds: authorships.get(p.id) ?? [],
       reviewerIds: existingOf.get(p.id) ?? [],
     })),
-    reviewers: rows.reviewers.map((r) => {
+    reviewers: reviewers.map((r) => {
       const load = loads.get(r.id);
       if (!load) throw new Error(`No load read for reviewer ${r.id}`);
       return {
@@ -167,6 +175,7 @@ export function emptyRows(): ProblemRows {
   return {
     papers: [],
     reviewers: [],
+    reviewerOrder: [],
     authors: [],
     requests: [],
     bids: [],

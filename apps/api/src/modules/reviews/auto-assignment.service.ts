@@ -30,7 +30,7 @@ import { ReviewsErrors } from './reviews.errors.js';
 
 const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Ids read per query. */
-const READ_SLICE = 1000;
+const READ_SLICE = 500;
 
 /** `read` each slice of the ids (ascending), one after the other, with a yield to the event loop after each. */
 async function inSlices(ids: number[], read: (ids: number[]) => Promise<void>): Promise<void> {
@@ -200,48 +200,28 @@ export class AutoAssignmentService {
         })),
       ),
     );
-    const reviewerIds: number[] = [];
-    {
-      const reviewers = await this.users.reviewersOfTrack(trackId);
-      for (const r of reviewers) reviewerIds.push(r.id);
+    // the reviewers' ids in their order (last name, first name, id), then their rows by slices of ids
+    const reviewerIds = await this.users.reviewerIdsOfTrack(trackId);
+    out.add('reviewerOrder', reviewerIds);
+    await inSlices(reviewerIds, async (ids) =>
       out.add(
         'reviewers',
-        reviewers.map((r) => ({
+        (await this.users.reviewers(ids)).map((r) => ({
           ...user(r),
           firstName: r.firstName,
           lastName: r.lastName,
           reviewerTracks: r.reviewerTracks,
         })),
-      );
-    }
-    await breather();
+      ),
+    );
     await inSlices(paperIds, async (ids) =>
       out.add(
         'authors',
         (await this.papers.authorUsersOf(ids)).map((a) => ({ paperId: a.paperId, user: user(a.user) })),
       ),
     );
-    await inSlices(paperIds, async (ids) =>
-      out.add(
-        'requests',
-        (await this.repo.requestsOfPapers(ids)).map((r) => ({
-          paperId: r.paperId,
-          reviewerId: r.reviewerId,
-          isCameraReady: r.isCameraReady,
-          declined: r.declined,
-        })),
-      ),
-    );
-    await inSlices(paperIds, async (ids) =>
-      out.add(
-        'bids',
-        (await this.repo.bidsOnPapers(ids)).map((b) => ({
-          reviewerId: b.reviewerId,
-          paperId: b.paperId,
-          bid: b.bid,
-        })),
-      ),
-    );
+    await inSlices(paperIds, async (ids) => out.add('requests', await this.repo.assignmentRequests(ids)));
+    await inSlices(paperIds, async (ids) => out.add('bids', await this.repo.assignmentBids(ids)));
     await inSlices(paperIds, async (ids) =>
       out.add(
         'overrides',
