@@ -5,6 +5,15 @@
  * yield between slices (`pause`), so no single step is long. No Node-only imports.
  */
 import type { AssignmentProblem } from './types.js';
+import {
+  emptyRows,
+  problemFromRows,
+  type ProblemPart,
+  type ProblemRows,
+  type RowsHeader,
+} from './worker-rows.js';
+
+export type { ProblemPart } from './worker-rows.js';
 
 const LISTS = [
   'papers',
@@ -39,10 +48,29 @@ export async function encodeProblemParts(
   return parts;
 }
 
-export function decodeProblemParts(parts: string[]): AssignmentProblem {
-  const problem = JSON.parse(parts[0]) as AssignmentProblem & Record<ListKey, unknown[] | undefined>;
+const decoder = new TextDecoder();
+const parse = (part: ProblemPart): unknown =>
+  JSON.parse(typeof part === 'string' ? part : decoder.decode(part));
+
+/**
+ * The problem of parts made by `encodeProblemParts` (the problem's lists in slices) or by ProblemRowsParts
+ * (worker-rows.ts: the rows of a track, the problem built here by `problemFromRows`).
+ */
+export function decodeProblemParts(parts: ProblemPart[]): AssignmentProblem {
+  const first = parse(parts[0]) as { fromRows?: RowsHeader };
+  if (first.fromRows) {
+    const rows = emptyRows();
+    for (let i = 1; i < parts.length; i++) {
+      const { rows: kind, items } = parse(parts[i]) as { rows: keyof ProblemRows; items: unknown[] };
+      const list = rows[kind] as unknown[] | undefined;
+      if (!list) throw new Error(`Unknown rows of an assignment problem: ${kind}`);
+      for (const item of items) list.push(item);
+    }
+    return problemFromRows(first.fromRows, rows);
+  }
+  const problem = first as AssignmentProblem & Record<ListKey, unknown[] | undefined>;
   for (let i = 1; i < parts.length; i++) {
-    const { key, items } = JSON.parse(parts[i]) as { key: ListKey; items: unknown[] };
+    const { key, items } = parse(parts[i]) as { key: ListKey; items: unknown[] };
     if (!LISTS.includes(key)) throw new Error(`Unknown part of an assignment problem: ${key}`);
     const list = (problem[key] ??= []);
     for (const item of items) list.push(item);

@@ -12,9 +12,10 @@
 import { requestJob, runInWorker, serveJob, serveWhenWorker } from '../worker-protocol.js';
 import type { JobReply, WorkerJob, WorkerJobHooks, WorkerPort } from '../worker-protocol.js';
 import { AssignmentCancelledError } from './flow.js';
-import { decodeProblemParts } from './problem-parts.js';
+import { decodeProblemParts, type ProblemPart } from './problem-parts.js';
 import { solveAssignment } from './solve.js';
 import type { AssignmentOptions, AssignmentProblem, AssignmentProgress, AssignmentResult } from './types.js';
+import { sharedJson } from './worker-rows.js';
 
 /** Options that cross the thread boundary (no callbacks, no signal). */
 export type WorkerAssignmentOptions = Omit<AssignmentOptions, 'onProgress' | 'signal'>;
@@ -26,15 +27,26 @@ export type ToWorker = {
   cancelFlag: SharedArrayBuffer;
 };
 export type FromWorker = JobReply<AssignmentProgress, AssignmentResult>;
-/** The problem as JSON parts (problem-parts.ts) in, the result as JSON text out: no object graph crosses. */
+/**
+ * The problem as JSON parts in (problem-parts.ts, or a track's rows: worker-rows.ts, the problem then built
+ * here), the result out as its JSON text in UTF-8 bytes in a SharedArrayBuffer: no object graph crosses,
+ * and neither the parts' bytes nor the result's are copied into or out of a message.
+ */
 export type ToWorkerJson = {
   type: 'solve-json';
-  parts: string[];
+  parts: ProblemPart[];
   options: WorkerAssignmentOptions;
   cancelFlag: SharedArrayBuffer;
 };
 
-export { decodeProblemParts, encodeProblemParts } from './problem-parts.js';
+export { decodeProblemParts, encodeProblemParts, type ProblemPart } from './problem-parts.js';
+export {
+  ProblemRowsParts,
+  problemFromRows,
+  type ProblemRows,
+  type RowsHeader,
+  type RowUser,
+} from './worker-rows.js';
 
 /** A Worker, a MessagePort, or parentPort. */
 export type AssignmentPort = WorkerPort;
@@ -44,8 +56,8 @@ export function serveAssignment(port: AssignmentPort): void {
   serveJob<ToWorker, AssignmentProgress, AssignmentResult>(port, 'solve', (message, context) =>
     solveAssignment(message.problem, { ...message.options, ...context }),
   );
-  serveJob<ToWorkerJson, AssignmentProgress, string>(port, 'solve-json', (message, context) =>
-    JSON.stringify(solveAssignment(decodeProblemParts(message.parts), { ...message.options, ...context })),
+  serveJob<ToWorkerJson, AssignmentProgress, Uint8Array>(port, 'solve-json', (message, context) =>
+    sharedJson(solveAssignment(decodeProblemParts(message.parts), { ...message.options, ...context })),
   );
 }
 
@@ -85,17 +97,18 @@ export function runAssignmentInWorker(
 }
 
 /**
- * The same with the problem as JSON parts (encodeProblemParts) and the result as its JSON text: for a
- * server that answers with the result as it is (nothing but strings cross the thread boundary).
+ * The same with the problem as JSON parts (encodeProblemParts, or ProblemRowsParts: a track's rows) and
+ * the result as its JSON text in UTF-8 bytes (shared memory): for a server that answers with the result as
+ * it is (no object graph, and no copy of the parts or of the result, crosses the thread boundary).
  */
 export function runAssignmentJsonInWorker(
-  parts: string[],
+  parts: ProblemPart[],
   options: WorkerAssignmentOptions = {},
   hooks: AssignmentJobHooks = {},
   workerFile: string | URL = new URL(import.meta.url),
-): WorkerJob<string> {
+): WorkerJob<Uint8Array> {
   return runInWorker(workerFile, WORKER_MARK, 'The assignment worker', (port) =>
-    requestJob<ToWorkerJson, AssignmentProgress, string>(
+    requestJob<ToWorkerJson, AssignmentProgress, Uint8Array>(
       port,
       (cancelFlag) => ({ type: 'solve-json', parts, options, cancelFlag }),
       hooks,

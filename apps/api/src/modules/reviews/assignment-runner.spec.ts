@@ -63,7 +63,7 @@ describe('AssignmentRunner (the solve in a worker thread)', () => {
     const options = { reviewsPerPaper: 3, maxPerReviewer: 10 };
     const text = await new AssignmentRunner().solveToJson(await encodeProblemParts(problem), options);
     const direct = solveAssignment(problem, options);
-    const parsed = JSON.parse(text);
+    const parsed = JSON.parse(text.toString('utf8'));
     expect(parsed.objective).toEqual(direct.objective);
     expect(parsed.papers).toEqual(JSON.parse(JSON.stringify(direct.papers)));
   });

@@ -10,6 +10,7 @@ import {
   decodeProblemParts,
   runAssignmentInWorker,
   runAssignmentJsonInWorker,
+  type ProblemPart,
 } from '@symposium/domain/assignment/worker';
 import { DomainWorkerRunner, type WorkerRunHooks } from '../../common/worker-runner.js';
 
@@ -41,18 +42,24 @@ export class AssignmentRunner {
   }
 
   /**
-   * The problem as JSON parts (encodeProblemParts), the result as its JSON text: the main thread neither
-   * clones nor serializes the object graphs (a 10,000-paper track's answer is tens of MB).
+   * The problem as JSON parts (encodeProblemParts, or a track's rows: ProblemRowsParts, the problem built in
+   * the worker), the result as its JSON text in UTF-8 bytes, to be written as they are: the main thread
+   * neither builds, clones nor serializes the object graphs (a 10,000-paper track's answer is tens of MB),
+   * and the result's bytes are the worker's (shared memory, not copied).
    */
   solveToJson(
-    parts: string[],
+    parts: ProblemPart[],
     options: WorkerOptions,
     hooks: WorkerRunHooks<AssignmentProgress> = {},
-  ): Promise<string> {
+  ): Promise<Buffer> {
     return this.worker.run(
       hooks,
-      (file, h) => runAssignmentJsonInWorker(parts, options, h, file),
-      (h) => JSON.stringify(solveAssignment(decodeProblemParts(parts), { ...options, ...h })),
+      (file, h) => ({
+        result: runAssignmentJsonInWorker(parts, options, h, file).result.then((bytes) =>
+          Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        ),
+      }),
+      (h) => Buffer.from(JSON.stringify(solveAssignment(decodeProblemParts(parts), { ...options, ...h }))),
     );
   }
 }

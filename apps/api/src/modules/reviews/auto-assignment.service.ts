@@ -6,7 +6,6 @@ import {
   MAX_APPLY_ASSIGNMENTS,
   type AssignmentProblem,
   type AssignmentResult,
-  type BidValue,
   type ReviewRequestDto,
 } from '@symposium/domain';
 import type { AuthUser } from '../../common/auth-user.js';
@@ -15,7 +14,12 @@ import { TransactionRunner } from '../../database/database.module.js';
 import { PapersService } from '../papers/papers.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
 import { UsersService } from '../users/users.service.js';
-import { encodeProblemParts } from '@symposium/domain/assignment/worker';
+import {
+  decodeProblemParts,
+  ProblemRowsParts,
+  type ProblemPart,
+  type RowUser,
+} from '@symposium/domain/assignment/worker';
 import { AssignmentRunner } from './assignment-runner.js';
 import type { AutoApplyDto, AutoProposalDto } from './dto/reviews.dto.js';
 import { ReviewAssignmentService } from './review-assignment.service.js';
@@ -24,20 +28,25 @@ import { toRequestDto } from './reviews.mapper.js';
 import { ReviewsRepository } from './reviews.repository.js';
 import { ReviewsErrors } from './reviews.errors.js';
 
-/** Papers assembled between two yields to the event loop. */
-const SLICE = 2000;
-const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
-/** Ids read per query. */
-const READ_SLICE = 1000;
+/**
+ * Ids read per query: short reads, so that a concurrent request's query never waits long behind one (on
+ * PGlite every query of the process goes through one queue).
+ */
+const READ_SLICE = 250;
+/**
+ * Between two reads: a timer turn, not only setImmediate, so that the event loop polls first and a concurrent
+ * request whose query answered meanwhile sends its next query before the next slice's (with setImmediate the
+ * next slice was queued first, and each of that request's queries waited behind one slice).
+ */
+const giveWay = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
 
-async function inSlices<T>(ids: number[], read: (ids: number[]) => Promise<T[]>): Promise<T[]> {
+/** `read` each slice of the ids (ascending), one after the other, giving way to other requests after each. */
+async function inSlices(ids: number[], read: (ids: number[]) => Promise<void>): Promise<void> {
   const sorted = [...ids].sort((a, b) => a - b);
-  const out: T[] = [];
   for (let i = 0; i < sorted.length; i += READ_SLICE) {
-    for (const row of await read(sorted.slice(i, i + READ_SLICE))) out.push(row);
-    await breather();
+    await read(sorted.slice(i, i + READ_SLICE));
+    await giveWay();
   }
-  return out;
 }
 
 /**
@@ -82,22 +91,23 @@ export class AutoAssignmentService {
     signal?: AbortSignal,
   ): Promise<AssignmentResult> {
     const problem = await this.problem(dto.track, dto.isCameraReady ?? false, scope);
-    return this.runner.solve(problem, this.solveOptions(problem), { signal });
+    const size = { papers: problem.papers.length, reviewers: problem.reviewers.length };
+    return this.runner.solve(problem, this.solveOptions(size), { signal });
   }
 
   /**
-   * The same proposal as its JSON text, for the HTTP answer: the problem goes to the worker as JSON parts
-   * encoded slice by slice (with yields) and the result comes back as text, so that the main thread stays
-   * free for other requests while a large track is read, solved and answered.
+   * The same proposal as its JSON text (UTF-8 bytes), for the HTTP answer: the track's rows go to the
+   * worker as parts encoded slice by slice as they are read (with yields), the worker builds the problem and
+   * solves it, and the result comes back as bytes written as they are, so that the main thread stays free
+   * for other requests while a large track is read, solved and answered.
    */
-  async proposalJson(dto: AutoProposalDto, scope: number[] | null, signal?: AbortSignal): Promise<string> {
-    const problem = await this.problem(dto.track, dto.isCameraReady ?? false, scope);
-    const parts = await encodeProblemParts(problem, breather);
-    return this.runner.solveToJson(parts, this.solveOptions(problem), { signal });
+  async proposalJson(dto: AutoProposalDto, scope: number[] | null, signal?: AbortSignal): Promise<Buffer> {
+    const { parts, size } = await this.problemParts(dto.track, dto.isCameraReady ?? false, scope);
+    return this.runner.solveToJson(parts, this.solveOptions(size), { signal });
   }
 
-  private solveOptions(problem: AssignmentProblem) {
-    const large = problem.papers.length * problem.reviewers.length > FULL_NETWORK_PAIRS;
+  private solveOptions(size: { papers: number; reviewers: number }) {
+    const large = size.papers * size.reviewers > FULL_NETWORK_PAIRS;
     return {
       reviewsPerPaper: MAX_REVIEWS_PER_PAPER,
       maxPerReviewer: MAX_REVIEWS_PER_REVIEWER,
@@ -154,117 +164,113 @@ export class AutoAssignmentService {
   }
 
   /**
-   * The solver instance of one track, from the database. Grouped through maps (linear in the rows, not
-   * papers × requests or reviewers × their papers) and assembled in slices with a yield to the event loop
-   * between them, so that other requests (e.g. /api/health) are served while a track of 10,000 papers is
-   * read; the affinity (tokenising, TF-IDF) and the network are built in the worker thread.
+   * The solver instance of one track, from the database, built on this thread (the HTTP proposal has it
+   * built in the worker: `problemParts`).
    */
   async problem(trackId: number, isCameraReady: boolean, scope: number[] | null): Promise<AssignmentProblem> {
+    return decodeProblemParts((await this.problemParts(trackId, isCameraReady, scope)).parts);
+  }
+
+  /**
+   * The rows of one track's problem as parts for the worker (ProblemRowsParts: each slice's rows, only the
+   * columns the problem needs, encoded as UTF-8 JSON in shared memory as soon as it is read), and the
+   * problem's size. Read by slices of ids with a yield to the event loop between them, so that other
+   * requests are served while a track of 10,000 papers is read: no read, parse or encoding of a slice holds
+   * the event loop for long, and no row object outlives its slice (a heap of 100,000s of live rows means
+   * long garbage collections on this thread). The worker builds the problem (grouping, texts, people,
+   * authorships: `problemFromRows`), the affinity (tokenising, TF-IDF) and the network.
+   */
+  async problemParts(
+    trackId: number,
+    isCameraReady: boolean,
+    scope: number[] | null,
+  ): Promise<{ parts: ProblemPart[]; size: { papers: number; reviewers: number } }> {
     await this.assignment.managedTrack(trackId, scope);
+    const out = new ProblemRowsParts();
+    const user = (u: RowUser): RowUser => ({
+      id: u.id,
+      organization: u.organization,
+      email: u.email,
+      alternateEmail: u.alternateEmail,
+    });
     // the ids first, then only the columns the solver reads, a slice at a time (10,000 titles and abstracts
-    // in one answer would be one long parse on this thread)
+    // in one answer would be one long parse on this thread); papers and reviewers ascending, as the reads
+    // order their rows
     const paperIds = await this.papers.idsOfTracks([trackId]);
-    const papers = await inSlices(paperIds, (ids) => this.papers.textsOf(ids));
-    const reviewers = await this.users.reviewersOfTrack(trackId);
-    const reviewerIds = reviewers.map((r) => r.id);
-    // by slices of ids, one after the other with a yield between them: no single read (or its rows' parsing)
-    // holds the event loop for long, even with an in-process database; concatenated in the same order
-    // (papers and reviewers ascending, as the reads order their rows)
-    const authors = await inSlices(paperIds, (ids) => this.papers.authorUsersOf(ids));
-    const requests = await inSlices(paperIds, (ids) => this.repo.requestsOfPapers(ids));
-    const bids = await inSlices(paperIds, (ids) => this.repo.bidsOnPapers(ids));
-    const overrides = await inSlices(paperIds, (ids) => this.repo.conflictOverrides(ids));
-    const declared = await inSlices(reviewerIds, (ids) => this.repo.declaredConflictsOf(ids));
-    const loads = new Map(
-      (await inSlices(reviewerIds, async (ids) => [...(await this.repo.reviewerLoads(ids))])).map(
-        ([id, load]) => [id, load] as const,
+    await inSlices(paperIds, async (ids) =>
+      out.add(
+        'papers',
+        (await this.papers.textsOf(ids)).map((p) => ({
+          id: p.id,
+          trackId: p.trackId,
+          title: p.title,
+          abstractText: p.abstractText,
+        })),
       ),
     );
-    // a paper of two reviewers of different slices comes twice: once, in paper order
-    const reviewerPapers = [
-      ...new Map(
-        (await inSlices(reviewerIds, (ids) => this.papers.papersAuthoredBy(ids))).map((p) => [p.paperId, p]),
-      ).values(),
-    ].sort((a, b) => a.paperId - b.paperId);
-    await breather();
-    const ofKind = requests.filter((r) => r.isCameraReady === isCameraReady);
-    const existingOf = new Map<number, number[]>();
-    for (const r of ofKind)
-      if (!r.declined) {
-        let list = existingOf.get(r.paperId);
-        if (!list) existingOf.set(r.paperId, (list = []));
-        list.push(r.reviewerId);
-      }
-    const people = new Map<number, { id: number; organization: string; emails: string[] }>();
-    const addPerson = (u: {
-      id: number;
-      organization: string;
-      email: string;
-      alternateEmail: string | null;
-    }) =>
-      people.set(u.id, {
-        id: u.id,
-        organization: u.organization,
-        emails: [u.email, u.alternateEmail].filter((e): e is string => Boolean(e)),
-      });
-    reviewers.forEach(addPerson);
-    await breather();
-    for (const a of authors) addPerson(a.user);
-    const authorships = new Map<number, number[]>();
-    for (const a of authors) {
-      let list = authorships.get(a.paperId);
-      if (!list) authorships.set(a.paperId, (list = []));
-      list.push(a.user.id);
-    }
-    for (const p of reviewerPapers) authorships.set(p.paperId, p.authorIds);
-    // each reviewer's own papers (title and abstract), in the order of reviewerPapers
-    const ownTexts = new Map<number, string[]>();
-    for (const p of reviewerPapers)
-      for (const id of new Set(p.authorIds)) {
-        let list = ownTexts.get(id);
-        if (!list) ownTexts.set(id, (list = []));
-        list.push(`${p.title}\n${p.abstract}`);
-      }
-    await breather();
-    const problemPapers: AssignmentProblem['papers'] = [];
-    for (let i = 0; i < papers.length; i++) {
-      const p = papers[i];
-      problemPapers.push({
-        id: p.id,
-        track: p.trackId,
-        text: `${p.title}\n${p.abstractText}`,
-        authorIds: authorships.get(p.id) ?? [],
-        reviewerIds: existingOf.get(p.id) ?? [],
-      });
-      if (i % SLICE === SLICE - 1) await breather();
-    }
-    const problemReviewers = reviewers.map((r) => {
-      const load = loads.get(r.id)!;
-      return {
-        id: r.id,
-        name: `${r.firstName} ${r.lastName}`,
-        tracks: r.reviewerTracks,
-        load: isCameraReady ? load.cameraReady : load.total,
-        text: (ownTexts.get(r.id) ?? []).join('\n'),
-      };
-    });
-    await breather();
-    return {
-      papers: problemPapers,
-      reviewers: problemReviewers,
-      people: [...people.values()],
-      authorships: [...authorships.entries()].map(([paperId, authorIds]) => ({ paperId, authorIds })),
-      bids: bids.map((b) => ({ reviewerId: b.reviewerId, paperId: b.paperId, bid: b.bid as BidValue })),
-      declaredConflicts: declared.map((d) => ({
-        reviewerId: d.reviewerId,
-        userId: d.userId,
-        reason: d.reason,
-      })),
-      conflictOverrides: overrides.map((o) => ({ reviewerId: o.reviewerId, paperId: o.paperId })),
-      declined: ofKind
-        .filter((r) => r.declined)
-        .map((r) => ({ reviewerId: r.reviewerId, paperId: r.paperId })),
-      tracks: [{ id: trackId, name: (await this.tracks.namesOf([trackId])).get(trackId) ?? String(trackId) }],
-    };
+    // the reviewers' ids in their order (last name, first name, id), then their rows by slices of ids
+    const reviewerIds = await this.users.reviewerIdsOfTrack(trackId);
+    out.add('reviewerOrder', reviewerIds);
+    await inSlices(reviewerIds, async (ids) =>
+      out.add(
+        'reviewers',
+        (await this.users.reviewers(ids)).map((r) => ({
+          ...user(r),
+          firstName: r.firstName,
+          lastName: r.lastName,
+          reviewerTracks: r.reviewerTracks,
+        })),
+      ),
+    );
+    await inSlices(paperIds, async (ids) =>
+      out.add(
+        'authors',
+        (await this.papers.authorUsersOf(ids)).map((a) => ({ paperId: a.paperId, user: user(a.user) })),
+      ),
+    );
+    await inSlices(paperIds, async (ids) => out.add('requests', await this.repo.assignmentRequests(ids)));
+    await inSlices(paperIds, async (ids) => out.add('bids', await this.repo.assignmentBids(ids)));
+    await inSlices(paperIds, async (ids) =>
+      out.add(
+        'overrides',
+        (await this.repo.conflictOverrides(ids)).map((o) => ({
+          reviewerId: o.reviewerId,
+          paperId: o.paperId,
+        })),
+      ),
+    );
+    await inSlices(reviewerIds, async (ids) =>
+      out.add(
+        'declared',
+        (await this.repo.declaredConflictsOf(ids)).map((d) => ({
+          reviewerId: d.reviewerId,
+          userId: d.userId,
+          reason: d.reason,
+        })),
+      ),
+    );
+    await inSlices(reviewerIds, async (ids) =>
+      out.add(
+        'loads',
+        [...(await this.repo.reviewerLoads(ids))].map(([id, l]) => ({
+          id,
+          total: l.total,
+          cameraReady: l.cameraReady,
+        })),
+      ),
+    );
+    await inSlices(reviewerIds, async (ids) =>
+      out.add(
+        'reviewerPapers',
+        (await this.papers.papersAuthoredBy(ids)).map((p) => ({
+          paperId: p.paperId,
+          title: p.title,
+          abstract: p.abstract,
+          authorIds: p.authorIds,
+        })),
+      ),
+    );
+    const trackName = (await this.tracks.namesOf([trackId])).get(trackId) ?? String(trackId);
+    return { parts: out.parts({ trackId, trackName, isCameraReady }), size: out.size };
   }
 }

@@ -311,6 +311,37 @@ export class ReviewsRepository {
     if (rows.length) await ex.insert(declaredConflictsTable).values(rows.map((r) => ({ reviewerId, ...r })));
   }
 
+  // ----- the automatic assignment's reads: only the columns its problem needs (one slice of ids each)
+
+  /** The requests of these papers (any kind, declined too): pair, kind and declined only. */
+  async assignmentRequests(
+    paperIds: number[],
+    ex: Executor = this.db,
+  ): Promise<{ paperId: number; reviewerId: number; isCameraReady: boolean; declined: boolean }[]> {
+    if (!paperIds.length) return [];
+    return ex
+      .select({
+        paperId: rr.paperId,
+        reviewerId: rr.reviewerId,
+        isCameraReady: rr.isCameraReady,
+        declined: rr.declined,
+      })
+      .from(rr)
+      .where(inArray(rr.paperId, paperIds));
+  }
+
+  /** The bids on these papers: pair and bid only. */
+  async assignmentBids(
+    paperIds: number[],
+    ex: Executor = this.db,
+  ): Promise<{ reviewerId: number; paperId: number; bid: string }[]> {
+    if (!paperIds.length) return [];
+    return ex
+      .select({ reviewerId: bidsTable.reviewerId, paperId: bidsTable.paperId, bid: bidsTable.bid })
+      .from(bidsTable)
+      .where(inArray(bidsTable.paperId, paperIds));
+  }
+
   /** Every request of these papers (any kind, declined too). */
   async requestsOfPapers(paperIds: number[], ex: Executor = this.db): Promise<ReviewRequestRow[]> {
     if (!paperIds.length) return [];

@@ -215,6 +215,16 @@ export class UsersRepository {
       .orderBy(asc(usersTable.lastName), asc(usersTable.firstName), asc(usersTable.id));
   }
 
+  /** The ids of a track's reviewers, in the order of reviewersOfTrack (last name, first name, id). */
+  async reviewerIdsOfTrack(trackId: number, ex: Executor = this.db): Promise<number[]> {
+    const rows = await ex
+      .select({ id: usersTable.id })
+      .from(usersTable)
+      .where(and(eq(usersTable.isReviewer, true), arrayContains(usersTable.reviewerTracks, [trackId])))
+      .orderBy(asc(usersTable.lastName), asc(usersTable.firstName), asc(usersTable.id));
+    return rows.map((r) => r.id);
+  }
+
   /** Every user with the reviewer role (only these ids when ids is not null), by id. */
   async reviewers(ids: number[] | null, ex: Executor = this.db): Promise<UserRow[]> {
     if (ids && !ids.length) return [];

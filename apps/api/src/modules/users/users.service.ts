@@ -61,6 +61,11 @@ export class UsersService {
     return this.users.reviewersOfTrack(trackId, ex);
   }
 
+  /** The ids of a track's reviewers, in the order of reviewersOfTrack (e.g. to read them by slices). */
+  reviewerIdsOfTrack(trackId: number, ex?: Executor): Promise<number[]> {
+    return this.users.reviewerIdsOfTrack(trackId, ex);
+  }
+
   /** Every user with the reviewer role (only these ids when ids is not null), by id. */
   reviewers(ids: number[] | null, ex?: Executor): Promise<UserRow[]> {
     return this.users.reviewers(ids, ex);
