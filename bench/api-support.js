@@ -33,6 +33,21 @@ export async function startBenchApi(createApp, DB, dbConfig) {
   return { app, base: `http://127.0.0.1:${app.getHttpServer().address().port}`, db: app.get(DB) };
 }
 
+/** Signs in through POST /api/auth/login: the access token, and JSON request headers carrying it. */
+export async function signIn(base, email, password) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in as ${email}: ${res.status} ${await res.text()}`);
+  const { accessToken } = await res.json();
+  return {
+    token: accessToken,
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+  };
+}
+
 /**
  * A child process running node code (ESM, from the repository root) whose last stdout line is JSON: `done`
  * resolves to it; `stop()` closes the child's stdin (its signal to stop, for the children that wait for it).

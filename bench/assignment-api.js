@@ -35,7 +35,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { HEALTH_SAMPLER, child, ms, pct, startBenchApi, withScratchPostgres } from './api-support.js';
+import { HEALTH_SAMPLER, child, ms, pct, signIn, startBenchApi, withScratchPostgres } from './api-support.js';
 import { generateInstance } from './assignment/generate.js';
 import { writeDimacs } from './assignment/dimacs.js';
 import { pairProblem, problemFacts } from './assignment/independent-check.js';
@@ -314,13 +314,7 @@ async function benchOn(label, dbConfig) {
   console.log(
     `seeded one track of ${PAPERS} papers, ${REVIEWERS} reviewers, ${seeded.bids} bids in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: seeded.chair.email, password: seeded.password }),
-  });
-  const { accessToken } = await login.json();
-  const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+  const { headers } = await signIn(base, seeded.chair.email, seeded.password);
   const tracksUrl = `${base}/api/chair/tracks`;
   const probe = await fetch(tracksUrl, { headers });
   const probeBody = await probe.json();

@@ -41,7 +41,7 @@ import {
   tracksTable,
 } from '../apps/api/dist/modules/tracks/tracks.table.js';
 import { usersTable } from '../apps/api/dist/modules/users/users.table.js';
-import { startBenchApi, withScratchPostgres } from './api-support.js';
+import { signIn, startBenchApi, withScratchPostgres } from './api-support.js';
 import {
   benchName,
   check,
@@ -446,13 +446,7 @@ async function benchOn(label, dbConfig, postgres) {
     const t0 = performance.now();
     const { chair, password } = await seed(db);
     console.log(`seeded ${PAPERS} papers in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: chair.email, password }),
-    });
-    const { accessToken } = await login.json();
-    const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+    const { headers } = await signIn(base, chair.email, password);
     const apiUrl = `${base}/api/chair/papers/export/xls`;
 
     // warm-up of both (not measured)

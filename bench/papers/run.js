@@ -44,7 +44,7 @@ import { Agent as HttpAgent, createServer, request as httpRequest } from 'node:h
 import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { HEALTH_SAMPLER, child, pct, startBenchApi, withScratchPostgres } from '../api-support.js';
+import { HEALTH_SAMPLER, child, pct, signIn, startBenchApi, withScratchPostgres } from '../api-support.js';
 import {
   benchName,
   check,
@@ -360,13 +360,7 @@ async function benchOn(label, dbConfig) {
   const t0 = performance.now();
   const { chair, password, tracks, statuses } = await seed(db, raw);
   console.log(`seeded ${PAPERS} papers in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: chair.email, password }),
-  });
-  const { accessToken } = await login.json();
-  const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+  const { headers } = await signIn(base, chair.email, password);
   const post = async (path, body) => {
     const res = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
     const json = await res.json();

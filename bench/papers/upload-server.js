@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { signIn } from '../api-support.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const count = Number(process.argv[2] ?? 200);
@@ -175,12 +176,7 @@ if (bare) {
     paperIds.push(paper.id);
   }
   const port = app.getHttpServer().address().port;
-  const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: author.email, password }),
-  });
-  const { accessToken } = await login.json();
+  const { token: accessToken } = await signIn(`http://127.0.0.1:${port}`, author.email, password);
   process.stdout.write(JSON.stringify({ port, token: accessToken, paperIds, dataDir }) + '\n');
   process.on('SIGTERM', () => {
     void app.close().then(() => process.exit(0));
