@@ -46,6 +46,17 @@ export class FileNotFoundError extends Error {
   }
 }
 
+/** The bytes read or written do not hash to the sha256 recorded for them. */
+export class ChecksumMismatchError extends Error {
+  constructor(
+    public readonly key: string,
+    public readonly expected: string,
+    public readonly actual: string,
+  ) {
+    super(`Stored file ${key}: sha256 ${actual}, expected ${expected}`);
+  }
+}
+
 export class InvalidFileKeyError extends Error {
   constructor(key: unknown) {
     super(`Invalid file key ${JSON.stringify(key)?.slice(0, 40)}`);
@@ -60,6 +71,16 @@ export class InvalidFileKeyError extends Error {
 export abstract class FileStore {
   /** Streams `input` into a new object; never holds the whole file in memory. */
   abstract writeStream(input: Readable, opts: WriteOptions): Promise<StoredObject>;
+  /**
+   * Streams `input` into an object with the given key (copying between stores, restoring a backup); replaces an
+   * object of that key. When `opts.sha256` is given and the bytes do not hash to it, nothing is kept and
+   * ChecksumMismatchError is thrown.
+   */
+  abstract writeAs(
+    key: string,
+    input: Readable,
+    opts: WriteOptions & { sha256?: string },
+  ): Promise<StoredObject>;
   /** A stream of the object's bytes and its size; FileNotFoundError when there is no such object. */
   abstract open(key: string): Promise<{ stream: Readable; size: number }>;
   /** `length` bytes from `position` (fewer at the end of the object). */

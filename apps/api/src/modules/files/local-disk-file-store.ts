@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import {
+  ChecksumMismatchError,
   FileNotFoundError,
   FileStore,
   InvalidFileKeyError,
@@ -108,7 +109,20 @@ export class LocalDiskFileStore extends FileStore implements OnModuleInit {
     return join(this.objectsDir, key.slice(0, 2), key);
   }
 
-  async writeStream(input: Readable, opts: WriteOptions): Promise<StoredObject> {
+  writeStream(input: Readable, opts: WriteOptions): Promise<StoredObject> {
+    return this.write(randomBytes(16).toString('hex'), input, opts);
+  }
+
+  writeAs(key: string, input: Readable, opts: WriteOptions & { sha256?: string }): Promise<StoredObject> {
+    if (!isFileKey(key)) return Promise.reject(new InvalidFileKeyError(key));
+    return this.write(key, input, opts);
+  }
+
+  private async write(
+    key: string,
+    input: Readable,
+    opts: WriteOptions & { sha256?: string },
+  ): Promise<StoredObject> {
     // errors of the input are handled by receiveInto; this keeps an early or late one from going unhandled
     input.on('error', ignore);
     const tmp = join(this.tmpDir, `${randomBytes(16).toString('hex')}${TEMP_SUFFIX}`);
@@ -120,10 +134,11 @@ export class LocalDiskFileStore extends FileStore implements OnModuleInit {
       const received = await receiveInto(input, fh, opts.maxBytes);
       inputDone = received.inputDone;
       if (received.error) throw received.error;
+      if (opts.sha256 && opts.sha256 !== received.sha256)
+        throw new ChecksumMismatchError(key, opts.sha256, received.sha256);
       await fh.sync();
       await fh.close();
       fh = undefined;
-      const key = randomBytes(16).toString('hex');
       const dir = join(this.objectsDir, key.slice(0, 2));
       await this.ensureObjectDir(dir);
       await rename(tmp, this.pathOf(key)).catch(async (e: unknown) => {
