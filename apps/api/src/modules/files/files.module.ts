@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { FileStore } from './file-store.js';
 import { FilesService } from './files.service.js';
-import { LocalDiskFileStore } from './local-disk-file-store.js';
+import { APP_CONFIG } from '../../config/config.js';
+import { createFileStore } from './create-file-store.js';
 import { OrphanFilesSweeper } from './orphan-files.sweeper.js';
 
 /**
@@ -10,8 +11,7 @@ import { OrphanFilesSweeper } from './orphan-files.sweeper.js';
  */
 @Module({
   providers: [
-    LocalDiskFileStore,
-    { provide: FileStore, useExisting: LocalDiskFileStore },
+    { provide: FileStore, useFactory: createFileStore, inject: [APP_CONFIG] },
     FilesService,
     OrphanFilesSweeper,
   ],
