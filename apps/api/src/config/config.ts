@@ -12,6 +12,23 @@ export interface SmtpConfig {
   from: string;
 }
 
+/** Where uploaded files live: the local disk under DATA_DIR (default) or an S3-compatible bucket. */
+export const FILE_STORES = ['disk', 's3'] as const;
+export type FileStoreKind = (typeof FILE_STORES)[number];
+
+/** An S3-compatible object store (AWS, MinIO, Ceph RGW). */
+export interface S3Config {
+  /** S3_ENDPOINT: e.g. http://127.0.0.1:7480; unset means AWS's own endpoint for the region. */
+  endpoint?: string;
+  accessKey: string;
+  secretKey: string;
+  bucket: string;
+  /** S3_REGION (default us-east-1). */
+  region: string;
+  /** S3_PREFIX: put the objects under this prefix of the bucket (e.g. one bucket for several systems). */
+  prefix?: string;
+}
+
 export interface AppConfig {
   port: number;
   /** Directory of the embedded database, the JWT secret and the file store. */
@@ -45,6 +62,10 @@ export interface AppConfig {
    * names loopback, linklocal, uniquelocal), comma-separated. None by default: the client is the peer.
    */
   trustedProxies?: string[];
+  /** FILE_STORE: disk (default) or s3. */
+  fileStore?: FileStoreKind;
+  /** S3_*: set when FILE_STORE=s3, or when the S3 variables are all given (to copy files to S3). */
+  s3?: S3Config;
 }
 
 export const LOG_LEVELS = ['error', 'warn', 'log', 'debug'] as const;
@@ -123,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       problems.push(
         `TRUSTED_PROXIES must list IP addresses, CIDR ranges or loopback/linklocal/uniquelocal, got "${proxy}"`,
       );
+  const { fileStore, s3 } = fileStoreConfig(env, problems);
   if (problems.length) throw new ConfigError(problems);
   if (!jwtSecret) jwtSecret = embeddedSecret(dataDir);
   return {
@@ -142,6 +164,55 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownDrainMs,
     jobsTickMs,
     trustedProxies,
+    fileStore,
+    s3,
+  };
+}
+
+/**
+ * FILE_STORE and S3_*: with FILE_STORE=s3, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY are required. The S3
+ * settings are also read with FILE_STORE=disk when they are complete, so `files migrate --to s3` can use them.
+ */
+function fileStoreConfig(
+  env: NodeJS.ProcessEnv,
+  problems: string[],
+): { fileStore: FileStoreKind; s3?: S3Config } {
+  const fileStore = (env.FILE_STORE || 'disk').toLowerCase() as FileStoreKind;
+  if (!FILE_STORES.includes(fileStore))
+    problems.push(`FILE_STORE must be one of ${FILE_STORES.join(', ')}, got "${env.FILE_STORE}"`);
+  const wanted = fileStore === 's3';
+  const endpoint = env.S3_ENDPOINT || undefined;
+  const accessKey = env.S3_ACCESS_KEY ?? '';
+  const secretKey = env.S3_SECRET_KEY ?? '';
+  const bucket = env.S3_BUCKET ?? '';
+  const region = env.S3_REGION || 'us-east-1';
+  const prefix = env.S3_PREFIX || undefined;
+  const complete = Boolean(accessKey && secretKey && bucket);
+  if (!wanted && !complete) return { fileStore };
+  if (!bucket) problems.push('S3_BUCKET is required when FILE_STORE=s3');
+  else if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    problems.push(
+      `S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens), got "${bucket}"`,
+    );
+  if (!accessKey) problems.push('S3_ACCESS_KEY is required when FILE_STORE=s3');
+  if (!secretKey) problems.push('S3_SECRET_KEY is required when FILE_STORE=s3');
+  if (endpoint) {
+    let url: URL | undefined;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      // reported below
+    }
+    if (!url || !['http:', 'https:'].includes(url.protocol))
+      problems.push(`S3_ENDPOINT must be an http:// or https:// URL, got "${endpoint}"`);
+  }
+  if (prefix !== undefined && !/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/.test(prefix))
+    problems.push(
+      `S3_PREFIX must be a path of letters, digits, dots, hyphens and underscores, got "${prefix}"`,
+    );
+  return {
+    fileStore,
+    s3: { endpoint, accessKey, secretKey, bucket, region, prefix: prefix?.replace(/\/?$/, '/') },
   };
 }
 

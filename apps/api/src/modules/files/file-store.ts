@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 /** A stored object: its key (never derived from a user-supplied name), size, sha256 and first bytes. */
@@ -57,6 +58,38 @@ export class ChecksumMismatchError extends Error {
   }
 }
 
+/** The asked byte range starts at or after the end of the object (HTTP 416). */
+export class RangeNotSatisfiableError extends Error {
+  constructor(public readonly size: number) {
+    super(`Range not satisfiable: the object has ${size} bytes`);
+  }
+}
+
+/**
+ * A byte range as HTTP's Range header gives it: from `start` to `end` (inclusive; to the end of the object
+ * when absent or past it), or the last `suffix` bytes.
+ */
+export type ByteRange = { start: number; end?: number } | { suffix: number };
+
+/** An opened object: a stream of its bytes from `start` to `end` (inclusive) and the object's whole size. */
+export interface OpenedObject {
+  stream: Readable;
+  size: number;
+  start: number;
+  /** start - 1 for an empty object. */
+  end: number;
+}
+
+/** The inclusive positions a range covers in an object of `size` bytes, or null when it covers none. */
+export function resolveRange(range: ByteRange, size: number): { start: number; end: number } | null {
+  if ('suffix' in range) {
+    if (range.suffix <= 0 || size === 0) return null;
+    return { start: Math.max(0, size - range.suffix), end: size - 1 };
+  }
+  if (range.start >= size || (range.end !== undefined && range.end < range.start)) return null;
+  return { start: range.start, end: Math.min(size - 1, range.end ?? size - 1) };
+}
+
 export class InvalidFileKeyError extends Error {
   constructor(key: unknown) {
     super(`Invalid file key ${JSON.stringify(key)?.slice(0, 40)}`);
@@ -81,8 +114,11 @@ export abstract class FileStore {
     input: Readable,
     opts: WriteOptions & { sha256?: string },
   ): Promise<StoredObject>;
-  /** A stream of the object's bytes and its size; FileNotFoundError when there is no such object. */
-  abstract open(key: string): Promise<{ stream: Readable; size: number }>;
+  /**
+   * A stream of the object's bytes (of `range` only, when given) and its size; FileNotFoundError when there is
+   * no such object, RangeNotSatisfiableError when the range covers none of its bytes.
+   */
+  abstract open(key: string, range?: ByteRange): Promise<OpenedObject>;
   /** `length` bytes from `position` (fewer at the end of the object). */
   abstract read(key: string, position: number, length: number): Promise<Buffer>;
   abstract exists(key: string): Promise<boolean>;
@@ -90,4 +126,18 @@ export abstract class FileStore {
   abstract remove(key: string): Promise<void>;
   /** Keys of the objects last written more than `olderThanMs` ago. */
   abstract keysOlderThan(olderThanMs: number): Promise<string[]>;
+  /**
+   * The sha256 of the object's bytes, read and hashed as they stream (stores that keep the sha256 written
+   * with the object may answer that instead); FileNotFoundError when there is no such object.
+   */
+  async sha256(key: string): Promise<string> {
+    return hashStream((await this.open(key)).stream);
+  }
+}
+
+/** Reads a stream to its end, answering the sha256 of its bytes (lower-case hex). */
+export async function hashStream(stream: Readable): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of stream) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }

@@ -10,6 +10,10 @@ import {
   FileStore,
   InvalidFileKeyError,
   isFileKey,
+  RangeNotSatisfiableError,
+  resolveRange,
+  type ByteRange,
+  type OpenedObject,
   type StoredObject,
   type WriteOptions,
 } from './file-store.js';
@@ -200,7 +204,7 @@ export class LocalDiskFileStore extends FileStore implements OnModuleInit {
     { running: Promise<void> | null; next: Promise<void> | null }
   >();
 
-  async open(key: string): Promise<{ stream: Readable; size: number }> {
+  async open(key: string, range?: ByteRange): Promise<OpenedObject> {
     if (!isFileKey(key)) throw new FileNotFoundError(String(key));
     let fh: FileHandle;
     try {
@@ -211,7 +215,14 @@ export class LocalDiskFileStore extends FileStore implements OnModuleInit {
     }
     try {
       const { size } = await fh.stat();
-      return { stream: fh.createReadStream({ autoClose: true }), size };
+      const span = range ? resolveRange(range, size) : { start: 0, end: size - 1 };
+      if (!span) throw new RangeNotSatisfiableError(size);
+      // an empty file: the whole (empty) file, as fs streams refuse an end before the start
+      const stream =
+        span.end < span.start
+          ? fh.createReadStream({ autoClose: true })
+          : fh.createReadStream({ autoClose: true, start: span.start, end: span.end });
+      return { stream, size, ...span };
     } catch (e) {
       await fh.close();
       throw e;
