@@ -61,4 +61,52 @@ describe('configuration from the environment', () => {
     expect(c.demoData).toBe(false);
     expect(c.jwtSecret).toBe('x'.repeat(40));
   });
+  it('keeps files on disk by default and in S3 with FILE_STORE=s3, naming each missing S3 setting', () => {
+    expect(loadConfig({ DATA_DIR: dir() })).toMatchObject({ fileStore: 'disk', s3: undefined });
+    const s3 = {
+      FILE_STORE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:7480',
+      S3_ACCESS_KEY: 'access',
+      S3_SECRET_KEY: 'secret',
+      S3_BUCKET: 'symposium-files',
+    };
+    expect(loadConfig({ DATA_DIR: dir(), ...s3 })).toMatchObject({
+      fileStore: 's3',
+      s3: {
+        endpoint: 'http://127.0.0.1:7480',
+        accessKey: 'access',
+        secretKey: 'secret',
+        bucket: 'symposium-files',
+        region: 'us-east-1',
+      },
+    });
+    expect(
+      loadConfig({ DATA_DIR: dir(), ...s3, S3_REGION: 'eu-west-1', S3_PREFIX: 'conf/2027' }).s3,
+    ).toMatchObject({
+      region: 'eu-west-1',
+      prefix: 'conf/2027/',
+    });
+    // complete S3 settings are read with FILE_STORE=disk too (the target of files migrate --to s3)
+    expect(loadConfig({ DATA_DIR: dir(), ...s3, FILE_STORE: 'disk' })).toMatchObject({
+      fileStore: 'disk',
+      s3: { bucket: 'symposium-files' },
+    });
+    try {
+      loadConfig({ DATA_DIR: dir(), FILE_STORE: 's3', S3_ENDPOINT: 'ftp://x' });
+      throw new Error('expected a ConfigError');
+    } catch (e) {
+      expect((e as ConfigError).problems).toEqual([
+        'S3_BUCKET is required when FILE_STORE=s3',
+        'S3_ACCESS_KEY is required when FILE_STORE=s3',
+        'S3_SECRET_KEY is required when FILE_STORE=s3',
+        'S3_ENDPOINT must be an http:// or https:// URL, got "ftp://x"',
+      ]);
+    }
+    expect(() => loadConfig({ DATA_DIR: dir(), FILE_STORE: 'floppy' })).toThrow(
+      /FILE_STORE must be one of disk, s3, got "floppy"/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir(), ...s3, S3_BUCKET: 'Bad_Bucket' })).toThrow(
+      /S3_BUCKET must be a bucket name/,
+    );
+  });
 });
