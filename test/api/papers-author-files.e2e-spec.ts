@@ -65,7 +65,7 @@ describe('author paper files', () => {
     env.t.db.select().from(paperFilesTable).where(eq(paperFilesTable.paperId, paperId));
   const keyOf = async (fileId: number) =>
     (await env.t.db.select().from(paperFilesTable).where(eq(paperFilesTable.id, fileId)))[0]!.key;
-  const inStore = (key: string) => env.storedFiles().some((f) => f.endsWith(key));
+  const inStore = async (key: string) => (await env.storedFiles()).some((f) => f.endsWith(key));
 
   beforeAll(async () => {
     env = await setupPapers();
@@ -90,11 +90,11 @@ describe('author paper files', () => {
 
   describe('submission files (p=abstract)', () => {
     it("refuses an upload while the track's editing is closed, storing nothing", async () => {
-      const before = env.storedFiles();
+      const before = await env.storedFiles();
       const res = await upload(author, paper._id, 'abstract', docx(), 'extra.docx');
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(PAPER_MESSAGES.editClosed);
-      expect(env.storedFiles()).toEqual(before);
+      expect(await env.storedFiles()).toEqual(before);
     });
 
     describe('while editing is open', () => {
@@ -122,11 +122,11 @@ describe('author paper files', () => {
       });
 
       it('refuses a file beyond maxFilesLimit before storing it', async () => {
-        const before = env.storedFiles();
+        const before = await env.storedFiles();
         const res = await upload(author, paper._id, 'abstract', pdf(), 'third.pdf');
         expect(res.status).toBe(400);
         expect(res.body.message).toBe(maxFilesMessage(2));
-        expect(env.storedFiles()).toEqual(before);
+        expect(await env.storedFiles()).toEqual(before);
       });
 
       it('replaces a file, removing the old one from the store after the update', async () => {
@@ -145,7 +145,7 @@ describe('author paper files', () => {
           'submitted.pdf',
           'replacement.doc',
         ]);
-        expect(inStore(oldKey)).toBe(false);
+        expect(await inStore(oldKey)).toBe(false);
         expect((await rowsOf(paper._id)).map((r) => r.id)).not.toContain(old._id);
         paper = res.body.paper;
       });
@@ -164,7 +164,7 @@ describe('author paper files', () => {
           .set(...author.auth);
         expect(res.status).toBe(200);
         expect(res.body.message).toBe(PAPER_MESSAGES.fileDeleted);
-        expect(inStore(key)).toBe(false);
+        expect(await inStore(key)).toBe(false);
         const last = await http()
           .delete(`/api/author/papers/${paper._id}/delete/${first!._id}`)
           .set(...author.auth);
@@ -257,7 +257,7 @@ describe('author paper files', () => {
           sha256: sha256(pdf('v2')),
         });
         expect((await rowsOf(paper._id)).filter((r) => r.part === 'pdf')).toHaveLength(1);
-        expect(inStore(firstKey)).toBe(false);
+        expect(await inStore(firstKey)).toBe(false);
       });
 
       it("accepts exactly the track's fileSizeLimit in decimal MB and refuses one byte more", async () => {
@@ -270,12 +270,12 @@ describe('author paper files', () => {
         );
         expect(ok.status).toBe(201);
         expect(ok.body.file.size).toBe(1_000_000);
-        const before = env.storedFiles();
+        const before = await env.storedFiles();
         const big = await upload(author, paper._id, 'ppt_pdf', pdfOfSize(1_000_001), 'proof.pdf');
         expect(big.status).toBe(413);
         expect(big.body.message).toBe(fileTooLargeMessage(1));
         expect(big.body.message).toBe('Files with size above 1 MB');
-        expect(env.storedFiles()).toEqual(before);
+        expect(await env.storedFiles()).toEqual(before);
       });
 
       it('accepts each part’s kinds: word doc/docx, slides pptx, slideshow mp4', async () => {
@@ -480,7 +480,7 @@ describe('author paper files', () => {
           .set(...author.auth)
       ).body.abstract.files;
       expect(files).toHaveLength(1);
-      before = env.storedFiles();
+      before = await env.storedFiles();
     });
 
     it.each(attempts)('refuses %s with a clear 4xx message', async (_label, attempt, status, message) => {
@@ -490,13 +490,13 @@ describe('author paper files', () => {
       });
       expect(res.status).toBe(status);
       expect(res.body.message).toBe(message);
-      expect(env.storedFiles()).toEqual(before);
+      expect(await env.storedFiles()).toEqual(before);
     });
 
     it('left the paper with only its original files', async () => {
       const rows = await rowsOf(paper._id);
       expect(rows.filter((r) => r.part === 'abstract')).toHaveLength(1);
-      expect(env.storedFiles()).toEqual(before);
+      expect(await env.storedFiles()).toEqual(before);
       expect(attempts.length).toBeGreaterThanOrEqual(20);
     });
   });

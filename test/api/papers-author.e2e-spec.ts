@@ -125,7 +125,7 @@ describe('author papers', () => {
         .from(paperFilesTable)
         .where(eq(paperFilesTable.paperId, paper._id));
       expect(row).toMatchObject({ part: 'abstract', size: file.length, sha256: sha256(file) });
-      expect(env.storedFiles().some((f) => f.endsWith(row!.key))).toBe(true);
+      expect((await env.storedFiles()).some((f) => f.endsWith(row!.key))).toBe(true);
       const authors = await env.t.db
         .select()
         .from(paperAuthorsTable)
@@ -157,7 +157,7 @@ describe('author papers', () => {
 
     it('refuses more files than maxFilesLimit and leaves no file in the store', async () => {
       const track = await env.track();
-      const before = env.storedFiles();
+      const before = await env.storedFiles();
       const res = await http()
         .post('/api/author/papers')
         .set(...author.auth)
@@ -166,12 +166,12 @@ describe('author papers', () => {
         .attach('files', docx(), 'two.docx');
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(maxFilesMessage(1));
-      expect(env.storedFiles()).toEqual(before);
+      expect(await env.storedFiles()).toEqual(before);
     });
 
     it('refuses a multipart submission whose paper field is invalid, removing the files it carried', async () => {
       const track = await env.track();
-      const before = env.storedFiles();
+      const before = await env.storedFiles();
       const res = await http()
         .post('/api/author/papers')
         .set(...author.auth)
@@ -179,7 +179,7 @@ describe('author papers', () => {
         .attach('files', pdf(), 'paper.pdf');
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(FORBIDDEN_TITLE);
-      expect(env.storedFiles()).toEqual(before);
+      expect(await env.storedFiles()).toEqual(before);
       const noJson = await http()
         .post('/api/author/papers')
         .set(...author.auth)
@@ -193,7 +193,7 @@ describe('author papers', () => {
         .attach('files', pdf(), 'paper.pdf');
       expect(missing.status).toBe(400);
       expect(missing.body.message).toBe(PAPER_MESSAGES.paperFieldMissing);
-      expect(env.storedFiles()).toEqual(before);
+      expect(await env.storedFiles()).toEqual(before);
     });
 
     it('refuses a submission file that is not a doc, docx or pdf by content', async () => {
@@ -409,14 +409,14 @@ describe('author papers', () => {
       it('refuses a submission while submissions are disabled, and stores no file', async () => {
         const track = await env.track();
         await env.setActivity(track, 'canSubmitPaper', false);
-        const before = env.storedFiles();
+        const before = await env.storedFiles();
         const res = await http()
           .post('/api/author/papers')
           .set(...author.auth)
           .field('paper', JSON.stringify(submission(track, [author.id])))
           .attach('files', pdf(), 'paper.pdf');
         expect(res.body.message).toBe(PAPER_MESSAGES.submissionClosed);
-        expect(env.storedFiles()).toEqual(before);
+        expect(await env.storedFiles()).toEqual(before);
       });
       it('answers 404 for a track that does not exist', async () => {
         const res = await submitJson(author, submission(999_999, [author.id]));
@@ -579,7 +579,7 @@ describe('author papers', () => {
           .attach('files', docx(), 'second.docx');
         expect(res.status).toBe(200);
         expect((res.body as PaperDto).abstract.files.map((f) => f.name)).toEqual(['second.docx']);
-        expect(env.storedFiles().some((f) => f.endsWith(firstKey))).toBe(false);
+        expect((await env.storedFiles()).some((f) => f.endsWith(firstKey))).toBe(false);
         paper = res.body;
       });
 

@@ -3,14 +3,17 @@
  * the chair API, an accepted status, and small real files of each kind (pdf, docx, doc, pptx, mp4...).
  */
 import { eq } from 'drizzle-orm';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { conferenceTable } from '../../apps/api/src/modules/conference/conference.table.js';
 import { papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
+import { FileStore } from '../../apps/api/src/modules/files/file-store.js';
 import { chairRoles, createTestApp, type TestApp } from '../support/app.js';
+import { storeContents } from '../support/file-stores.js';
 
 export const ABSTRACT = 'This abstract describes the paper in more than fifty characters, as required.';
 
@@ -30,8 +33,10 @@ export interface PapersEnv {
   ) => Promise<void>;
   accept: (paperId: number) => Promise<void>;
   conference: (patch: Partial<typeof conferenceTable.$inferInsert>) => Promise<void>;
-  /** Every file under the store (objects and temporary files). */
-  storedFiles: () => string[];
+  /** Everything in the file store (objects, temporary files, unfinished multipart uploads), sorted. */
+  storedFiles: () => Promise<string[]>;
+  /** The stored bytes of a key (from the store the app runs on: disk or S3). */
+  storedBytes: (key: string) => Promise<Buffer>;
   close: () => Promise<void>;
 }
 
@@ -73,25 +78,13 @@ export async function setupPapers(): Promise<PapersEnv> {
     conference: async (patch) => {
       await t.db.update(conferenceTable).set(patch).where(eq(conferenceTable.id, 1));
     },
-    storedFiles: () => listFiles(join(dataDir, 'files')),
+    storedFiles: () => storeContents(t.app.get(FileStore)),
+    storedBytes: async (key) => buffer((await t.app.get(FileStore).open(key)).stream),
     close: async () => {
       await t.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-function listFiles(dir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names.flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? listFiles(path) : [path];
-  });
 }
 
 export const minutesFromNow = (m: number) => new Date(Date.now() + m * 60_000);

@@ -84,11 +84,11 @@ describe('chair paper files and exports', () => {
       ['a slide deck renamed .docx', pptx(), 'final.docx', 'word'],
     ])('refuses %s with 400 and keeps no file', async (_label, content, name, part) => {
       const p = await env.paper();
-      const before = env.storedFiles().length;
+      const before = (await env.storedFiles()).length;
       const res = await upload(`/api/chair/papers/${p.id}/upload?p=${part}`, content, name);
       expect(res.status).toBe(400);
       expect(typeof res.body.message).toBe('string');
-      expect(env.storedFiles().length).toBe(before);
+      expect((await env.storedFiles()).length).toBe(before);
     });
 
     it('refuses an unknown part', async () => {
@@ -100,11 +100,11 @@ describe('chair paper files and exports', () => {
 
     it('answers a track chair uploading to another track like a missing paper, storing nothing', async () => {
       const p = await env.paper({ trackId: env.trackB });
-      const before = env.storedFiles().length;
+      const before = (await env.storedFiles()).length;
       const res = await upload(`/api/cochair/papers/${p.id}/upload?p=abstract`, pdf(), 'x.pdf', env.cochair);
       expect(res.status).toBe(404);
       expect(res.body.message).toBe(PAPER_MESSAGES.notFound);
-      expect(env.storedFiles().length).toBe(before);
+      expect((await env.storedFiles()).length).toBe(before);
     });
   });
 
@@ -124,13 +124,13 @@ describe('chair paper files and exports', () => {
       const co = await env.t.call('get', `/api/cochair/papers/download/file/${fileId}`, env.cochair.auth);
       expect(co.status).toBe(200);
 
-      const before = env.storedFiles().length;
+      const before = (await env.storedFiles()).length;
       const del = await env.t.call('delete', `/api/chair/papers/${p.id}/delete/${fileId}`, env.chair.auth);
       expect(del.status).toBe(200);
       expect(del.body.message).toBe(PAPER_MESSAGES.fileDeleted);
       expect(del.body.paper.cameraReady.files.pdf).toBeNull();
       expect((await env.row(p.id)).submittedCameraReady).toBe(true);
-      expect(env.storedFiles().length).toBe(before - 1);
+      expect((await env.storedFiles()).length).toBe(before - 1);
       const again = await env.t.call('get', `/api/chair/papers/download/file/${fileId}`, env.chair.auth);
       expect(again.status).toBe(404);
       expect(again.body.message).toBe(PAPER_MESSAGES.fileNotFound);

@@ -7,12 +7,12 @@
 import { FILE_MESSAGES, fileTooLargeMessage, type PaperDto } from '@symposium/domain';
 import { eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { FileStore } from '../../apps/api/src/modules/files/file-store.js';
 import { paperFilesTable } from '../../apps/api/src/modules/papers/papers.table.js';
+import { onS3, unfinishedUploads } from '../support/file-stores.js';
 import { pdf, setupPapers, submission, type PapersEnv } from './papers-author.helpers.js';
 
 type User = Awaited<ReturnType<PapersEnv['t']['user']>>;
@@ -51,8 +51,9 @@ describe('streaming uploads', () => {
 
   const rowsOf = (paperId: number) =>
     env.t.db.select().from(paperFilesTable).where(eq(paperFilesTable.paperId, paperId));
-  const onDisk = (key: string) => readFileSync(join(env.dataDir, 'files', 'objects', key.slice(0, 2), key));
-  const temporary = () => env.storedFiles().filter((f) => f.endsWith('.part'));
+  const stored = (key: string) => env.storedBytes(key);
+  /** Temporary files (disk) or unfinished multipart uploads and copies (S3). */
+  const temporary = () => unfinishedUploads(env.t.app.get(FileStore));
 
   /**
    * POST …/upload?p=<part> over a raw connection, the body sent in `chunk`-byte writes (each after the
@@ -112,8 +113,8 @@ describe('streaming uploads', () => {
     });
 
   /** Waits for a condition of the store (an aborted upload's file is removed asynchronously). */
-  const until = async (condition: () => boolean) => {
-    while (!condition()) await sleep(5);
+  const until = async (condition: () => Promise<boolean>) => {
+    while (!(await condition())) await sleep(5);
   };
 
   beforeAll(async () => {
@@ -150,8 +151,8 @@ describe('streaming uploads', () => {
     expect(answer.file).toMatchObject({ name: 'big.pdf', size: file.length, sha256: sha256(file) });
     const row = (await rowsOf(papers[0]!._id)).find((r) => r.name === 'big.pdf')!;
     expect(row).toMatchObject({ size: file.length, sha256: sha256(file), contentType: 'application/pdf' });
-    expect(sha256(onDisk(row.key))).toBe(sha256(file));
-    expect(temporary()).toEqual([]);
+    expect(sha256(await stored(row.key))).toBe(sha256(file));
+    expect(await temporary()).toEqual([]);
   });
 
   it('keeps concurrent uploads apart: each row names its own bytes', async () => {
@@ -165,23 +166,23 @@ describe('streaming uploads', () => {
       expect(answers[i]).toMatchObject({ status: 201 });
       const row = (await rowsOf(papers[i + 1]!._id)).find((r) => r.name === `c${i}.pdf`)!;
       expect(row).toMatchObject({ size: file.length, sha256: sha256(file) });
-      expect(onDisk(row.key).equals(file)).toBe(true);
+      expect((await stored(row.key)).equals(file)).toBe(true);
     }
-    expect(temporary()).toEqual([]);
+    expect(await temporary()).toEqual([]);
   });
 
   it('refuses a file past the limit after part of it was written, leaving nothing', async () => {
-    const before = env.storedFiles();
+    const before = await env.storedFiles();
     const rows = (await rowsOf(papers[5]!._id)).length;
     const body = Buffer.concat([partHead('camera.pdf'), bigPdf(1_600_000, 6), partEnd]);
     const res = await send(papers[5]!._id, 'pdf', body, { chunk: 10_000, chunked: true });
     expect(res).toMatchObject({ status: 413, body: { message: fileTooLargeMessage(1) } });
     expect(await rowsOf(papers[5]!._id)).toHaveLength(rows);
-    expect(env.storedFiles()).toEqual(before);
+    expect(await env.storedFiles()).toEqual(before);
   });
 
   it('refuses bytes that are not what the name says (checked from the stored head and tail), leaving nothing', async () => {
-    const before = env.storedFiles();
+    const before = await env.storedFiles();
     const rows = (await rowsOf(papers[1]!._id)).length;
     const notPdf = Buffer.alloc(2_000_000, 0x41);
     const res = await send(
@@ -191,32 +192,33 @@ describe('streaming uploads', () => {
     );
     expect(res).toMatchObject({ status: 400 });
     expect(await rowsOf(papers[1]!._id)).toHaveLength(rows);
-    expect(env.storedFiles()).toEqual(before);
+    expect(await env.storedFiles()).toEqual(before);
   });
 
   it('answers a truncated multipart body (no closing boundary) with 400, leaving nothing', async () => {
-    const before = env.storedFiles();
+    const before = await env.storedFiles();
     const rows = (await rowsOf(papers[2]!._id)).length;
     const body = Buffer.concat([partHead('cut.pdf'), bigPdf(1_000_000, 7)]);
     const res = await send(papers[2]!._id, 'abstract', body);
     expect(res).toMatchObject({ status: 400, body: { message: FILE_MESSAGES.malformed } });
     expect(await rowsOf(papers[2]!._id)).toHaveLength(rows);
-    expect(env.storedFiles()).toEqual(before);
+    expect(await env.storedFiles()).toEqual(before);
   });
 
   it('removes what an aborted upload wrote: no row, no object, no temporary file', async () => {
-    const before = env.storedFiles();
+    const before = await env.storedFiles();
     const rows = (await rowsOf(papers[3]!._id)).length;
-    const file = bigPdf(4_000_000, 8);
+    // on S3 an upload shows while it runs once it is a multipart upload: past one part (5 MiB)
+    const file = onS3() ? bigPdf(9_000_000, 8) : bigPdf(4_000_000, 8);
     const body = Buffer.concat([partHead('gone.pdf'), file, partEnd]);
     const res = await send(papers[3]!._id, 'abstract', body, {
-      stopAfter: 2_500_000,
-      beforeAbort: () => until(() => temporary().length > 0),
+      stopAfter: onS3() ? 7_000_000 : 2_500_000,
+      beforeAbort: () => until(async () => (await temporary()).length > 0),
     });
     expect(res).toBe('aborted');
-    await until(() => temporary().length === 0);
+    await until(async () => (await temporary()).length === 0);
     expect(await rowsOf(papers[3]!._id)).toHaveLength(rows);
-    expect(env.storedFiles()).toEqual(before);
+    expect(await env.storedFiles()).toEqual(before);
     // the server still answers on a new connection
     const ok = await send(
       papers[3]!._id,

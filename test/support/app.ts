@@ -8,6 +8,8 @@ import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { emptyRoles, type UserRoles } from '@symposium/domain';
 import { rolesToColumns } from '../../apps/api/src/modules/users/users.mapper.js';
 import pg from 'pg';
+import { FileStore } from '../../apps/api/src/modules/files/file-store.js';
+import { emptyS3Prefix, testFileStoreConfig } from './file-stores.js';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
@@ -23,6 +25,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     runJobs: false,
     // The tests play clients behind a proxy on loopback (X-Forwarded-For sets each client's address).
     trustedProxies: ['loopback'],
+    // FILE_STORE=s3 (and S3_*): files in the bucket under a prefix of this app's own
+    ...testFileStoreConfig(),
     ...overrides,
   };
 }
@@ -120,6 +124,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     call,
     user,
     close: async () => {
+      const store = app.get(FileStore);
+      await emptyS3Prefix(store).catch(() => undefined);
       await app.close();
     },
   };
