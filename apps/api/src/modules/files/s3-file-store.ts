@@ -421,20 +421,19 @@ export class S3FileStore extends FileStore implements OnModuleInit, OnApplicatio
     }
   }
 
-  /** The sha256 recorded with the object when it has one, else its bytes hashed. */
-  override async sha256(key: string): Promise<string> {
+  /** The sha256 written as the object's metadata (x-amz-meta-sha256). */
+  override async recordedSha256(key: string): Promise<string | undefined> {
     if (!isFileKey(key)) throw new FileNotFoundError(String(key));
     try {
       const head = await this.client.send(
         new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectName(key) }),
       );
       const recorded = head.Metadata?.sha256;
-      if (recorded && SHA256.test(recorded)) return recorded;
+      return recorded && SHA256.test(recorded) ? recorded : undefined;
     } catch (e) {
       if (isNotFound(e)) throw new FileNotFoundError(key);
       throw e;
     }
-    return super.sha256(key);
   }
 
   async remove(key: string): Promise<void> {
