@@ -2,7 +2,7 @@
  * The FileStore contract, on every back end: the local disk, and S3 (a real server: Ceph RGW from
  * .ci/s3-up.sh) when S3_ENDPOINT is set. Under CI=1 the S3 half is mandatory: without S3_ENDPOINT it fails.
  */
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteBucketCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { SNIFF_HEAD_BYTES, SNIFF_TAIL_BYTES } from '@symposium/domain';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -61,6 +61,22 @@ if (!s3 && ciMode())
         'or run .ci/run, which does.',
     );
   });
+
+(s3 ? describe : describe.skip)('S3 bucket at start', () => {
+  it('is created when missing, also by two instances starting at once', async () => {
+    const bucket = `symposium-new-${Date.now().toString(36)}`;
+    const stores = [new S3FileStore({ ...s3!, bucket }), new S3FileStore({ ...s3!, bucket })];
+    try {
+      await Promise.all(stores.map((st) => st.ensureBucket()));
+      const { key } = await stores[1]!.writeStream(Readable.from([Buffer.from('first')]), { maxBytes: 10 });
+      expect(await stores[0]!.exists(key)).toBe(true);
+      await stores[0]!.remove(key);
+    } finally {
+      await stores[0]!.client.send(new DeleteBucketCommand({ Bucket: bucket })).catch(() => undefined);
+      for (const st of stores) st.close();
+    }
+  });
+});
 
 describe.each(backEnds)('file store contract on %s', (_backEnd, make) => {
   let store: FileStore;

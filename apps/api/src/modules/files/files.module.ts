@@ -6,8 +6,9 @@ import { createFileStore } from './create-file-store.js';
 import { OrphanFilesSweeper } from './orphan-files.sweeper.js';
 
 /**
- * The file layer: FileStore (local disk under `${dataDir}/files`) and FilesService (multipart uploads checked
- * by content, downloads as attachments). Feature modules import it and record what FilesService returns.
+ * The file layer: FileStore (FILE_STORE: the local disk under `${dataDir}/files`, or an S3 bucket; see
+ * createFileStore) and FilesService (multipart uploads checked by content, downloads as attachments with byte
+ * ranges). Feature modules import it and record what FilesService returns.
  */
 @Module({
   providers: [
