@@ -21,7 +21,7 @@ import {
   type FileStore,
 } from '../../apps/api/src/modules/files/file-store.js';
 import { LocalDiskFileStore } from '../../apps/api/src/modules/files/local-disk-file-store.js';
-import { S3FileStore } from '../../apps/api/src/modules/files/s3-file-store.js';
+import { ByteBudget, S3_PART_BYTES, S3FileStore } from '../../apps/api/src/modules/files/s3-file-store.js';
 import { ciMode, emptyS3Prefix, storeContents, testS3Config } from '../support/file-stores.js';
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -62,7 +62,35 @@ if (!s3 && ciMode())
     );
   });
 
-(s3 ? describe : describe.skip)('S3 bucket at start', () => {
+(s3 ? describe : describe.skip)('S3 specifics', () => {
+  it('makes uploads past the memory budget wait their turn, and stores them all', async () => {
+    const budget = new ByteBudget(S3_PART_BYTES);
+    let mostWaiting = 0;
+    const take = budget.take.bind(budget);
+    budget.take = (n: number) => {
+      const granted = take(n);
+      mostWaiting = Math.max(mostWaiting, budget.queued);
+      return granted;
+    };
+    const store = new S3FileStore(s3!, S3_PART_BYTES, budget);
+    try {
+      const files = [1, 2, 3].map((seed) => bytes(S3_PART_BYTES + 1000 * seed, 20 + seed));
+      const stored = await Promise.all(
+        files.map((f) => store.writeStream(chunked(f), { maxBytes: f.length })),
+      );
+      // one part's worth of memory: one upload at a time, the other two waited
+      expect(mostWaiting).toBe(2);
+      for (const [i, obj] of stored.entries()) {
+        expect(obj.sha256).toBe(sha256(files[i]!));
+        expect(await store.sha256(obj.key)).toBe(sha256(files[i]!));
+      }
+      expect(budget.queued).toBe(0);
+    } finally {
+      await emptyS3Prefix(store);
+      store.close();
+    }
+  });
+
   it('is created when missing, also by two instances starting at once', async () => {
     const bucket = `symposium-new-${Date.now().toString(36)}`;
     const stores = [new S3FileStore({ ...s3!, bucket }), new S3FileStore({ ...s3!, bucket })];

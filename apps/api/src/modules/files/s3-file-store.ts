@@ -33,11 +33,52 @@ import { MeteringStream } from './metering-stream.js';
 import { UploadInterruptedError } from './file-store.js';
 
 /**
- * Multipart part size: S3's minimum (5 MiB). An upload holds at most QUEUE_SIZE parts (plus the one being
- * gathered) in memory, whatever the file's size; a file smaller than one part is sent with one PutObject.
+ * Multipart part size: S3's minimum (5 MiB). S3 needs each request's length before its body, so an upload
+ * gathers one part in memory: a file smaller than that is one PutObject, a larger one is sent part by part
+ * (QUEUE_SIZE parts in flight), whatever the file's size.
  */
 export const S3_PART_BYTES = 5 * 1024 * 1024;
-const QUEUE_SIZE = 2;
+const QUEUE_SIZE = 1;
+/**
+ * Part buffers of all uploads of the process together: past this, further uploads wait before reading their
+ * input (which stays paused, so the bytes wait in the client's connection) until earlier ones are sent.
+ */
+export const S3_UPLOAD_MEMORY_BYTES = 256 * 1024 * 1024;
+
+/** A count of bytes shared first come, first served: what uploads may hold in memory at once. */
+export class ByteBudget {
+  private available: number;
+  private readonly waiting: { bytes: number; grant: () => void }[] = [];
+
+  constructor(readonly total: number) {
+    this.available = total;
+  }
+
+  async take(bytes: number): Promise<void> {
+    const n = Math.min(bytes, this.total);
+    if (this.waiting.length === 0 && this.available >= n) {
+      this.available -= n;
+      return;
+    }
+    await new Promise<void>((grant) => this.waiting.push({ bytes: n, grant }));
+  }
+
+  give(bytes: number): void {
+    this.available += Math.min(bytes, this.total);
+    while (this.waiting.length && this.available >= this.waiting[0]!.bytes) {
+      const next = this.waiting.shift()!;
+      this.available -= next.bytes;
+      next.grant();
+    }
+  }
+
+  /** Uploads waiting for memory (for tests and metrics). */
+  get queued(): number {
+    return this.waiting.length;
+  }
+}
+
+const sharedUploadMemory = new ByteBudget(S3_UPLOAD_MEMORY_BYTES);
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SHA256 = /^[0-9a-f]{64}$/;
 
@@ -60,7 +101,8 @@ interface Metered {
 /**
  * Files in an S3-compatible bucket (AWS, MinIO, Ceph RGW): objects `${prefix}objects/<xx>/<key>` with their
  * sha256 as metadata (x-amz-meta-sha256). Uploads stream: a file smaller than one part is one PutObject, a
- * larger one a multipart upload of S3_PART_BYTES parts (lib-storage), at most QUEUE_SIZE of them in memory;
+ * larger one a multipart upload of S3_PART_BYTES parts (lib-storage) sent one after the other, each upload's
+ * part counted against a budget for the whole process (S3_UPLOAD_MEMORY_BYTES);
  * an object appears only once complete (S3 writes are atomic), and a failed multipart upload is aborted.
  * Copies in (writeAs) go through `${prefix}tmp/` so a checksum mismatch leaves the object of that key as it was.
  */
@@ -74,6 +116,7 @@ export class S3FileStore extends FileStore implements OnModuleInit, OnApplicatio
   constructor(
     private readonly config: S3Config,
     private readonly partBytes = S3_PART_BYTES,
+    private readonly uploadMemory = sharedUploadMemory,
   ) {
     super();
     this.bucket = config.bucket;
@@ -271,8 +314,11 @@ export class S3FileStore extends FileStore implements OnModuleInit, OnApplicatio
     input.on('end', onEnd);
     input.on('error', onError);
     input.on('close', onClose);
+    let budget = 0;
     try {
       await this.ensureBucket();
+      await this.uploadMemory.take(this.partBytes);
+      budget = this.partBytes;
       if (input.errored) onError(input.errored);
       if (failure) throw failure;
       input.pipe(meter);
@@ -341,6 +387,7 @@ export class S3FileStore extends FileStore implements OnModuleInit, OnApplicatio
       meter.destroy();
       throw error;
     } finally {
+      this.uploadMemory.give(budget);
       input.off('end', onEnd);
       input.off('error', onError);
       input.off('close', onClose);
