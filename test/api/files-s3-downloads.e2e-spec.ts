@@ -8,9 +8,11 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import express from 'express';
 import { FileStore } from '../../apps/api/src/modules/files/file-store.js';
 import { sendStoredFile } from '../../apps/api/src/modules/files/download.js';
+import { FilesService } from '../../apps/api/src/modules/files/files.service.js';
 import { LocalDiskFileStore } from '../../apps/api/src/modules/files/local-disk-file-store.js';
 import { S3FileStore } from '../../apps/api/src/modules/files/s3-file-store.js';
 import { onS3 } from '../support/file-stores.js';
@@ -145,6 +147,15 @@ describe('downloads from the file store', () => {
     });
     expect(other.status).toBe(200);
     expect(other.body.equals(data)).toBe(true);
+  });
+
+  it('verifies a stored file opened for an archive against its sha256', async () => {
+    const files = env.t.app.get(FilesService);
+    const good = await files.openStored(key, sha256(data));
+    expect((await buffer(good!.stream)).equals(data)).toBe(true);
+    const bad = await files.openStored(key, '0'.repeat(64));
+    await expect(buffer(bad!.stream)).rejects.toThrow(/sha256 mismatch/);
+    expect(await files.openStored('0'.repeat(32), sha256(data))).toBeNull();
   });
 
   it('answers 404 for an object that is gone', async () => {

@@ -46,7 +46,7 @@ export function parseRange(header: string | undefined): ByteRange | null {
  * Passes the bytes on while hashing them, always one chunk behind: the last chunk goes out only once the whole
  * stream's sha256 equals the expected one, so a client never receives a complete-looking corrupt file.
  */
-class VerifyingStream extends Transform {
+export class VerifyingStream extends Transform {
   private readonly hash = createHash('sha256');
   private held: Buffer | null = null;
 

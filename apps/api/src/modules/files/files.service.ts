@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { checkUpload, checkUploadName, zipDirectoryRange, type PaperFileKind } from '@symposium/domain';
 import busboy from 'busboy';
 import type { Request, Response } from 'express';
-import { sendStoredFile, type DownloadFile } from './download.js';
+import { sendStoredFile, VerifyingStream, type DownloadFile } from './download.js';
 import { Readable } from 'node:stream';
 import {
   FileNotFoundError,
@@ -242,10 +242,18 @@ export class FilesService {
     return sendStoredFile(this.store, res, file);
   }
 
-  /** The stored object's bytes as a stream, or null when it is gone (e.g. to put it in an archive). */
-  async openStored(key: string): Promise<{ stream: Readable; size: number } | null> {
+  /**
+   * The stored object's bytes as a stream, or null when it is gone (e.g. to put it in an archive). With the
+   * recorded `sha256`, the stream fails (an error, before its last bytes) when the bytes do not hash to it.
+   */
+  async openStored(key: string, sha256?: string): Promise<{ stream: Readable; size: number } | null> {
     try {
-      return await this.store.open(key);
+      const opened = await this.store.open(key);
+      if (!sha256) return opened;
+      const verified = new VerifyingStream(key, sha256);
+      opened.stream.on('error', (e) => verified.destroy(e));
+      verified.on('close', () => opened.stream.destroy());
+      return { stream: opened.stream.pipe(verified), size: opened.size };
     } catch (e) {
       if (e instanceof FileNotFoundError) return null;
       throw e;
