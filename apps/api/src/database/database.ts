@@ -34,7 +34,7 @@ export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url))
 export class DataDirInUseError extends Error {}
 
 /** Guards a PGlite directory: a second process on the same directory fails with a clear message. */
-function acquireLock(dir: string): () => void {
+export function acquireLock(dir: string): () => void {
   const lockFile = join(dir, 'symposium.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
