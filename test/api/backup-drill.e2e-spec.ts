@@ -7,7 +7,8 @@
  * must be as in the source, and a server started on the restored data signs the chair in and serves a file.
  *
  * - On the PostgreSQL pass (TEST_DATABASE_URL set): source and target are new databases on that server
- *   (backup_drill_*, dropped after), each with a new DATA_DIR for the disk file store.
+ *   (backup_drill_*, dropped after), each with a new DATA_DIR for the disk file store; rows are written into
+ *   the source all through the backup, and the restored counts are the manifest's (one snapshot).
  * - On the embedded pass (TEST_DATABASE_URL empty): PGlite in one DATA_DIR to PGlite in another; and the
  *   backup refuses, saying why, while a server holds the embedded database.
  * The file store is the disk store (FILE_STORE unset): the S3 store is not on this branch yet.
@@ -179,7 +180,11 @@ function chairSignIn(seedOutput: string): { email: string; password: string } {
 }
 
 /** Seed, back up, restore, compare, serve. */
-async function drill(source: Target, target: Target, backupDir: string): Promise<void> {
+/** Writes rows into the source while the backup runs; stop() ends it and answers how many it wrote. */
+type Writer = () => Promise<{ stop: () => Promise<number> }>;
+
+/** Seed, back up (with `writer` writing meanwhile, when given), restore, compare, serve. */
+async function drill(source: Target, target: Target, backupDir: string, writer?: Writer): Promise<void> {
   const seeded = await run('cli/seed-demo.js', ['--papers', PAPERS], source.env);
   expect([seeded.code, seeded.err]).toEqual([0, '']);
   const chair = chairSignIn(seeded.out);
@@ -194,11 +199,21 @@ async function drill(source: Target, target: Target, backupDir: string): Promise
   ])
     expect(before.tables[table]).toBeGreaterThan(0);
 
+  const writing = await writer?.();
   const backup = await run('cli/backup.js', ['--out', backupDir], source.env);
+  const written = await writing?.stop();
   expect([backup.code, backup.err]).toEqual([0, '']);
   expect(backup.out).toMatch(/^Backup written to .* in [\d.]+ s\n {2}database: .* tables, \d+ rows/);
   const manifest = JSON.parse(readFileSync(join(backupDir, 'manifest.json'), 'utf8')) as BackupManifest;
-  expect(manifest.tables).toEqual(before.tables);
+  if (written) {
+    // rows written while the backup ran: the manifest counts one moment between the start and the end
+    const end = await inventory(source);
+    expect(written).toBeGreaterThan(0);
+    for (const [table, n] of Object.entries(manifest.tables)) {
+      expect(n).toBeGreaterThanOrEqual(before.tables[table]!);
+      expect(n).toBeLessThanOrEqual(end.tables[table]!);
+    }
+  } else expect(manifest.tables).toEqual(before.tables);
   const sourceFiles = await storedFiles(source);
   expect(new Map(manifest.files.map((f) => [f.key, f.sha256]))).toEqual(sourceFiles);
   for (const [key, ref] of before.references) expect(sourceFiles.get(key)).toBe(ref.sha256);
@@ -229,7 +244,7 @@ async function drill(source: Target, target: Target, backupDir: string): Promise
 
   // every row count and every file's sha256 as in the source
   const after = await inventory(target);
-  expect(after.tables).toEqual(before.tables);
+  expect(after.tables).toEqual(manifest.tables);
   expect(await storedFiles(target)).toEqual(sourceFiles);
   const rows = Object.values(after.tables).reduce((a, b) => a + b, 0);
   console.log(
@@ -301,10 +316,34 @@ onPostgres('backup and restore drill on PostgreSQL (disk file store)', () => {
       env: { DATABASE_URL: url, DATA_DIR: dataDir, JWT_SECRET },
     });
     const work = tempDir('backup-drill-pg-');
+    // the servers go on writing while the backup runs: the counts and the dump are of one snapshot
+    const writer: Writer = async () => {
+      const c = new pg.Client({ connectionString: src.url });
+      await c.connect();
+      let n = 0;
+      let stopping = false;
+      const write = async () => {
+        await c.query(`INSERT INTO audit_log (actor_id, action, summary) VALUES (1, 'drill.write', 'drill')`);
+        n++;
+      };
+      await write();
+      const loop = (async () => {
+        while (!stopping) await write();
+      })();
+      return {
+        stop: async () => {
+          stopping = true;
+          await loop;
+          await c.end();
+          return n;
+        },
+      };
+    };
     await drill(
       target(src.url, join(work, 'source')),
       target(dst.url, join(work, 'target')),
       join(work, 'backup'),
+      writer,
     );
   });
 });
