@@ -11,7 +11,7 @@
  *   the source all through the backup, and the restored counts are the manifest's (one snapshot).
  * - On the embedded pass (TEST_DATABASE_URL empty): PGlite in one DATA_DIR to PGlite in another; and the
  *   backup refuses, saying why, while a server holds the embedded database.
- * The file store is the disk store (FILE_STORE unset): the S3 store is not on this branch yet.
+ * The file stores are disk stores in each DATA_DIR; with S3_ENDPOINT set, S3 buckets of their own (fileStoreEnv).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -22,6 +22,8 @@ import { join, resolve } from 'node:path';
 import { jest } from '@jest/globals';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { toolConfig } from '../../apps/api/src/cli/ops-config.js';
+import { loadConfig } from '../../apps/api/src/config/config.js';
 import { openDatabase } from '../../apps/api/src/database/database.js';
 import { createFileStore } from '../../apps/api/src/modules/files/create-file-store.js';
 import type { BackupManifest } from '../../apps/api/src/ops/backup-manifest.js';
@@ -135,6 +137,24 @@ async function dropDatabase(name: string): Promise<void> {
   await c.end();
 }
 
+/**
+ * The file store of a source or target: the disk store in its DATA_DIR; with S3_ENDPOINT set, the S3 store
+ * (FILE_STORE=s3, the S3_* settings of this environment) with a bucket of its own, which the commands create.
+ */
+function fileStoreEnv(): Record<string, string> {
+  if (!process.env.S3_ENDPOINT) return {};
+  const s3 = Object.fromEntries(
+    Object.entries(process.env).filter(
+      (e): e is [string, string] => e[0].startsWith('S3_') && e[1] !== undefined,
+    ),
+  );
+  return {
+    ...s3,
+    FILE_STORE: 's3',
+    S3_BUCKET: `backup-drill-${process.pid}-${Math.floor(Math.random() * 1e9)}`,
+  };
+}
+
 /** One database and file store, as the environment of the commands and the server names them. */
 interface Target {
   env: Record<string, string>;
@@ -159,7 +179,7 @@ async function inventory(t: Target) {
 
 /** sha256 of every object in the target's file store, read through the store (as the server reads it). */
 async function storedFiles(t: Target): Promise<Map<string, string>> {
-  const store = createFileStore({ dataDir: t.dataDir });
+  const store = createFileStore(loadConfig(toolConfig(t.env)));
   const out = new Map<string, string>();
   for (const key of await store.keysOlderThan(0)) {
     const { stream } = await store.open(key);
@@ -313,7 +333,7 @@ onPostgres('backup and restore drill on PostgreSQL (disk file store)', () => {
     const target = (url: string, dataDir: string): Target => ({
       databaseUrl: url,
       dataDir,
-      env: { DATABASE_URL: url, DATA_DIR: dataDir, JWT_SECRET },
+      env: { DATABASE_URL: url, DATA_DIR: dataDir, JWT_SECRET, ...fileStoreEnv() },
     });
     const work = tempDir('backup-drill-pg-');
     // the servers go on writing while the backup runs: the counts and the dump are of one snapshot
@@ -352,7 +372,7 @@ onPglite('backup and restore drill on the embedded database (disk file store)', 
   it('restores every row and file into a fresh DATA_DIR, and the server answers', async () => {
     expect(existsSync(join(DIST, 'cli/backup.js'))).toBe(true); // run `npm run build` before this file alone
     const work = tempDir('backup-drill-pglite-');
-    const target = (dataDir: string): Target => ({ dataDir, env: { DATA_DIR: dataDir } });
+    const target = (dataDir: string): Target => ({ dataDir, env: { DATA_DIR: dataDir, ...fileStoreEnv() } });
     await drill(target(join(work, 'source')), target(join(work, 'target')), join(work, 'backup'));
   });
 
