@@ -67,7 +67,9 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (e: unknown) => {
     if (e instanceof UsageError) console.error(`${e.message}\n\n${USAGE}`);
-    else if (e instanceof ConfigError || e instanceof BackupError) console.error(e.message);
+    // what the operator acts on (and a database or disk that cannot be reached) without a stack trace
+    else if (e instanceof ConfigError || e instanceof BackupError || (e as { code?: unknown }).code)
+      console.error((e as Error).message);
     else console.error(e);
     process.exit(e instanceof UsageError ? 2 : 1);
   },

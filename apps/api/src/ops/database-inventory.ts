@@ -4,6 +4,7 @@
  * the rows of every table, and which rows name a stored file (the tables with a `key` and a `sha256` column).
  */
 import { spawn } from 'node:child_process';
+import { BackupError } from './backup-manifest.js';
 
 /** Runs one statement and answers its rows. */
 export type Query = (sql: string) => Promise<Record<string, unknown>[]>;
@@ -86,7 +87,7 @@ export function runTool(command: string, args: string[], env: NodeJS.ProcessEnv)
     child.stderr.on('data', (s: string) => (err += s));
     child.on('error', (e: NodeJS.ErrnoException) =>
       reject(
-        new Error(
+        new BackupError(
           e.code === 'ENOENT'
             ? `${command} was not found: install the PostgreSQL client tools (the same major version as the server or newer) and put them on PATH`
             : `${command} could not start: ${e.message}`,
@@ -96,7 +97,7 @@ export function runTool(command: string, args: string[], env: NodeJS.ProcessEnv)
     child.on('close', (code, signal) =>
       code === 0
         ? resolve()
-        : reject(new Error(`${command} failed (${signal ?? `exit ${code}`}):\n${err.trim()}`)),
+        : reject(new BackupError(`${command} failed (${signal ?? `exit ${code}`}):\n${err.trim()}`)),
     );
   });
 }

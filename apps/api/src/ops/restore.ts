@@ -186,12 +186,21 @@ export async function runRestore(opts: {
       );
     } else await loadPglite(dbDir, dumpPath);
 
+    const failed: string[] = [];
     await eachLimited(manifest.files, WRITE_CONCURRENCY, async (f) => {
-      await store.writeAs(f.key, createReadStream(backupFilePath(dir, f.key)), {
-        maxBytes: f.size,
-        sha256: f.sha256,
-      });
+      await store
+        .writeAs(f.key, createReadStream(backupFilePath(dir, f.key)), { maxBytes: f.size, sha256: f.sha256 })
+        .catch((e: unknown) => failed.push(`${f.key}: ${(e as Error).message}`));
     });
+    if (failed.length)
+      throw new BackupError(
+        [
+          `The database was restored, but ${failed.length} file(s) could not be written to the file store:`,
+          ...failed.slice(0, 20).map((f) => `  ${f}`),
+          ...(failed.length > 20 ? [`  … and ${failed.length - 20} more`] : []),
+          'Fix the file store and run the restore again with --force.',
+        ].join('\n'),
+      );
 
     // the check: every table's rows and every file as the manifest says
     const after = config.databaseUrl ? await countPostgres(config.databaseUrl) : await countPglite(dbDir);
