@@ -11,7 +11,7 @@ import { dirname, extname, join, posix, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppModule } from './app.module.js';
 import { AppLogger, logRequests } from './common/app-logger.js';
-import { reenterRequestContext, trackRequests } from './common/request-context.js';
+import { trackRequests } from './common/request-context.js';
 import { AllExceptionsFilter } from './common/exception.filter.js';
 import { jsonWithoutETagForWrites } from './common/json-answers.js';
 import { JSON_BODY_LIMIT, refuseNonObjectBody, refuseNul, verifyJsonDepth } from './common/request-limits.js';
@@ -57,7 +57,6 @@ export async function createApp(config: AppConfig, opts: CreateAppOptions = {}):
   app.use(jsonWithoutETagForWrites);
   app.use(express.json({ limit: JSON_BODY_LIMIT, verify: verifyJsonDepth }));
   app.use(express.urlencoded({ limit: JSON_BODY_LIMIT, extended: false }));
-  app.use(reenterRequestContext);
   app.use(refuseNul);
   app.use(refuseNonObjectBody);
   app.use(

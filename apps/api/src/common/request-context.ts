@@ -29,7 +29,7 @@ export function routeTemplateOf(req: Request): string {
   const path = (req.route as { path?: unknown } | undefined)?.path;
   // '*path': Nest's not-found handler under /api (a 404 for a path no route has)
   if (typeof path === 'string' && path !== '*path') return `${req.baseUrl ?? ''}${path}`;
-  return /^\/(api|metrics)(\/|$)/.test(req.originalUrl ?? req.url) ? '(unmatched)' : '(static)';
+  return /^\/(api|metrics)([/?]|$)/.test(req.originalUrl ?? req.url) ? '(unmatched)' : '(static)';
 }
 
 /** One request, once it has ended (answered, or the client left first). */
@@ -81,12 +81,3 @@ export function trackRequests(observers: RequestObserver[]): RequestHandler {
     requestContext.run({ req }, next);
   };
 }
-
-/**
- * Serves the rest of the request inside its context again: body parsers call `next` from the socket's
- * events, which run outside the context the first middleware entered. Goes right after them.
- */
-export const reenterRequestContext: RequestHandler = (req, _res, next) => {
-  if ((req as Partial<TrackedRequest>).id === undefined) return next();
-  requestContext.run({ req: req as TrackedRequest }, next);
-};
