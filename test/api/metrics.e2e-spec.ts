@@ -8,6 +8,8 @@ import type { PaperDto } from '@symposium/domain';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { reminderRulesTable } from '../../apps/api/src/modules/jobs/jobs.table.js';
+import { documentBatchesTable } from '../../apps/api/src/modules/letters/letters.table.js';
 import type { TestApp } from '../support/app.js';
 import { pdf, setupPapers, submission, type PapersEnv } from './papers-author.helpers.js';
 
@@ -228,5 +230,32 @@ describe('GET /metrics', () => {
     expect(valueOf(after, 'symposium_http_request_duration_seconds_sum')).toBeGreaterThan(
       valueOf(before, 'symposium_http_request_duration_seconds_sum')!,
     );
+  });
+
+  it('reads the reminder lag and the document batch queue from the database', async () => {
+    const before = await scrape();
+    expect(valueOf(before, 'symposium_reminder_lag_seconds')).toBe(0);
+    // an enabled rule last run an hour ago: the scheduler (not running in tests) is 59 minutes late
+    await env.t.db.insert(reminderRulesTable).values({
+      name: 'Overdue reminder',
+      kind: 'paperNotSubmitted',
+      offsets: [1],
+      templateId: 1,
+      enabled: true,
+      lastRunAt: new Date(Date.now() - 3_600_000),
+    });
+    await env.t.db.insert(documentBatchesTable).values([
+      { kind: 'acceptance', selection: { ids: [] }, state: 'queued', total: 7 },
+      { kind: 'acceptance', selection: { ids: [] }, state: 'running', total: 5, done: 2, failed: 1 },
+      { kind: 'acceptance', selection: { ids: [] }, state: 'done', total: 9, done: 9 },
+    ]);
+    const after = await scrape();
+    expect(valueOf(after, 'symposium_reminder_lag_seconds')).toBeGreaterThanOrEqual(3_600 - 60);
+    expect(valueOf(after, 'symposium_reminder_lag_seconds')).toBeLessThan(3_600);
+    expect(valueOf(after, 'symposium_document_batches', { state: 'queued' })).toBe(1);
+    expect(valueOf(after, 'symposium_document_batches', { state: 'running' })).toBe(1);
+    expect(valueOf(after, 'symposium_document_batch_items_remaining')).toBe(7 + 2);
+    for (const source of ['database', 'outbox', 'reminders', 'document_batches', 'chromium', 'uploads'])
+      expect([source, valueOf(after, 'symposium_metrics_source_up', { source })]).toEqual([source, 1]);
   });
 });

@@ -12,6 +12,22 @@ import { OutboxService } from '../outbox/outbox.service.js';
 /** Request durations, seconds: from a cached read to a large upload on a slow line. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
+const PROCESS_METRICS = Symbol.for('symposium.metrics.process');
+
+/**
+ * Node's own metrics — CPU and memory, heap, GC, handles, nodejs_eventloop_lag_seconds — once per process
+ * (kept on globalThis: tests build many apps in one process, and each collector watches the event loop and GC).
+ */
+function processMetrics(): Registry {
+  const slot = globalThis as { [PROCESS_METRICS]?: Registry };
+  if (!slot[PROCESS_METRICS]) {
+    const registry = new Registry();
+    collectDefaultMetrics({ register: registry });
+    slot[PROCESS_METRICS] = registry;
+  }
+  return slot[PROCESS_METRICS];
+}
+
 /** What a scrape reads, each on its own: one that fails leaves the others (and its last values) in place. */
 type Source = 'database' | 'outbox' | 'reminders' | 'document_batches' | 'chromium' | 'uploads';
 
@@ -115,8 +131,7 @@ export class MetricsService implements RequestObserver {
     private readonly browser: BrowserPool,
     private readonly files: FilesService,
   ) {
-    // process CPU and memory, heap, GC, handles, and nodejs_eventloop_lag_seconds
-    collectDefaultMetrics({ register: this.registry });
+    processMetrics();
   }
 
   private gauge(name: string, help: string, labelNames: string[] = []): Gauge {
@@ -174,7 +189,8 @@ export class MetricsService implements RequestObserver {
       }),
       this.read('uploads', () => this.uploads.set(this.files.uploadsInProgress)),
     ]);
-    return this.registry.metrics();
+    const [own, node] = await Promise.all([this.registry.metrics(), processMetrics().metrics()]);
+    return `${own.trimEnd()}\n\n${node}`;
   }
 
   private async read(source: Source, work: () => unknown): Promise<void> {
