@@ -92,10 +92,11 @@ describe('prettyLines', () => {
         context: 'HTTP',
         reqId: 'r1',
         status: 200,
+        userId: 7,
         msg: 'GET /api/x 200 3 ms',
       }) + '\n',
     );
-    expect(out).toEqual(['13:04:05.123 INFO  [HTTP] GET /api/x 200 3 ms reqId=r1 status=200\n']);
+    expect(out).toEqual(['13:04:05.123 INFO  [HTTP] GET /api/x 200 3 ms reqId=r1 userId=7\n']);
     pretty.write(
       JSON.stringify({ level: 'error', time: '2026-11-27T13:04:05.123Z', msg: 'x', stack: 'E\n  at y' }),
     );

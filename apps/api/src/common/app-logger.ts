@@ -208,6 +208,8 @@ const LEVEL_COLOURS: Record<string, string> = {
 };
 /** Fields every pretty line shows in its own place, or leaves out. */
 const PLACED = new Set(['time', 'level', 'msg', 'context', 'pid', 'hostname', 'stack', 'err']);
+/** …and those a request line's message already tells. */
+const PLACED_HTTP = new Set([...PLACED, 'method', 'route', 'status', 'ms']);
 
 /**
  * The JSON lines made readable, one line per entry: `13:04:05.123 INFO  [Context] message key=value …`
@@ -229,8 +231,9 @@ export function prettyLines(out: LogDestination, colour: boolean): DestinationSt
       const parts = [time, colour ? `${LEVEL_COLOURS[level] ?? ''}${label}\x1b[0m` : label];
       if (entry.context) parts.push(`[${String(entry.context)}]`);
       if (entry.msg !== undefined) parts.push(String(entry.msg));
+      const placed = entry.context === 'HTTP' ? PLACED_HTTP : PLACED;
       for (const [key, value] of Object.entries(entry))
-        if (!PLACED.has(key))
+        if (!placed.has(key))
           parts.push(`${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
       const err = entry.err as { stack?: string } | undefined;
       const stack = typeof entry.stack === 'string' ? entry.stack : err?.stack;
