@@ -22,14 +22,14 @@ const MODULES = join(ROOT, 'apps/api/src/modules');
  * The floors, lowest first. Ground: what every feature uses (the outbox, files, documents, the activity
  * log, health); then the people, tracks and conference settings; then papers, reviews and the programme;
  * then what works over all of those (e-mail templates and bulk sends, letters, reports, jobs); the demo
- * seeder on top. database/, common/, config/ and reads/ lie outside the modules, below them all.
+ * seeder and the metrics (which read the queues of the floors below) on top. database/, common/, config/ and reads/ lie outside the modules, below them all.
  */
 export const FLOORS = [
   ['outbox', 'files', 'documents', 'activity', 'health'],
   ['users', 'auth', 'tracks', 'conference'],
   ['papers', 'reviews', 'programme'],
   ['mail', 'letters', 'reports', 'jobs'],
-  ['demo'],
+  ['demo', 'metrics'],
 ];
 
 const floorOf = new Map(FLOORS.flatMap((names, i) => names.map((n) => [n, i])));

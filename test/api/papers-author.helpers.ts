@@ -40,9 +40,12 @@ export interface PapersEnv {
   close: () => Promise<void>;
 }
 
-export async function setupPapers(): Promise<PapersEnv> {
+export async function setupPapers(
+  overrides: Parameters<typeof createTestApp>[0] = {},
+  appOptions: Parameters<typeof createTestApp>[1] = {},
+): Promise<PapersEnv> {
   const dataDir = mkdtempSync(join(tmpdir(), 'papers-'));
-  const t = await createTestApp({ dataDir });
+  const t = await createTestApp({ dataDir, ...overrides }, appOptions);
   const chair = await t.user({ roles: chairRoles() });
   const [accepted] = await t.db
     .insert(statusesTable)

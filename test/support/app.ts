@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import request, { type Test } from 'supertest';
-import { createApp } from '../../apps/api/src/app.factory.js';
+import { createApp, type CreateAppOptions } from '../../apps/api/src/app.factory.js';
 import type { AppConfig } from '../../apps/api/src/config/config.js';
 import { openDatabase, type Db, DB as DB_TOKEN } from '../../apps/api/src/database/database.js';
 import { hashPassword } from '../../apps/api/src/common/passwords.js';
@@ -83,9 +83,13 @@ export interface TestApp {
 
 let counter = 0;
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+/** appOptions: e.g. a logger writing to a destination the test reads (default: errors only). */
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  appOptions: Pick<CreateAppOptions, 'logger'> = {},
+): Promise<TestApp> {
   const handle = await openTestDatabase();
-  const app = await createApp(testConfig(overrides), { handle, logger: ['error'] });
+  const app = await createApp(testConfig(overrides), { handle, logger: ['error'], ...appOptions });
   const db = app.get<Db>(DB_TOKEN);
   const http = () => request(app.getHttpServer());
   const call: TestApp['call'] = (method, path, auth, body) => {

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { INestApplication, LoggerService } from '@nestjs/common';
+import type { INestApplication, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -10,12 +10,16 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, extname, join, posix, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppModule } from './app.module.js';
+import { AppLogger, logRequests } from './common/app-logger.js';
+import { trackRequests } from './common/request-context.js';
 import { AllExceptionsFilter } from './common/exception.filter.js';
 import { jsonWithoutETagForWrites } from './common/json-answers.js';
 import { JSON_BODY_LIMIT, refuseNonObjectBody, refuseNul, verifyJsonDepth } from './common/request-limits.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/config.js';
 import { databaseOptionsOf, openDatabase, type DatabaseHandle } from './database/database.js';
+import { metricsEndpoint } from './modules/metrics/metrics.endpoint.js';
+import { MetricsService } from './modules/metrics/metrics.service.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The built front ends; AUTHOR_APP_DIR / CHAIR_APP_DIR point elsewhere (a build in a temporary directory). */
@@ -24,7 +28,11 @@ export const CHAIR_APP_DIR = process.env.CHAIR_APP_DIR || join(ROOT, 'apps/chair
 
 export interface CreateAppOptions {
   handle?: DatabaseHandle;
-  logger?: false | ('error' | 'warn' | 'log')[] | LoggerService;
+  /**
+   * The process logger (main.ts: LOG_LEVEL and LOG_FORMAT; a test: its own destination), or the levels of
+   * one writing JSON lines to standard output (default error, warn, log); false: nothing logged.
+   */
+  logger?: false | LogLevel[] | AppLogger;
   /** Middleware that runs before everything else (main.ts: refusing requests while shutting down). */
   first?: RequestHandler[];
 }
@@ -32,12 +40,19 @@ export interface CreateAppOptions {
 /** Builds the whole application (used by main.ts and by the API and browser tests). */
 export async function createApp(config: AppConfig, opts: CreateAppOptions = {}): Promise<INestApplication> {
   const handle = opts.handle ?? (await openDatabase(databaseOptionsOf(config)));
+  const logger =
+    opts.logger instanceof AppLogger
+      ? opts.logger
+      : AppLogger.forLevels(opts.logger ?? ['error', 'warn', 'log'], { format: config.logFormat });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.create(config, handle), {
-    logger: opts.logger ?? ['error', 'warn', 'log'],
+    logger,
     bodyParser: false,
   });
   // X-Forwarded-For is believed only from the configured proxies (none by default: req.ip is the peer).
   app.set('trust proxy', config.trustedProxies?.length ? config.trustedProxies : false);
+  // Before everything: the request id, the request's log line and its metrics (a 503 while stopping too).
+  const metrics = app.get(MetricsService);
+  app.use(trackRequests([metrics, logRequests(logger.pino)]));
   for (const handler of opts.first ?? []) app.use(handler);
   app.use(jsonWithoutETagForWrites);
   app.use(express.json({ limit: JSON_BODY_LIMIT, verify: verifyJsonDepth }));
@@ -60,6 +75,11 @@ export async function createApp(config: AppConfig, opts: CreateAppOptions = {}):
     }),
   );
   app.use(cookieParser());
+  // Prometheus's conventional path, outside /api (and before the front ends, which answer every other path).
+  (app.getHttpAdapter().getInstance() as express.Express).get(
+    '/metrics',
+    metricsEndpoint(metrics, config.metricsToken),
+  );
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());

@@ -11,6 +11,7 @@ import { JobsModule } from './modules/jobs/jobs.module.js';
 import { LettersModule } from './modules/letters/letters.module.js';
 import { OutboxModule } from './modules/outbox/outbox.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
+import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { PapersModule } from './modules/papers/papers.module.js';
 import { ProgrammeModule } from './modules/programme/programme.module.js';
 import { ReviewsModule } from './modules/reviews/reviews.module.js';
@@ -35,6 +36,7 @@ export const FEATURE_MODULES = [
   LettersModule,
   JobsModule,
   DemoModule,
+  MetricsModule,
 ];
 
 @Module({})

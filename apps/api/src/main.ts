@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const drain = new Drain(config.shutdownDrainMs ?? 10_000);
   const app = await createApp(config, {
     handle,
-    logger: new AppLogger(config.logLevel),
+    logger: new AppLogger(config.logLevel, { format: config.logFormat }),
     first: [drain.middleware],
   });
   const report = await app.get(StartupService).prepare(handle.kind === 'pglite' && config.demoData);

@@ -56,6 +56,21 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('reads METRICS_TOKEN (unset: metrics disabled) and refuses a short one or one with spaces', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).metricsToken).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir(), METRICS_TOKEN: 'a'.repeat(16) }).metricsToken).toBe('a'.repeat(16));
+    for (const bad of ['short-token', 'a token with spaces in it'])
+      expect(() => loadConfig({ DATA_DIR: dir(), METRICS_TOKEN: bad })).toThrow(
+        /METRICS_TOKEN must be at least 16 printable characters without spaces/,
+      );
+  });
+
+  it('reads LOG_FORMAT: auto by default, json or pretty', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).logFormat).toBe('auto');
+    expect(loadConfig({ DATA_DIR: dir(), LOG_FORMAT: 'JSON' }).logFormat).toBe('json');
+    expect(() => loadConfig({ DATA_DIR: dir(), LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT must be one of/);
+  });
+
   it('turns demo data off by default on PostgreSQL', () => {
     const c = loadConfig({ DATABASE_URL: 'postgres://x@y/z', JWT_SECRET: 'x'.repeat(40) });
     expect(c.demoData).toBe(false);

@@ -55,6 +55,16 @@ export interface AppConfig {
   /** LOG_LEVEL: error, warn, log (default) or debug; Nest's start-up chatter (modules, route mapping)
    * is printed only at debug. */
   logLevel?: LogLevelName;
+  /**
+   * LOG_FORMAT: json (one JSON object per line), pretty (one readable line per entry) or auto (default:
+   * pretty when standard output is a terminal, else json).
+   */
+  logFormat?: LogFormat;
+  /**
+   * METRICS_TOKEN: the bearer token GET /metrics requires (Prometheus text format). Unset: /metrics answers
+   * 404 (disabled).
+   */
+  metricsToken?: string;
   /** SHUTDOWN_DRAIN_MS: how long requests in flight may take to finish after SIGTERM (default 10 s). */
   shutdownDrainMs?: number;
   /**
@@ -70,6 +80,10 @@ export interface AppConfig {
 
 export const LOG_LEVELS = ['error', 'warn', 'log', 'debug'] as const;
 export type LogLevelName = (typeof LOG_LEVELS)[number];
+export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+/** The shortest METRICS_TOKEN accepted: a guessable token would publish the server's internals. */
+export const METRICS_TOKEN_MIN_LENGTH = 16;
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -127,6 +141,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const logLevel = (env.LOG_LEVEL || 'log').toLowerCase() as LogLevelName;
   if (!LOG_LEVELS.includes(logLevel))
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  const logFormat = (env.LOG_FORMAT || 'auto').toLowerCase() as LogFormat;
+  if (!LOG_FORMATS.includes(logFormat))
+    problems.push(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, got "${env.LOG_FORMAT}"`);
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (
+    metricsToken !== undefined &&
+    (metricsToken.length < METRICS_TOKEN_MIN_LENGTH || !/^[\x21-\x7e]+$/.test(metricsToken))
+  )
+    problems.push(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} printable characters without spaces`,
+    );
   const shutdownDrainMs = env.SHUTDOWN_DRAIN_MS ? Number(env.SHUTDOWN_DRAIN_MS) : 10_000;
   if (!Number.isInteger(shutdownDrainMs) || shutdownDrainMs < 0)
     problems.push(`SHUTDOWN_DRAIN_MS must be a whole number of milliseconds, got "${env.SHUTDOWN_DRAIN_MS}"`);
@@ -161,6 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveApps: true,
     runJobs: true,
     logLevel,
+    logFormat,
+    metricsToken,
     shutdownDrainMs,
     jobsTickMs,
     trustedProxies,

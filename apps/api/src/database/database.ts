@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { Logger } from '@nestjs/common';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -27,6 +28,20 @@ export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The connections' use now (metrics); undefined when not tracked (PGlite on the main thread). */
+  stats?(): DatabaseStats | undefined;
+}
+
+/**
+ * How busy the database connections are. PostgreSQL: the pool's connections (in use, idle, at most `size`)
+ * and the queries waiting for one. PGlite: one connection (busy while a statement or a transaction runs) and
+ * the statements queued behind it.
+ */
+export interface DatabaseStats {
+  inUse: number;
+  idle: number;
+  waiting: number;
+  size: number;
 }
 
 export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -34,7 +49,7 @@ export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url))
 export class DataDirInUseError extends Error {}
 
 /** Guards a PGlite directory: a second process on the same directory fails with a clear message. */
-function acquireLock(dir: string): () => void {
+export function acquireLock(dir: string): () => void {
   const lockFile = join(dir, 'symposium.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -94,11 +109,21 @@ async function startPglite(
 ): Promise<{
   client: PGlite;
   close: () => Promise<void>;
+  stats?: () => DatabaseStats;
 }> {
   if (thread === 'worker') {
     const worker = await PgliteWorkerClient.start(dir);
     // drizzle-orm/pglite calls only query() and transaction() (whose client has query()), which it answers
-    return { client: worker as unknown as PGlite, close: () => worker.close() };
+    return {
+      client: worker as unknown as PGlite,
+      close: () => worker.close(),
+      stats: () => {
+        const { pending, openTransactions } = worker.load();
+        // PGlite runs one statement at a time: busy while one runs or a transaction holds it; the rest queue.
+        const busy = pending > 0 || openTransactions > 0;
+        return { inUse: busy ? 1 : 0, idle: busy ? 0 : 1, waiting: Math.max(0, pending - 1), size: 1 };
+      },
+    };
   }
   const { PGlite: PGliteClass } = await import('@electric-sql/pglite');
   const client = dir ? new PGliteClass(dir) : new PGliteClass();
@@ -124,12 +149,25 @@ export const databaseOptionsOf = (
 /** Opens PostgreSQL (databaseUrl) or PGlite (dataDir/db, or memory) and applies the committed migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? defaultPoolSize() });
+    const size = opts.poolSize ?? defaultPoolSize();
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: size });
     // An idle connection dropped by the server (restart, terminated backend) must not crash the process.
-    pool.on('error', (e) => console.warn(`PostgreSQL connection lost (the pool reconnects): ${e.message}`));
+    pool.on('error', (e) =>
+      new Logger('Database').warn(`PostgreSQL connection lost (the pool reconnects): ${e.message}`),
+    );
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      stats: () => ({
+        inUse: pool.totalCount - pool.idleCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        size,
+      }),
+    };
   }
   let release = () => {};
   let dir: string | undefined;
@@ -148,6 +186,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     return {
       db,
       kind: 'pglite',
+      stats: pglite.stats,
       close: async () => {
         await close();
         release();

@@ -297,6 +297,11 @@ export class PgliteWorkerClient {
     return client;
   }
 
+  /** Requests sent and not yet answered, and transactions open (metrics). */
+  load(): { pending: number; openTransactions: number } {
+    return { pending: this.pending.size, openTransactions: this.openTransactions };
+  }
+
   /** Keeps the process alive only while something waits on the worker. */
   private refresh(): void {
     if (this.pending.size > 0 || this.openTransactions > 0) this.worker.ref();

@@ -24,6 +24,22 @@ export interface BrowserPoolOptions {
 
 export const BROWSER_POOL_OPTIONS = Symbol('BROWSER_POOL_OPTIONS');
 
+/** The pool now (metrics). */
+export interface BrowserPoolStats {
+  /** Pages lent to a render. */
+  inUse: number;
+  /** Warm pages waiting for the next render. */
+  idle: number;
+  /** Renders waiting for a page. */
+  waiting: number;
+  /** Pages at most. */
+  maxPages: number;
+  /** Whether Chromium is running (launched and connected). */
+  up: boolean;
+  /** How many times Chromium was started. */
+  launches: number;
+}
+
 /**
  * How many renders may write into one document before the page is given a new one, when every render
  * left it reusable (DocumentLease): bounds what a document accumulates (one identical policy per render,
@@ -81,6 +97,8 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
   private current?: Launched;
   private closed = false;
   private launches = 0;
+  /** The browser of the current launch once it is running; cleared when it disconnects. */
+  private running?: Browser;
   private documents = 0;
   /** The reusable document of each idle page (absent: the next work gets a new document). */
   private readonly left = new WeakMap<Page, LeftDocument>();
@@ -128,6 +146,17 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
   /** How many times Chromium was started (1 while it stays up). */
   get launchCount(): number {
     return this.launches;
+  }
+
+  stats(): BrowserPoolStats {
+    return {
+      inUse: this.slots.inUse,
+      idle: this.idle.length,
+      waiting: this.slots.queued,
+      maxPages: this.maxPages,
+      up: !this.closed && this.running?.connected === true,
+      launches: this.launches,
+    };
   }
 
   /** How many new documents the pool gave its warm pages (a reused document does not count). */
@@ -244,7 +273,9 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
           handleSIGHUP: false,
         });
         this.launches++;
+        if (isCurrent()) this.running = browser;
         browser.once('disconnected', () => {
+          if (this.running === browser) this.running = undefined;
           if (isCurrent()) {
             this.current = undefined;
             this.logger.warn('Chromium disconnected; it will be relaunched on the next render');
@@ -270,6 +301,7 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
   async close(): Promise<void> {
     this.closed = true;
     this.idle = [];
+    this.running = undefined;
     const launched = this.current;
     this.current = undefined;
     if (!launched) return;

@@ -7,6 +7,16 @@ export class Semaphore {
     if (!Number.isInteger(size) || size < 1) throw new RangeError(`Semaphore size must be >= 1, got ${size}`);
   }
 
+  /** Holders now. */
+  get inUse(): number {
+    return this.active;
+  }
+
+  /** Callers waiting for a slot. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
   async acquire(): Promise<void> {
     if (this.active < this.size) {
       this.active++;

@@ -287,9 +287,11 @@ describe('documents: signature images and the sandboxed renderer (real Chromium)
     const launches = pool.launchCount;
     let inside = 0;
     let most = 0;
+    const seen: ReturnType<BrowserPool['stats']>[] = [];
     const beforeCapture = async () => {
       inside++;
       most = Math.max(most, inside);
+      seen.push(pool.stats());
       await new Promise((resolve) => setTimeout(resolve, 20));
       inside--;
     };
@@ -299,6 +301,12 @@ describe('documents: signature images and the sandboxed renderer (real Chromium)
     expect(jpegs.every(isJpeg)).toBe(true);
     expect(most).toBeLessThanOrEqual(2);
     expect(pool.launchCount).toBe(launches);
+    // the five asked at once: two pages lent, three renders waiting when the first one captures (metrics)
+    expect(seen[0]).toMatchObject({ inUse: 2, waiting: 3, maxPages: 2, up: true });
+    const after = pool.stats();
+    expect(after).toMatchObject({ inUse: 0, waiting: 0, up: true, launches });
+    expect(after.idle).toBeGreaterThanOrEqual(1);
+    expect(after.idle).toBeLessThanOrEqual(2);
   });
 
   it('relaunches a browser that died, and removes its profile when closed', async () => {
@@ -312,11 +320,14 @@ describe('documents: signature images and the sandboxed renderer (real Chromium)
         .slice('--user-data-dir='.length);
       expect(existsSync(profile)).toBe(true);
       const gone = new Promise((resolve) => first.once('disconnected', resolve));
+      expect(own.stats()).toMatchObject({ up: true, launches: 1 });
       first.process()!.kill('SIGKILL');
       await gone;
+      expect(own.stats()).toMatchObject({ up: false, launches: 1 });
       const jpeg = await ownRenderer.renderJpeg('<p>again</p>', { width: 40, height: 40 });
       expect(isJpeg(jpeg)).toBe(true);
       expect(own.launchCount).toBe(2);
+      expect(own.stats()).toMatchObject({ up: true, launches: 2 });
       await until(() => !existsSync(profile));
       const second = await own.browser();
       const secondProfile = second
@@ -324,6 +335,7 @@ describe('documents: signature images and the sandboxed renderer (real Chromium)
         .spawnargs.find((a) => a.startsWith('--user-data-dir='))!
         .slice('--user-data-dir='.length);
       await own.close();
+      expect(own.stats().up).toBe(false);
       expect(second.connected).toBe(false);
       expect(existsSync(secondProfile)).toBe(false);
       await expect(ownRenderer.renderJpeg('<p>x</p>', { width: 40, height: 40 })).rejects.toThrow(

@@ -68,8 +68,14 @@ const isMultipart = (contentType: string | undefined) =>
 @Injectable()
 export class FilesService {
   private readonly logger = new Logger('Files');
+  /** Uploaded files being written to the store now (metrics). */
+  private writing = 0;
 
   constructor(private readonly store: FileStore) {}
+
+  get uploadsInProgress(): number {
+    return this.writing;
+  }
 
   /** Exactly one file (and the allowed text fields). */
   async receiveOne(
@@ -141,8 +147,12 @@ export class FilesService {
           return void stream.resume();
         }
         const index = accepted.push(undefined) - 1;
+        const written = this.store.writeStream(stream, { maxBytes: opts.maxBytes, drainOnAbort: true });
+        const done = () => void this.writing--;
+        this.writing++;
+        void written.then(done, done);
         writes.push(
-          this.store.writeStream(stream, { maxBytes: opts.maxBytes, drainOnAbort: true }).then(
+          written.then(
             async (obj) => {
               stored.push(obj);
               if (refusal) return;

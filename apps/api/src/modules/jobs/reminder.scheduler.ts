@@ -42,6 +42,16 @@ export class ReminderScheduler extends IntervalWorkerHost {
     return this.config.runJobs;
   }
 
+  /**
+   * How late the reminder runs are, in seconds (metrics): every tick runs every enabled rule, so a rule is
+   * due again one tick after its last run; the lag is how far past that the least recently run enabled rule
+   * is (0: on time). Read from the database, so it covers whichever process ticks — and grows when none does.
+   */
+  async lagSeconds(): Promise<number> {
+    const age = await this.reminders.oldestRunAgeSeconds();
+    return Math.max(0, age - (this.config.jobsTickMs ?? DEFAULT_JOBS_TICK_MS) / 1000);
+  }
+
   /** One tick now (unless one is running or the app is stopping); resolves when it is done. */
   tick(): Promise<void> {
     return this.worker.tick();

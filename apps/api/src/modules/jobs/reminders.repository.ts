@@ -185,6 +185,19 @@ export class RemindersRepository {
       .where(eq(reminderRulesTable.id, id));
   }
 
+  /**
+   * Seconds since the enabled rule least recently run was last run (or, never run, last changed — when it
+   * was enabled); 0 when no rule is enabled.
+   */
+  async oldestRunAgeSeconds(ex: Executor = this.db): Promise<number> {
+    const since = sql`coalesce(${reminderRulesTable.lastRunAt}, ${reminderRulesTable.updatedAt})`;
+    const [row] = await ex
+      .select({ age: sql<number>`coalesce(extract(epoch from now() - min(${since})), 0)`.mapWith(Number) })
+      .from(reminderRulesTable)
+      .where(eq(reminderRulesTable.enabled, true));
+    return Math.max(0, row?.age ?? 0);
+  }
+
   /** Runs, newest first; of one rule or of all. */
   runs(ruleId: number | null, limit: number, ex: Executor = this.db): Promise<ReminderRunRow[]> {
     return ex

@@ -336,6 +336,11 @@ export class RemindersService {
     return { queued: outcome.queued, message: M.queued(outcome.queued) };
   }
 
+  /** Seconds since the enabled rule least recently run was run (see RemindersRepository). */
+  oldestRunAgeSeconds(): Promise<number> {
+    return this.repo.oldestRunAgeSeconds();
+  }
+
   /** One scheduler tick: every enabled rule once; a rule another process is running is skipped. */
   async runScheduled(): Promise<{ rules: number; queued: number; skipped: number }> {
     let queued = 0;

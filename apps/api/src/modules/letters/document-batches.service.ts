@@ -9,9 +9,11 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ChairPapersService } from '../papers/chair-papers.service.js';
 import { PapersService } from '../papers/papers.service.js';
 import { LettersErrors } from './letters.errors.js';
-import { LettersRepository } from './letters.repository.js';
+import { LettersRepository, type DocumentBatchQueue } from './letters.repository.js';
 import type { DocumentBatchRow } from './letters.table.js';
 import { assertIssuer, LettersService } from './letters.service.js';
+
+export type { DocumentBatchQueue } from './letters.repository.js';
 
 /** How long a claimed batch stays with its process without progress before another may resume it. */
 const LEASE_MS = 120_000;
@@ -81,6 +83,11 @@ export class DocumentBatchesService extends IntervalWorkerHost {
     const zip = batch.state === 'done' ? await this.repo.batchZip(id) : null;
     if (!zip) throw LettersErrors.batchNotFound();
     return { zip, fileName: `${batch.kind}-batch-${batch.id}.zip` };
+  }
+
+  /** Batches queued and running and the documents left to issue, across every process (metrics). */
+  queue(): Promise<DocumentBatchQueue> {
+    return this.repo.batchQueue();
   }
 
   /** A batch the caller may see: chairs every one; a track chair those limited to tracks they manage. */

@@ -51,6 +51,6 @@ import { LettersService } from './letters.service.js';
     DocumentBatchesService,
     SignatureUploadInterceptor,
   ],
-  exports: [LettersService, LetterSettingsService],
+  exports: [LettersService, LetterSettingsService, DocumentBatchesService],
 })
 export class LettersModule {}

@@ -27,6 +27,13 @@ function rowsOf(res: unknown): Record<string, unknown>[] {
   return (res as { rows?: Record<string, unknown>[] }).rows ?? [];
 }
 
+/** Document batches waiting or running, and the documents they have still to issue. */
+export interface DocumentBatchQueue {
+  queued: number;
+  running: number;
+  items: number;
+}
+
 /** All SQL of letters: settings, templates, counters, issued documents and bulk batches. */
 @Injectable()
 export class LettersRepository {
@@ -220,6 +227,25 @@ export class LettersRepository {
   async findBatch(id: number, ex: Executor = this.db): Promise<DocumentBatchRow | undefined> {
     const [row] = await ex.select().from(documentBatchesTable).where(eq(documentBatchesTable.id, id));
     return row;
+  }
+
+  /**
+   * The batch queue (metrics): batches waiting (queued) and being worked on (running), and the documents
+   * they have still to issue.
+   */
+  async batchQueue(ex: Executor = this.db): Promise<DocumentBatchQueue> {
+    const t = documentBatchesTable;
+    const [row] = await ex
+      .select({
+        queued: sql<number>`count(*) filter (where ${t.state} = 'queued')`.mapWith(Number),
+        running: sql<number>`count(*) filter (where ${t.state} = 'running')`.mapWith(Number),
+        items: sql<number>`coalesce(sum(greatest(${t.total} - ${t.done} - ${t.failed}, 0)), 0)`.mapWith(
+          Number,
+        ),
+      })
+      .from(t)
+      .where(inArray(t.state, ['queued', 'running']));
+    return { queued: row?.queued ?? 0, running: row?.running ?? 0, items: row?.items ?? 0 };
   }
 
   /**

@@ -27,6 +27,24 @@ describe('OutboxRepository (the dispatcher queue)', () => {
 
   const row = async (id: number) => (await h.db.select().from(outboxTable).where(eq(outboxTable.id, id)))[0]!;
 
+  it('counts the queue by state with the oldest queued message’s age (metrics)', async () => {
+    expect(await repo.queueStats()).toEqual({ queued: 0, sending: 0, failed: 0, oldestQueuedSeconds: 0 });
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await repo.insert([
+      mail('old', { createdAt: hourAgo }),
+      mail('new'),
+      mail('retrying', { attempts: 2, nextAttemptAt: new Date(Date.now() + 60_000) }),
+      mail('claimed', { state: 'sending', createdAt: new Date(Date.now() - 7_200_000) }),
+      mail('refused', { state: 'failed', attempts: 8 }),
+      mail('delivered', { state: 'sent', attempts: 1 }),
+    ]);
+    const stats = await repo.queueStats();
+    expect(stats).toMatchObject({ queued: 3, sending: 1, failed: 1 });
+    // the oldest queued one, not the older one being sent
+    expect(stats.oldestQueuedSeconds).toBeGreaterThanOrEqual(3_600);
+    expect(stats.oldestQueuedSeconds).toBeLessThan(7_200);
+  });
+
   it('inserts rows in one statement and answers their ids in the order given', async () => {
     const ids = await repo.insert([mail('a'), mail('b'), mail('c')]);
     expect(ids).toHaveLength(3);

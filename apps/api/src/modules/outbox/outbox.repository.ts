@@ -63,6 +63,18 @@ export interface SentRecord {
   response: string | null;
 }
 
+/** The outbox's queue now (metrics). */
+export interface OutboxQueueStats {
+  /** Waiting to be sent ('pending', including those waiting for their next attempt). */
+  queued: number;
+  /** Claimed by a dispatcher ('sending'). */
+  sending: number;
+  /** Given up ('failed'); a chair may requeue them. */
+  failed: number;
+  /** Seconds since the oldest queued message was written; 0 when none is queued. */
+  oldestQueuedSeconds: number;
+}
+
 /**
  * All SQL of the outbox dispatcher. While a row is 'sending', next_attempt_at holds the end of its
  * lease (claim or last renewal + SENDING_LEASE_SECONDS), so a crashed process's rows can be found without
@@ -135,6 +147,35 @@ export class OutboxRepository {
         replyTo: reply_to,
       }))
       .sort((a, b) => a.id - b.id);
+  }
+
+  /**
+   * Counts by state and the oldest queued message's age. Queued and sending come from the dispatcher's
+   * partial index; failed rows are counted over the table (no index holds them).
+   */
+  async queueStats(ex: Executor = this.db): Promise<OutboxQueueStats> {
+    const pending = sql`${outboxTable.state} = 'pending'`;
+    const [queue] = await ex
+      .select({
+        queued: sql<number>`count(*) filter (where ${pending})`.mapWith(Number),
+        sending: sql<number>`count(*) filter (where ${outboxTable.state} = 'sending')`.mapWith(Number),
+        oldest:
+          sql<number>`coalesce(extract(epoch from now() - min(${outboxTable.createdAt}) filter (where ${pending})), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(outboxTable)
+      .where(inArray(outboxTable.state, ['pending', 'sending']));
+    const [failed] = await ex
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(outboxTable)
+      .where(eq(outboxTable.state, 'failed'));
+    return {
+      queued: queue?.queued ?? 0,
+      sending: queue?.sending ?? 0,
+      failed: failed?.n ?? 0,
+      oldestQueuedSeconds: Math.max(0, queue?.oldest ?? 0),
+    };
   }
 
   /** Rows left in 'sending' past their lease (the process died mid-batch) go back to 'pending'. */

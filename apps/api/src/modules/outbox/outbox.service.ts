@@ -2,12 +2,13 @@ import { Injectable } from '@nestjs/common';
 import type { DeliveryDay } from '@symposium/domain';
 import type { Executor } from '../../database/database.js';
 import { OutboxHistoryRepository, type HistoryRow, type MailQuery } from './outbox-history.repository.js';
-import { OutboxRepository } from './outbox.repository.js';
+import { OutboxRepository, type OutboxQueueStats } from './outbox.repository.js';
 import type { EmailSettingsRow, NewOutboxRow } from './outbox.table.js';
 import { SenderSettingsRepository, type SenderSettingsPatch } from './sender-settings.repository.js';
 
 export type { HistoryRow, MailQuery, OutboxState } from './outbox-history.repository.js';
 export type { SenderSettingsPatch } from './sender-settings.repository.js';
+export type { OutboxQueueStats } from './outbox.repository.js';
 export type { EmailSettingsRow, OutboxRow } from './outbox.table.js';
 
 export interface OutgoingMail {
@@ -89,6 +90,11 @@ export class OutboxService {
       ids.push(...(await this.repo.insert(rows, ex)));
     }
     return ids;
+  }
+
+  /** Queued, sending and failed messages and the oldest queued one's age (metrics). */
+  queueStats(): Promise<OutboxQueueStats> {
+    return this.repo.queueStats();
   }
 
   /** The history, newest first (by id, the order of queueing). */
