@@ -82,6 +82,11 @@ const sharedUploadMemory = new ByteBudget(S3_UPLOAD_MEMORY_BYTES);
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SHA256 = /^[0-9a-f]{64}$/;
 
+// The SDK warns on every start under Node < 22 that its releases after January 2027 will need Node 22. This
+// project supports Node 20.19+ with the SDK version its lockfile pins: the warning is noise in operators'
+// logs and in the commands' output (stderr), so it is turned off unless set otherwise.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 const ignore = () => undefined;
 const statusOf = (e: unknown) =>
   (e as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
