@@ -58,6 +58,12 @@ export function throwInvalid(errors: FieldError[]): void {
 const answersOf = (questions: PaperAnswerDto[] | undefined) => (questions ?? []).map((q) => q.answer);
 
 /** A file already in the store, to be recorded as a paper_files row. */
+/** Work done in a new submission's transaction: before its rows are written, and after (with the paper row). */
+export interface SubmissionHooks {
+  before?: (tx: Executor) => Promise<void>;
+  after?: (row: PaperRow, tx: Executor) => Promise<void>;
+}
+
 export interface StoredUpload {
   key: string;
   name: string;
@@ -120,10 +126,16 @@ export class AuthorPapersService {
   }
 
   /** Writes a checked submission with its (already stored) files in one transaction; the default status. */
-  async create(user: AuthUser, prepared: PreparedSubmission, uploads: StoredUpload[]): Promise<PaperDto> {
+  async create(
+    user: AuthUser,
+    prepared: PreparedSubmission,
+    uploads: StoredUpload[],
+    hooks: SubmissionHooks = {},
+  ): Promise<PaperDto> {
     this.assertFileCount(prepared, uploads.length);
     const { input, track, questions } = prepared;
     return this.transactions.run(async (tx) => {
+      await hooks.before?.(tx);
       const status = await this.statuses.getDefault(tx);
       const row = await this.repo.insert(
         {
@@ -144,6 +156,7 @@ export class AuthorPapersService {
         tx,
       );
       await this.recordPaper(user, row, 'paper.submit', `Submitted paper ${row.id} '${row.title}'`, tx);
+      await hooks.after?.(row, tx);
       return this.papers.toDto(row, tx);
     });
   }

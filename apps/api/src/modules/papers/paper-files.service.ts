@@ -40,6 +40,13 @@ import { PapersService, type PaperContext } from './papers.service.js';
 import type { NewPaperFileRow, PaperFileRow, PaperRow } from './papers.table.js';
 import { parseId } from '../../common/id-param.js';
 import { PapersErrors } from './papers.errors.js';
+import {
+  IdempotencyService,
+  idempotencyKeyOf,
+  requestHash,
+  type Claim,
+  type IdempotentRoute,
+} from './idempotency.service.js';
 import { RequestErrors } from '../../common/request.errors.js';
 
 /** Submission files are doc, docx or pdf (§5 upload box). */
@@ -86,6 +93,8 @@ interface Recording {
   /** The track's maxFilesLimit (submission files). */
   maxFiles: number;
   file: ReceivedFile;
+  /** The Idempotency-Key this upload holds: marked done in the transaction that records the file. */
+  claim?: Claim;
 }
 
 interface Recorded {
@@ -135,6 +144,7 @@ export class PaperFilesService implements OnModuleInit {
     private readonly files: FilesService,
     private readonly transactions: TransactionRunner,
     private readonly sweeper: OrphanFilesSweeper,
+    private readonly idem: IdempotencyService,
   ) {}
 
   /** Paper files are the store's only users so far: tell the sweeper which keys are in use. */
@@ -144,16 +154,80 @@ export class PaperFilesService implements OnModuleInit {
 
   /** POST /api/author/papers: JSON body, or multipart with the `paper` JSON field and the `files`. */
   async submit(user: AuthUser, req: Request): Promise<PaperDto> {
+    const key = await this.early(req, async () => idempotencyKeyOf(req));
     if (!isMultipartRequest(req)) {
-      const input = await this.validate(PaperInputDto, req.body ?? {});
-      return this.authorPapers.create(user, await this.authorPapers.prepareNew(user, input), []);
+      const body: unknown = req.body ?? {};
+      return this.idempotently(user, 'papers.create', key, () => requestHash({ json: body }), [], {
+        work: async (claim) => {
+          const input = await this.validate(PaperInputDto, body);
+          const prepared = await this.authorPapers.prepareNew(user, input);
+          return this.authorPapers.create(user, prepared, [], this.createHooks(claim));
+        },
+        replay: (response) => this.replayCreate(response),
+      });
     }
     const received = await this.receiveSubmission(req);
-    return this.keepOnlyIfCommitted(received.files, async () => {
-      const input = await this.validate(PaperInputDto, this.paperField(received.fields));
-      const prepared = await this.authorPapers.prepareNew(user, input);
-      return this.authorPapers.create(user, prepared, received.files.map(toUpload));
+    return this.keepOnlyIfCommitted(received.files, () => {
+      const hash = () =>
+        requestHash({
+          paper: received.fields[PAPER_FIELD] ?? null,
+          files: received.files.map((f) => [f.originalName, f.sha256]),
+        });
+      return this.idempotently(user, 'papers.create', key, hash, received.files, {
+        work: async (claim) => {
+          const input = await this.validate(PaperInputDto, this.paperField(received.fields));
+          const prepared = await this.authorPapers.prepareNew(user, input);
+          return this.authorPapers.create(
+            user,
+            prepared,
+            received.files.map(toUpload),
+            this.createHooks(claim),
+          );
+        },
+        replay: (response) => this.replayCreate(response),
+      });
     });
+  }
+
+  /**
+   * Runs a submission once per Idempotency-Key (none: just runs it): claims the key, or replays the answer of
+   * the attempt that completed — discarding the files this request stored —, or refuses (409 while another
+   * attempt runs, 422 when the key was used for a different request, `hash`).
+   */
+  private async idempotently<T>(
+    user: AuthUser,
+    route: IdempotentRoute,
+    key: string | undefined,
+    hash: () => string,
+    stored: { key: string }[],
+    how: { work: (claim?: Claim) => Promise<T>; replay: (response: Record<string, unknown>) => Promise<T> },
+  ): Promise<T> {
+    if (key === undefined) return how.work();
+    const begun = await this.idem.begin(user.id, route, key, hash());
+    if (begun.kind === 'replay') {
+      await this.files.discard(stored.map((f) => f.key));
+      return how.replay(begun.response);
+    }
+    return this.idem.run(begun.claim, () => how.work(begun.claim));
+  }
+
+  /** A new paper's transaction holds the key from its start and marks it done with the paper. */
+  private createHooks(claim: Claim | undefined) {
+    if (!claim) return {};
+    return {
+      before: async (tx: Executor) => {
+        if (!(await this.idem.lockHeld([claim], tx)).has(claim.token))
+          throw PapersErrors.idempotencyInProgress();
+      },
+      after: (row: PaperRow, tx: Executor) => this.idem.complete(claim, { paperId: row.id }, tx),
+    };
+  }
+
+  /** The answer of a completed submission: its paper as it is now. */
+  private async replayCreate(response: Record<string, unknown>): Promise<PaperDto> {
+    const row = await this.repo.findById(Number(response.paperId));
+    if (!row || row.isDeleted) throw PapersErrors.notFound();
+    return this.papers.toDto(row);
   }
 
   /** PUT /api/author/papers/:paperId: the same, plus `removeFiles`; new files are added. */
@@ -189,12 +263,14 @@ export class PaperFilesService implements OnModuleInit {
     replaceParam: string | undefined,
     req: Request,
   ): Promise<{ message: string; file: PaperFileDto; paper: PaperDto }> {
+    const key = await this.early(req, async () => idempotencyKeyOf(req));
     const { file, paper } = await this.storeUpload({
       paperId,
       partParam,
       replaceParam,
       req,
       checkOpen: true,
+      idempotency: key === undefined ? undefined : { user, key },
       reach: {
         key: `author:${user.id}`,
         find: (ids, ex, lock) => this.papers.authorPapers(ids, user.id, ex, lock),
@@ -240,8 +316,15 @@ export class PaperFilesService implements OnModuleInit {
     /** Deadlines and acceptance (the authors' upload). */
     checkOpen: boolean;
     reach: Reach;
+    /** The author's Idempotency-Key. */
+    idempotency?: { user: AuthUser; key: string };
   }): Promise<{ file: PaperFileDto; paper: PaperDto | ChairPaperDto }> {
-    const { paperId, partParam, req, reach } = opts;
+    const { paperId, partParam, req, reach, idempotency } = opts;
+    // A retry of an upload that completed is answered as it was, even once the deadline has passed or the
+    // file it replaced is gone: only the bytes are read, to compare them with the first request's.
+    const replaying =
+      idempotency !== undefined &&
+      (await this.idem.find(idempotency.user.id, 'papers.upload', idempotency.key))?.state === 'done';
     const { part, track, replaceId } = await this.early(req, async () => {
       if (!isPaperFilePart(partParam)) throw PapersErrors.invalidPart();
       const target = await this.targets.load({ reach, paperId });
@@ -250,6 +333,7 @@ export class PaperFilesService implements OnModuleInit {
       // Only the track decides kinds, sizes and deadlines; the status is read when acceptance matters (the
       // camera-ready and presentation-ready parts of the authors' upload), the conference never.
       let paperTrack = target.track;
+      if (replaying) return { part: partParam, track: paperTrack, replaceId: null };
       if (opts.checkOpen && partParam !== 'abstract') {
         const context = await this.papers.context(paper);
         this.assertPartOpen(partParam, context);
@@ -263,7 +347,7 @@ export class PaperFilesService implements OnModuleInit {
       part === 'abstract' ? DEFAULT_FILE_SIZE_LIMIT_MB : partSizeLimitMb(part, track),
     );
     const { file } = await this.files.receiveOne(req, { kinds, maxBytes });
-    const recorded = await this.keepOnlyIfCommitted([file], async () => {
+    const record = (claim?: Claim) => {
       if (!isNameAllowedForPart(file.originalName, part, track.cameraReadySubmissionProperties.allowedFiles))
         throw PapersErrors.invalidFile();
       return this.recordings.load({
@@ -273,14 +357,41 @@ export class PaperFilesService implements OnModuleInit {
         replaceId,
         maxFiles: track.submissionProperties.maxFilesLimit,
         file,
+        claim,
       });
-    });
+    };
+    const recorded = await this.keepOnlyIfCommitted([file], () =>
+      idempotency
+        ? this.idempotently(
+            idempotency.user,
+            'papers.upload',
+            idempotency.key,
+            () =>
+              requestHash({
+                paperId,
+                part,
+                replace: opts.replaceParam ?? null,
+                name: file.originalName,
+                sha256: file.sha256,
+              }),
+            [file],
+            { work: record, replay: (response) => this.replayUpload(paperId, response) },
+          )
+        : record(),
+    );
     await this.files.discard(recorded.replaced);
     const paper =
       reach.shape === 'author'
         ? await this.authorDtos.load(recorded.paper)
         : await this.chairDtos.load(recorded.paper);
     return { file: recorded.file, paper };
+  }
+
+  /** The answer of a completed upload: its file as recorded then, its paper as it is now. */
+  private async replayUpload(paperId: number, response: Record<string, unknown>): Promise<Recorded> {
+    const paper = await this.repo.findById(paperId);
+    if (!paper || paper.isDeleted) throw PapersErrors.notFound();
+    return { file: response.file as PaperFileDto, paper, replaced: [] };
   }
 
   /** The papers the callers reach, per item (undefined: missing or out of reach); a statement per caller. */
@@ -331,8 +442,14 @@ export class PaperFilesService implements OnModuleInit {
       if (!single) await this.repo.lockMany(ids, tx);
       const papers = await this.reachedPapers(items, tx, { forUpdate: single });
       const files = await this.repo.filesOf(ids, tx);
+      // Idempotency keys still held (a key whose lease ran out went to a retry: that upload answers 409)
+      const held = await this.idem.lockHeld(
+        items.flatMap((i) => (i.claim ? [i.claim] : [])),
+        tx,
+      );
       const plans = items.map((item, i) => {
         try {
+          if (item.claim && !held.has(item.claim.token)) throw PapersErrors.idempotencyInProgress();
           return this.plan(
             item,
             papers[i],
@@ -363,13 +480,20 @@ export class PaperFilesService implements OnModuleInit {
           )
         ).map((r) => [r.id, r]),
       );
-      return plans.map((p) => {
-        if (p instanceof BatchItemError) return p;
+      const results: (Recorded | BatchItemError)[] = [];
+      for (const p of plans) {
+        if (p instanceof BatchItemError) {
+          results.push(p);
+          continue;
+        }
         const row = inserted.get(p.row.key);
         const paper = updated.get(p.item.paperId);
         if (!row || !paper) throw new Error(`Upload to paper ${p.item.paperId} was not recorded`);
-        return { file: toPaperFileDto(row), paper, replaced: p.old.map((f) => f.key) };
-      });
+        const file = toPaperFileDto(row);
+        if (p.item.claim) await this.idem.complete(p.item.claim, { paperId: paper.id, file }, tx);
+        results.push({ file, paper, replaced: p.old.map((f) => f.key) });
+      }
+      return results;
     });
   }
 

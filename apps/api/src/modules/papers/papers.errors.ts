@@ -9,7 +9,7 @@ import {
   type ActivityKey,
   type FieldError,
 } from '@symposium/domain';
-import { badRequest, conflict, forbidden, notFound } from '../../common/errors.js';
+import { badRequest, conflict, DomainError, forbidden, notFound } from '../../common/errors.js';
 
 export const CHAIR_PAPER_EXTRA_MESSAGES = {
   bulkOp: 'The bulk edit operation must be set or push',
@@ -23,6 +23,12 @@ export const CHAIR_PAPER_EXTRA_MESSAGES = {
   emailSubject: 'Please write a subject',
   emailText: 'Please write the message',
   emailNoAuthors: 'The paper has no authors to write to',
+} as const;
+
+export const IDEMPOTENCY_MESSAGES = {
+  invalid: 'The Idempotency-Key header must be 1 to 200 visible ASCII characters',
+  inProgress: 'A request with this Idempotency-Key is still being processed; please try again in a moment',
+  reused: 'This Idempotency-Key was already used for a different request',
 } as const;
 
 export const REGISTERED_MESSAGES = {
@@ -88,6 +94,13 @@ export const PapersErrors = {
   minFiles: () => badRequest('papers.min_files', PAPER_MESSAGES.minFiles),
   paperFieldMissing: () => badRequest('papers.paper_field_missing', PAPER_MESSAGES.paperFieldMissing),
   paperFieldInvalid: () => badRequest('papers.paper_field_invalid', PAPER_MESSAGES.paperFieldInvalid),
+
+  // ----- Idempotency-Key (submissions)
+  idempotencyKeyInvalid: () => badRequest('papers.idempotency_key_invalid', IDEMPOTENCY_MESSAGES.invalid),
+  idempotencyInProgress: () => conflict('papers.idempotency_in_progress', IDEMPOTENCY_MESSAGES.inProgress),
+  /** 422: the key's first request asked for something else. */
+  idempotencyKeyReused: () =>
+    new DomainError('papers.idempotency_key_reused', IDEMPOTENCY_MESSAGES.reused, 422),
 
   // ----- the chairs' side
   registrationInUse: () => conflict('papers.registration_in_use', CHAIR_PAPER_MESSAGES.registrationInUse),

@@ -19,6 +19,8 @@ import { PaperRegistrationsRepository } from './paper-registrations.repository.j
 import { PaperRegistrationsService } from './paper-registrations.service.js';
 import { PaperConsentService } from './paper-consent.service.js';
 import { PaperFilesService } from './paper-files.service.js';
+import { IdempotencyRepository } from './idempotency.repository.js';
+import { IdempotencyService } from './idempotency.service.js';
 import { PapersRepository } from './papers.repository.js';
 import { PapersService } from './papers.service.js';
 import { RegisteredPapersController } from './registered-papers.controller.js';
@@ -52,6 +54,8 @@ import { RegisteredPapersService } from './registered-papers.service.js';
     PapersService,
     AuthorPapersService,
     PaperFilesService,
+    IdempotencyService,
+    IdempotencyRepository,
     PaperConsentService,
     RegisteredPapersService,
     PaperQueryRepository,

@@ -162,3 +162,37 @@ export const paperConsentsTable = pgTable(
   (t) => [uniqueIndex('paper_consents_paper_key').on(t.paperId)],
 );
 export type PaperConsentRow = typeof paperConsentsTable.$inferSelect;
+
+/**
+ * Idempotency keys of the authors' submissions (POST /api/author/papers and …/:paperId/upload): one row per
+ * user, route and `Idempotency-Key`, written in the transaction that stores the paper or file row, so a retry
+ * after a lost answer replays the first answer instead of storing a second paper. `running` rows hold the key
+ * for one attempt (`token`) until `lease_until` (renewed while it runs); a `done` row keeps what the answer is
+ * made of. Rows older than 24 hours are removed by the hourly sweep.
+ */
+export const idempotencyKeysTable = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => usersTable.id, { onDelete: 'cascade' }),
+    /** 'papers.create' or 'papers.upload'. */
+    route: text('route').notNull(),
+    key: text('key').notNull(),
+    /** The attempt holding the key (random, one per attempt). */
+    token: text('token').notNull(),
+    state: text('state').$type<'running' | 'done'>().notNull(),
+    /** sha256 of what the request asked for: the JSON body, or the file's sha256 with the target. */
+    requestHash: text('request_hash').notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+    /** What the answer is made of (done rows): the paper id, and the upload's file. */
+    response: jsonb('response').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.route, t.key] }),
+    index('idempotency_keys_token_idx').on(t.token),
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+  ],
+);
+export type IdempotencyKeyRow = typeof idempotencyKeysTable.$inferSelect;
