@@ -37,9 +37,10 @@ export async function send(
   method: Method,
   path: string,
   body?: unknown,
-  opts: { accept?: string; signal?: AbortSignal } = {},
+  opts: { accept?: string; signal?: AbortSignal; idempotencyKey?: string } = {},
 ): Promise<Response> {
   const headers: Record<string, string> = { Accept: opts.accept ?? 'application/json' };
+  if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
   const token = csrfToken();
   if (token) headers['X-CSRF-Token'] = decodeURIComponent(token);
   let payload: BodyInit | undefined;
@@ -78,6 +79,36 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A random Idempotency-Key (128 bits, hex): one per user action, kept by its retries. */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Answers worth retrying with the same Idempotency-Key: the request may not have reached a live server. */
+const RETRIABLE = new Set([409, 502, 503, 504]);
+
+/**
+ * A submission that must happen once: sent with a new Idempotency-Key, and sent again with the same key when
+ * the answer was lost (network error, the server or its load balancer gone, the first attempt still
+ * running) — the server stores it once and answers every attempt alike. `attempts` tries in all.
+ */
+export async function apiOnce<T>(method: Method, path: string, body?: unknown, attempts = 4): Promise<T> {
+  const idempotencyKey = newIdempotencyKey();
+  for (let i = 1; ; i++) {
+    try {
+      const res = await send(method, path, body, { idempotencyKey });
+      const text = await res.text();
+      return (text ? JSON.parse(text) : undefined) as T;
+    } catch (e) {
+      const retriable = e instanceof ApiError ? RETRIABLE.has(e.statusCode) : e instanceof TypeError;
+      if (!retriable || i >= attempts) throw e;
+      await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** (i - 1)));
+    }
+  }
 }
 
 /** Calls an endpoint answering with a file and saves it in the browser. */

@@ -1,13 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PaperDto, PaperFileDto, PaperFilePart } from '@symposium/domain';
-import { api } from '@symposium/ui';
+import { api, apiOnce } from '@symposium/ui';
 import { useStorePaper } from './papers';
 
-/** POST /api/author/papers/:paperId/upload?p=<part>: one file (field `file`) into a part, replacing it. */
+/**
+ * POST /api/author/papers/:paperId/upload?p=<part>: one file (field `file`) into a part, replacing it; once:
+ * retried with its Idempotency-Key when the answer is lost.
+ */
 export const uploadPart = (paperId: number, part: PaperFilePart, file: File) => {
   const form = new FormData();
   form.append('file', file, file.name);
-  return api<{ message: string; file: PaperFileDto; paper: PaperDto }>(
+  return apiOnce<{ message: string; file: PaperFileDto; paper: PaperDto }>(
     'POST',
     `/api/author/papers/${paperId}/upload?p=${encodeURIComponent(part)}`,
     form,

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PaperAuthorDto, PaperDto, PersonInput } from '@symposium/domain';
-import { api } from '@symposium/ui';
+import { api, apiOnce } from '@symposium/ui';
 import { useStorePaper } from './papers';
 
 /** The JSON fields of a submission (the multipart `paper` field). */
@@ -22,9 +22,9 @@ const multipart = (paper: SubmissionBody, files: File[]) => {
   return form;
 };
 
-/** POST /api/author/papers (multipart: paper + files). */
+/** POST /api/author/papers (multipart: paper + files), once: retried with its Idempotency-Key when lost. */
 export const submitPaper = (paper: SubmissionBody, files: File[]) =>
-  api<PaperDto>('POST', '/api/author/papers', multipart(paper, files));
+  apiOnce<PaperDto>('POST', '/api/author/papers', multipart(paper, files));
 
 /** PUT /api/author/papers/:paperId (multipart: paper with removeFiles + new files). */
 export const editPaper = (paperId: number, paper: SubmissionBody, files: File[]) =>
