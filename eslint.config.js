@@ -186,7 +186,13 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', 'bench/*.js', 'apps/api/drizzle.config.ts', 'vite.apps.ts'],
+          allowDefaultProject: [
+            '*.js',
+            'bench/*.js',
+            'scripts/lib/*.d.ts',
+            'apps/api/drizzle.config.ts',
+            'vite.apps.ts',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },

@@ -1,4 +1,5 @@
-// Jest projects: unit (pure + services), db (PGlite), api (HTTP over the whole app), browser (Chromium).
+// Jest projects: unit (pure + services), db (PGlite), api (HTTP over the whole app), browser (Chromium),
+// journey, cluster (API processes behind haproxy).
 const swc = [
   '@swc/jest',
   {
@@ -34,6 +35,8 @@ export default {
     { ...common, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.e2e-spec.ts'] },
     { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'] },
     { ...common, displayName: 'journey', testMatch: ['<rootDir>/test/journey/**/*.journey-spec.ts'] },
+    // Several built API processes behind haproxy on PostgreSQL (npm run test:cluster; npm run build first).
+    { ...common, displayName: 'cluster', testMatch: ['<rootDir>/test/cluster/**/*.cluster-spec.ts'] },
   ],
   testTimeout: 60000,
 };
