@@ -15,6 +15,7 @@ import {
   ApiBody,
   ApiConsumes,
   ApiCreatedResponse,
+  ApiHeader,
   ApiOkResponse,
   ApiParam,
   ApiProduces,
@@ -47,7 +48,16 @@ import { PaperConsentService } from './paper-consent.service.js';
 import { PaperFilesService } from './paper-files.service.js';
 import { FileId, PaperId } from './paper-params.js';
 
-/** :paperId read raw: anything but a plain positive id is a paper that does not exist (404). */
+/** The optional Idempotency-Key of a submission (create, upload). */
+const IdempotencyKeyHeader = () =>
+  ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description:
+      'Up to 200 visible ASCII characters, new for each user action and the same on its retries: a retry of a ' +
+      'completed request answers as the first did (nothing stored twice); 409 while the first is still running; ' +
+      '422 when the key was used for a different request. Kept 24 hours.',
+  });
 
 /** The author's papers (§7 papers (author)). Only the paper's authors reach a paper; others get 404. */
 @ApiTags('papers')
@@ -71,6 +81,7 @@ export class AuthorPapersController {
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiBody({ type: PaperInputDto, description: 'or multipart: paper (JSON) + files' })
   @ApiCreatedResponse({ type: PaperDoc })
+  @IdempotencyKeyHeader()
   submit(@CurrentUser() user: AuthUser, @Req() req: Request): Promise<PaperDto> {
     return this.files.submit(user, req);
   }
@@ -138,6 +149,7 @@ export class AuthorPapersController {
   @ApiQuery({ name: 'p', required: true })
   @ApiConsumes('multipart/form-data')
   @ApiCreatedResponse({ type: PaperUploadDoc })
+  @IdempotencyKeyHeader()
   upload(
     @CurrentUser() user: AuthUser,
     @PaperId() paperId: number,

@@ -18,9 +18,9 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** 1 to 200 visible ASCII characters. */
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 /** How long an attempt holds its key without renewing it (a killed process frees its keys this fast). */
-export const LEASE_MS = 15_000;
+export const LEASE_MS = 10_000;
 /** Leases of the attempts in progress are renewed this often. */
-const RENEW_MS = 5_000;
+const RENEW_MS = 3_000;
 /** Keys are kept (and answers replayed) this long. */
 export const KEEP_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
