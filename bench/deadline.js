@@ -487,6 +487,10 @@ figure(
   median(many.map((m) => m.cpu.total / m.uploads)),
   { unit: 'ms' },
 );
+const p95Ratios = many.map((m, i) => pct(m.lat.upload, 95) / pct(one[i].lat.upload, 95));
+figure(`deadline burst, upload p95 ${MANY} instances / 1 instance`, median(p95Ratios), {
+  range: [Math.min(...p95Ratios), Math.max(...p95Ratios)],
+});
 figure(`deadline burst, upload p95 (${MANY} instances)`, median(many.map((m) => pct(m.lat.upload, 95))), {
   unit: 'ms',
 });
