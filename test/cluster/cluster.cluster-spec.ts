@@ -17,12 +17,13 @@
  * them, except under CI, where it must run.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import http from 'node:http';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { emptyRoles } from '@symposium/domain';
 import { hashPassword } from '../../apps/api/src/common/passwords.js';
+import { loadConfig } from '../../apps/api/src/config/config.js';
+import { createFileStore } from '../../apps/api/src/modules/files/create-file-store.js';
 import { openDatabase, type DatabaseHandle } from '../../apps/api/src/database/database.js';
 import { conferenceTable } from '../../apps/api/src/modules/conference/conference.table.js';
 import { reminderRulesTable } from '../../apps/api/src/modules/jobs/jobs.table.js';
@@ -91,6 +92,66 @@ async function call(
   return { status: res.status, body: parsed, headers: res.headers };
 }
 
+/**
+ * A multipart upload sent as a slow client does (64 KB every 20 ms), so that uploads are in progress at every
+ * instance while the burst runs and a kill cuts some of them off.
+ */
+function slowUpload(
+  base: string,
+  path: string,
+  token: string,
+  key: string,
+  file: { name: string; bytes: Buffer },
+): Promise<Answer> {
+  const boundary = `----cluster${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+      'Content-Type: application/pdf\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const u = new URL(path, base);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname + u.search,
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'idempotency-key': key,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(head.length + file.bytes.length + tail.length),
+        },
+      },
+      (res) => {
+        const got: Buffer[] = [];
+        res.on('data', (d: Buffer) => got.push(d));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(got).toString();
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            /* not JSON */
+          }
+          resolve({ status: res.statusCode ?? 0, body, headers: new Headers() });
+        });
+      },
+    );
+    req.on('error', reject);
+    void (async () => {
+      req.write(head);
+      for (let at = 0; at < file.bytes.length && !req.destroyed; at += 64 * 1024) {
+        req.write(file.bytes.subarray(at, at + 64 * 1024));
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      req.end(tail);
+    })();
+  });
+}
+
 async function signIn(base: string, email: string): Promise<{ token: string; cookie: string }> {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
@@ -126,6 +187,17 @@ describeCluster('three API instances behind haproxy', () => {
     return Number(res.rows[0]!.n);
   };
   const base = () => cluster.url;
+  /** How many objects the cluster's file store holds (disk or S3, as the instances are configured). */
+  const storedObjects = async () => {
+    const store = createFileStore(
+      loadConfig({ ...process.env, DATA_DIR: cluster.dataDir, JWT_SECRET: cluster.jwtSecret }),
+    );
+    try {
+      return (await store.keysOlderThan(0)).length;
+    } finally {
+      (store as { close?: () => void }).close?.();
+    }
+  };
   const direct = (i: number) => cluster.instances[i]!.url;
 
   beforeAll(async () => {
@@ -463,8 +535,10 @@ describeCluster('three API instances behind haproxy', () => {
         await new Promise((r) => setTimeout(r, Math.min(1000, 100 * (attempt + 1))));
       }
     };
-    let acknowledged = 0;
-    const killAt = BURST / 3;
+    // the submissions start 25 ms apart and upload slowly; the victim is killed when the upload of the
+    // submission in the middle starts, with uploads streaming to every instance
+    let started = 0;
+    const killAt = BURST / 2;
     let killed: Promise<void> | undefined;
     const submissions = Array.from({ length: BURST }, (_, i) => ({
       i,
@@ -476,6 +550,7 @@ describeCluster('three API instances behind haproxy', () => {
     }));
     const results = await Promise.all(
       submissions.map(async (s) => {
+        await new Promise((r) => setTimeout(r, s.i * 25));
         const created = await retrying(() =>
           call(base(), 'POST', '/api/author/papers', {
             token: s.author.token,
@@ -490,21 +565,21 @@ describeCluster('three API instances behind haproxy', () => {
           }),
         );
         const paperId = created.body._id as number;
-        const uploaded = await retrying(() => {
-          const form = new FormData();
-          form.append('file', blob(s.file, 'application/pdf'), `burst${s.i}.pdf`);
-          return call(base(), 'POST', `/api/author/papers/${paperId}/upload?p=abstract`, {
-            token: s.author.token,
-            headers: { 'idempotency-key': s.uploadKey },
-            form,
-          });
-        });
-        if (++acknowledged === killAt) killed = victim.stop('SIGKILL');
+        if (++started === killAt) setTimeout(() => (killed = victim.stop('SIGKILL')), 100);
+        const uploaded = await retrying(() =>
+          slowUpload(base(), `/api/author/papers/${paperId}/upload?p=abstract`, s.author.token, s.uploadKey, {
+            name: `burst${s.i}.pdf`,
+            bytes: s.file,
+          }),
+        );
         return { ...s, paperId, fileId: uploaded.body.file._id as number, sha: uploaded.body.file.sha256 };
       }),
     );
     await killed;
     expect(victim.running).toBe(false);
+    // the kill cut requests off (uploads streaming to the victim): the retries below were needed
+    const cutOff = [...stats.statuses].reduce((n, [what, c]) => (/^(network|50)/.test(what) ? n + c : n), 0);
+    expect(cutOff).toBeGreaterThan(0);
 
     // every submission acknowledged, each stored exactly once, with one file of the right bytes
     expect(results).toHaveLength(BURST);
@@ -536,14 +611,13 @@ describeCluster('three API instances behind haproxy', () => {
     }
     // no object was left behind by a replayed retry: besides at most one per request the kill cut off, every
     // stored object is a row's
-    const objects = listFiles(join(cluster.dataDir, 'files')).length;
+    const objects = await storedObjects();
     const allFiles = await count('select count(*)::int as n from paper_files');
-    const cutOff = [...stats.statuses].reduce((n, [what, c]) => (/^(network|50)/.test(what) ? n + c : n), 0);
     expect(objects).toBeGreaterThanOrEqual(allFiles);
     // a replayed or refused (409) retry discards its bytes: only requests cut off by the kill may leave one
     expect(objects - allFiles).toBeLessThanOrEqual(cutOff);
     console.log(
-      `burst of ${BURST} submissions, ${victim.name} killed after ${killAt} acknowledged: ` +
+      `burst of ${BURST} submissions, ${victim.name} killed when ${killAt} had started: ` +
         `${results.length} stored once each, ${stats.retries} retries (${JSON.stringify(Object.fromEntries(stats.statuses))}), ` +
         `${objects - allFiles} stored object(s) without a row (the killed instance's uploads in progress; swept after an hour)`,
     );
@@ -551,16 +625,3 @@ describeCluster('three API instances behind haproxy', () => {
     await cluster.settled();
   }, 180_000);
 });
-
-function listFiles(dir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names.flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? listFiles(path) : [path];
-  });
-}
