@@ -112,17 +112,17 @@ describe('Idempotency-Key on submissions', () => {
     const file = pdf('retried multipart');
     const first = await createMultipart(author, body, file, key);
     expect(first.status).toBe(201);
-    const stored = env.storedFiles().length;
+    const stored = (await env.storedFiles()).length;
     const again = await createMultipart(author, body, file, key);
     expect(again.status).toBe(201);
     expect(again.body._id).toBe(first.body._id);
     expect(again.body.files).toEqual(first.body.files);
-    expect(env.storedFiles()).toHaveLength(stored);
+    expect(await env.storedFiles()).toHaveLength(stored);
     expect(await papersTitled('Retried multipart paper')).toBe(1);
     // another file under the same key: 422, and its bytes leave the store
     const other = await createMultipart(author, body, pdf('something else'), key);
     expect(other.status).toBe(422);
-    expect(env.storedFiles()).toHaveLength(stored);
+    expect(await env.storedFiles()).toHaveLength(stored);
   });
 
   describe('uploads', () => {
@@ -139,25 +139,25 @@ describe('Idempotency-Key on submissions', () => {
       const file = pdf('uploaded once');
       const first = await upload(author, paperId, file, 'once.pdf', key);
       expect(first.status).toBe(201);
-      const stored = env.storedFiles().length;
+      const stored = (await env.storedFiles()).length;
       const again = await upload(author, paperId, file, 'once.pdf', key);
       expect(again.status).toBe(201);
       expect(again.body.message).toBe(PAPER_MESSAGES.fileUploaded);
       expect(again.body.file).toEqual(first.body.file);
       expect(again.body.paper._id).toBe(paperId);
-      expect(env.storedFiles()).toHaveLength(stored);
+      expect(await env.storedFiles()).toHaveLength(stored);
       expect((await rowsOf()).filter((r) => r.name === 'once.pdf')).toHaveLength(1);
     });
 
     it('another file under the same key answers 422 and stores nothing', async () => {
       const key = newKey();
       expect((await upload(author, paperId, pdf('first bytes'), 'first.pdf', key)).status).toBe(201);
-      const stored = env.storedFiles().length;
+      const stored = (await env.storedFiles()).length;
       const rows = (await rowsOf()).length;
       const other = await upload(author, paperId, docx(), 'second.docx', key);
       expect(other.status).toBe(422);
       expect(other.body.message).toBe(IDEMPOTENCY_MESSAGES.reused);
-      expect(env.storedFiles()).toHaveLength(stored);
+      expect(await env.storedFiles()).toHaveLength(stored);
       expect(await rowsOf()).toHaveLength(rows);
     });
 
