@@ -13,7 +13,8 @@
  *   killed (SIGKILL) in the middle: the client retries what failed with the same key; every submission ends up
  *   stored exactly once with the right bytes.
  *
- * Needs PostgreSQL (TEST_DATABASE_URL: a scratch database is created and dropped) and haproxy; skipped without
+ * Files go to S3 when S3_ENDPOINT and the other S3_* settings are set (a new bucket per run), else to one
+ * shared DATA_DIR. Needs PostgreSQL (TEST_DATABASE_URL: a scratch database is created and dropped) and haproxy; skipped without
  * them, except under CI, where it must run.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -47,6 +48,8 @@ const missing = [!ADMIN_URL && 'TEST_DATABASE_URL (PostgreSQL)', !HAPROXY && 'ha
 const ABSTRACT = 'This abstract describes the paper in more than fifty characters, as required.';
 const PASSWORD = 'cluster-password-1';
 const DAY = 86_400_000;
+/** With an S3 server configured (S3_ENDPOINT …, as .ci/run exports them) the instances store files there. */
+const S3 = !!process.env.S3_ENDPOINT;
 const AUTHORS = 20;
 const BURST = 60;
 
@@ -177,6 +180,7 @@ describeCluster('three API instances behind haproxy', () => {
   let handle: DatabaseHandle;
   let smtp: TestSmtpServer;
   let cluster: Cluster;
+  let storeEnv: Record<string, string>;
   let chair: { id: number; email: string; token: string };
   let authors: { id: number; email: string; token: string }[] = [];
   let trackId: number;
@@ -190,7 +194,7 @@ describeCluster('three API instances behind haproxy', () => {
   /** How many objects the cluster's file store holds (disk or S3, as the instances are configured). */
   const storedObjects = async () => {
     const store = createFileStore(
-      loadConfig({ ...process.env, DATA_DIR: cluster.dataDir, JWT_SECRET: cluster.jwtSecret }),
+      loadConfig({ ...process.env, ...storeEnv, DATA_DIR: cluster.dataDir, JWT_SECRET: cluster.jwtSecret }),
     );
     try {
       return (await store.keysOlderThan(0)).length;
@@ -241,11 +245,15 @@ describeCluster('three API instances behind haproxy', () => {
     acceptedId = accepted!.id;
 
     smtp = await startSmtpServer();
+    storeEnv = S3
+      ? { FILE_STORE: 's3', S3_BUCKET: `cluster-${process.pid}-${Date.now()}` }
+      : { FILE_STORE: 'disk' };
     cluster = await startCluster({
       instances: 3,
       databaseUrl: url.toString(),
       jwtSecret: 'cluster-test-secret-cluster-test-secret-0123',
       env: {
+        ...storeEnv,
         SMTP_HOST: '127.0.0.1',
         SMTP_PORT: String(smtp.port),
         SMTP_FROM: 'Symposium <noreply@cluster.example.org>',
@@ -617,7 +625,7 @@ describeCluster('three API instances behind haproxy', () => {
     // a replayed or refused (409) retry discards its bytes: only requests cut off by the kill may leave one
     expect(objects - allFiles).toBeLessThanOrEqual(cutOff);
     console.log(
-      `burst of ${BURST} submissions, ${victim.name} killed when ${killAt} had started: ` +
+      `${storeEnv.FILE_STORE} file store: burst of ${BURST} submissions, ${victim.name} killed when ${killAt} had started: ` +
         `${results.length} stored once each, ${stats.retries} retries (${JSON.stringify(Object.fromEntries(stats.statuses))}), ` +
         `${objects - allFiles} stored object(s) without a row (the killed instance's uploads in progress; swept after an hour)`,
     );
