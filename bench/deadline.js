@@ -186,15 +186,22 @@ async function retrying(send, stats) {
 
 // ----- one side: a fresh database and cluster, the seeded workload, the checks
 
-/** Pids of processes whose command name is one of `names` (radosgw, ceph-osd). */
+/**
+ * Pids of processes whose command name is one of `names` (radosgw, ceph-osd) — with CEPH_S3_DIR set, only those
+ * of that Ceph (.ci/s3-up.sh starts them with it in their environment), not another one on the machine.
+ */
 function pidsNamed(names) {
+  const dir = process.env.CEPH_S3_DIR;
   const out = [];
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     try {
-      if (names.includes(readFileSync(`/proc/${d}/comm`, 'utf8').trim())) out.push(Number(d));
+      if (!names.includes(readFileSync(`/proc/${d}/comm`, 'utf8').trim())) continue;
+      if (dir && !readFileSync(`/proc/${d}/environ`, 'utf8').split('\0').includes(`CEPH_S3_DIR=${dir}`))
+        continue;
+      out.push(Number(d));
     } catch {
-      /* gone */
+      /* gone, or another user's */
     }
   }
   return out;
