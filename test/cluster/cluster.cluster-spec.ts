@@ -294,6 +294,57 @@ describeCluster('three API instances behind haproxy', () => {
     expect((await call(direct(2), 'GET', '/api/author/papers', { token: `${token}x` })).status).toBe(401);
   });
 
+  it('three instances enforce one rate limit: sign-in failures and reset e-mails are counted in the database', async () => {
+    const [user] = await db()
+      .insert(usersTable)
+      .values({
+        firstName: 'Limited',
+        lastName: 'Cluster',
+        email: 'limited@cluster.example.org',
+        passwordHash: await hashPassword(PASSWORD),
+        organization: 'Example University',
+        country: 'Portugal',
+      })
+      .returning();
+    // 30 wrong passwords for one account, 10 at each instance at once, each from its own client address (the
+    // instances believe X-Forwarded-For from loopback): one limit of 10 failures per e-mail for all three
+    let ip = 0;
+    const nextIp = () => `198.51.100.${++ip}`;
+    const logins = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        call(direct(i % 3), 'POST', '/api/auth/login', {
+          json: { email: user!.email, password: `wrong-${i}` },
+          headers: { 'x-forwarded-for': nextIp() },
+        }),
+      ),
+    );
+    const statuses = logins.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    // the right password is refused too while the account is limited, on every instance
+    for (const i of [0, 1, 2]) {
+      const right = await call(direct(i), 'POST', '/api/auth/login', {
+        json: { email: user!.email, password: PASSWORD },
+        headers: { 'x-forwarded-for': nextIp() },
+      });
+      expect(right.status).toBe(429);
+    }
+    // 12 forgot-password requests, 4 at each instance at once: exactly 3 reset e-mails (3 per e-mail)
+    const forgot = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call(direct(i % 3), 'POST', '/api/auth/password/forgot', {
+          json: { email: user!.email },
+          headers: { 'x-forwarded-for': nextIp() },
+        }),
+      ),
+    );
+    expect(forgot.filter((r) => r.status === 200)).toHaveLength(3);
+    expect(forgot.filter((r) => r.status === 429)).toHaveLength(9);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM password_resets WHERE user_id = ${Number(user!.id)}`),
+    ).toBe(3);
+  });
+
   it('submissions with files through haproxy; every instance downloads the same bytes', async () => {
     const author = authors[1]!;
     const files = [pdf('first', 200_000), pdf('second', 300_000)];

@@ -222,7 +222,7 @@ export class PaperExportsService {
       for (let n = 2; used.has(entry); n++) entry = base.replace(/(\.[^./]*)?$/, (ext) => ` (${n})${ext}`);
       used.add(entry);
       zip.addReadStreamLazy(entry, { mtime: f.createdAt, size: f.size }, (cb) => {
-        this.files.openStored(f.key).then(
+        this.files.openStored(f.key, f.sha256).then(
           (opened) => {
             if (opened) return cb(null, opened.stream);
             cb(new Error(`File ${f.id} is missing from the store`), undefined as never);

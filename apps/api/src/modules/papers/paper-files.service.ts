@@ -565,7 +565,12 @@ export class PaperFilesService implements OnModuleInit {
     await this.papers.authorPaper(paperId, user.id);
     const file = await this.repo.findFile(paperId, fileId);
     if (!file) throw PapersErrors.fileNotFound();
-    await this.files.sendFile(res, { key: file.key, name: file.name, contentType: file.contentType });
+    await this.files.sendFile(res, {
+      key: file.key,
+      name: file.name,
+      contentType: file.contentType,
+      sha256: file.sha256,
+    });
   }
 
   /**
@@ -598,7 +603,12 @@ export class PaperFilesService implements OnModuleInit {
     if (!file) throw PapersErrors.fileNotFound();
     const paper = await this.repo.findById(file.paperId);
     if (!paper || (scope !== null && !scope.includes(paper.trackId))) throw PapersErrors.fileNotFound();
-    await this.files.sendFile(res, { key: file.key, name: file.name, contentType: file.contentType });
+    await this.files.sendFile(res, {
+      key: file.key,
+      name: file.name,
+      contentType: file.contentType,
+      sha256: file.sha256,
+    });
   }
 
   /** GET /api/registered/papers/:paperId/download/:fileId: the public parts of a registered paper. */
@@ -609,7 +619,12 @@ export class PaperFilesService implements OnModuleInit {
     const file = await this.repo.findFile(paperId, fileId);
     if (!file || !REGISTERED_DOWNLOAD_PARTS.includes(file.part as PaperFilePart))
       throw PapersErrors.fileNotFound();
-    await this.files.sendFile(res, { key: file.key, name: file.name, contentType: file.contentType });
+    await this.files.sendFile(res, {
+      key: file.key,
+      name: file.name,
+      contentType: file.contentType,
+      sha256: file.sha256,
+    });
   }
 
   /** The files an assigned reviewer may download (REVIEWER_DOWNLOAD_PARTS); the caller checks the assignment. */
@@ -624,7 +639,12 @@ export class PaperFilesService implements OnModuleInit {
     const file = await this.repo.findFile(paperId, fileId);
     if (!file || !REVIEWER_DOWNLOAD_PARTS.includes(file.part as PaperFilePart))
       throw PapersErrors.fileNotFound();
-    await this.files.sendFile(res, { key: file.key, name: file.name, contentType: file.contentType });
+    await this.files.sendFile(res, {
+      key: file.key,
+      name: file.name,
+      contentType: file.contentType,
+      sha256: file.sha256,
+    });
   }
 
   // ----- helpers
