@@ -11,7 +11,7 @@ import { dirname, extname, join, posix, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppModule } from './app.module.js';
 import { AppLogger, logRequests } from './common/app-logger.js';
-import { trackRequests } from './common/request-context.js';
+import { requestContext, trackRequests } from './common/request-context.js';
 import { AllExceptionsFilter } from './common/exception.filter.js';
 import { jsonWithoutETagForWrites } from './common/json-answers.js';
 import { JSON_BODY_LIMIT, refuseNonObjectBody, refuseNul, verifyJsonDepth } from './common/request-limits.js';
@@ -53,6 +53,16 @@ export async function createApp(config: AppConfig, opts: CreateAppOptions = {}):
   // Before everything: the request id, the request's log line and its metrics (a 503 while stopping too).
   const metrics = app.get(MetricsService);
   app.use(trackRequests([metrics, logRequests(logger.pino)]));
+  // The request context (AsyncLocalStorage) watches every async operation of the process while enabled; end
+  // that with the app (a test process builds hundreds of apps: each module instance would stay enabled).
+  const close = app.close.bind(app);
+  app.close = async () => {
+    try {
+      await close();
+    } finally {
+      requestContext.disable();
+    }
+  };
   for (const handler of opts.first ?? []) app.use(handler);
   app.use(jsonWithoutETagForWrites);
   app.use(express.json({ limit: JSON_BODY_LIMIT, verify: verifyJsonDepth }));

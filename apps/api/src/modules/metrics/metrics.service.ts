@@ -3,6 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { EndedRequest, RequestObserver } from '../../common/request-context.js';
 import type { DatabaseHandle } from '../../database/database.js';
 import { DB_HANDLE } from '../../database/database.module.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { BrowserPool } from '../documents/browser-pool.js';
 import { FilesService } from '../files/files.service.js';
 import { ReminderScheduler } from '../jobs/reminder.scheduler.js';
@@ -130,8 +131,11 @@ export class MetricsService implements RequestObserver {
     private readonly documentBatches: DocumentBatchesService,
     private readonly browser: BrowserPool,
     private readonly files: FilesService,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'metricsToken'>,
   ) {
-    processMetrics();
+    // Node's collectors (a GC observer, an event-loop monitor) cannot be stopped: start them only when metrics
+    // are served, so processes that build many apps (the tests) do not pile them up.
+    if (config.metricsToken) processMetrics();
   }
 
   private gauge(name: string, help: string, labelNames: string[] = []): Gauge {
