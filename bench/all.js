@@ -40,6 +40,12 @@ export const BENCHES = [
   { name: 'documents', script: 'bench/documents.js', args: [], quick: ['--letters', '200'] },
   { name: 'frontend', script: 'bench/frontend.js', args: [], quick: ['--runs', '3'] },
   { name: 'programme', script: 'bench/programme.js', args: [], quick: ['--rounds', '4', '--skip-large'] },
+  {
+    name: 'deadline',
+    script: 'bench/deadline.js',
+    args: [],
+    quick: ['--authors', '40', '--size', '1', '--window', '5'],
+  },
 ];
 
 const { values: opts } = parseArgs({
