@@ -179,7 +179,7 @@ async function inventory(t: Target) {
 
 /** sha256 of every object in the target's file store, read through the store (as the server reads it). */
 async function storedFiles(t: Target): Promise<Map<string, string>> {
-  const store = createFileStore(loadConfig(toolConfig(t.env)));
+  const store = await createFileStore(loadConfig(toolConfig(t.env)));
   const out = new Map<string, string>();
   for (const key of await store.keysOlderThan(0)) {
     const { stream } = await store.open(key);

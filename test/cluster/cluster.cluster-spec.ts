@@ -193,7 +193,7 @@ describeCluster('three API instances behind haproxy', () => {
   const base = () => cluster.url;
   /** How many objects the cluster's file store holds (disk or S3, as the instances are configured). */
   const storedObjects = async () => {
-    const store = createFileStore(
+    const store = await createFileStore(
       loadConfig({ ...process.env, ...storeEnv, DATA_DIR: cluster.dataDir, JWT_SECRET: cluster.jwtSecret }),
     );
     try {

@@ -4,14 +4,17 @@
  * keeps them on disk under the app's DATA_DIR. Helpers list what a store holds (objects and unfinished
  * uploads) so tests can check that a refused upload left nothing.
  */
-import { DeleteObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig, S3Config } from '../../apps/api/src/config/config.js';
 import type { FileStore } from '../../apps/api/src/modules/files/file-store.js';
 import { LocalDiskFileStore } from '../../apps/api/src/modules/files/local-disk-file-store.js';
-import { S3FileStore } from '../../apps/api/src/modules/files/s3-file-store.js';
+import type { S3FileStore } from '../../apps/api/src/modules/files/s3-file-store.js';
+
+/** The AWS SDK is loaded only by tests that use S3 (it is large, and every API test file imports this one). */
+const sdk = () => import('@aws-sdk/client-s3');
+const isS3 = (store: FileStore): store is S3FileStore => !(store instanceof LocalDiskFileStore);
 
 export const ciMode = () => !['', '0', 'false', undefined].includes(process.env.CI);
 
@@ -52,6 +55,7 @@ function filesUnder(dir: string): string[] {
 }
 
 async function s3Objects(store: S3FileStore, under = ''): Promise<string[]> {
+  const { ListObjectsV2Command } = await sdk();
   const names: string[] = [];
   let token: string | undefined;
   do {
@@ -70,6 +74,7 @@ async function s3Objects(store: S3FileStore, under = ''): Promise<string[]> {
 
 /** Multipart uploads begun and neither completed nor aborted, as `multipart:<object name>`. */
 async function s3Multipart(store: S3FileStore): Promise<string[]> {
+  const { ListMultipartUploadsCommand } = await sdk();
   const page = await store.client.send(
     new ListMultipartUploadsCommand({ Bucket: store.bucket, Prefix: store.prefix || undefined }),
   );
@@ -78,22 +83,20 @@ async function s3Multipart(store: S3FileStore): Promise<string[]> {
 
 /** Everything the store holds: objects, temporary files or copies, unfinished multipart uploads. */
 export async function storeContents(store: FileStore): Promise<string[]> {
-  if (store instanceof S3FileStore) return [...(await s3Objects(store)), ...(await s3Multipart(store))];
-  if (store instanceof LocalDiskFileStore) return filesUnder(store.root);
-  throw new Error('unknown store');
+  if (isS3(store)) return [...(await s3Objects(store)), ...(await s3Multipart(store))];
+  return filesUnder((store as LocalDiskFileStore).root);
 }
 
 /** What an upload in progress leaves while it runs: temporary files (disk), multipart uploads (S3). */
 export async function unfinishedUploads(store: FileStore): Promise<string[]> {
-  if (store instanceof S3FileStore)
-    return [...(await s3Objects(store, 'tmp/')), ...(await s3Multipart(store))];
-  if (store instanceof LocalDiskFileStore) return filesUnder(store.root).filter((f) => f.endsWith('.part'));
-  throw new Error('unknown store');
+  if (isS3(store)) return [...(await s3Objects(store, 'tmp/')), ...(await s3Multipart(store))];
+  return filesUnder((store as LocalDiskFileStore).root).filter((f) => f.endsWith('.part'));
 }
 
 /** Removes everything under an S3 store's prefix (the end of a test); nothing for a disk store. */
 export async function emptyS3Prefix(store: FileStore): Promise<void> {
-  if (!(store instanceof S3FileStore) || !store.prefix) return;
+  if (!isS3(store) || !store.prefix) return;
+  const { DeleteObjectCommand } = await sdk();
   for (const name of await s3Objects(store))
     await store.client.send(new DeleteObjectCommand({ Bucket: store.bucket, Key: store.prefix + name }));
   await store.sweepUnfinished(0);

@@ -43,7 +43,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const config = loadConfig(toolConfig(process.env));
-  const store = await prepareStore(createFileStore(config));
+  const store = await prepareStore(await createFileStore(config));
   const s = await runBackup({ out: args.out, config, store });
   const m = s.manifest;
   const referenced = m.files.filter((f) => f.referenced).length;

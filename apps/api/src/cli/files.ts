@@ -57,8 +57,8 @@ async function main(argv: string[]): Promise<number> {
   }
   // the target's settings checked as if it were the configured store (every missing S3_* setting named)
   const targetConfig = loadConfig({ ...env, FILE_STORE: to });
-  const source = createFileStore(config);
-  const target = createFileStore(targetConfig, to);
+  const source = await createFileStore(config);
+  const target = await createFileStore(targetConfig, to);
   const where = (kind: FileStoreKind) =>
     kind === 's3'
       ? `S3 bucket ${targetConfig.s3!.bucket}${targetConfig.s3!.prefix ? ` (prefix ${targetConfig.s3!.prefix})` : ''} at ${targetConfig.s3!.endpoint ?? 'AWS'}`

@@ -45,7 +45,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const config = loadConfig(toolConfig(process.env));
-  const store = await prepareStore(createFileStore(config));
+  const store = await prepareStore(await createFileStore(config));
   const s = await runRestore({ ...args, config, store });
   const m = s.manifest;
   console.log(
