@@ -5,19 +5,17 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config/config.js';
+import { loadConfig } from '../config/config.js';
 import { createFileStore } from '../modules/files/create-file-store.js';
-import { BackupError, formatBytes } from '../ops/backup-manifest.js';
+import { formatBytes } from '../ops/backup-manifest.js';
 import { runBackup } from '../ops/backup.js';
-import { prepareStore, toolConfig } from './ops-config.js';
+import { prepareStore, runTool, toolConfig, UsageError } from './ops-config.js';
 
 const USAGE = `Usage: npm run backup -- --out DIR
   Backs up the database (DATABASE_URL, or the embedded database in DATA_DIR: stop the server first) and every
   file of the file store (FILE_STORE, DATA_DIR, S3_*) into DIR, which must be new or empty:
     DIR/manifest.json, DIR/database.dump (PostgreSQL) or DIR/database.tar.gz (embedded), DIR/files/…
   Restore with: npm run restore -- DIR`;
-
-class UsageError extends Error {}
 
 function parse(argv: string[]): { out: string } | null {
   let values;
@@ -61,14 +59,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    if (e instanceof UsageError) console.error(`${e.message}\n\n${USAGE}`);
-    // what the operator acts on (and a database or disk that cannot be reached) without a stack trace
-    else if (e instanceof ConfigError || e instanceof BackupError || (e as { code?: unknown }).code)
-      console.error((e as Error).message);
-    else console.error(e);
-    process.exit(e instanceof UsageError ? 2 : 1);
-  },
-);
+runTool(main(process.argv.slice(2)), USAGE);

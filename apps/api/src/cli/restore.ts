@@ -5,11 +5,11 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config/config.js';
+import { loadConfig } from '../config/config.js';
 import { createFileStore } from '../modules/files/create-file-store.js';
-import { BackupError, formatBytes } from '../ops/backup-manifest.js';
+import { formatBytes } from '../ops/backup-manifest.js';
 import { runRestore } from '../ops/restore.js';
-import { prepareStore, toolConfig } from './ops-config.js';
+import { prepareStore, runTool, toolConfig, UsageError } from './ops-config.js';
 
 const USAGE = `Usage: npm run restore -- DIR [--force]
   Loads the backup in DIR (made by npm run backup) into the database (DATABASE_URL, or the embedded database
@@ -18,8 +18,6 @@ const USAGE = `Usage: npm run restore -- DIR [--force]
   every table are counted again after. The target must be empty (no users, no stored files; a database
   a server has only migrated counts as empty):
   --force   replace what the database and the file store hold`;
-
-class UsageError extends Error {}
 
 function parse(argv: string[]): { dir: string; force: boolean } | null {
   let values, positionals;
@@ -63,14 +61,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    if (e instanceof UsageError) console.error(`${e.message}\n\n${USAGE}`);
-    // what the operator acts on (and a database or disk that cannot be reached) without a stack trace
-    else if (e instanceof ConfigError || e instanceof BackupError || (e as { code?: unknown }).code)
-      console.error((e as Error).message);
-    else console.error(e);
-    process.exit(e instanceof UsageError ? 2 : 1);
-  },
-);
+runTool(main(process.argv.slice(2)), USAGE);
