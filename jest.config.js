@@ -1,5 +1,6 @@
 // Jest projects: unit (pure + services), db (PGlite), api (HTTP over the whole app), browser (Chromium),
 // journey, cluster (API processes behind haproxy).
+import { availableParallelism } from 'node:os';
 const swc = [
   '@swc/jest',
   {
@@ -39,4 +40,11 @@ export default {
     { ...common, displayName: 'cluster', testMatch: ['<rootDir>/test/cluster/**/*.cluster-spec.ts'] },
   ],
   testTimeout: 60000,
+  // Two workers at least: jest's default on a 2-core machine is one, which runs a pass in band in one process
+  // that grew to 3–4 GB over the API suite and slowed every later file (API pass on PGlite: about 19 minutes in
+  // band, 11 with two workers). Each test file has its own database and files, so files run side by side; a
+  // worker above 1.5 GB is replaced between files. The browser, journey and cluster passes run --runInBand
+  // (package.json): Chromium and the API servers they start need the cores.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
+  workerIdleMemoryLimit: '1536MB',
 };
