@@ -33,6 +33,8 @@ export const reviewRequestsTable = pgTable(
       .notNull()
       .references(() => usersTable.id, { onDelete: 'cascade' }),
     isCameraReady: boolean('is_camera_ready').notNull().default(false),
+    /** The review round (review_rounds.number of the request's track); 1 is R1, which every track has. */
+    round: integer('round').notNull().default(1),
     waiting: boolean('waiting').notNull().default(true),
     declined: boolean('declined').notNull().default(false),
     reviewed: boolean('reviewed').notNull().default(false),
@@ -49,6 +51,7 @@ export const reviewRequestsTable = pgTable(
     uniqueIndex('review_requests_pair_key').on(t.paperId, t.reviewerId, t.isCameraReady),
     index('review_requests_reviewer_idx').on(t.reviewerId),
     index('review_requests_track_idx').on(t.trackId),
+    index('review_requests_track_round_idx').on(t.trackId, t.round),
   ],
 );
 export type ReviewRequestRow = typeof reviewRequestsTable.$inferSelect;
@@ -149,3 +152,63 @@ export const conflictOverridesTable = pgTable(
   ],
 );
 export type ConflictOverrideRow = typeof conflictOverridesTable.$inferSelect;
+
+/**
+ * Review rounds of a track (issue 25): R1 (number 1) exists for every track — a trigger of migration 0016
+ * inserts it with every new track, and the migration gave it to the tracks before; a chair adds R2, R3 … Each
+ * round has its review due date, and the author-response window and length limit of that round. A request's
+ * `round` is a round number of its track; the services check that the round exists (no foreign key: a paper
+ * moved to another track takes its requests along, and that track may have fewer rounds).
+ */
+export const reviewRoundsTable = pgTable(
+  'review_rounds',
+  {
+    trackId: integer('track_id')
+      .notNull()
+      .references(() => tracksTable.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    name: text('name').notNull(),
+    reviewDueAt: timestamp('review_due_at', { withTimezone: true }),
+    responseOpensAt: timestamp('response_opens_at', { withTimezone: true }),
+    responseClosesAt: timestamp('response_closes_at', { withTimezone: true }),
+    /** Length limit of an author response in this round; null: no response in this round. */
+    responseLimit: integer('response_limit'),
+    responseLimitUnit: text('response_limit_unit').$type<'words' | 'characters'>().notNull().default('words'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.trackId, t.number] }),
+    uniqueIndex('review_rounds_name_key').on(t.trackId, sql`lower(${t.name})`),
+    check('review_rounds_number_check', sql`${t.number} >= 1`),
+    check('review_rounds_limit_check', sql`coalesce(${t.responseLimit}, 1) >= 1`),
+    check('review_rounds_unit_check', sql`${t.responseLimitUnit} in ('words', 'characters')`),
+  ],
+);
+export type ReviewRoundRow = typeof reviewRoundsTable.$inferSelect;
+
+/**
+ * Author responses ("rebuttals", issue 25): one per paper and round, written by any author of the paper
+ * during the round's window; a draft until submitted, editable (and re-submittable) until the window closes.
+ */
+export const authorResponsesTable = pgTable(
+  'author_responses',
+  {
+    id: serial('id').primaryKey(),
+    paperId: integer('paper_id')
+      .notNull()
+      .references(() => papersTable.id, { onDelete: 'cascade' }),
+    trackId: integer('track_id').notNull(),
+    round: integer('round').notNull(),
+    text: text('text').notNull().default(''),
+    submitted: boolean('submitted').notNull().default(false),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    updatedBy: integer('updated_by').references(() => usersTable.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('author_responses_paper_round_key').on(t.paperId, t.round),
+    index('author_responses_track_idx').on(t.trackId, t.round),
+  ],
+);
+export type AuthorResponseRow = typeof authorResponsesTable.$inferSelect;
