@@ -212,3 +212,93 @@ export const authorResponsesTable = pgTable(
   ],
 );
 export type AuthorResponseRow = typeof authorResponsesTable.$inferSelect;
+
+/**
+ * Discussion of a paper (issue 25): comments by the paper's reviewers, its track chairs and chairs. visibility:
+ * 'reviewers' (reviewers and chairs), 'chairs' (chairs and track chairs only), 'authors' (shown to the authors
+ * with the reviews when they are released). Nobody with a conflict of interest on the paper reads any of it.
+ */
+export const discussionCommentsTable = pgTable(
+  'discussion_comments',
+  {
+    id: serial('id').primaryKey(),
+    paperId: integer('paper_id')
+      .notNull()
+      .references(() => papersTable.id, { onDelete: 'cascade' }),
+    trackId: integer('track_id').notNull(),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => usersTable.id, { onDelete: 'cascade' }),
+    visibility: text('visibility').$type<'reviewers' | 'chairs' | 'authors'>().notNull(),
+    text: text('text').notNull(),
+    /** Users mentioned with @name (ids), notified once. */
+    mentions: integer('mentions').array().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('discussion_comments_paper_idx').on(t.paperId, t.id),
+    index('discussion_comments_track_idx').on(t.trackId, t.createdAt),
+    check(
+      'discussion_comments_visibility_check',
+      sql`${t.visibility} in ('reviewers', 'chairs', 'authors')`,
+    ),
+  ],
+);
+export type DiscussionCommentRow = typeof discussionCommentsTable.$inferSelect;
+
+/** What each user has read of a paper's discussion: comments with a larger id are unread. */
+export const discussionReadsTable = pgTable(
+  'discussion_reads',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => usersTable.id, { onDelete: 'cascade' }),
+    paperId: integer('paper_id')
+      .notNull()
+      .references(() => papersTable.id, { onDelete: 'cascade' }),
+    lastReadCommentId: integer('last_read_comment_id').notNull().default(0),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.paperId] })],
+);
+
+/**
+ * The discussion digest per person: comments up to notifiedThroughCommentId have been notified (or were the
+ * person's own); at most one digest per hour per person (lastSentAt), claimed in the database so several
+ * processes send it once.
+ */
+export const discussionDigestsTable = pgTable('discussion_digests', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => usersTable.id, { onDelete: 'cascade' }),
+  notifiedThroughCommentId: integer('notified_through_comment_id').notNull().default(0),
+  lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+});
+
+/** Every submitted version of a review (issue 25): a reviewer may revise during the discussion. */
+export const reviewVersionsTable = pgTable(
+  'review_versions',
+  {
+    id: serial('id').primaryKey(),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviewsTable.id, { onDelete: 'cascade' }),
+    paperId: integer('paper_id').notNull(),
+    version: integer('version').notNull(),
+    quality: integer('quality'),
+    contribution: integer('contribution'),
+    originality: integer('originality'),
+    final: integer('final').notNull(),
+    commentsAuthor: text('comments_author').notNull(),
+    commentsChair: text('comments_chair').notNull(),
+    submittedBy: integer('submitted_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('review_versions_review_version_key').on(t.reviewId, t.version),
+    index('review_versions_paper_idx').on(t.paperId),
+  ],
+);
+export type ReviewVersionRow = typeof reviewVersionsTable.$inferSelect;

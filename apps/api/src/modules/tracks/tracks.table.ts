@@ -46,6 +46,8 @@ export const tracksTable = pgTable(
       .$type<SurveyQuestion[]>()
       .notNull()
       .default([]),
+    /** Issue 25: reviewers read a paper's discussion and other reviews before submitting their own. */
+    discussionBeforeReview: boolean('discussion_before_review').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
