@@ -13,6 +13,12 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { AppConfig } from '../config/config.js';
 import { PgliteWorkerClient } from './pglite-worker.js';
+import {
+  pgliteTemplateDir,
+  pgliteTemplatePath,
+  readPgliteTemplate,
+  writePgliteTemplate,
+} from './pglite-template.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -106,13 +112,15 @@ export interface OpenOptions {
 async function startPglite(
   dir: string | undefined,
   thread: 'worker' | 'main',
+  /** A data-directory tarball to start from (in memory only): see pglite-template.ts. */
+  template?: Uint8Array,
 ): Promise<{
   client: PGlite;
   close: () => Promise<void>;
   stats?: () => DatabaseStats;
 }> {
   if (thread === 'worker') {
-    const worker = await PgliteWorkerClient.start(dir);
+    const worker = await PgliteWorkerClient.start(dir, template);
     // drizzle-orm/pglite calls only query() and transaction() (whose client has query()), which it answers
     return {
       client: worker as unknown as PGlite,
@@ -126,7 +134,9 @@ async function startPglite(
     };
   }
   const { PGlite: PGliteClass } = await import('@electric-sql/pglite');
-  const client = dir ? new PGliteClass(dir) : new PGliteClass();
+  const client = dir
+    ? new PGliteClass(dir)
+    : new PGliteClass(template ? { loadDataDir: new Blob([template]) } : {});
   try {
     await client.waitReady;
   } catch (e) {
@@ -145,6 +155,28 @@ export const databaseOptionsOf = (
   dataDir: config.dataDir,
   inMemory: config.inMemoryDatabase,
 });
+
+/**
+ * The migrated empty database's tarball when SYMPOSIUM_PGLITE_TEMPLATES is set (tests), made here the first
+ * time: a fresh in-memory PGlite, the migrations, dumpDataDir. Undefined otherwise.
+ */
+async function migratedTemplate(): Promise<Uint8Array | undefined> {
+  const templates = pgliteTemplateDir();
+  if (!templates) return undefined;
+  const path = pgliteTemplatePath(templates, MIGRATIONS_FOLDER);
+  const cached = readPgliteTemplate(path);
+  if (cached) return cached;
+  const fresh = await startPglite(undefined, 'main');
+  try {
+    await migratePglite(drizzlePglite(fresh.client), { migrationsFolder: MIGRATIONS_FOLDER });
+    const tarball = await fresh.client.dumpDataDir('none');
+    const bytes = new Uint8Array(await tarball.arrayBuffer());
+    writePgliteTemplate(path, bytes);
+    return bytes;
+  } finally {
+    await fresh.close();
+  }
+}
 
 /** Opens PostgreSQL (databaseUrl) or PGlite (dataDir/db, or memory) and applies the committed migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
@@ -179,7 +211,8 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   const thread = opts.pgliteThread ?? (process.env.PGLITE_THREAD === 'main' ? 'main' : 'worker');
   let pglite: Awaited<ReturnType<typeof startPglite>> | undefined;
   try {
-    pglite = await startPglite(dir, thread);
+    const template = opts.inMemory && !dir ? await migratedTemplate() : undefined;
+    pglite = await startPglite(dir, thread, template);
     const db = drizzlePglite(pglite.client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(pglite.client), { migrationsFolder: MIGRATIONS_FOLDER });
     const close = pglite.close;

@@ -33,6 +33,8 @@ interface WorkerInit {
   pglitePath: string;
   /** PGlite's data directory; undefined: in memory. */
   dataDir?: string;
+  /** In memory: a data-directory tarball to start from (pglite-template.ts). */
+  template?: Uint8Array;
   /** pglite.wasm and initdb.wasm compiled once per process (compiling them costs more than starting PGlite). */
   pgliteWasmModule: WasmModule;
   initdbWasmModule: WasmModule;
@@ -91,6 +93,7 @@ export function pgliteWorkerMain(
   const { PGlite: PGliteClass } = load(init.pglitePath) as { PGlite: typeof PGlite };
   const db = new PGliteClass({
     dataDir: init.dataDir,
+    loadDataDir: init.template ? new Blob([init.template]) : undefined,
     pgliteWasmModule: init.pgliteWasmModule,
     initdbWasmModule: init.initdbWasmModule,
   });
@@ -275,15 +278,18 @@ export class PgliteWorkerClient {
     worker.on('exit', (code) => stop(new Error(`The embedded database stopped (exit code ${code})`)));
   }
 
-  /** Starts the worker on `dataDir` (undefined: in memory) and waits until PGlite is ready. */
-  static async start(dataDir?: string): Promise<PgliteWorkerClient> {
+  /**
+   * Starts the worker on `dataDir` (undefined: in memory, from `template` when given) and waits until PGlite
+   * is ready.
+   */
+  static async start(dataDir?: string, template?: Uint8Array): Promise<PgliteWorkerClient> {
     const pglitePath = createRequire(import.meta.url).resolve('@electric-sql/pglite');
     const { pgliteWasmModule, initdbWasmModule } = await compiledModules(pglitePath);
     // __name: the helper esbuild (tsx) inserts to keep function names
     const source = `var __name = (f) => f;\n(${pgliteWorkerMain.toString()})(require('node:worker_threads'), require);`;
     const worker = new Worker(source, {
       eval: true,
-      workerData: { pglitePath, dataDir, pgliteWasmModule, initdbWasmModule } satisfies WorkerInit,
+      workerData: { pglitePath, dataDir, template, pgliteWasmModule, initdbWasmModule } satisfies WorkerInit,
     });
     const client = new PgliteWorkerClient(worker);
     const ready = new Promise((resolve, reject) => client.pending.set(0, { resolve, reject }));
