@@ -2,7 +2,13 @@ import type { INestApplication } from '@nestjs/common';
 import request, { type Test } from 'supertest';
 import { createApp, type CreateAppOptions } from '../../apps/api/src/app.factory.js';
 import type { AppConfig } from '../../apps/api/src/config/config.js';
-import { openDatabase, type Db, DB as DB_TOKEN } from '../../apps/api/src/database/database.js';
+import {
+  MIGRATIONS_FOLDER,
+  openDatabase,
+  type Db,
+  DB as DB_TOKEN,
+} from '../../apps/api/src/database/database.js';
+import { migrationsDigest } from '../../apps/api/src/database/pglite-template.js';
 import { hashPassword } from '../../apps/api/src/common/passwords.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { emptyRoles, type UserRoles } from '@symposium/domain';
@@ -32,30 +38,73 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 }
 
 /**
- * A fresh database for one test file: PGlite in memory, or a fresh schema-isolated database on the
- * PostgreSQL server of TEST_DATABASE_URL (created here, dropped at close).
+ * A fresh database for one test file: PGlite in memory (from the migrated template, see
+ * apps/api/src/database/pglite-template.ts), or a fresh database on the PostgreSQL server of
+ * TEST_DATABASE_URL (created here as a copy of a migrated template database, dropped at close).
  */
 export async function openTestDatabase() {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return openDatabase({ inMemory: true });
   const name = `t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: u.toString() });
+  const template = await postgresTemplate(url);
+  await adminQuery(url, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  // the template's migrations are there: migrate() finds nothing left to apply
+  const handle = await openDatabase({ databaseUrl: withDatabase(url, name) });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
+      await adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };
+}
+
+const withDatabase = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+async function adminQuery(url: string, text: string, values?: unknown[]) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    return await admin.query(text, values);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * The migrated empty database the test databases are copied from (CREATE DATABASE … TEMPLATE: a file copy,
+ * about 0.2 s, instead of 1.3 s for the migrations), named after a digest of the migrations. Made once per
+ * schema: migrated under a private name, then renamed (atomic; a worker that loses the race drops its copy).
+ * Templates of other migrations are dropped when a new one is made.
+ */
+async function postgresTemplate(url: string): Promise<string> {
+  const template = `symposium_tmpl_${migrationsDigest(MIGRATIONS_FOLDER)}`;
+  const exists = async () =>
+    (await adminQuery(url, 'SELECT 1 FROM pg_database WHERE datname = $1', [template])).rowCount === 1;
+  if (await exists()) return template;
+  const building = `symposium_build_${process.pid}_${Date.now()}`;
+  await adminQuery(url, `CREATE DATABASE "${building}"`);
+  const handle = await openDatabase({ databaseUrl: withDatabase(url, building) });
+  await handle.close();
+  try {
+    await adminQuery(url, `ALTER DATABASE "${building}" RENAME TO "${template}"`);
+  } catch (e) {
+    await adminQuery(url, `DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
+    if (!(await exists())) throw e;
+    return template;
+  }
+  const stale = await adminQuery(
+    url,
+    "SELECT datname FROM pg_database WHERE datname LIKE 'symposium\\_tmpl\\_%' AND datname <> $1",
+    [template],
+  );
+  for (const row of stale.rows as { datname: string }[])
+    await adminQuery(url, `DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`).catch(() => undefined);
+  return template;
 }
 
 type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';

@@ -136,7 +136,7 @@ async function startPglite(
   const { PGlite: PGliteClass } = await import('@electric-sql/pglite');
   const client = dir
     ? new PGliteClass(dir)
-    : new PGliteClass(template ? { loadDataDir: new Blob([template]) } : {});
+    : new PGliteClass(template ? { loadDataDir: new Blob([template as Uint8Array<ArrayBuffer>]) } : {});
   try {
     await client.waitReady;
   } catch (e) {

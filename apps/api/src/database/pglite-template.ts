@@ -27,18 +27,24 @@ import { dirname, join } from 'node:path';
 export const pgliteTemplateDir = (): string | undefined =>
   process.env.SYMPOSIUM_PGLITE_TEMPLATES || undefined;
 
+/** A digest of every migration file and the journal: names the test templates of that schema. */
+export function migrationsDigest(migrationsFolder: string): string {
+  const hash = createHash('sha256');
+  const files = readdirSync(migrationsFolder)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  for (const f of files) hash.update(`${f}\n`).update(readFileSync(join(migrationsFolder, f)));
+  hash.update(readFileSync(join(migrationsFolder, 'meta', '_journal.json')));
+  return hash.digest('hex').slice(0, 32);
+}
+
 /** The tarball's path: a digest of every migration file (and the journal) and of PGlite's version. */
 export function pgliteTemplatePath(dir: string, migrationsFolder: string): string {
   const hash = createHash('sha256');
   // the package's exports hide its package.json: its entry is dist/index.js, the wasm beside it
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const wasm = statSync(join(dirname(entry), 'pglite.wasm'));
-  hash.update(`pglite ${wasm.size} ${wasm.mtimeMs}\n`);
-  const files = readdirSync(migrationsFolder)
-    .filter((f) => f.endsWith('.sql'))
-    .sort();
-  for (const f of files) hash.update(`${f}\n`).update(readFileSync(join(migrationsFolder, f)));
-  hash.update(readFileSync(join(migrationsFolder, 'meta', '_journal.json')));
+  hash.update(`pglite ${wasm.size} ${wasm.mtimeMs}\n`).update(migrationsDigest(migrationsFolder));
   return join(dir, `pglite-${hash.digest('hex').slice(0, 32)}.tar`);
 }
 

@@ -93,7 +93,7 @@ export function pgliteWorkerMain(
   const { PGlite: PGliteClass } = load(init.pglitePath) as { PGlite: typeof PGlite };
   const db = new PGliteClass({
     dataDir: init.dataDir,
-    loadDataDir: init.template ? new Blob([init.template]) : undefined,
+    loadDataDir: init.template ? new Blob([init.template as Uint8Array<ArrayBuffer>]) : undefined,
     pgliteWasmModule: init.pgliteWasmModule,
     initdbWasmModule: init.initdbWasmModule,
   });
