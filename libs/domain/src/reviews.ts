@@ -181,6 +181,9 @@ export interface ReviewRequestDto {
   paper: number;
   reviewer: number;
   isCameraReady: boolean;
+  /** The review round (number) and its name (issue 25); R1 is 1. */
+  round: number;
+  roundName: string;
   waiting: boolean;
   declined: boolean;
   reviewed: boolean;
