@@ -209,6 +209,8 @@ export interface SaveReviewRequestInput {
   paper: number;
   reviewer: number;
   isCameraReady?: boolean;
+  /** Review round of the paper's track (default 1 = R1). */
+  round?: number;
 }
 
 /** Reviewer answer: PUT /api/reviewer/review_requests/:id. */
@@ -225,6 +227,8 @@ export interface ReviewRequestQuery {
   track?: number;
   state?: ReviewRequestState;
   isCameraReady?: boolean;
+  /** Review round (1 = R1). */
+  round?: number;
 }
 
 // ----- reviews

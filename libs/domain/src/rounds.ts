@@ -49,6 +49,7 @@ export const ROUND_MESSAGES = {
   unitInvalid: "The response limit unit must be 'words' or 'characters'",
   limitPositive: 'The response limit must be a positive whole number',
   unknownRound: "This review round does not exist in the paper's track",
+  statusMismatch: "This paper's status is not one of the statuses this round is assigned to",
   statusFilterFirstRound: 'The status filter applies only to rounds after R1',
   created: 'Review round added',
   updated: 'Review round saved',

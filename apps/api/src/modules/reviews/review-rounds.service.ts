@@ -32,7 +32,11 @@ export const toRoundDto = (row: ReviewRoundRow, requests: number): ReviewRoundDt
 });
 
 /** A UTC ISO date string (date and time), or null; undefined when absent. */
-function dateOf(value: string | null | undefined, field: string, errors: FieldError[]): Date | null | undefined {
+function dateOf(
+  value: string | null | undefined,
+  field: string,
+  errors: FieldError[],
+): Date | null | undefined {
   if (value === undefined || value === null) return value;
   const ok = typeof value === 'string' && value.length <= 40 && /^\d{4}-\d{2}-\d{2}T/.test(value);
   const d = ok ? new Date(value) : null;
@@ -146,7 +150,8 @@ export class ReviewRoundsService {
     if (input.name !== undefined || creating) {
       const name = typeof input.name === 'string' ? input.name.trim() : '';
       if (!name) errors.push({ field: 'name', message: ROUND_MESSAGES.nameRequired });
-      else if (name.length > ROUND_NAME_MAX) errors.push({ field: 'name', message: ROUND_MESSAGES.nameTooLong });
+      else if (name.length > ROUND_NAME_MAX)
+        errors.push({ field: 'name', message: ROUND_MESSAGES.nameTooLong });
       else patch.name = name;
     }
     const due = dateOf(input.reviewDueAt, 'reviewDueAt', errors);

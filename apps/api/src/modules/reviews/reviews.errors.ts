@@ -77,7 +77,9 @@ export const ReviewsErrors = {
   roundNameTaken: () => conflict('reviews.round_name_taken', ROUND_MESSAGES.nameTaken),
   firstRoundUndeletable: () => badRequest('reviews.round_first', ROUND_MESSAGES.firstUndeletable),
   roundHasRequests: () => conflict('reviews.round_has_requests', ROUND_MESSAGES.hasRequests),
-  statusFilterFirstRound: () => badRequest('reviews.round_status_filter', ROUND_MESSAGES.statusFilterFirstRound),
+  statusMismatch: () => badRequest('reviews.round_status_mismatch', ROUND_MESSAGES.statusMismatch),
+  statusFilterFirstRound: () =>
+    badRequest('reviews.round_status_filter', ROUND_MESSAGES.statusFilterFirstRound),
   /** 400 'reviews.round_invalid' with the first field's message, every field in details. */
   roundInvalid: (fields: FieldError[]) => badRequest('reviews.round_invalid', fields[0]!.message, fields),
 } as const;

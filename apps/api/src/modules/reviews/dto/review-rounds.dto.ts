@@ -29,7 +29,11 @@ export class UpdateReviewRoundDto {
   @NullableDate()
   responseClosesAt?: string | null;
 
-  @ApiPropertyOptional({ type: Number, nullable: true, description: 'null: no author response in this round' })
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    description: 'null: no author response in this round',
+  })
   @ValidateIf((_o, v) => v !== undefined && v !== null)
   @IsInt({ message: ROUND_MESSAGES.limitPositive })
   responseLimit?: number | null;
