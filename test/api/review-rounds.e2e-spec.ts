@@ -38,18 +38,18 @@ describe('review rounds', () => {
   });
 
   const rounds = (t: number, who: Person = env.chair, prefix = 'chair') =>
-    env.t.call('get', `/api/${prefix}/tracks/${t}/rounds`, who.auth);
+    env.t.call('get', `/api/${prefix}/review_rounds/${t}`, who.auth);
   const create = (t: number, body: Record<string, unknown>, who: Person = env.chair, prefix = 'chair') =>
-    env.t.call('post', `/api/${prefix}/tracks/${t}/rounds`, who.auth).send(body);
+    env.t.call('post', `/api/${prefix}/review_rounds/${t}`, who.auth).send(body);
   const update = (
     t: number,
     n: number | string,
     body: Record<string, unknown>,
     who: Person = env.chair,
     prefix = 'chair',
-  ) => env.t.call('put', `/api/${prefix}/tracks/${t}/rounds/${n}`, who.auth).send(body);
+  ) => env.t.call('put', `/api/${prefix}/review_rounds/${t}/${n}`, who.auth).send(body);
   const remove = (t: number, n: number | string, who: Person = env.chair, prefix = 'chair') =>
-    env.t.call('delete', `/api/${prefix}/tracks/${t}/rounds/${n}`, who.auth);
+    env.t.call('delete', `/api/${prefix}/review_rounds/${t}/${n}`, who.auth);
   const save = (body: Record<string, unknown>, who: Person = env.chair, prefix = 'chair') =>
     env.t.call('post', `/api/${prefix}/review_requests`, who.auth).send(body);
 

@@ -20,7 +20,7 @@ import { ReviewImportController } from './review-imports.controller.js';
 import { ReviewersController } from './chair-users.controller.js';
 import { ReviewersService } from './reviewers.service.js';
 import { ReviewsRepository } from './reviews.repository.js';
-import { TrackRoundsController } from './chair-tracks.controller.js';
+import { TrackRoundsController } from './review-rounds.controller.js';
 import { ReviewRoundsRepository } from './review-rounds.repository.js';
 import { ReviewRoundsService } from './review-rounds.service.js';
 

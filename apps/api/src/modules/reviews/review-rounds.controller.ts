@@ -12,15 +12,16 @@ const TrackId = () => IdParam('trackId', () => ReviewsErrors.trackNotFound());
 const RoundNumber = () => IdParam('round', () => ReviewsErrors.roundNotFound());
 
 /**
- * Review rounds of a track (issue 25), under the tracks prefix: /api/{chair|cochair}/tracks/:trackId/rounds.
+ * Review rounds of a track (issue 25): /api/{chair|cochair}/review_rounds/:trackId[/:round] (a prefix of
+ * the reviews module's own: the tracks prefix belongs to the tracks module).
  * Chairs: every track; track chairs: their own tracks (another track answers 404 like a missing one).
  */
 @ApiTags('reviews')
-@Controller(managedPaths('tracks'))
+@Controller(managedPaths('review_rounds'))
 export class TrackRoundsController {
   constructor(private readonly rounds: ReviewRoundsService) {}
 
-  @Get(':trackId/rounds')
+  @Get(':trackId')
   @ApiParam({ name: 'trackId', type: Number })
   @ApiOkResponse({ type: [ReviewRoundDoc] })
   list(@TrackId() trackId: number, @Scope() caller: CallerScope): Promise<ReviewRoundDto[]> {
@@ -28,7 +29,7 @@ export class TrackRoundsController {
   }
 
   /** Adds the next round (R2 after R1 …). */
-  @Post(':trackId/rounds')
+  @Post(':trackId')
   @ApiParam({ name: 'trackId', type: Number })
   @ApiCreatedResponse({ type: ReviewRoundDoc })
   create(
@@ -39,7 +40,7 @@ export class TrackRoundsController {
     return this.rounds.create(trackId, body, caller.scope);
   }
 
-  @Get(':trackId/rounds/:round')
+  @Get(':trackId/:round')
   @ApiParam({ name: 'trackId', type: Number })
   @ApiParam({ name: 'round', type: Number })
   @ApiOkResponse({ type: ReviewRoundDoc })
@@ -51,7 +52,7 @@ export class TrackRoundsController {
     return this.rounds.get(trackId, round, caller.scope);
   }
 
-  @Put(':trackId/rounds/:round')
+  @Put(':trackId/:round')
   @ApiParam({ name: 'trackId', type: Number })
   @ApiParam({ name: 'round', type: Number })
   @ApiOkResponse({ type: ReviewRoundDoc })
@@ -65,7 +66,7 @@ export class TrackRoundsController {
   }
 
   /** Not R1, not a round with review requests (409). */
-  @Delete(':trackId/rounds/:round')
+  @Delete(':trackId/:round')
   @ApiParam({ name: 'trackId', type: Number })
   @ApiParam({ name: 'round', type: Number })
   @ApiOkResponse({ type: MessageDoc })
