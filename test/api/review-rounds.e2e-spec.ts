@@ -379,13 +379,11 @@ describe('review rounds', () => {
         .call('post', '/api/chair/review_requests/auto/proposal', env.chair.auth)
         .send({ track: autoTrack, statuses: [borderline] });
       expect([onR1.status, onR1.body.message]).toEqual([400, ROUND_MESSAGES.statusFilterFirstRound]);
-      const unknown = await env.t
-        .call('post', '/api/chair/review_requests/auto/apply', env.chair.auth)
-        .send({
-          track: autoTrack,
-          round: 4,
-          assignments: [{ paper: papers[0], reviewer: reviewers[3]!.id }],
-        });
+      const unknown = await env.t.call('post', '/api/chair/review_requests/auto/apply', env.chair.auth).send({
+        track: autoTrack,
+        round: 4,
+        assignments: [{ paper: papers[0], reviewer: reviewers[3]!.id }],
+      });
       expect([unknown.status, unknown.body.message]).toEqual([400, ROUND_MESSAGES.unknownRound]);
     });
   });

@@ -86,7 +86,9 @@ function RoundDialog({
   const [reviewDueAt, setReviewDueAt] = useState(round?.reviewDueAt ?? null);
   const [opensAt, setOpensAt] = useState(round?.responseOpensAt ?? null);
   const [closesAt, setClosesAt] = useState(round?.responseClosesAt ?? null);
-  const [limit, setLimit] = useState(round?.responseLimit === null || !round ? '' : String(round.responseLimit));
+  const [limit, setLimit] = useState(
+    round?.responseLimit === null || !round ? '' : String(round.responseLimit),
+  );
   const [unit, setUnit] = useState<ResponseLimitUnit>(round?.responseLimitUnit ?? 'words');
   const [error, setError] = useState('');
   const busy = create.isPending || update.isPending;
@@ -129,10 +131,21 @@ function RoundDialog({
           {error}
         </Typography>
       ) : null}
-      <TextField label="Round name" name="roundName" autoFocus value={name} onChange={(e) => setName(e.target.value)} />
+      <TextField
+        label="Round name"
+        name="roundName"
+        autoFocus
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
       <DeadlineField label="Review due" name="reviewDueAt" value={reviewDueAt} onChange={setReviewDueAt} />
       <DeadlineField label="Response opens" name="responseOpensAt" value={opensAt} onChange={setOpensAt} />
-      <DeadlineField label="Response closes" name="responseClosesAt" value={closesAt} onChange={setClosesAt} />
+      <DeadlineField
+        label="Response closes"
+        name="responseClosesAt"
+        value={closesAt}
+        onChange={setClosesAt}
+      />
       <TextField
         label="Response limit"
         name="responseLimit"
