@@ -261,7 +261,7 @@ describe('chair review screens', () => {
     );
     expect(listed.sort()).toEqual(ofVic.map((r) => r.id).sort());
     const names = await page.$$eval(
-      '[data-testid=request-rows] tr[data-testid^=request-] td:nth-child(4) a',
+      '[data-testid=request-rows] tr[data-testid^=request-] td:nth-child(5) a',
       (els) => els.map((e) => e.textContent),
     );
     expect(new Set(names)).toEqual(new Set([who.name]));

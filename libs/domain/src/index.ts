@@ -10,6 +10,7 @@ export * from './papers.js';
 export * from './files.js';
 export * from './paper-query.js';
 export * from './reviews.js';
+export * from './rounds.js';
 export * from './assignment/index.js';
 export * from './mail-domains.js';
 export * from './programme/index.js';

@@ -181,6 +181,9 @@ export interface ReviewRequestDto {
   paper: number;
   reviewer: number;
   isCameraReady: boolean;
+  /** The review round (number) and its name (issue 25); R1 is 1. */
+  round: number;
+  roundName: string;
   waiting: boolean;
   declined: boolean;
   reviewed: boolean;
@@ -206,6 +209,8 @@ export interface SaveReviewRequestInput {
   paper: number;
   reviewer: number;
   isCameraReady?: boolean;
+  /** Review round of the paper's track (default 1 = R1). */
+  round?: number;
 }
 
 /** Reviewer answer: PUT /api/reviewer/review_requests/:id. */
@@ -222,6 +227,8 @@ export interface ReviewRequestQuery {
   track?: number;
   state?: ReviewRequestState;
   isCameraReady?: boolean;
+  /** Review round (1 = R1). */
+  round?: number;
 }
 
 // ----- reviews

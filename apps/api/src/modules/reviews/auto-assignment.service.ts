@@ -21,7 +21,8 @@ import {
   type RowUser,
 } from '@symposium/domain/assignment/worker';
 import { AssignmentRunner } from './assignment-runner.js';
-import type { AutoApplyDto, AutoProposalDto } from './dto/reviews.dto.js';
+import type { AutoApplyDto, AutoProposalDto, AutoRoundDto } from './dto/reviews.dto.js';
+import { ReviewRoundsService } from './review-rounds.service.js';
 import { ReviewAssignmentService } from './review-assignment.service.js';
 import { ReviewListsService } from './review-lists.service.js';
 import { toRequestDto } from './reviews.mapper.js';
@@ -82,7 +83,22 @@ export class AutoAssignmentService {
     private readonly users: UsersService,
     private readonly tx: TransactionRunner,
     private readonly runner: AssignmentRunner,
+    private readonly rounds: ReviewRoundsService,
   ) {}
+
+  /**
+   * The round of an automatic assignment (checked against the track) and its paper filter: after R1, only
+   * papers whose status is one of `statuses` (e.g. "Borderline"); R1 takes no filter.
+   */
+  private async roundOf(
+    trackId: number,
+    dto: AutoRoundDto,
+  ): Promise<{ round: number; statuses?: Set<number> }> {
+    const round = dto.round ?? 1;
+    await this.rounds.mustExist(trackId, round);
+    if (dto.statuses?.length && round === 1) throw ReviewsErrors.statusFilterFirstRound();
+    return { round, ...(dto.statuses?.length ? { statuses: new Set(dto.statuses) } : {}) };
+  }
 
   /** Solved in a worker thread; `signal` cancels it (the controller aborts when the request is closed). */
   async proposal(
@@ -90,7 +106,7 @@ export class AutoAssignmentService {
     scope: number[] | null,
     signal?: AbortSignal,
   ): Promise<AssignmentResult> {
-    const problem = await this.problem(dto.track, dto.isCameraReady ?? false, scope);
+    const problem = await this.problem(dto.track, dto.isCameraReady ?? false, scope, dto);
     const size = { papers: problem.papers.length, reviewers: problem.reviewers.length };
     return this.runner.solve(problem, this.solveOptions(size), { signal });
   }
@@ -102,7 +118,7 @@ export class AutoAssignmentService {
    * for other requests while a large track is read, solved and answered.
    */
   async proposalJson(dto: AutoProposalDto, scope: number[] | null, signal?: AbortSignal): Promise<Buffer> {
-    const { parts, size } = await this.problemParts(dto.track, dto.isCameraReady ?? false, scope);
+    const { parts, size } = await this.problemParts(dto.track, dto.isCameraReady ?? false, scope, dto);
     return this.runner.solveToJson(parts, this.solveOptions(size), { signal });
   }
 
@@ -120,6 +136,7 @@ export class AutoAssignmentService {
     if (dto.assignments.length > MAX_APPLY_ASSIGNMENTS)
       throw ReviewsErrors.applyTooLarge(dto.assignments.length);
     await this.assignment.managedTrack(dto.track, scope);
+    const { round, statuses } = await this.roundOf(dto.track, dto);
     const isCameraReady = dto.isCameraReady ?? false;
     const ids: number[] = [];
     const errors: ApplyResult['errors'] = [];
@@ -137,14 +154,20 @@ export class AutoAssignmentService {
       try {
         const paper = papers.get(pair.paper);
         if (!paper) throw ReviewsErrors.paperNotFound();
+        if (statuses && (paper.statusId === null || !statuses.has(paper.statusId)))
+          throw ReviewsErrors.statusMismatch();
         const row = await this.tx.run((tx) =>
           this.assignment.assign(
             paper,
             pair.reviewer,
             isCameraReady,
             caller,
-            { note: ' (automatic assignment)', details: { auto: true } },
+            {
+              note: ` (automatic assignment${round > 1 ? `, round ${round}` : ''})`,
+              details: { auto: true },
+            },
             tx,
+            round,
           ),
         );
         ids.push(row.id);
@@ -167,8 +190,13 @@ export class AutoAssignmentService {
    * The solver instance of one track, from the database, built on this thread (the HTTP proposal has it
    * built in the worker: `problemParts`).
    */
-  async problem(trackId: number, isCameraReady: boolean, scope: number[] | null): Promise<AssignmentProblem> {
-    return decodeProblemParts((await this.problemParts(trackId, isCameraReady, scope)).parts);
+  async problem(
+    trackId: number,
+    isCameraReady: boolean,
+    scope: number[] | null,
+    roundDto: AutoRoundDto = {},
+  ): Promise<AssignmentProblem> {
+    return decodeProblemParts((await this.problemParts(trackId, isCameraReady, scope, roundDto)).parts);
   }
 
   /**
@@ -184,8 +212,11 @@ export class AutoAssignmentService {
     trackId: number,
     isCameraReady: boolean,
     scope: number[] | null,
+    roundDto: AutoRoundDto = {},
   ): Promise<{ parts: ProblemPart[]; size: { papers: number; reviewers: number } }> {
     await this.assignment.managedTrack(trackId, scope);
+    // the round's requests and loads only (limits per round); after R1, only the papers of the statuses asked
+    const { round, statuses } = await this.roundOf(trackId, roundDto);
     const out = new ProblemRowsParts();
     const user = (u: RowUser): RowUser => ({
       id: u.id,
@@ -196,7 +227,15 @@ export class AutoAssignmentService {
     // the ids first, then only the columns the solver reads, a slice at a time (10,000 titles and abstracts
     // in one answer would be one long parse on this thread); papers and reviewers ascending, as the reads
     // order their rows
-    const paperIds = await this.papers.idsOfTracks([trackId]);
+    let paperIds = await this.papers.idsOfTracks([trackId]);
+    if (statuses) {
+      const kept: number[] = [];
+      await inSlices(paperIds, async (ids) => {
+        for (const p of await this.papers.findByIds(ids))
+          if (p.statusId !== null && statuses.has(p.statusId)) kept.push(p.id);
+      });
+      paperIds = kept.sort((a, b) => a - b);
+    }
     await inSlices(paperIds, async (ids) =>
       out.add(
         'papers',
@@ -228,7 +267,9 @@ export class AutoAssignmentService {
         (await this.papers.authorUsersOf(ids)).map((a) => ({ paperId: a.paperId, user: user(a.user) })),
       ),
     );
-    await inSlices(paperIds, async (ids) => out.add('requests', await this.repo.assignmentRequests(ids)));
+    await inSlices(paperIds, async (ids) =>
+      out.add('requests', await this.repo.assignmentRequests(ids, undefined, round)),
+    );
     await inSlices(paperIds, async (ids) => out.add('bids', await this.repo.assignmentBids(ids)));
     await inSlices(paperIds, async (ids) =>
       out.add(
@@ -252,7 +293,7 @@ export class AutoAssignmentService {
     await inSlices(reviewerIds, async (ids) =>
       out.add(
         'loads',
-        [...(await this.repo.reviewerLoads(ids))].map(([id, l]) => ({
+        [...(await this.repo.reviewerLoads(ids, undefined, round))].map(([id, l]) => ({
           id,
           total: l.total,
           cameraReady: l.cameraReady,

@@ -26,6 +26,7 @@ import { PapersService, type PaperRow } from '../papers/papers.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
 import { UsersService, type UserRow } from '../users/users.service.js';
 import { ReviewListsService } from './review-lists.service.js';
+import { ReviewRoundsService } from './review-rounds.service.js';
 import { ReviewsRepository } from './reviews.repository.js';
 import type { ReviewRequestRow, ReviewRow } from './reviews.table.js';
 import { ReviewsErrors } from './reviews.errors.js';
@@ -252,6 +253,7 @@ export class ReviewAssignmentService {
     private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly activity: ActivityService,
+    private readonly rounds: ReviewRoundsService,
   ) {}
 
   /** 404 unless the track exists and is one the caller manages (scope null = every track). */
@@ -273,13 +275,15 @@ export class ReviewAssignmentService {
     caller: AuthUser,
     log: { note: string; details?: Record<string, unknown> },
     ex: Executor,
+    /** The review round (a round number of the paper's track; 400 when the track has no such round). */
+    round = 1,
   ): Promise<ReviewRequestRow> {
     await this.repo.lockAssignment([paper.id], [reviewerId], ex);
     const { reviewer, row } = await this.checkAndCreate(
       paper,
       reviewerId,
       isCameraReady,
-      { requireRole: true, createdBy: caller.id, invite: true },
+      { requireRole: true, createdBy: caller.id, invite: true, round },
       ex,
     );
     await this.activity.record(
@@ -290,7 +294,7 @@ export class ReviewAssignmentService {
         subjectId: reviewer.id,
         paperId: paper.id,
         trackId: paper.trackId,
-        details: { requestId: row.id, isCameraReady, ...log.details },
+        details: { requestId: row.id, isCameraReady, round: row.round, ...log.details },
       },
       ex,
     );
@@ -341,9 +345,10 @@ export class ReviewAssignmentService {
     paper: PaperRow,
     reviewer: UserRow | undefined,
     isCameraReady: boolean,
-    opts: { requireRole: boolean; replacing?: number },
+    opts: { requireRole: boolean; replacing?: number; round?: number },
     ex: Executor,
   ): Promise<UserRow> {
+    const round = opts.round ?? 1;
     if (!reviewer) throw ReviewsErrors.userNotFound();
     if (opts.requireRole) {
       if (!reviewer.isReviewer) throw ReviewsErrors.notReviewer();
@@ -351,11 +356,11 @@ export class ReviewAssignmentService {
     }
     const ctx = await this.context(paper, [reviewer], ex);
     if (ctx.authors.some((a) => a.id === reviewer.id)) throw ReviewsErrors.authorOwnPaper();
-    if (await this.repo.findPair(paper.id, reviewer.id, isCameraReady, ex))
+    if (await this.repo.findPair(paper.id, reviewer.id, isCameraReady, ex, round))
       throw ReviewsErrors.alreadyReviewer();
     const flags = ctx.conflicts.get(reviewer.id) ?? [];
     if (flags.length) throw ReviewsErrors.conflictOfInterest(flags);
-    await this.checkLimits(paper.id, reviewer.id, isCameraReady, ex, opts.replacing);
+    await this.checkLimits(paper.id, reviewer.id, isCameraReady, ex, opts.replacing, round);
     return reviewer;
   }
 
@@ -364,27 +369,32 @@ export class ReviewAssignmentService {
     paper: PaperRow,
     reviewerId: number,
     isCameraReady: boolean,
-    opts: { requireRole: boolean; createdBy: number; invite: boolean },
+    opts: { requireRole: boolean; createdBy: number; invite: boolean; round?: number },
     ex: Executor,
   ): Promise<{ reviewer: UserRow; row: ReviewRequestRow }> {
+    const round = opts.round ?? 1;
+    await this.rounds.mustExist(paper.trackId, round, ex);
     const reviewer = await this.check(
       paper,
       await this.users.findById(reviewerId, ex),
       isCameraReady,
-      { requireRole: opts.requireRole },
+      { requireRole: opts.requireRole, round },
       ex,
     );
     const row = await this.createRequest(
       paper,
       reviewer,
       isCameraReady,
-      { createdBy: opts.createdBy, invite: opts.invite },
+      { createdBy: opts.createdBy, invite: opts.invite, round },
       ex,
     );
     return { reviewer, row };
   }
 
-  /** §9: at most 3 requests per paper and 10 per reviewer (declined ones do not count; kinds apart). */
+  /**
+   * §9: at most 3 requests per paper and 10 per reviewer (declined ones do not count; kinds apart), counted
+   * within one review round: a second round can give a paper with 3 R1 reviews new reviewers.
+   */
   async checkLimits(
     paperId: number,
     reviewerId: number,
@@ -392,10 +402,11 @@ export class ReviewAssignmentService {
     ex: Executor,
     /** A request of the paper that is being handed to this reviewer (not counted for the paper). */
     replacing?: number,
+    round = 1,
   ): Promise<void> {
-    if ((await this.repo.paperLoad(paperId, isCameraReady, ex, replacing)) >= MAX_REVIEWS_PER_PAPER)
+    if ((await this.repo.paperLoad(paperId, isCameraReady, ex, replacing, round)) >= MAX_REVIEWS_PER_PAPER)
       throw ReviewsErrors.paperFull(isCameraReady);
-    const load = (await this.repo.reviewerLoads([reviewerId], ex)).get(reviewerId)!;
+    const load = (await this.repo.reviewerLoads([reviewerId], ex, round)).get(reviewerId)!;
     if ((isCameraReady ? load.cameraReady : load.total) >= MAX_REVIEWS_PER_REVIEWER)
       throw ReviewsErrors.reviewerFull(isCameraReady);
   }
@@ -405,10 +416,13 @@ export class ReviewAssignmentService {
     paper: PaperRow,
     reviewer: UserRow,
     isCameraReady: boolean,
-    opts: { createdBy: number; invite: boolean },
+    opts: { createdBy: number; invite: boolean; round?: number },
     ex: Executor,
   ): Promise<ReviewRequestRow> {
     const now = new Date();
+    const round = opts.round ?? 1;
+    // the round's review due date when it has one (else the §9 rule: invitation + 14 days)
+    const roundDue = (await this.rounds.mustExist(paper.trackId, round, ex)).reviewDueAt;
     let row: ReviewRequestRow;
     try {
       row = await this.repo.insertRequest(
@@ -417,9 +431,10 @@ export class ReviewAssignmentService {
           paperId: paper.id,
           reviewerId: reviewer.id,
           isCameraReady,
+          round,
           invitedAt: now,
           replyDueAt: new Date(now.getTime() + REVIEW_REPLY_DAYS * DAY_MS),
-          dueAt: new Date(now.getTime() + REVIEW_EVALUATION_DAYS * DAY_MS),
+          dueAt: roundDue ?? new Date(now.getTime() + REVIEW_EVALUATION_DAYS * DAY_MS),
           createdBy: opts.createdBy,
         },
         ex,

@@ -3,6 +3,8 @@ import type { Executor } from '../../database/database.js';
 import { PapersService } from '../papers/papers.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
 import { UsersService, type UserRow } from '../users/users.service.js';
+import { defaultRoundName } from '@symposium/domain';
+import { ReviewRoundsRepository } from './review-rounds.repository.js';
 import { ReviewsRepository, type RequestFilter } from './reviews.repository.js';
 import type {
   ConflictOverrideRow,
@@ -15,6 +17,8 @@ export interface RequestListRow {
   request: ReviewRequestRow;
   paperTitle: string;
   trackName: string;
+  /** The name of the request's round ('R<n>' when its track has no such round). */
+  roundName: string;
   firstName: string;
   lastName: string;
   email: string;
@@ -41,6 +45,7 @@ export class ReviewListsService {
     private readonly papers: PapersService,
     private readonly tracks: TracksService,
     private readonly users: UsersService,
+    private readonly rounds: ReviewRoundsRepository,
   ) {}
 
   /** One page of requests with the paper title, track name and reviewer; and the total. */
@@ -129,13 +134,23 @@ export class ReviewListsService {
         )
       ).map((u) => [u.id, u]),
     );
+    const roundNames = new Map(
+      (
+        await this.rounds.ofTracks(
+          rows.map((r) => r.trackId),
+          ex,
+        )
+      ).map((r) => [`${r.trackId}:${r.number}`, r.name]),
+    );
     // a row whose paper, track or reviewer is gone is left out (as the inner joins of one query would)
     return rows.flatMap((request) => {
       const paperTitle = papers.get(request.paperId);
       const trackName = tracks.get(request.trackId);
       const user = users.get(request.reviewerId);
       if (paperTitle === undefined || trackName === undefined || !user) return [];
-      return [{ request, paperTitle, trackName, ...named(user) }];
+      const roundName =
+        roundNames.get(`${request.trackId}:${request.round}`) ?? defaultRoundName(request.round);
+      return [{ request, paperTitle, trackName, roundName, ...named(user) }];
     });
   }
 

@@ -104,7 +104,7 @@ export class ReviewRequestsController {
     @Query() query: CandidatesQueryDto,
     @Scope() caller: CallerScope,
   ): Promise<CandidateReviewerDto[]> {
-    return this.requests.candidates(paperId, query.isCameraReady ?? false, caller.scope);
+    return this.requests.candidates(paperId, query.isCameraReady ?? false, caller.scope, query.round ?? 1);
   }
 
   @Get(':reviewRequestId')

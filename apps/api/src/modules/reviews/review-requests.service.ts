@@ -31,6 +31,7 @@ import type {
 } from './dto/reviews.dto.js';
 import { ReviewAssignmentService, toOverrideDto } from './review-assignment.service.js';
 import { ReviewListsService } from './review-lists.service.js';
+import { ReviewRoundsService } from './review-rounds.service.js';
 import { toRequestDto, toReviewDto } from './reviews.mapper.js';
 import { ReviewsRepository, type RequestFilter } from './reviews.repository.js';
 import type { ReviewRequestRow } from './reviews.table.js';
@@ -61,6 +62,7 @@ export class ReviewRequestsService {
     private readonly users: UsersService,
     private readonly tx: TransactionRunner,
     private readonly activity: ActivityService,
+    private readonly rounds: ReviewRoundsService,
   ) {}
 
   async query(
@@ -85,13 +87,15 @@ export class ReviewRequestsService {
     const id = await this.tx.run(async (tx) => {
       const paper = await this.papers.managedPaper(dto.paper, scope, { includeDeleted: false }, tx);
       if (paper.trackId !== dto.track) throw ReviewsErrors.trackMismatch();
+      const round = dto.round ?? 1;
       const row = await this.assignment.assign(
         paper,
         dto.reviewer,
         isCameraReady,
         caller,
-        { note: isCameraReady ? ' (camera-ready)' : '' },
+        { note: `${isCameraReady ? ' (camera-ready)' : ''}${round > 1 ? ` (round ${round})` : ''}` },
         tx,
+        round,
       );
       return row.id;
     });
@@ -125,7 +129,7 @@ export class ReviewRequestsService {
           paper,
           await this.users.findById(dto.reviewer, tx),
           current.isCameraReady,
-          { requireRole: true, replacing: current.declined ? undefined : current.id },
+          { requireRole: true, replacing: current.declined ? undefined : current.id, round: current.round },
           tx,
         );
         const now = new Date();
@@ -165,7 +169,14 @@ export class ReviewRequestsService {
       if (reopening) {
         // a declined request does not count: re-opening it must fit the §9 limits again
         await this.repo.lockAssignment([current.paperId], [current.reviewerId], tx);
-        await this.assignment.checkLimits(current.paperId, current.reviewerId, current.isCameraReady, tx);
+        await this.assignment.checkLimits(
+          current.paperId,
+          current.reviewerId,
+          current.isCameraReady,
+          tx,
+          undefined,
+          current.round,
+        );
       }
       if (reopening && patch.waiting === undefined) patch.waiting = true;
       if (patch.declined === true) patch.waiting = false;
@@ -235,19 +246,21 @@ export class ReviewRequestsService {
     paperId: number,
     isCameraReady: boolean,
     scope: number[] | null,
+    round = 1,
   ): Promise<CandidateReviewerDto[]> {
     const paper = await this.papers.managedPaper(paperId, scope, { includeDeleted: false });
+    await this.rounds.mustExist(paper.trackId, round);
     const reviewers = await this.users.reviewersOfTrack(paper.trackId);
     const ids = reviewers.map((r) => r.id);
     const [ctx, loads, paperLoad] = await Promise.all([
       this.assignment.context(paper, reviewers),
-      this.repo.reviewerLoads(ids),
-      this.repo.paperLoad(paper.id, isCameraReady),
+      this.repo.reviewerLoads(ids, undefined, round),
+      this.repo.paperLoad(paper.id, isCameraReady, undefined, undefined, round),
     ]);
     const assigned = new Set(
       (
         await this.repo.queryRequests(
-          { scope: null, paper: paper.id, isCameraReady },
+          { scope: null, paper: paper.id, isCameraReady, round },
           { offset: 0, limit: 1000 },
         )
       ).rows.map((r) => r.reviewerId),
@@ -303,8 +316,10 @@ export class ReviewRequestsService {
     const { requestId } = await this.tx.run(async (tx) => {
       const paper = await this.papers.managedPaper(dto.paper, scope, { includeDeleted: false }, tx);
       const isCameraReady = dto.isCameraReady ?? paper.isCameraReady;
+      const round = dto.round ?? 1;
+      await this.rounds.mustExist(paper.trackId, round, tx);
       await this.repo.lockAssignment([paper.id], [reviewerId], tx);
-      let request = await this.repo.findPair(paper.id, reviewerId, isCameraReady, tx);
+      let request = await this.repo.findPair(paper.id, reviewerId, isCameraReady, tx, round);
       if (request?.declined) throw ReviewsErrors.reviewerDeclined();
       if (!request) {
         request = (
@@ -312,7 +327,7 @@ export class ReviewRequestsService {
             paper,
             reviewerId,
             isCameraReady,
-            { requireRole: !self, createdBy: caller.id, invite: false },
+            { requireRole: !self, createdBy: caller.id, invite: false, round },
             tx,
           )
         ).row;
@@ -374,6 +389,7 @@ export class ReviewRequestsService {
       track: dto.track,
       state: dto.state,
       isCameraReady: dto.isCameraReady,
+      round: dto.round,
     };
   }
 

@@ -7,6 +7,7 @@ import {
   paperFullMessage,
   REVIEW_MESSAGES,
   REVIEWER_MESSAGES,
+  ROUND_MESSAGES,
   reviewerFullMessage,
   TRACK_MESSAGES,
   type ConflictFlag,
@@ -68,4 +69,17 @@ export const ReviewsErrors = {
   invalidTracks: () => badRequest('reviews.invalid_tracks', 'Invalid track list'),
   invalidXlsx: (message: string) => badRequest('reviews.invalid_xlsx', message),
   xlsxTooLarge: () => new DomainError('reviews.xlsx_too_large', REVIEW_MESSAGES.tooLargeXlsx, 413),
+
+  // ----- review rounds
+  roundNotFound: () => notFound('reviews.round_not_found', ROUND_MESSAGES.notFound),
+  /** A request names a round its paper's track does not have (nothing written). */
+  unknownRound: () => badRequest('reviews.unknown_round', ROUND_MESSAGES.unknownRound),
+  roundNameTaken: () => conflict('reviews.round_name_taken', ROUND_MESSAGES.nameTaken),
+  firstRoundUndeletable: () => badRequest('reviews.round_first', ROUND_MESSAGES.firstUndeletable),
+  roundHasRequests: () => conflict('reviews.round_has_requests', ROUND_MESSAGES.hasRequests),
+  statusMismatch: () => badRequest('reviews.round_status_mismatch', ROUND_MESSAGES.statusMismatch),
+  statusFilterFirstRound: () =>
+    badRequest('reviews.round_status_filter', ROUND_MESSAGES.statusFilterFirstRound),
+  /** 400 'reviews.round_invalid' with the first field's message, every field in details. */
+  roundInvalid: (fields: FieldError[]) => badRequest('reviews.round_invalid', fields[0]!.message, fields),
 } as const;

@@ -17,6 +17,8 @@ export function toRequestDto(row: RequestListRow, opts: { withReviewer: boolean 
     paper: r.paperId,
     reviewer: r.reviewerId,
     isCameraReady: r.isCameraReady,
+    round: r.round,
+    roundName: row.roundName,
     waiting: r.waiting,
     declined: r.declined,
     reviewed: r.reviewed,

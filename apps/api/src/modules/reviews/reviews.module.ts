@@ -20,6 +20,9 @@ import { ReviewImportController } from './review-imports.controller.js';
 import { ReviewersController } from './chair-users.controller.js';
 import { ReviewersService } from './reviewers.service.js';
 import { ReviewsRepository } from './reviews.repository.js';
+import { TrackRoundsController } from './review-rounds.controller.js';
+import { ReviewRoundsRepository } from './review-rounds.repository.js';
+import { ReviewRoundsService } from './review-rounds.service.js';
 
 /** Reviewing: review requests, reviews, bids, conflicts of interest, reviewer management and imports. */
 @Module({
@@ -33,6 +36,7 @@ import { ReviewsRepository } from './reviews.repository.js';
     AuthorReviewsController,
     ReviewersController,
     ReviewImportController,
+    TrackRoundsController,
   ],
   providers: [
     ReviewsRepository,
@@ -43,6 +47,8 @@ import { ReviewsRepository } from './reviews.repository.js';
     ReviewRequestsService,
     ReviewerService,
     ReviewersService,
+    ReviewRoundsRepository,
+    ReviewRoundsService,
   ],
   exports: [ReviewListsService, ReviewAssignmentService],
 })

@@ -25,6 +25,8 @@ export interface RequestFilter {
   track?: number;
   state?: ReviewRequestState;
   isCameraReady?: boolean;
+  /** The review round (number). */
+  round?: number;
 }
 
 const rr = reviewRequestsTable;
@@ -50,6 +52,7 @@ function whereOf(f: RequestFilter): SQL | undefined {
   if (f.track !== undefined) c.push(eq(rr.trackId, f.track));
   if (f.state !== undefined) c.push(stateCondition(f.state));
   if (f.isCameraReady !== undefined) c.push(eq(rr.isCameraReady, f.isCameraReady));
+  if (f.round !== undefined) c.push(eq(rr.round, f.round));
   return c.length ? and(...c) : undefined;
 }
 
@@ -121,12 +124,18 @@ export class ReviewsRepository {
     reviewerId: number,
     isCameraReady: boolean,
     ex: Executor = this.db,
+    round = 1,
   ): Promise<ReviewRequestRow | undefined> {
     const [row] = await ex
       .select()
       .from(rr)
       .where(
-        and(eq(rr.paperId, paperId), eq(rr.reviewerId, reviewerId), eq(rr.isCameraReady, isCameraReady)),
+        and(
+          eq(rr.paperId, paperId),
+          eq(rr.reviewerId, reviewerId),
+          eq(rr.isCameraReady, isCameraReady),
+          eq(rr.round, round),
+        ),
       );
     return row;
   }
@@ -144,12 +153,13 @@ export class ReviewsRepository {
       .orderBy(asc(rr.isCameraReady));
   }
 
-  /** Requests (not declined) of a paper of one kind: the §9 per-paper count. */
+  /** Requests (not declined) of a paper of one kind in one round: the §9 per-paper count. */
   async paperLoad(
     paperId: number,
     isCameraReady: boolean,
     ex: Executor = this.db,
     excludeId?: number,
+    round = 1,
   ): Promise<number> {
     const [r] = await ex
       .select({ n: count() })
@@ -158,6 +168,7 @@ export class ReviewsRepository {
         and(
           eq(rr.paperId, paperId),
           eq(rr.isCameraReady, isCameraReady),
+          eq(rr.round, round),
           eq(rr.declined, false),
           excludeId === undefined ? undefined : ne(rr.id, excludeId),
         ),
@@ -165,10 +176,11 @@ export class ReviewsRepository {
     return r?.n ?? 0;
   }
 
-  /** Requests (not declined) of reviewers, per kind: the §9 per-reviewer counts. */
+  /** Requests (not declined) of reviewers, per kind (in one round when given): the §9 per-reviewer counts. */
   async reviewerLoads(
     reviewerIds: number[],
     ex: Executor = this.db,
+    round?: number,
   ): Promise<Map<number, { total: number; cameraReady: number; reviewed: number }>> {
     const out = new Map(reviewerIds.map((id) => [id, { total: 0, cameraReady: 0, reviewed: 0 }]));
     if (!reviewerIds.length) return out;
@@ -180,7 +192,7 @@ export class ReviewsRepository {
         reviewed: sql<number>`count(*) filter (where ${rr.reviewed})::int`,
       })
       .from(rr)
-      .where(inArray(rr.reviewerId, reviewerIds))
+      .where(and(inArray(rr.reviewerId, reviewerIds), round === undefined ? undefined : eq(rr.round, round)))
       .groupBy(rr.reviewerId);
     for (const r of rows)
       out.set(r.reviewerId, { total: r.normal, cameraReady: r.cameraReady, reviewed: r.reviewed });
@@ -317,6 +329,7 @@ export class ReviewsRepository {
   async assignmentRequests(
     paperIds: number[],
     ex: Executor = this.db,
+    round?: number,
   ): Promise<{ paperId: number; reviewerId: number; isCameraReady: boolean; declined: boolean }[]> {
     if (!paperIds.length) return [];
     return ex
@@ -327,7 +340,7 @@ export class ReviewsRepository {
         declined: rr.declined,
       })
       .from(rr)
-      .where(inArray(rr.paperId, paperIds));
+      .where(and(inArray(rr.paperId, paperIds), round === undefined ? undefined : eq(rr.round, round)));
   }
 
   /** The bids on these papers: pair and bid only. */

@@ -47,8 +47,8 @@ export const reviewRequestsTable = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    /** 'User is already a reviewer for this paper!': one request per reviewer, paper and kind. */
-    uniqueIndex('review_requests_pair_key').on(t.paperId, t.reviewerId, t.isCameraReady),
+    /** 'User is already a reviewer for this paper!': one request per reviewer, paper, kind and round. */
+    uniqueIndex('review_requests_pair_key').on(t.paperId, t.reviewerId, t.isCameraReady, t.round),
     index('review_requests_reviewer_idx').on(t.reviewerId),
     index('review_requests_track_idx').on(t.trackId),
     index('review_requests_track_round_idx').on(t.trackId, t.round),
@@ -239,10 +239,7 @@ export const discussionCommentsTable = pgTable(
   (t) => [
     index('discussion_comments_paper_idx').on(t.paperId, t.id),
     index('discussion_comments_track_idx').on(t.trackId, t.createdAt),
-    check(
-      'discussion_comments_visibility_check',
-      sql`${t.visibility} in ('reviewers', 'chairs', 'authors')`,
-    ),
+    check('discussion_comments_visibility_check', sql`${t.visibility} in ('reviewers', 'chairs', 'authors')`),
   ],
 );
 export type DiscussionCommentRow = typeof discussionCommentsTable.$inferSelect;

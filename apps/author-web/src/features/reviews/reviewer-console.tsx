@@ -58,6 +58,7 @@ function Requests() {
                     <TableCell>Request</TableCell>
                     <TableCell>Paper</TableCell>
                     <TableCell>Track</TableCell>
+                    <TableCell>Round</TableCell>
                     <TableCell>Due</TableCell>
                     <TableCell>State</TableCell>
                     <TableCell>Actions</TableCell>
@@ -79,6 +80,7 @@ function Requests() {
                         </Typography>
                       </TableCell>
                       <TableCell>{r.trackName}</TableCell>
+                      <TableCell>{r.roundName}</TableCell>
                       <TableCell>
                         <DueDates request={r} />
                       </TableCell>

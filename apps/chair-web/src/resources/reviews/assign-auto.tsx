@@ -20,6 +20,9 @@ import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
 import { BID_LABELS } from './review-labels';
 import { TrackPicker } from './track-picker';
+import { RoundPicker } from './round-picker';
+import { useRoleStatuses } from '../statuses/api/queries';
+import { FilterSelect } from '../../components/select-field';
 import {
   personName,
   useCandidates,
@@ -51,6 +54,11 @@ export function AssignReviewersAuto() {
   const tracks = useRoleTracks();
   const [track, setTrack] = useState<number | null>(null);
   const [isCameraReady, setCameraReady] = useState(false);
+  const [round, setRound] = useState(1);
+  /** After R1: only the papers of this status (e.g. "Borderline"); '' = every paper. */
+  const [status, setStatus] = useState('');
+  const statuses = useRoleStatuses();
+  const roundBody = { round, ...(round > 1 && status ? { statuses: [Number(status)] } : {}) };
   const proposal = useProposal();
   const apply = useApplyProposal();
   const [picks, setPicks] = useState<Map<number, Pick[]>>(new Map());
@@ -92,7 +100,7 @@ export function AssignReviewersAuto() {
     setApplied(null);
     setStarted(Date.now());
     proposal.mutate(
-      { track, isCameraReady },
+      { track, isCameraReady, ...roundBody },
       { onError: (e) => notify(errorMessage(e), 'error'), onSettled: () => setStarted(null) },
     );
   };
@@ -112,6 +120,8 @@ export function AssignReviewersAuto() {
                 track={track}
                 onTrack={(t) => {
                   setTrack(t);
+                  setRound(1);
+                  setStatus('');
                   proposal.reset();
                   setApplied(null);
                 }}
@@ -123,6 +133,33 @@ export function AssignReviewersAuto() {
                 }}
                 disabled={proposal.isPending}
               />
+              <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+                <RoundPicker
+                  track={track}
+                  round={round}
+                  disabled={proposal.isPending}
+                  onRound={(r) => {
+                    setRound(r);
+                    if (r === 1) setStatus('');
+                    proposal.reset();
+                    setApplied(null);
+                  }}
+                />
+                {round > 1 ? (
+                  <FilterSelect
+                    label="Only papers with status"
+                    name="status"
+                    sx={{ minWidth: 240 }}
+                    value={status}
+                    options={(statuses.data ?? []).map((s) => ({ value: String(s._id), label: s.text }))}
+                    onChange={(v) => {
+                      setStatus(v);
+                      proposal.reset();
+                      setApplied(null);
+                    }}
+                  />
+                ) : null}
+              </Stack>
               <Box>
                 <Button disabled={track === null || proposal.isPending} onClick={run}>
                   Compute proposal
@@ -152,6 +189,7 @@ export function AssignReviewersAuto() {
                   name={(id) => name.get(id) ?? `Reviewer #${id}`}
                   picks={picks.get(num(p.paperId)) ?? []}
                   isCameraReady={isCameraReady}
+                  round={round}
                   onChange={(list) => setPicks(new Map(picks).set(num(p.paperId), list))}
                 />
               )}
@@ -162,7 +200,7 @@ export function AssignReviewersAuto() {
               disabled={apply.isPending || assignments.length === 0}
               onClick={() =>
                 apply.mutate(
-                  { track: track!, isCameraReady, assignments },
+                  { track: track!, isCameraReady, ...roundBody, assignments },
                   {
                     onSuccess: (r) => {
                       setApplied(r);
@@ -306,6 +344,7 @@ function ProposalRow({
   name,
   picks,
   isCameraReady,
+  round,
   onChange,
 }: {
   paper: PaperAssignment;
@@ -313,6 +352,7 @@ function ProposalRow({
   name: (id: number) => string;
   picks: Pick[];
   isCameraReady: boolean;
+  round: number;
   onChange: (picks: Pick[]) => void;
 }) {
   const id = num(paper.paperId);
@@ -364,6 +404,7 @@ function ProposalRow({
         <AddReviewer
           paperId={id}
           isCameraReady={isCameraReady}
+          round={round}
           exclude={[...existing, ...picks.map((p) => p.reviewer)]}
           onAdd={(reviewer) => onChange([...picks, { reviewer, reasons: null }])}
         />
@@ -376,17 +417,19 @@ function ProposalRow({
 function AddReviewer({
   paperId,
   isCameraReady,
+  round,
   exclude,
   onAdd,
 }: {
   paperId: number;
   isCameraReady: boolean;
+  round: number;
   exclude: number[];
   onAdd: (reviewer: number) => void;
 }) {
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState('');
-  const candidates = useCandidates(open ? paperId : null, isCameraReady);
+  const candidates = useCandidates(open ? paperId : null, isCameraReady, round);
   if (!open)
     return (
       <Button

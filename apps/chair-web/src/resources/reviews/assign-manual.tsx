@@ -33,6 +33,7 @@ import { paths } from '../../config/paths';
 import { ConflictOverride } from './conflict-override';
 import { BidChip, ConflictList, OtherReasons } from './review-labels';
 import { TrackPicker } from './track-picker';
+import { RoundPicker } from './round-picker';
 import { personName, useCandidatesOf, useTrackPapers } from './api/queries';
 import { useRoleTracks } from '../tracks/api/queries';
 import { useSaveRequests, type PairOutcome } from './api/mutations';
@@ -54,6 +55,7 @@ export function AssignReviewersManual() {
   const [step, setStep] = useState(0);
   const [track, setTrack] = useState<number | null>(null);
   const [isCameraReady, setCameraReady] = useState(false);
+  const [round, setRound] = useState(1);
   const [papers, setPapers] = useState<number[]>([]);
   const [pairs, setPairs] = useState<Set<string>>(new Set());
   const [problem, setProblem] = useState<string | null>(null);
@@ -77,7 +79,7 @@ export function AssignReviewersManual() {
   const chosenPairs = (): SaveReviewRequestInput[] =>
     [...pairs].map((k) => {
       const [paper, reviewer] = k.split(':').map(Number) as [number, number];
-      return { track: track!, paper, reviewer, isCameraReady };
+      return { track: track!, paper, reviewer, isCameraReady, round };
     });
 
   const next = () => {
@@ -96,20 +98,31 @@ export function AssignReviewersManual() {
         {step === 0 ? (
           <QueryView query={tracks}>
             {(list) => (
-              <TrackPicker
-                tracks={list}
-                track={track}
-                onTrack={(t) => {
-                  setTrack(t);
-                  setPapers([]);
-                  setPairs(new Set());
-                }}
-                isCameraReady={isCameraReady}
-                onCameraReady={(v) => {
-                  setCameraReady(v);
-                  setPairs(new Set());
-                }}
-              />
+              <Stack spacing={2}>
+                <TrackPicker
+                  tracks={list}
+                  track={track}
+                  onTrack={(t) => {
+                    setTrack(t);
+                    setRound(1);
+                    setPapers([]);
+                    setPairs(new Set());
+                  }}
+                  isCameraReady={isCameraReady}
+                  onCameraReady={(v) => {
+                    setCameraReady(v);
+                    setPairs(new Set());
+                  }}
+                />
+                <RoundPicker
+                  track={track}
+                  round={round}
+                  onRound={(r) => {
+                    setRound(r);
+                    setPairs(new Set());
+                  }}
+                />
+              </Stack>
             )}
           </QueryView>
         ) : null}
@@ -133,6 +146,7 @@ export function AssignReviewersManual() {
           <ReviewerPicker
             papers={papers.map((id) => paperById.get(id)!).filter(Boolean)}
             isCameraReady={isCameraReady}
+            round={round}
             pairs={pairs}
             onChange={setPairs}
           />
@@ -142,6 +156,7 @@ export function AssignReviewersManual() {
             pairs={chosenPairs()}
             paperById={paperById}
             isCameraReady={isCameraReady}
+            round={round}
             result={result}
           />
         ) : null}
@@ -246,17 +261,20 @@ function PaperPicker({
 function ReviewerPicker({
   papers,
   isCameraReady,
+  round,
   pairs,
   onChange,
 }: {
   papers: ChairPaperDto[];
   isCameraReady: boolean;
+  round: number;
   pairs: Set<string>;
   onChange: (pairs: Set<string>) => void;
 }) {
   const results = useCandidatesOf(
     papers.map((p) => p._id),
     isCameraReady,
+    round,
   );
   const failed = results.find((r) => r.isError);
   if (failed) return <Alert severity="error">{errorMessage(failed.error)}</Alert>;
@@ -339,15 +357,17 @@ function Summary({
   pairs,
   paperById,
   isCameraReady,
+  round,
   result,
 }: {
   pairs: SaveReviewRequestInput[];
   paperById: Map<number, ChairPaperDto>;
   isCameraReady: boolean;
+  round: number;
   result: { message: string; outcomes: PairOutcome[] } | null;
 }) {
   // The candidates are cached from the previous step: they give the reviewers' names.
-  const candidates = useCandidatesOf([...new Set(pairs.map((p) => p.paper))], isCameraReady);
+  const candidates = useCandidatesOf([...new Set(pairs.map((p) => p.paper))], isCameraReady, round);
   const names = new Map<number, string>();
   for (const r of candidates) for (const c of r.data ?? []) names.set(c._id, `${personName(c)} (${c.email})`);
   const outcome = (p: SaveReviewRequestInput) =>

@@ -26,13 +26,14 @@ import { paths } from '../../config/paths';
 import { formatDate, STATE_LABELS } from './review-labels';
 import { useDeleteRequests } from './api/mutations';
 import { DeleteRequestDialog } from './delete-request-dialog';
-import { useReviewRequests } from './api/queries';
+import { useReviewRequests, useRounds } from './api/queries';
 import { useRoleTracks } from '../tracks/api/queries';
 
 const COLUMNS: DataColumn<never>[] = [
   { label: 'ID' },
   { label: 'Paper' },
   { label: 'Track' },
+  { label: 'Round' },
   { label: 'Reviewer' },
   { label: 'Kind' },
   { label: 'State' },
@@ -63,8 +64,12 @@ function filtersOf(params: URLSearchParams): ReviewRequestQuery {
       ? (state as ReviewRequestState)
       : undefined,
     isCameraReady: cr === 'true' ? true : cr === 'false' ? false : undefined,
+    round: positiveInt(params.get('round')),
   };
 }
+
+/** Without a track chosen, the round filter offers the first rounds by number. */
+const ROUND_NUMBERS = [1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: `R${n}` }));
 
 /** /ViewReviewRequests: filters (reviewer, paper, track, state, kind), paging, delete one or the filtered set. */
 export function ReviewRequestList() {
@@ -148,11 +153,17 @@ function RequestFilterForm({
   setParams: SetURLSearchParams;
 }) {
   const tracks = useRoleTracks();
+  const trackId = positiveInt(params.get('track')) ?? null;
+  const rounds = useRounds(trackId);
+  const roundOptions =
+    trackId !== null && rounds.data
+      ? rounds.data.map((r) => ({ value: String(r.number), label: r.name }))
+      : ROUND_NUMBERS;
   const [typed, setTyped] = useState({
     userId: params.get('userId') ?? '',
     paper: params.get('paper') ?? '',
   });
-  const setFilters = (values: Partial<Record<FilterName, string>>) => {
+  const setFilters = (values: Partial<Record<FilterName | 'round', string>>) => {
     const next = new URLSearchParams(params);
     for (const [name, value] of Object.entries(values)) {
       if (value) next.set(name, value);
@@ -161,7 +172,7 @@ function RequestFilterForm({
     next.delete('cp');
     setParams(next);
   };
-  const choice = (name: 'track' | 'state' | 'isCameraReady') => ({
+  const choice = (name: 'track' | 'state' | 'isCameraReady' | 'round') => ({
     name,
     value: params.get(name) ?? '',
     onChange: (value: string) => setFilters({ [name]: value }),
@@ -201,6 +212,7 @@ function RequestFilterForm({
           options={trackOptions(tracks.data ?? [])}
           {...choice('track')}
         />
+        <FilterSelect label="Round" options={roundOptions} {...choice('round')} />
         <FilterSelect label="State" options={STATE_OPTIONS} {...choice('state')} />
         <FilterSelect label="Kind" options={KIND_OPTIONS} {...choice('isCameraReady')} />
         <Button
@@ -232,6 +244,7 @@ function RequestRow({ request: r, onDelete }: { request: ReviewRequestDto; onDel
         </MuiLink>
       </TableCell>
       <TableCell>{r.trackName}</TableCell>
+      <TableCell>{r.roundName}</TableCell>
       <TableCell>
         <MuiLink component={Link} to={paths.viewReviewRequests(r.reviewer)}>
           {r.reviewerName}

@@ -6,6 +6,7 @@ import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
 import { trackToSettings } from '../../config/track-defaults';
 import { TrackForm } from './track-form';
+import { TrackRounds } from './track-rounds';
 import { useUpdateTrack } from './api/mutations';
 import { useTrack } from './api/queries';
 
@@ -47,6 +48,7 @@ export function TrackEdit() {
           />
         )}
       </QueryView>
+      {track.data ? <TrackRounds trackId={track.data._id} /> : null}
     </>
   );
 }

@@ -55,6 +55,8 @@ export class ReviewRequestDoc implements ReviewRequestDto {
   @ApiProperty() paper!: number;
   @ApiProperty({ description: 'The reviewer (user id)' }) reviewer!: number;
   @ApiProperty() isCameraReady!: boolean;
+  @ApiProperty({ description: 'The review round (1 = R1)' }) round!: number;
+  @ApiProperty({ description: "The round's name" }) roundName!: string;
   @ApiProperty() waiting!: boolean;
   @ApiProperty() declined!: boolean;
   @ApiProperty() reviewed!: boolean;

@@ -82,6 +82,7 @@ export class RequestFilterDto {
   @IsIn(REVIEW_REQUEST_STATES)
   state?: ReviewRequestState;
   @ApiPropertyOptional() @Optional() @QueryBool() @IsBoolean() isCameraReady?: boolean;
+  @ApiPropertyOptional({ description: 'review round (1 = R1)' }) @QueryId() round?: number;
 }
 
 export class QueryRequestsDto extends RequestFilterDto {
@@ -91,6 +92,9 @@ export class QueryRequestsDto extends RequestFilterDto {
 
 export class CandidatesQueryDto {
   @ApiPropertyOptional() @Optional() @QueryBool() @IsBoolean() isCameraReady?: boolean;
+  @ApiPropertyOptional({ description: 'review round (1 = R1): limits and requests counted in it' })
+  @QueryId()
+  round?: number;
 }
 
 export class SaveRequestDto {
@@ -98,6 +102,10 @@ export class SaveRequestDto {
   @ApiProperty() @IdField() paper!: number;
   @ApiProperty() @IdField() reviewer!: number;
   @ApiPropertyOptional() @Optional() @IsBoolean() isCameraReady?: boolean;
+  @ApiPropertyOptional({ description: "review round of the paper's track (default 1 = R1)" })
+  @Optional()
+  @IdField()
+  round?: number;
 }
 
 export class UpdateRequestDto {
@@ -182,6 +190,10 @@ export class SubmitOnBehalfDto extends ReviewDto {
   @IdField()
   reviewer?: number;
   @ApiPropertyOptional() @Optional() @IsBoolean() isCameraReady?: boolean;
+  @ApiPropertyOptional({ description: "review round of the paper's track (default 1 = R1)" })
+  @Optional()
+  @IdField()
+  round?: number;
 }
 
 export class BidDto {
@@ -250,7 +262,26 @@ export class ImportReviewerDto extends ContactDto {
   tracks?: number[];
 }
 
-export class AutoProposalDto {
+/** The round of an automatic assignment and, after R1, the paper statuses it is limited to. */
+export class AutoRoundDto {
+  @ApiPropertyOptional({ description: 'review round of the track (default 1 = R1)' })
+  @Optional()
+  @IdField()
+  round?: number;
+  @ApiPropertyOptional({
+    type: [Number],
+    description: 'rounds after R1: only papers with one of these status ids (e.g. "Borderline")',
+  })
+  @Optional()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(MAX_INT32, { each: true })
+  statuses?: number[];
+}
+
+export class AutoProposalDto extends AutoRoundDto {
   @ApiProperty() @IdField() track!: number;
   @ApiPropertyOptional() @Optional() @IsBoolean() isCameraReady?: boolean;
 }
@@ -260,7 +291,7 @@ export class ProposalPairDto {
   @ApiProperty() @IdField() reviewer!: number;
 }
 
-export class AutoApplyDto {
+export class AutoApplyDto extends AutoRoundDto {
   @ApiProperty() @IdField() track!: number;
   @ApiPropertyOptional() @Optional() @IsBoolean() isCameraReady?: boolean;
   @ApiProperty({ type: [ProposalPairDto] })

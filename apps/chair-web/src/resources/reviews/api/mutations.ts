@@ -7,6 +7,8 @@ import {
   type ReviewDto,
   type ReviewRequestDto,
   type ReviewRequestQuery,
+  type ReviewRoundDto,
+  type ReviewRoundInput,
   type SaveReviewRequestInput,
   type SubmitReviewOnBehalfInput,
   type UserDto,
@@ -85,7 +87,7 @@ export const useDeleteRequests = () =>
 export function useProposal() {
   const prefix = useRolePrefix();
   return useMutation({
-    mutationFn: (body: { track: number; isCameraReady: boolean }) =>
+    mutationFn: (body: { track: number; isCameraReady: boolean; round?: number; statuses?: number[] }) =>
       api<AssignmentResult>('POST', `/api/${prefix}/review_requests/auto/proposal`, body),
   });
 }
@@ -95,7 +97,13 @@ export const useApplyProposal = () =>
   useReviewMutation(
     async (
       prefix,
-      body: { track: number; isCameraReady: boolean; assignments: { paper: number; reviewer: number }[] },
+      body: {
+        track: number;
+        isCameraReady: boolean;
+        round?: number;
+        statuses?: number[];
+        assignments: { paper: number; reviewer: number }[];
+      },
     ): Promise<ApplyResult> => {
       const all: ApplyResult = { saved: 0, total: 0, message: '', data: [], errors: [] };
       for (let i = 0; i < body.assignments.length; i += MAX_APPLY_ASSIGNMENTS) {
@@ -143,4 +151,22 @@ export const useImportReviews = () =>
 export const useRemoveReviewerFromTrack = () =>
   useReviewMutation((prefix, { userId, track }: { userId: number; track: number }) =>
     api<UserDto>('DELETE', `/api/${prefix}/users/remove/reviewer/${userId}/${track}`),
+  );
+
+/** Adds the next review round of a track (chairs; track chairs for their tracks). */
+export const useCreateRound = () =>
+  useReviewMutation((prefix, { trackId, body }: { trackId: number; body: ReviewRoundInput }) =>
+    api<ReviewRoundDto>('POST', `/api/${prefix}/review_rounds/${trackId}`, body),
+  );
+
+export const useUpdateRound = () =>
+  useReviewMutation(
+    (prefix, { trackId, number, body }: { trackId: number; number: number; body: ReviewRoundInput }) =>
+      api<ReviewRoundDto>('PUT', `/api/${prefix}/review_rounds/${trackId}/${number}`, body),
+  );
+
+/** Deletes a round (never R1, never one with requests: the server's message is shown). */
+export const useDeleteRound = () =>
+  useReviewMutation((prefix, { trackId, number }: { trackId: number; number: number }) =>
+    api<{ message: string }>('DELETE', `/api/${prefix}/review_rounds/${trackId}/${number}`),
   );

@@ -6,6 +6,7 @@ import {
   type ReviewDto,
   type ReviewRequestDto,
   type ReviewRequestQuery,
+  type ReviewRoundDto,
   type UserDto,
 } from '@symposium/domain';
 import { api } from '@symposium/ui';
@@ -20,14 +21,15 @@ export const reviewKeys = {
   paper: (prefix: RolePrefix, paperId: number | null) => ['reviews', prefix, 'paper', paperId] as const,
   trackReviewers: (prefix: RolePrefix, trackId: number | null) =>
     ['reviews', prefix, 'track-reviewers', trackId] as const,
-  candidates: (prefix: RolePrefix, paperId: number, isCameraReady: boolean) =>
-    ['reviews', prefix, 'candidates', paperId, isCameraReady] as const,
+  candidates: (prefix: RolePrefix, paperId: number, isCameraReady: boolean, round = 1) =>
+    ['reviews', prefix, 'candidates', paperId, isCameraReady, round] as const,
   requests: (prefix: RolePrefix, q: ReviewRequestQuery) => ['reviews', prefix, 'requests', q] as const,
   request: (prefix: RolePrefix, id: number) => ['reviews', prefix, 'request', id] as const,
   paperReviews: (prefix: RolePrefix, paperId: number) =>
     ['reviews', prefix, 'paper-reviews', paperId] as const,
   pageReviews: (prefix: RolePrefix, paperIds: number[]) =>
     ['reviews', prefix, 'papers-reviews', paperIds] as const,
+  rounds: (prefix: RolePrefix, trackId: number | null) => ['reviews', prefix, 'rounds', trackId] as const,
 };
 
 export type ReviewerWithLoad = UserDto & { load: { total: number; cameraReady: number; reviewed: number } };
@@ -84,14 +86,27 @@ export const trackReviewersQueryOptions = (prefix: RolePrefix, trackId: number |
   });
 
 /** The track's reviewers for one paper: load, bid, conflicts with evidence, eligibility. */
-export const candidatesQueryOptions = (prefix: RolePrefix, paperId: number, isCameraReady: boolean) =>
+export const candidatesQueryOptions = (
+  prefix: RolePrefix,
+  paperId: number,
+  isCameraReady: boolean,
+  round = 1,
+) =>
   queryOptions({
-    queryKey: reviewKeys.candidates(prefix, paperId, isCameraReady),
+    queryKey: reviewKeys.candidates(prefix, paperId, isCameraReady, round),
     queryFn: () =>
       api<CandidateReviewerDto[]>(
         'GET',
-        `/api/${prefix}/review_requests/candidates/${paperId}?isCameraReady=${isCameraReady}`,
+        `/api/${prefix}/review_requests/candidates/${paperId}?isCameraReady=${isCameraReady}&round=${round}`,
       ),
+  });
+
+/** The review rounds of a track (R1 first), with their requests counted. */
+export const roundsQueryOptions = (prefix: RolePrefix, trackId: number | null) =>
+  queryOptions({
+    queryKey: reviewKeys.rounds(prefix, trackId),
+    queryFn: () => api<ReviewRoundDto[]>('GET', `/api/${prefix}/review_rounds/${trackId}`),
+    enabled: trackId !== null && Number.isInteger(trackId) && trackId > 0,
   });
 
 /** One page of review requests (total from X-Total-Count / count). */
@@ -139,16 +154,20 @@ export const useReviewPaper = (paperId: number | null) =>
   useQuery(reviewPaperQueryOptions(useRolePrefix(), paperId));
 export const useTrackReviewers = (trackId: number | null) =>
   useQuery(trackReviewersQueryOptions(useRolePrefix(), trackId));
-export const useCandidates = (paperId: number | null, isCameraReady: boolean) =>
+export const useCandidates = (paperId: number | null, isCameraReady: boolean, round = 1) =>
   useQuery({
-    ...candidatesQueryOptions(useRolePrefix(), paperId ?? 0, isCameraReady),
+    ...candidatesQueryOptions(useRolePrefix(), paperId ?? 0, isCameraReady, round),
     enabled: paperId !== null,
   });
-/** The candidates of several papers at once (manual assignment). */
-export function useCandidatesOf(paperIds: number[], isCameraReady: boolean) {
+/** The candidates of several papers at once (manual assignment), in one round. */
+export function useCandidatesOf(paperIds: number[], isCameraReady: boolean, round = 1) {
   const prefix = useRolePrefix();
-  return useQueries({ queries: paperIds.map((id) => candidatesQueryOptions(prefix, id, isCameraReady)) });
+  return useQueries({
+    queries: paperIds.map((id) => candidatesQueryOptions(prefix, id, isCameraReady, round)),
+  });
 }
+/** The review rounds of a track (null: none chosen yet). */
+export const useRounds = (trackId: number | null) => useQuery(roundsQueryOptions(useRolePrefix(), trackId));
 export const useReviewRequests = (q: ReviewRequestQuery, enabled = true) =>
   useQuery(reviewRequestsQueryOptions(useRolePrefix(), q, enabled));
 export const useReviewRequest = (id: number) => useQuery(reviewRequestQueryOptions(useRolePrefix(), id));
