@@ -90,7 +90,10 @@ describe('the safe Markdown subset of a response', () => {
     });
     expect(blocks[1]).toEqual({ t: 'ul', items: [[{ t: 'text', v: 'one' }], [{ t: 'text', v: 'two' }]] });
     expect(blocks[2]).toEqual({ t: 'ol', items: [[{ t: 'text', v: 'a' }], [{ t: 'text', v: 'b' }]] });
-    expect(blocks[3]).toEqual({ t: 'p', c: [{ t: 'text', v: '[bad](javascript:alert(1)) snake_case_name' }] });
+    expect(blocks[3]).toEqual({
+      t: 'p',
+      c: [{ t: 'text', v: '[bad](javascript:alert(1)) snake_case_name' }],
+    });
   });
 
   it('keeps a fenced code block literal', () => {

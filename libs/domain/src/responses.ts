@@ -50,6 +50,7 @@ export const RESPONSE_MESSAGES = {
   roundNotFound: 'Review round not found',
   textTooLong: `A response is at most ${count(MAX_RESPONSE_TEXT_LENGTH)} characters long`,
   empty: 'Please write the response before submitting it',
+  alreadySubmitted: 'The response is submitted: submit the edited text to replace it',
   saved: 'Response saved as a draft',
   submitted: 'Response submitted',
 } as const;
@@ -222,8 +223,9 @@ export function parseInline(s: string): ResponseInline[] {
       push({ t: 'strong', c: parseInline(m[1]!) });
       i += m[0].length;
     } else if (
-      (m = /^\*(?=[^\s*])(.+?)(?<=[^\s*])\*/.exec(rest)) ??
-      (i === 0 || !/\w/.test(s[i - 1]!) ? /^_(?=\S)(.+?)(?<=\S)_(?!\w)/.exec(rest) : null)
+      (m =
+        /^\*(?=[^\s*])(.+?)(?<=[^\s*])\*/.exec(rest) ??
+        (i === 0 || !/\w/.test(s[i - 1]!) ? /^_(?=\S)(.+?)(?<=\S)_(?!\w)/.exec(rest) : null))
     ) {
       push({ t: 'em', c: parseInline(m[1]!) });
       i += m[0].length;

@@ -256,6 +256,7 @@ export const ACTIVITY_ACTIONS = [
   'review.reply',
   'review.submit',
   'review.onBehalf',
+  'response.submit',
   'import.reviewers',
   'import.reviews',
   'import.registrations',

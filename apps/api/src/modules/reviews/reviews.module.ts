@@ -4,6 +4,9 @@ import { ActivityModule } from '../activity/activity.module.js';
 import { AssignmentRunner } from './assignment-runner.js';
 import { AutoAssignmentService } from './auto-assignment.service.js';
 import { Module } from '@nestjs/common';
+import { ConferenceModule } from '../conference/conference.module.js';
+import { AuthorResponsesRepository } from './author-responses.repository.js';
+import { AuthorResponsesService } from './author-responses.service.js';
 import { PapersModule } from '../papers/papers.module.js';
 import { TracksModule } from '../tracks/tracks.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -23,7 +26,7 @@ import { ReviewsRepository } from './reviews.repository.js';
 
 /** Reviewing: review requests, reviews, bids, conflicts of interest, reviewer management and imports. */
 @Module({
-  imports: [OutboxModule, ActivityModule, UsersModule, TracksModule, PapersModule],
+  imports: [OutboxModule, ActivityModule, UsersModule, TracksModule, ConferenceModule, PapersModule],
   controllers: [
     ReviewRequestsController,
     ChairConflictOverridesController,
@@ -43,6 +46,8 @@ import { ReviewsRepository } from './reviews.repository.js';
     ReviewRequestsService,
     ReviewerService,
     ReviewersService,
+    AuthorResponsesRepository,
+    AuthorResponsesService,
   ],
   exports: [ReviewListsService, ReviewAssignmentService],
 })
