@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { DB, type Db, type Executor } from '../../database/database.js';
 import {
   authorResponsesTable,
@@ -30,6 +30,15 @@ export class AuthorResponsesRepository {
       .from(reviewRoundsTable)
       .where(eq(reviewRoundsTable.trackId, trackId))
       .orderBy(asc(reviewRoundsTable.number));
+  }
+
+  roundsOfTracks(trackIds: number[], ex: Executor = this.db): Promise<ReviewRoundRow[]> {
+    if (!trackIds.length) return Promise.resolve([]);
+    return ex
+      .select()
+      .from(reviewRoundsTable)
+      .where(inArray(reviewRoundsTable.trackId, trackIds))
+      .orderBy(asc(reviewRoundsTable.trackId), asc(reviewRoundsTable.number));
   }
 
   /** The response of a paper in a round; forUpdate locks it until the transaction ends. */

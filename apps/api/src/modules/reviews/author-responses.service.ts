@@ -119,6 +119,32 @@ export class AuthorResponsesService {
     return this.phase(paperId, round, caller);
   }
 
+  /**
+   * The current author response window of each track (for the e-mail placeholders): the round with a
+   * response whose window has not closed yet, closing first; else the last one that closed; none without.
+   */
+  async currentWindows(
+    trackIds: number[],
+    now: Date,
+    ex?: Executor,
+  ): Promise<Map<number, { round: number; opensAt: Date | null; closesAt: Date | null }>> {
+    const out = new Map<number, { round: number; opensAt: Date | null; closesAt: Date | null }>();
+    const rows = (await this.repo.roundsOfTracks(trackIds, ex)).filter((r) => r.responseLimit !== null);
+    const closes = (r: ReviewRoundRow) => r.responseClosesAt?.getTime() ?? Infinity;
+    for (const trackId of new Set(trackIds)) {
+      const mine = rows.filter((r) => r.trackId === trackId);
+      const ahead = mine.filter((r) => closes(r) > now.getTime()).sort((a, b) => closes(a) - closes(b));
+      const pick = ahead[0] ?? mine.sort((a, b) => closes(b) - closes(a))[0];
+      if (pick)
+        out.set(trackId, {
+          round: pick.number,
+          opensAt: pick.responseOpensAt,
+          closesAt: pick.responseClosesAt,
+        });
+    }
+    return out;
+  }
+
   // ----- reviewers and chairs
 
   /** Submitted responses of a paper for a reviewer with a (not declined) request for it in its track. */

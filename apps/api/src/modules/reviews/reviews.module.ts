@@ -49,6 +49,6 @@ import { ReviewsRepository } from './reviews.repository.js';
     AuthorResponsesRepository,
     AuthorResponsesService,
   ],
-  exports: [ReviewListsService, ReviewAssignmentService],
+  exports: [ReviewListsService, ReviewAssignmentService, AuthorResponsesService],
 })
 export class ReviewsModule {}
