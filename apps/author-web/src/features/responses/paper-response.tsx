@@ -104,7 +104,12 @@ function ResponseScreen({ phase }: { phase: AuthorResponsePhaseDto }) {
           alignItems: 'start',
         }}
       >
-        <Stack spacing={2} component="section" aria-labelledby="response-reviews">
+        <Stack
+          spacing={2}
+          component="section"
+          aria-labelledby="response-reviews"
+          data-testid="response-column"
+        >
           <Typography variant="h5" component="h2" id="response-reviews">
             Reviews
           </Typography>
@@ -116,7 +121,12 @@ function ResponseScreen({ phase }: { phase: AuthorResponsePhaseDto }) {
             <Typography color="text.secondary">No reviews to show.</Typography>
           )}
         </Stack>
-        <Stack spacing={2} component="section" aria-labelledby="response-heading">
+        <Stack
+          spacing={2}
+          component="section"
+          aria-labelledby="response-heading"
+          data-testid="response-column"
+        >
           <Typography variant="h5" component="h2" id="response-heading">
             Your response{submitted ? ' (submitted)' : phase.response ? ' (draft)' : ''}
           </Typography>
