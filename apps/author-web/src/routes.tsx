@@ -3,6 +3,7 @@ import { Route } from 'react-router';
 import { paths } from './config/paths';
 import { paperRoutes, sessionPaperRoutes } from './features/papers/routes';
 import { programmeRoutes } from './features/programme/routes';
+import { responseRoutes } from './features/responses/routes';
 import { reviewRoutes } from './features/reviews/routes';
 
 /* Each screen is its own chunk, fetched when its route first renders (Suspense in app.tsx). */
@@ -22,6 +23,7 @@ export const authorRoutes: ReactNode[] = [
   <Route key="choose-track" path={paths.chooseTrack} element={<ChooseTrack />} />,
   ...paperRoutes,
   ...reviewRoutes,
+  ...responseRoutes,
   ...programmeRoutes,
   profileRoute,
 ];

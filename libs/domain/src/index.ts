@@ -18,3 +18,4 @@ export * from './mail/index.js';
 export * from './letters.js';
 export * from './reports.js';
 export * from './time.js';
+export * from './responses.js';

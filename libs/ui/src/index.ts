@@ -13,3 +13,4 @@ export * from './startup-error';
 export * from './document-title';
 export * from './conference-time';
 export * from './steps-bar';
+export * from './response-text';

@@ -4,7 +4,11 @@ import { and, asc, eq, notInArray, inArray, not, sql, type SQL, type SQLWrapper 
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { DB, type Db, type Executor } from '../database/database.js';
 import { paperAuthorsTable, paperConsentsTable, papersTable } from '../modules/papers/papers.table.js';
-import { reviewRequestsTable } from '../modules/reviews/reviews.table.js';
+import {
+  authorResponsesTable,
+  reviewRequestsTable,
+  reviewRoundsTable,
+} from '../modules/reviews/reviews.table.js';
 import { statusesTable, tracksTable } from '../modules/tracks/tracks.table.js';
 import { usersTable } from '../modules/users/users.table.js';
 
@@ -118,6 +122,42 @@ export class ReminderCandidatesRead {
         .innerJoin(u, and(eq(u.id, pa.userId), reachable))
         .where(and(not(p.isDeleted), paper.pending, ...due(paper.deadline), ...inTracks(p.trackId)))
         .orderBy(asc(p.id), asc(pa.position));
+    } else if (kind === 'responseNotSubmitted') {
+      // every author (or the primary one) of a paper whose track has a round with an open response window
+      // (opens ≤ now < closes, a limit set) and no submitted response of that round; the deadline: the close
+      const pa = paperAuthorsTable;
+      const ro = reviewRoundsTable;
+      const ar = authorResponsesTable;
+      rows = await ex
+        .select({
+          ...person,
+          paperId: p.id,
+          paperTitle: p.title,
+          requestId: sql<number | null>`null::int`,
+          trackId: p.trackId,
+          deadline: ro.responseClosesAt,
+        })
+        .from(p)
+        .innerJoin(ro, eq(ro.trackId, p.trackId))
+        .innerJoin(
+          pa,
+          and(
+            eq(pa.paperId, p.id),
+            opts.recipients === 'primary' ? eq(pa.userId, p.primaryAuthorId) : undefined,
+          ),
+        )
+        .innerJoin(u, and(eq(u.id, pa.userId), reachable))
+        .where(
+          and(
+            not(p.isDeleted),
+            sql`${ro.responseLimit} is not null`,
+            sql`${ro.responseOpensAt} <= ${now}`,
+            ...due(ro.responseClosesAt),
+            sql`not exists (select 1 from ${ar} where ${ar.paperId} = ${p.id} and ${ar.round} = ${ro.number} and ${ar.submitted})`,
+            ...inTracks(p.trackId),
+          ),
+        )
+        .orderBy(asc(p.id), asc(ro.number), asc(pa.position));
     } else if (review) {
       rows = await ex
         .select({

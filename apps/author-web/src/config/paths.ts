@@ -25,6 +25,8 @@ export const paths = {
   conferenceProgram: '/ConferenceProgram/',
   /** Reviewer front end (and the authors' reviews at viewPaperReview). */
   viewPaperReview: (paperId: number | string) => `/ViewPaperReview/${paperId}`,
+  /** The author response of a paper in a review round (issue 25). */
+  paperResponse: (paperId: number | string, round: number | string) => `/PaperResponse/${paperId}/${round}`,
   reviewPaper: (paperId: number | string) => `/ReviewPaper/${paperId}`,
   viewReviewRequest: (reviewRequestId: number | string) => `/ViewReviewRequest/${reviewRequestId}`,
   /** Public (no sign-in): what the document with this verification code is (its QR code opens it). */

@@ -256,6 +256,7 @@ export const ACTIVITY_ACTIONS = [
   'review.reply',
   'review.submit',
   'review.onBehalf',
+  'response.submit',
   'import.reviewers',
   'import.reviews',
   'import.registrations',
@@ -336,6 +337,7 @@ export const REMINDER_KINDS = [
   'notRegistered',
   'reviewRequestNotAnswered',
   'reviewNotSubmitted',
+  'responseNotSubmitted',
 ] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
@@ -348,6 +350,7 @@ export const REMINDER_KIND_LABELS: Record<ReminderKind, string> = {
   reviewRequestNotAnswered:
     'Review request not answered (before the reply date: 5 days after the invitation)',
   reviewNotSubmitted: 'Review not submitted (before the due date: 14 days after the invitation)',
+  responseNotSubmitted: 'Author response not submitted (before the response window closes)',
 };
 
 /** Who an author-side reminder goes to: every author of the paper, or its primary author only. */
@@ -364,6 +367,7 @@ export const AUTHOR_REMINDER_KINDS: readonly ReminderKind[] = [
   'presentationReadyNotSubmitted',
   'consentNotSigned',
   'notRegistered',
+  'responseNotSubmitted',
 ];
 
 /**

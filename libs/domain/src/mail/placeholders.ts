@@ -65,6 +65,21 @@ export const PLACEHOLDERS: readonly PlaceholderInfo[] = [
       'A sentence asking the author to sign the consent form, with its link; empty while digital consent signing is off',
     scope: 'paper',
   },
+  {
+    name: 'response.opens',
+    description: "When the author response window of the paper's current review round opens",
+    scope: 'paper',
+  },
+  {
+    name: 'response.closes',
+    description: "When the author response window of the paper's current review round closes",
+    scope: 'paper',
+  },
+  {
+    name: 'link.response',
+    description: "Link to the paper's author response screen (current review round)",
+    scope: 'paper',
+  },
   { name: 'review.replyDue', description: 'Date by which the reviewer answers the request', scope: 'review' },
   { name: 'review.due', description: 'Date by which the review is due', scope: 'review' },
   { name: 'link.reviewRequest', description: 'Link to the review request', scope: 'review' },

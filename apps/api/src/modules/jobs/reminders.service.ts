@@ -68,6 +68,7 @@ const WHAT: Record<ReminderKind, string> = {
   notRegistered: 'paper not registered',
   reviewRequestNotAnswered: 'review request not answered',
   reviewNotSubmitted: 'review not submitted',
+  responseNotSubmitted: 'author response not submitted',
 };
 const DEADLINE: Record<ReminderKind, string> = {
   cameraReadyNotSubmitted: 'camera-ready deadline',
@@ -76,6 +77,7 @@ const DEADLINE: Record<ReminderKind, string> = {
   notRegistered: 'camera-ready deadline',
   reviewRequestNotAnswered: 'reply date',
   reviewNotSubmitted: 'review due date',
+  responseNotSubmitted: 'response window closes',
 };
 /** Render failures kept in a run's details. */
 const MAX_FAILED_KEPT = 50;

@@ -10,6 +10,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { Executor } from '../../database/database.js';
 import { ConferenceService } from '../conference/conference.service.js';
 import { PapersService } from '../papers/papers.service.js';
+import { AuthorResponsesService } from '../reviews/author-responses.service.js';
 import { ReviewListsService } from '../reviews/review-lists.service.js';
 import { StatusesService } from '../tracks/statuses.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
@@ -54,6 +55,7 @@ export class MailRenderService {
     private readonly statuses: StatusesService,
     private readonly conference: ConferenceService,
     private readonly reviews: ReviewListsService,
+    private readonly responses: AuthorResponsesService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -141,6 +143,10 @@ export class MailRenderService {
           reviews.set(r.review.paperId, list);
         }
       }
+      const windows =
+        names.has('response.opens') || names.has('response.closes') || names.has('link.response')
+          ? await this.responses.currentWindows(uniq(rows.map((r) => r.trackId)), new Date(), ex)
+          : new Map<number, PaperValues['response']>();
       for (const row of rows) {
         const track = tracks.get(row.trackId);
         const a = track?.activities;
@@ -158,6 +164,7 @@ export class MailRenderService {
             cameraReady: a?.canSubmitCameraReady.deadline ?? null,
             presentationReady: a?.canSubmitPresentationReady.deadline ?? null,
           },
+          response: windows.get(row.trackId) ?? null,
         });
       }
     }

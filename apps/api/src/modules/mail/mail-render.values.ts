@@ -79,6 +79,8 @@ export interface PaperValues {
     cameraReady: string | null;
     presentationReady: string | null;
   };
+  /** The author response window of the paper's current review round (issue 25), null when none. */
+  response?: { round: number; opensAt: Date | null; closesAt: Date | null } | null;
 }
 export interface RequestValues {
   id: number;
@@ -146,6 +148,11 @@ function paperPlaceholderValues(p: PaperValues, url: string, tz: string): Placeh
     'link.cameraReady': `${url}/CameraReadySubmission/${p.trackId}/${p.id}`,
     'link.presentationReady': `${url}/PresentationReadySubmission/${p.trackId}/${p.id}`,
     'link.consent': `${url}/SignConsentForm/${p.id}`,
+    'response.opens': formatDeadline(p.response?.opensAt, tz),
+    'response.closes': formatDeadline(p.response?.closesAt, tz),
+    'link.response': p.response
+      ? `${url}/PaperResponse/${p.id}/${p.response.round}`
+      : `${url}/ViewPaper/${p.id}`,
   };
   paperValuesCache.set(p, { key, values });
   return values;

@@ -1,6 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiParam, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { type ReviewDto } from '@symposium/domain';
+import { type ReviewDto, type SubmittedResponseDto } from '@symposium/domain';
+import { SubmittedResponseDoc } from './author-responses.dto.js';
+import { AuthorResponsesService } from './author-responses.service.js';
 import { PapersReviewsDto } from './dto/reviews.dto.js';
 import { ReviewDoc } from './dto/review-answers.dto.js';
 import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
@@ -13,7 +15,10 @@ import { PaperId } from './review-params.js';
 @ApiExtraModels(ReviewDoc)
 @Controller(managedPaths('reviews'))
 export class PaperReviewsController {
-  constructor(private readonly requests: ReviewRequestsService) {}
+  constructor(
+    private readonly requests: ReviewRequestsService,
+    private readonly responses: AuthorResponsesService,
+  ) {}
 
   /** The submitted reviews of a page of papers, keyed by paper id (PaperDecisionMaking: one call per page). */
   @Post('papers')
@@ -37,5 +42,16 @@ export class PaperReviewsController {
   @ApiOkResponse({ type: [ReviewDoc], description: 'Drafts included' })
   ofPaper(@PaperId() paperId: number, @Scope() caller: CallerScope): Promise<ReviewDto[]> {
     return this.requests.reviewsOfPaper(paperId, caller.scope);
+  }
+
+  /** The submitted author responses of the paper (issue 25; drafts never). */
+  @Get('paper/:paperId/responses')
+  @ApiParam({ name: 'paperId', type: Number })
+  @ApiOkResponse({ type: [SubmittedResponseDoc] })
+  responsesOfPaper(
+    @PaperId() paperId: number,
+    @Scope() caller: CallerScope,
+  ): Promise<SubmittedResponseDto[]> {
+    return this.responses.forChair(paperId, caller.scope);
   }
 }

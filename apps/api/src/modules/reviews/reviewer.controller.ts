@@ -23,6 +23,9 @@ import {
   ReviewRequestPageDoc,
 } from './dto/review-answers.dto.js';
 import { ReviewerPaperDoc } from './dto/reviewer-paper.dto.js';
+import type { SubmittedResponseDto } from '@symposium/domain';
+import { SubmittedResponseDoc } from './author-responses.dto.js';
+import { AuthorResponsesService } from './author-responses.service.js';
 import { PaperId, RequestId, setTotal } from './review-params.js';
 import { ReviewerService, type ReviewerPaperDto } from './reviewer.service.js';
 import { FileId } from '../papers/paper-params.js';
@@ -31,7 +34,10 @@ import { FileId } from '../papers/paper-params.js';
 @ApiTags('reviews')
 @Controller('reviewer')
 export class ReviewerController {
-  constructor(private readonly reviewer: ReviewerService) {}
+  constructor(
+    private readonly reviewer: ReviewerService,
+    private readonly responses: AuthorResponsesService,
+  ) {}
 
   @Get('review_requests')
   @ApiOkResponse({ type: ReviewRequestPageDoc, description: 'The total also in X-Total-Count' })
@@ -69,6 +75,17 @@ export class ReviewerController {
   @ApiOkResponse({ type: ReviewerPaperDoc })
   paper(@PaperId() paperId: number, @CurrentUser() user: AuthUser): Promise<ReviewerPaperDto> {
     return this.reviewer.paper(paperId, user);
+  }
+
+  /** The submitted author responses of a paper assigned to the reviewer (issue 25; drafts never). */
+  @Get('papers/:paperId/responses')
+  @ApiParam({ name: 'paperId', type: Number })
+  @ApiOkResponse({ type: [SubmittedResponseDoc] })
+  authorResponses(
+    @PaperId() paperId: number,
+    @CurrentUser() user: AuthUser,
+  ): Promise<SubmittedResponseDto[]> {
+    return this.responses.forReviewer(paperId, user);
   }
 
   /** A file of a paper assigned to the reviewer (submission files, camera-ready word and pdf). */

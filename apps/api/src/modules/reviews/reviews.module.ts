@@ -4,6 +4,9 @@ import { ActivityModule } from '../activity/activity.module.js';
 import { AssignmentRunner } from './assignment-runner.js';
 import { AutoAssignmentService } from './auto-assignment.service.js';
 import { Module } from '@nestjs/common';
+import { ConferenceModule } from '../conference/conference.module.js';
+import { AuthorResponsesRepository } from './author-responses.repository.js';
+import { AuthorResponsesService } from './author-responses.service.js';
 import { PapersModule } from '../papers/papers.module.js';
 import { TracksModule } from '../tracks/tracks.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -26,7 +29,7 @@ import { ReviewRoundsService } from './review-rounds.service.js';
 
 /** Reviewing: review requests, reviews, bids, conflicts of interest, reviewer management and imports. */
 @Module({
-  imports: [OutboxModule, ActivityModule, UsersModule, TracksModule, PapersModule],
+  imports: [OutboxModule, ActivityModule, UsersModule, TracksModule, ConferenceModule, PapersModule],
   controllers: [
     ReviewRequestsController,
     ChairConflictOverridesController,
@@ -49,7 +52,9 @@ import { ReviewRoundsService } from './review-rounds.service.js';
     ReviewersService,
     ReviewRoundsRepository,
     ReviewRoundsService,
+    AuthorResponsesRepository,
+    AuthorResponsesService,
   ],
-  exports: [ReviewListsService, ReviewAssignmentService],
+  exports: [ReviewListsService, ReviewAssignmentService, AuthorResponsesService],
 })
 export class ReviewsModule {}

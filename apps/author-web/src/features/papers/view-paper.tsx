@@ -1,6 +1,7 @@
 import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
 import { PAPER_FILE_LABELS, PAPER_MESSAGES, type PaperFileDto } from '@symposium/domain';
 import { Link, useParams } from 'react-router';
+import { ResponseLinks } from '../responses/components/response-links';
 import { paths } from '../../config/paths';
 import { paperFileUrl, usePaper } from './api/papers';
 import { useTrack } from './api/tracks';
@@ -84,6 +85,7 @@ export function ViewPaper() {
                 Consent form signed on <ConferenceTime value={p.consent.signedAt} />
               </Alert>
             ) : null}
+            <ResponseLinks paperId={p._id} />
             <Stack direction="row" spacing={2}>
               {p.actions.canEdit ? (
                 <Button component={Link} to={paths.submission(p.track, p._id)}>

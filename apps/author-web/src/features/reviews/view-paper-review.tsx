@@ -14,6 +14,7 @@ import { paths } from '../../config/paths';
 import { useAuthorReviews } from './api/author-reviews';
 import { useReviewerPaper, type ReviewerPaper } from './api/reviewer';
 import { PaperSummary, ReviewDetails } from './components/review-details';
+import { SubmittedResponses } from '../responses/components/submitted-responses';
 
 /** A reviewer's own submitted review(s) of the paper, read-only (with their comments to the chair). */
 function ReviewerView({ paperId, data }: { paperId: number; data: ReviewerPaper }) {
@@ -45,6 +46,7 @@ function ReviewerView({ paperId, data }: { paperId: number; data: ReviewerPaper 
           You have not submitted your review of this paper yet.
         </Alert>
       )}
+      <SubmittedResponses paperId={paperId} />
     </Stack>
   );
 }

@@ -16,6 +16,7 @@ export const ACTIVITY_ACTION_LABELS: Record<ActivityAction, string> = {
   'review.unassign': 'Reviewer unassigned',
   'review.reply': 'Review request answered',
   'review.submit': 'Review submitted',
+  'response.submit': 'Author response submitted',
   'review.onBehalf': 'Review submitted on behalf of a user',
   'import.reviewers': 'Reviewers imported',
   'import.reviews': 'Reviews imported',

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   FormControlLabel,
   LinearProgress,
@@ -10,7 +11,8 @@ import {
   Typography,
 } from '@mui/material';
 import type { ReviewRequestDto } from '@symposium/domain';
-import { errorMessage, useNotify } from '@symposium/ui';
+import { ConferenceTime, errorMessage, ResponseText, useNotify } from '@symposium/ui';
+import { usePaperResponses } from './api/responses';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -73,7 +75,29 @@ export function ViewPaperReviews() {
           )
         }
       </QueryView>
+      <PaperResponses paperId={paperId} />
     </>
+  );
+}
+
+/** The authors' submitted responses (issue 25; drafts never reach the chairs). */
+function PaperResponses({ paperId }: { paperId: number }) {
+  const responses = usePaperResponses(paperId);
+  if (!responses.data?.length) return null;
+  return (
+    <Box component="section" aria-labelledby="author-responses" data-testid="author-responses" sx={{ mt: 3 }}>
+      <Typography variant="h5" component="h2" id="author-responses" gutterBottom>
+        Author responses
+      </Typography>
+      {responses.data.map((r) => (
+        <Paper key={r.round} variant="outlined" sx={{ p: 2, mb: 2 }}>
+          <Typography variant="subtitle1" component="h3">
+            {r.roundName} · submitted <ConferenceTime value={r.submittedAt} />
+          </Typography>
+          <ResponseText text={r.text} />
+        </Paper>
+      ))}
+    </Box>
   );
 }
 
