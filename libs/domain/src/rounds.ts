@@ -3,9 +3,7 @@
  * Each round has its review due date, and the author-response window and length limit of that round. A
  * review request belongs to one round of its paper's track.
  */
-
-export type ResponseLimitUnit = 'words' | 'characters';
-export const RESPONSE_LIMIT_UNITS: readonly ResponseLimitUnit[] = ['words', 'characters'];
+import type { ResponseLimitUnit } from './responses.js';
 
 /** A review round as the API shows it (chairs and track chairs). Dates are UTC ISO strings or null. */
 export interface ReviewRoundDto {
