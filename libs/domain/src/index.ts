@@ -17,3 +17,4 @@ export * from './mail/index.js';
 export * from './letters.js';
 export * from './reports.js';
 export * from './time.js';
+export * from './discussion.js';

@@ -20,10 +20,15 @@ import { ReviewImportController } from './review-imports.controller.js';
 import { ReviewersController } from './chair-users.controller.js';
 import { ReviewersService } from './reviewers.service.js';
 import { ReviewsRepository } from './reviews.repository.js';
+import { ReadsModule } from '../../reads/reads.module.js';
+import { ManagedDiscussionController, ReviewerDiscussionController } from './discussion.controller.js';
+import { DiscussionRepository } from './discussion.repository.js';
+import { DiscussionDigestScheduler } from './discussion.scheduler.js';
+import { DiscussionService } from './discussion.service.js';
 
 /** Reviewing: review requests, reviews, bids, conflicts of interest, reviewer management and imports. */
 @Module({
-  imports: [OutboxModule, ActivityModule, UsersModule, TracksModule, PapersModule],
+  imports: [OutboxModule, ActivityModule, UsersModule, TracksModule, PapersModule, ReadsModule],
   controllers: [
     ReviewRequestsController,
     ChairConflictOverridesController,
@@ -33,6 +38,8 @@ import { ReviewsRepository } from './reviews.repository.js';
     AuthorReviewsController,
     ReviewersController,
     ReviewImportController,
+    ManagedDiscussionController,
+    ReviewerDiscussionController,
   ],
   providers: [
     ReviewsRepository,
@@ -43,6 +50,9 @@ import { ReviewsRepository } from './reviews.repository.js';
     ReviewRequestsService,
     ReviewerService,
     ReviewersService,
+    DiscussionRepository,
+    DiscussionService,
+    DiscussionDigestScheduler,
   ],
   exports: [ReviewListsService, ReviewAssignmentService],
 })
