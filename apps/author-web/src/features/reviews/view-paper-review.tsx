@@ -14,6 +14,7 @@ import { paths } from '../../config/paths';
 import { useAuthorReviews } from './api/author-reviews';
 import { useReviewerPaper, type ReviewerPaper } from './api/reviewer';
 import { PaperSummary, ReviewDetails } from './components/review-details';
+import { AuthorDiscussion, DiscussionPanel } from './components/discussion-panel';
 
 /** A reviewer's own submitted review(s) of the paper, read-only (with their comments to the chair). */
 function ReviewerView({ paperId, data }: { paperId: number; data: ReviewerPaper }) {
@@ -45,6 +46,7 @@ function ReviewerView({ paperId, data }: { paperId: number; data: ReviewerPaper 
           You have not submitted your review of this paper yet.
         </Alert>
       )}
+      <DiscussionPanel paperId={paperId} />
     </Stack>
   );
 }
@@ -111,7 +113,12 @@ export function ViewPaperReview() {
           queries={asReviewer.isError ? [asAuthor] : [asReviewer, asAuthor]}
           fallback={PAPER_MESSAGES.notFound}
         >
-          {() => <AuthorView reviews={asAuthor.data ?? []} />}
+          {() => (
+            <>
+              <AuthorView reviews={asAuthor.data ?? []} />
+              <AuthorDiscussion paperId={paperId} />
+            </>
+          )}
         </QueryState>
       )}
     </Stack>

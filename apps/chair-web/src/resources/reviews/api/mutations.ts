@@ -1,5 +1,8 @@
 import {
   MAX_APPLY_ASSIGNMENTS,
+  type DiscussionCommentDto,
+  type DiscussionDto,
+  type DiscussionVisibility,
   savedRequestsMessage,
   type AssignmentResult,
   type ConflictOverrideDto,
@@ -12,7 +15,7 @@ import {
   type UserDto,
 } from '@symposium/domain';
 import { api, ApiError, errorMessage } from '@symposium/ui';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useInvalidatingMutation, type RefreshWhen } from '../../../hooks/use-invalidating-mutation';
 import { useRolePrefix, type RolePrefix } from '../../../hooks/use-role-prefix';
 import { requestQueryString, reviewKeys, type ApplyResult } from './queries';
@@ -144,3 +147,19 @@ export const useRemoveReviewerFromTrack = () =>
   useReviewMutation((prefix, { userId, track }: { userId: number; track: number }) =>
     api<UserDto>('DELETE', `/api/${prefix}/users/remove/reviewer/${userId}/${track}`),
   );
+
+/** POST /api/{prefix}/discussion/:paperId {text, visibility}: appended to the shown thread (read on the server). */
+export function usePostDiscussionComment(paperId: number) {
+  const prefix = useRolePrefix();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { text: string; visibility: DiscussionVisibility }) =>
+      api<DiscussionCommentDto>('POST', `/api/${prefix}/discussion/${paperId}`, body),
+    onSuccess: (comment) => {
+      qc.setQueryData<DiscussionDto>(reviewKeys.discussion(prefix, paperId), (d) =>
+        d ? { ...d, comments: [...d.comments, comment] } : d,
+      );
+      void qc.invalidateQueries({ queryKey: ['reviews', prefix, 'discussions'] });
+    },
+  });
+}
