@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DiscussionVisibility } from '@symposium/domain';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { DB, type Db, type Executor } from '../../database/database.js';
 import {
   discussionCommentsTable as dc,
@@ -9,7 +9,6 @@ import {
   reviewRequestsTable as rr,
   reviewVersionsTable as rv,
   type DiscussionCommentRow,
-  type ReviewRow,
   type ReviewVersionRow,
 } from './reviews.table.js';
 
