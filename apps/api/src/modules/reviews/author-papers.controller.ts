@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { AuthorDiscussionCommentDto, AuthorReviewDto } from '@symposium/domain';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
 import { AuthorReviewDoc } from './dto/author-review.dto.js';
+import { AuthorDiscussionCommentDoc } from './dto/discussion-answers.dto.js';
 import { PaperId } from './review-params.js';
 import { ReviewerService } from './reviewer.service.js';
 import { DiscussionService } from './discussion.service.js';
@@ -30,7 +31,7 @@ export class AuthorReviewsController {
   /** The discussion's comments to the authors, shown with the reviews once they are released. */
   @Get(':paperId/discussion')
   @ApiParam({ name: 'paperId', type: Number })
-  @ApiOkResponse({ description: 'AuthorDiscussionCommentDto[]' })
+  @ApiOkResponse({ type: [AuthorDiscussionCommentDoc] })
   discussionComments(
     @PaperId() paperId: number,
     @CurrentUser() user: AuthUser,

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type {
   DiscussionCommentDto,
   DiscussionDto,
@@ -10,6 +10,13 @@ import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
 import { managedPaths, Scope, type CallerScope } from '../../common/managed-scope.js';
 import { DiscussionService } from './discussion.service.js';
+import {
+  DiscussionCommentDoc,
+  DiscussionDoc,
+  DiscussionListDoc,
+  DiscussionReviewDoc,
+  ReadMarkDoc,
+} from './dto/discussion-answers.dto.js';
 import {
   DiscussionListQueryDto,
   MarkReadDto,
@@ -34,7 +41,7 @@ export class ManagedDiscussionController {
 
   /** Papers with comments or submitted reviews: last comment, unread, spread of the final scores. */
   @Get()
-  @ApiOkResponse({ description: '{ count, data: DiscussionListRowDto[] }; the total also in X-Total-Count' })
+  @ApiOkResponse({ type: DiscussionListDoc, description: 'The total also in X-Total-Count' })
   async list(
     @Query() query: DiscussionListQueryDto,
     @Scope() caller: CallerScope,
@@ -54,14 +61,14 @@ export class ManagedDiscussionController {
 
   @Get(':paperId')
   @ApiParam({ name: 'paperId', type: Number })
-  @ApiOkResponse({ description: 'DiscussionDto; reading marks every comment read' })
+  @ApiOkResponse({ type: DiscussionDoc, description: 'Reading marks every comment read' })
   thread(@PaperId() paperId: number, @Scope() caller: CallerScope): Promise<DiscussionDto> {
     return this.discussion.thread(paperId, caller.prefix, caller.user);
   }
 
   @Post(':paperId')
   @ApiParam({ name: 'paperId', type: Number })
-  @ApiOkResponse({ description: 'DiscussionCommentDto (201)' })
+  @ApiCreatedResponse({ type: DiscussionCommentDoc })
   post(
     @PaperId() paperId: number,
     @Body() body: PostCommentDto,
@@ -72,7 +79,7 @@ export class ManagedDiscussionController {
 
   @Put(':paperId/read')
   @ApiParam({ name: 'paperId', type: Number })
-  @ApiOkResponse({ description: '{ lastRead, unread }' })
+  @ApiOkResponse({ type: ReadMarkDoc })
   read(
     @PaperId() paperId: number,
     @Body() body: MarkReadDto,
@@ -83,7 +90,7 @@ export class ManagedDiscussionController {
 
   @Get(':paperId/reviews')
   @ApiParam({ name: 'paperId', type: Number })
-  @ApiOkResponse({ description: 'DiscussionReviewDto[]: the submitted reviews with every version' })
+  @ApiOkResponse({ type: [DiscussionReviewDoc], description: 'The submitted reviews with every version' })
   reviews(@PaperId() paperId: number, @Scope() caller: CallerScope): Promise<DiscussionReviewDto[]> {
     return this.discussion.reviewsOf(paperId, caller.prefix, caller.user);
   }
@@ -104,14 +111,14 @@ export class ReviewerDiscussionController {
 
   @Get(':paperId')
   @ApiParam({ name: 'paperId', type: Number })
-  @ApiOkResponse({ description: 'DiscussionDto; reading marks every comment read' })
+  @ApiOkResponse({ type: DiscussionDoc, description: 'Reading marks every comment read' })
   thread(@PaperId() paperId: number, @CurrentUser() user: AuthUser): Promise<DiscussionDto> {
     return this.discussion.thread(paperId, 'reviewer', user);
   }
 
   @Post(':paperId')
   @ApiParam({ name: 'paperId', type: Number })
-  @ApiOkResponse({ description: 'DiscussionCommentDto (201)' })
+  @ApiCreatedResponse({ type: DiscussionCommentDoc })
   post(
     @PaperId() paperId: number,
     @Body() body: PostCommentDto,
@@ -122,7 +129,7 @@ export class ReviewerDiscussionController {
 
   @Put(':paperId/read')
   @ApiParam({ name: 'paperId', type: Number })
-  @ApiOkResponse({ description: '{ lastRead, unread }' })
+  @ApiOkResponse({ type: ReadMarkDoc })
   read(
     @PaperId() paperId: number,
     @Body() body: MarkReadDto,
@@ -133,7 +140,7 @@ export class ReviewerDiscussionController {
 
   @Get(':paperId/reviews')
   @ApiParam({ name: 'paperId', type: Number })
-  @ApiOkResponse({ description: 'DiscussionReviewDto[]: the submitted reviews with every version' })
+  @ApiOkResponse({ type: [DiscussionReviewDoc], description: 'The submitted reviews with every version' })
   reviews(@PaperId() paperId: number, @CurrentUser() user: AuthUser): Promise<DiscussionReviewDto[]> {
     return this.discussion.reviewsOf(paperId, 'reviewer', user);
   }
