@@ -239,10 +239,7 @@ export const discussionCommentsTable = pgTable(
   (t) => [
     index('discussion_comments_paper_idx').on(t.paperId, t.id),
     index('discussion_comments_track_idx').on(t.trackId, t.createdAt),
-    check(
-      'discussion_comments_visibility_check',
-      sql`${t.visibility} in ('reviewers', 'chairs', 'authors')`,
-    ),
+    check('discussion_comments_visibility_check', sql`${t.visibility} in ('reviewers', 'chairs', 'authors')`),
   ],
 );
 export type DiscussionCommentRow = typeof discussionCommentsTable.$inferSelect;
