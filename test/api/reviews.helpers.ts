@@ -31,8 +31,8 @@ export interface ReviewsEnv {
 
 let n = 0;
 
-export async function setupReviews(): Promise<ReviewsEnv> {
-  const t = await createTestApp();
+export async function setupReviews(overrides: Parameters<typeof createTestApp>[0] = {}): Promise<ReviewsEnv> {
+  const t = await createTestApp(overrides);
   const chair = await t.user({ roles: chairRoles(), email: `chair${Date.now()}@chairs.example.net` });
   const person: ReviewsEnv['person'] = (opts = {}) => {
     n++;

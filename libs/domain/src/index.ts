@@ -19,3 +19,4 @@ export * from './letters.js';
 export * from './reports.js';
 export * from './time.js';
 export * from './responses.js';
+export * from './discussion.js';

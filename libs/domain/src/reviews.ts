@@ -201,6 +201,8 @@ export interface ReviewRequestDto {
   /** Chairs only (reviewers never see other reviewers; authors never see these). */
   reviewerName?: string;
   reviewerEmail?: string;
+  /** List answers: the caller's unread comments in the paper's discussion (0 when out of reach). */
+  discussionUnread?: number;
 }
 
 /** Chair / track chair save: POST /api/{chair|cochair}/review_requests. */

@@ -4,6 +4,7 @@ import { ReminderCandidatesRead } from './reminder-candidates.read.js';
 import { ReportFiguresRead } from './report-figures.read.js';
 import { SessionPapersRead } from './session-papers.read.js';
 import { TemplateUsageRead } from './template-usage.read.js';
+import { DiscussionRead } from './discussion.read.js';
 
 /**
  * The declared read side: queries that read several modules' tables for one view (report figures, reminder
@@ -17,6 +18,7 @@ const READS = [
   TemplateUsageRead,
   SessionPapersRead,
   PaperSearchRead,
+  DiscussionRead,
 ];
 
 @Module({ providers: READS, exports: READS })

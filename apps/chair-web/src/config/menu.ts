@@ -30,6 +30,7 @@ const reviewsSection = (chair: boolean): MenuSection => ({
     { label: 'Assign reviewers manually', to: paths.assignReviewersManual },
     { label: 'Assign reviewers automatically', to: paths.assignReviewersAuto },
     { label: 'Review requests', to: paths.viewReviewRequests() },
+    { label: 'Discussion', to: paths.viewDiscussions },
     ...(chair ? [{ label: 'Submit a review as a user', to: paths.submitReviewAsUser() }] : []),
     { label: 'Import reviewers and reviews', to: paths.importReviewers },
   ],

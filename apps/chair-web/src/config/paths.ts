@@ -103,6 +103,8 @@ export const paths = {
   submitReviewAsUser: route('/SubmitReviewAsUser/:paperId?'),
   submitPaperReview: route('/SubmitPaperReview/:paperId'),
   importReviewers: '/ImportReviewers',
+  /** The discussion list (issue 25): papers by discussion activity, unread, score disagreement. */
+  viewDiscussions: '/ViewDiscussions',
   viewEditAddRooms: '/ViewEditAddRooms',
   viewDays: '/ViewDays/',
   assignConferenceDays: '/AssignConferenceDays',

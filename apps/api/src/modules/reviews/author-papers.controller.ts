@@ -1,12 +1,14 @@
 import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { AuthorResponsePhaseDto, AuthorReviewDto } from '@symposium/domain';
+import type { AuthorDiscussionCommentDto, AuthorResponsePhaseDto, AuthorReviewDto } from '@symposium/domain';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
 import { AuthorReviewDoc } from './dto/author-review.dto.js';
+import { AuthorDiscussionCommentDoc } from './dto/discussion-answers.dto.js';
 import { AuthorResponsePhaseDoc, SaveResponseDto } from './author-responses.dto.js';
 import { AuthorResponsesService } from './author-responses.service.js';
 import { PaperId, RoundNumber } from './review-params.js';
 import { ReviewerService } from './reviewer.service.js';
+import { DiscussionService } from './discussion.service.js';
 
 /**
  * Reviewing's route under the papers module's prefix /api/author/papers (named after that prefix, so the URL
@@ -19,6 +21,7 @@ export class AuthorReviewsController {
   constructor(
     private readonly reviewer: ReviewerService,
     private readonly responses: AuthorResponsesService,
+    private readonly discussion: DiscussionService,
   ) {}
 
   @Get(':paperId/reviews')
@@ -79,5 +82,16 @@ export class AuthorReviewsController {
     @CurrentUser() user: AuthUser,
   ): Promise<AuthorResponsePhaseDto> {
     return this.responses.submit(paperId, round, body.text, user);
+  }
+
+  /** The discussion's comments to the authors, shown with the reviews once they are released. */
+  @Get(':paperId/discussion')
+  @ApiParam({ name: 'paperId', type: Number })
+  @ApiOkResponse({ type: [AuthorDiscussionCommentDoc] })
+  discussionComments(
+    @PaperId() paperId: number,
+    @CurrentUser() user: AuthUser,
+  ): Promise<AuthorDiscussionCommentDto[]> {
+    return this.discussion.forAuthor(paperId, user);
   }
 }

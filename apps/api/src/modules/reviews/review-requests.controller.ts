@@ -44,7 +44,7 @@ export class ReviewRequestsController {
     @Scope() caller: CallerScope,
     @Res({ passthrough: true }) res: Response,
   ): Promise<{ count: number; data: ReviewRequestDto[] }> {
-    const page = await this.requests.query(query, caller.scope);
+    const page = await this.requests.query(query, caller.scope, caller);
     setTotal(res, page.count);
     return page;
   }

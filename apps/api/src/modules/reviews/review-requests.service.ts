@@ -33,6 +33,7 @@ import { ReviewAssignmentService, toOverrideDto } from './review-assignment.serv
 import { ReviewListsService } from './review-lists.service.js';
 import { ReviewRoundsService } from './review-rounds.service.js';
 import { toRequestDto, toReviewDto } from './reviews.mapper.js';
+import { DiscussionService } from './discussion.service.js';
 import { ReviewsRepository, type RequestFilter } from './reviews.repository.js';
 import type { ReviewRequestRow } from './reviews.table.js';
 import { ReviewsErrors } from './reviews.errors.js';
@@ -63,16 +64,32 @@ export class ReviewRequestsService {
     private readonly tx: TransactionRunner,
     private readonly activity: ActivityService,
     private readonly rounds: ReviewRoundsService,
+    private readonly discussion: DiscussionService,
   ) {}
 
   async query(
     dto: QueryRequestsDto,
     scope: number[] | null,
+    caller?: { prefix: 'chair' | 'cochair'; user: AuthUser },
   ): Promise<{ count: number; data: ReviewRequestDto[] }> {
     const limit = dto.pg ?? PAGE_SIZE;
     const offset = ((dto.cp ?? 1) - 1) * limit;
     const { count, rows } = await this.lists.queryRequests(this.filter(dto, scope), { offset, limit });
-    return { count, data: rows.map((r) => toRequestDto(r, { withReviewer: true })) };
+    // The discussion column: the caller's unread comments per paper, one statement for the page.
+    const unread = caller
+      ? await this.discussion.unreadFor(
+          rows.map((r) => r.request.paperId),
+          caller.prefix,
+          caller.user,
+        )
+      : {};
+    return {
+      count,
+      data: rows.map((r) => ({
+        ...toRequestDto(r, { withReviewer: true }),
+        ...(caller ? { discussionUnread: unread[r.request.paperId] ?? 0 } : {}),
+      })),
+    };
   }
 
   async get(id: number, scope: number[] | null): Promise<ReviewRequestDto & { review: ReviewDto | null }> {

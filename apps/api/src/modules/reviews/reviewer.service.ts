@@ -35,6 +35,7 @@ import { toAuthorReviewDto, toRequestDto, toReviewDto } from './reviews.mapper.j
 import { ReviewsRepository } from './reviews.repository.js';
 import type { ReviewRequestRow } from './reviews.table.js';
 import { ReviewsErrors } from './reviews.errors.js';
+import { DiscussionService } from './discussion.service.js';
 
 /** What a reviewer sees of a paper assigned to them: no authors, files, notes or registration. */
 export interface ReviewerPaperDto {
@@ -69,6 +70,7 @@ export class ReviewerService {
     private readonly users: UsersService,
     private readonly activity: ActivityService,
     private readonly statuses: StatusesService,
+    private readonly discussion: DiscussionService,
   ) {}
 
   async list(dto: PageQueryDto, caller: AuthUser): Promise<{ count: number; data: ReviewRequestDto[] }> {
@@ -78,7 +80,19 @@ export class ReviewerService {
       { scope: null, userId: caller.id, state: dto.state },
       { offset, limit },
     );
-    return { count, data: rows.map((r) => toRequestDto(r, { withReviewer: false })) };
+    // The discussion column: unread comments per paper, one statement for the page (0 out of reach).
+    const unread = await this.discussion.unreadFor(
+      rows.map((r) => r.request.paperId),
+      'reviewer',
+      caller,
+    );
+    return {
+      count,
+      data: rows.map((r) => ({
+        ...toRequestDto(r, { withReviewer: false }),
+        discussionUnread: unread[r.request.paperId] ?? 0,
+      })),
+    };
   }
 
   async get(id: number, caller: AuthUser): Promise<ReviewRequestDto> {

@@ -26,10 +26,23 @@ import { ReviewsRepository } from './reviews.repository.js';
 import { TrackRoundsController } from './review-rounds.controller.js';
 import { ReviewRoundsRepository } from './review-rounds.repository.js';
 import { ReviewRoundsService } from './review-rounds.service.js';
+import { ReadsModule } from '../../reads/reads.module.js';
+import { ManagedDiscussionController, ReviewerDiscussionController } from './discussion.controller.js';
+import { DiscussionRepository } from './discussion.repository.js';
+import { DiscussionDigestScheduler } from './discussion.scheduler.js';
+import { DiscussionService } from './discussion.service.js';
 
 /** Reviewing: review requests, reviews, bids, conflicts of interest, reviewer management and imports. */
 @Module({
-  imports: [OutboxModule, ActivityModule, UsersModule, TracksModule, ConferenceModule, PapersModule],
+  imports: [
+    OutboxModule,
+    ActivityModule,
+    UsersModule,
+    TracksModule,
+    ConferenceModule,
+    PapersModule,
+    ReadsModule,
+  ],
   controllers: [
     ReviewRequestsController,
     ChairConflictOverridesController,
@@ -40,6 +53,8 @@ import { ReviewRoundsService } from './review-rounds.service.js';
     ReviewersController,
     ReviewImportController,
     TrackRoundsController,
+    ManagedDiscussionController,
+    ReviewerDiscussionController,
   ],
   providers: [
     ReviewsRepository,
@@ -54,6 +69,9 @@ import { ReviewRoundsService } from './review-rounds.service.js';
     ReviewRoundsService,
     AuthorResponsesRepository,
     AuthorResponsesService,
+    DiscussionRepository,
+    DiscussionService,
+    DiscussionDigestScheduler,
   ],
   exports: [ReviewListsService, ReviewAssignmentService, AuthorResponsesService],
 })

@@ -16,6 +16,7 @@ import {
   type ReviewRequestRow,
   type ReviewRow,
 } from './reviews.table.js';
+import { appendReviewVersion } from './review-versions.js';
 
 /** Filters of the review request query and bulk delete; scope null = every track. */
 export interface RequestFilter {
@@ -242,6 +243,8 @@ export class ReviewsRepository {
       .values(row)
       .onConflictDoUpdate({ target: reviewsTable.requestId, set: { ...rest, updatedAt: new Date() } })
       .returning();
+    // Every submit of a changed review is a new version (issue 25: revised during the discussion).
+    if (!saved!.draft) await appendReviewVersion(saved!, ex);
     return saved!;
   }
 

@@ -61,6 +61,7 @@ function Requests() {
                     <TableCell>Round</TableCell>
                     <TableCell>Due</TableCell>
                     <TableCell>State</TableCell>
+                    <TableCell>Discussion</TableCell>
                     <TableCell>Actions</TableCell>
                   </TableRow>
                 </TableHead>
@@ -86,6 +87,15 @@ function Requests() {
                       </TableCell>
                       <TableCell>
                         <StateChip state={r.state} />
+                      </TableCell>
+                      <TableCell data-testid="discussion-unread">
+                        {r.discussionUnread ? (
+                          <MuiLink component={Link} to={paths.viewPaperReview(r.paper)}>
+                            {r.discussionUnread} new
+                          </MuiLink>
+                        ) : (
+                          '–'
+                        )}
                       </TableCell>
                       <TableCell>
                         <RequestActions request={r} />

@@ -15,6 +15,7 @@ import { useAuthorReviews } from './api/author-reviews';
 import { useReviewerPaper, type ReviewerPaper } from './api/reviewer';
 import { PaperSummary, ReviewDetails } from './components/review-details';
 import { SubmittedResponses } from '../responses/components/submitted-responses';
+import { AuthorDiscussion, DiscussionPanel } from './components/discussion-panel';
 
 /** A reviewer's own submitted review(s) of the paper, read-only (with their comments to the chair). */
 function ReviewerView({ paperId, data }: { paperId: number; data: ReviewerPaper }) {
@@ -47,6 +48,7 @@ function ReviewerView({ paperId, data }: { paperId: number; data: ReviewerPaper 
         </Alert>
       )}
       <SubmittedResponses paperId={paperId} />
+      <DiscussionPanel paperId={paperId} />
     </Stack>
   );
 }
@@ -113,7 +115,12 @@ export function ViewPaperReview() {
           queries={asReviewer.isError ? [asAuthor] : [asReviewer, asAuthor]}
           fallback={PAPER_MESSAGES.notFound}
         >
-          {() => <AuthorView reviews={asAuthor.data ?? []} />}
+          {() => (
+            <>
+              <AuthorView reviews={asAuthor.data ?? []} />
+              <AuthorDiscussion paperId={paperId} />
+            </>
+          )}
         </QueryState>
       )}
     </Stack>

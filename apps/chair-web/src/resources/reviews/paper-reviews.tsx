@@ -24,6 +24,7 @@ import { BidChip, ConflictList, formatDate, OtherReasons, STATE_LABELS } from '.
 import { personName, useCandidates, usePaperReviews, useReviewPaper, useReviewRequests } from './api/queries';
 import { useSaveRequests } from './api/mutations';
 import { DeleteRequestDialog } from './delete-request-dialog';
+import { PaperDiscussion } from './paper-discussion';
 import { useRolePrefix } from '../../hooks/use-role-prefix';
 
 const usePaperId = () => {
@@ -76,6 +77,7 @@ export function ViewPaperReviews() {
         }
       </QueryView>
       <PaperResponses paperId={paperId} />
+      <PaperDiscussion paperId={paperId} />
     </>
   );
 }

@@ -38,6 +38,7 @@ const COLUMNS: DataColumn<never>[] = [
   { label: 'Kind' },
   { label: 'State' },
   { label: 'Evaluation' },
+  { label: 'Discussion' },
   { label: 'Due' },
   { label: '' },
 ];
@@ -256,6 +257,9 @@ function RequestRow({ request: r, onDelete }: { request: ReviewRequestDto; onDel
       <TableCell>{r.isCameraReady ? 'Camera-ready' : 'Submission'}</TableCell>
       <TableCell>{STATE_LABELS[r.state]}</TableCell>
       <TableCell>{r.evaluation < 0 ? '—' : r.evaluation}</TableCell>
+      <TableCell data-testid="discussion-unread">
+        {r.discussionUnread ? `${r.discussionUnread} new` : '—'}
+      </TableCell>
       <TableCell>{formatDate(r.dueAt)}</TableCell>
       <TableCell>
         <Button

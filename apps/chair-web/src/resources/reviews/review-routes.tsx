@@ -20,6 +20,7 @@ const ReviewRequestList = lazy(() =>
 const ReviewRequestView = lazy(() =>
   import('./review-request-view').then((m) => ({ default: m.ReviewRequestView })),
 );
+const DiscussionList = lazy(() => import('./discussion-list').then((m) => ({ default: m.DiscussionList })));
 const SubmitPaperReview = lazy(() =>
   import('./review-submit').then((m) => ({ default: m.SubmitPaperReview })),
 );
@@ -36,6 +37,7 @@ const sharedReviewRoutes: ReactNode[] = [
   <Route key="paper-reviews" path={paths.viewPaperReviews.pattern} element={<ViewPaperReviews />} />,
   <Route key="edit-paper-reviews" path={paths.editPaperReviews.pattern} element={<EditPaperReviews />} />,
   <Route key="import-reviewers" path={paths.importReviewers} element={<ImportReviewers />} />,
+  <Route key="discussions" path={paths.viewDiscussions} element={<DiscussionList />} />,
 ];
 
 /** Chairs submit reviews on behalf of users (§6). */

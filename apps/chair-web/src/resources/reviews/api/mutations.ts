@@ -1,5 +1,8 @@
 import {
   MAX_APPLY_ASSIGNMENTS,
+  type DiscussionCommentDto,
+  type DiscussionDto,
+  type DiscussionVisibility,
   savedRequestsMessage,
   type AssignmentResult,
   type ConflictOverrideDto,
@@ -14,7 +17,7 @@ import {
   type UserDto,
 } from '@symposium/domain';
 import { api, ApiError, errorMessage } from '@symposium/ui';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useInvalidatingMutation, type RefreshWhen } from '../../../hooks/use-invalidating-mutation';
 import { useRolePrefix, type RolePrefix } from '../../../hooks/use-role-prefix';
 import { requestQueryString, reviewKeys, type ApplyResult } from './queries';
@@ -170,3 +173,18 @@ export const useDeleteRound = () =>
   useReviewMutation((prefix, { trackId, number }: { trackId: number; number: number }) =>
     api<{ message: string }>('DELETE', `/api/${prefix}/review_rounds/${trackId}/${number}`),
   );
+/** POST /api/{prefix}/discussion/:paperId {text, visibility}: appended to the shown thread (read on the server). */
+export function usePostDiscussionComment(paperId: number) {
+  const prefix = useRolePrefix();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { text: string; visibility: DiscussionVisibility }) =>
+      api<DiscussionCommentDto>('POST', `/api/${prefix}/discussion/${paperId}`, body),
+    onSuccess: (comment) => {
+      qc.setQueryData<DiscussionDto>(reviewKeys.discussion(prefix, paperId), (d) =>
+        d ? { ...d, comments: [...d.comments, comment] } : d,
+      );
+      void qc.invalidateQueries({ queryKey: ['reviews', prefix, 'discussions'] });
+    },
+  });
+}

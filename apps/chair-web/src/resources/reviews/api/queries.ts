@@ -1,5 +1,8 @@
 import {
   PAGE_SIZE,
+  type DiscussionDto,
+  type DiscussionListRowDto,
+  type DiscussionReviewDto,
   type CandidateReviewerDto,
   type ChairPaperDto,
   type PaperQueryResult,
@@ -30,7 +33,19 @@ export const reviewKeys = {
   pageReviews: (prefix: RolePrefix, paperIds: number[]) =>
     ['reviews', prefix, 'papers-reviews', paperIds] as const,
   rounds: (prefix: RolePrefix, trackId: number | null) => ['reviews', prefix, 'rounds', trackId] as const,
+  discussion: (prefix: RolePrefix, paperId: number) => ['reviews', prefix, 'discussion', paperId] as const,
+  discussionReviews: (prefix: RolePrefix, paperId: number) =>
+    ['reviews', prefix, 'discussion', paperId, 'reviews'] as const,
+  discussions: (prefix: RolePrefix, q: DiscussionListQuery) => ['reviews', prefix, 'discussions', q] as const,
 };
+
+/** The filters of the discussion list (GET /api/{prefix}/discussion). */
+export interface DiscussionListQuery {
+  track?: number;
+  threshold?: number;
+  disagreement?: boolean;
+  cp?: number;
+}
 
 export type ReviewerWithLoad = UserDto & { load: { total: number; cameraReady: number; reviewed: number } };
 
@@ -178,3 +193,44 @@ export const usePageReviews = (paperIds: number[]) =>
 
 export const personName = (p: { firstName: string; lastName: string }) =>
   `${p.firstName} ${p.lastName}`.trim();
+
+/**
+ * GET /api/{prefix}/discussion/:paperId: the paper's discussion (every visibility). Reading it marks every
+ * comment read on the server; the answer still flags what was unread, so it is not refetched while shown.
+ */
+export const useDiscussion = (paperId: number) => {
+  const prefix = useRolePrefix();
+  return useQuery({
+    queryKey: reviewKeys.discussion(prefix, paperId),
+    queryFn: () => api<DiscussionDto>('GET', `/api/${prefix}/discussion/${paperId}`),
+    enabled: paperId > 0,
+    retry: false,
+    staleTime: Infinity,
+  });
+};
+
+/** GET /api/{prefix}/discussion/:paperId/reviews: the submitted reviews with every version. */
+export const useDiscussionReviews = (paperId: number) => {
+  const prefix = useRolePrefix();
+  return useQuery({
+    queryKey: reviewKeys.discussionReviews(prefix, paperId),
+    queryFn: () => api<DiscussionReviewDto[]>('GET', `/api/${prefix}/discussion/${paperId}/reviews`),
+    enabled: paperId > 0,
+    retry: false,
+  });
+};
+
+/** GET /api/{prefix}/discussion: papers by discussion activity with unread counts and the score spread. */
+export const useDiscussions = (q: DiscussionListQuery) => {
+  const prefix = useRolePrefix();
+  return useQuery({
+    queryKey: reviewKeys.discussions(prefix, q),
+    queryFn: () =>
+      api<{ count: number; data: DiscussionListRowDto[] }>(
+        'GET',
+        `/api/${prefix}/discussion${requestQueryString(q as ReviewRequestQuery)}`,
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+};

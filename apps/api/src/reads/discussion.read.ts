@@ -1,0 +1,192 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { REVIEW_FINAL_UNSET } from '@symposium/domain';
+import { and, arrayContains, asc, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { DB, type Db, type Executor } from '../database/database.js';
+import { papersTable } from '../modules/papers/papers.table.js';
+import {
+  discussionCommentsTable as dc,
+  discussionReadsTable as dr,
+  reviewsTable,
+} from '../modules/reviews/reviews.table.js';
+import { tracksTable } from '../modules/tracks/tracks.table.js';
+import { usersTable as u } from '../modules/users/users.table.js';
+
+/** A chair or track chair who may take part in a track's discussions. */
+export interface DiscussionChair {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** 'chair' for chairs and admins, 'trackChair' for the track chairs of the track. */
+  role: 'chair' | 'trackChair';
+}
+
+export interface DiscussionListQuery {
+  /** Tracks the caller manages; null = every track. */
+  scope: number[] | null;
+  track?: number;
+  threshold: number;
+  /** Only the papers whose spread reaches the threshold. */
+  disagreement?: boolean;
+  userId: number;
+  /** Papers the caller may not see (conflicts of interest). */
+  exclude: number[];
+  offset: number;
+  limit: number;
+}
+
+export interface DiscussionListRow {
+  paperId: number;
+  title: string;
+  trackId: number;
+  trackName: string;
+  comments: number;
+  lastCommentAt: Date | null;
+  unread: number;
+  reviews: number;
+  spread: number | null;
+}
+
+/**
+ * The discussion's reads over several modules' tables: who chairs a track's discussions (users), a track's
+ * discussionBeforeReview setting (tracks) and the chairs' discussion list (papers, reviews, comments, reads).
+ */
+@Injectable()
+export class DiscussionRead {
+  constructor(@Inject(DB) private readonly db: Db) {}
+
+  /** Chairs (and admins) and the track chairs of the track, unlocked. */
+  async chairsOfTrack(trackId: number, ex: Executor = this.db): Promise<DiscussionChair[]> {
+    const rows = await ex
+      .select({
+        id: u.id,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        email: u.email,
+        isChair: u.isChair,
+        isAdmin: u.isAdmin,
+      })
+      .from(u)
+      .where(
+        and(
+          eq(u.lockStatus, false),
+          or(
+            eq(u.isChair, true),
+            eq(u.isAdmin, true),
+            and(eq(u.isCoChair, true), arrayContains(u.coChairTracks, [trackId])),
+          ),
+        ),
+      )
+      .orderBy(asc(u.id));
+    return rows.map((r) => ({
+      id: r.id,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      email: r.email,
+      role: r.isChair || r.isAdmin ? 'chair' : 'trackChair',
+    }));
+  }
+
+  /** Whether reviewers of these tracks may read the discussion before submitting their review. */
+  async openBeforeReview(trackIds: number[], ex: Executor = this.db): Promise<Set<number>> {
+    if (!trackIds.length) return new Set();
+    const rows = await ex
+      .select({ id: tracksTable.id })
+      .from(tracksTable)
+      .where(and(inArray(tracksTable.id, trackIds), eq(tracksTable.discussionBeforeReview, true)));
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** Papers (not deleted) of the scope that have comments or submitted reviews: the list's candidates. */
+  async candidatePapers(scope: number[] | null, track: number | undefined, ex: Executor = this.db) {
+    return ex
+      .select({ id: papersTable.id })
+      .from(papersTable)
+      .where(and(...this.paperFilter(scope, track)));
+  }
+
+  private paperFilter(scope: number[] | null, track: number | undefined): SQL[] {
+    const where: SQL[] = [eq(papersTable.isDeleted, false)];
+    if (scope) where.push(scope.length ? inArray(papersTable.trackId, scope) : sql`false`);
+    if (track !== undefined) where.push(eq(papersTable.trackId, track));
+    where.push(
+      sql`(exists (select 1 from ${dc} where ${dc.paperId} = ${papersTable.id}) or exists (select 1 from ${reviewsTable} where ${reviewsTable.paperId} = ${papersTable.id} and ${reviewsTable.draft} = false))`,
+    );
+    return where;
+  }
+
+  /**
+   * The chairs' discussion list: papers with comments or submitted reviews, their last comment time, the
+   * caller's unread count (every visibility: chairs read them all) and the spread of the submitted reviews'
+   * `final` scores; most recent activity first. One statement for the page, one for the count.
+   */
+  async list(
+    q: DiscussionListQuery,
+    ex: Executor = this.db,
+  ): Promise<{ count: number; rows: DiscussionListRow[] }> {
+    const stats = ex
+      .select({
+        paperId: dc.paperId,
+        comments: sql<number>`count(*)::int`.as('comments'),
+        lastAt: sql<Date | null>`max(${dc.createdAt})`.as('last_at'),
+        unread:
+          sql<number>`count(*) filter (where ${dc.authorId} <> ${q.userId} and ${dc.id} > coalesce((select ${dr.lastReadCommentId} from ${dr} where ${dr.userId} = ${q.userId} and ${dr.paperId} = ${dc.paperId}), 0))::int`.as(
+            'unread',
+          ),
+      })
+      .from(dc)
+      .groupBy(dc.paperId)
+      .as('stats');
+    const scores = ex
+      .select({
+        paperId: reviewsTable.paperId,
+        reviews: sql<number>`count(*)::int`.as('reviews'),
+        spread: sql<
+          number | null
+        >`case when count(*) filter (where ${reviewsTable.final} <> ${REVIEW_FINAL_UNSET}) > 1 then max(${reviewsTable.final}) filter (where ${reviewsTable.final} <> ${REVIEW_FINAL_UNSET}) - min(${reviewsTable.final}) filter (where ${reviewsTable.final} <> ${REVIEW_FINAL_UNSET}) end`.as(
+          'spread',
+        ),
+      })
+      .from(reviewsTable)
+      .where(eq(reviewsTable.draft, false))
+      .groupBy(reviewsTable.paperId)
+      .as('scores');
+    const where = this.paperFilter(q.scope, q.track);
+    if (q.exclude.length) where.push(notInArray(papersTable.id, q.exclude));
+    if (q.disagreement) where.push(sql`${scores.spread} >= ${q.threshold}`);
+    const base = ex
+      .select({
+        paperId: papersTable.id,
+        title: papersTable.title,
+        trackId: papersTable.trackId,
+        trackName: tracksTable.name,
+        comments: sql<number>`coalesce(${stats.comments}, 0)::int`,
+        lastCommentAt: stats.lastAt,
+        unread: sql<number>`coalesce(${stats.unread}, 0)::int`,
+        reviews: sql<number>`coalesce(${scores.reviews}, 0)::int`,
+        spread: scores.spread,
+        total: sql<number>`count(*) over ()::int`,
+      })
+      .from(papersTable)
+      .innerJoin(tracksTable, eq(tracksTable.id, papersTable.trackId))
+      .leftJoin(stats, eq(stats.paperId, papersTable.id))
+      .leftJoin(scores, eq(scores.paperId, papersTable.id))
+      .where(and(...where))
+      .orderBy(sql`${stats.lastAt} desc nulls last`, desc(papersTable.id))
+      .offset(q.offset)
+      .limit(q.limit);
+    const rows = await base;
+    return {
+      count: rows[0]?.total ?? (q.offset ? await this.count(q, ex) : 0),
+      rows: rows.map(({ total: _t, ...r }) => {
+        void _t;
+        return { ...r, lastCommentAt: r.lastCommentAt ? new Date(r.lastCommentAt) : null };
+      }),
+    };
+  }
+
+  private async count(q: DiscussionListQuery, ex: Executor): Promise<number> {
+    const { count } = await this.list({ ...q, offset: 0, limit: 1 }, ex);
+    return count;
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * The reviewer discussion in both apps (issue 25): a reviewer posts on /ViewPaperReview/{id} with an @mention
+ * (the mentioned reviewer's e-mail is queued); the chair sees the unread count on /ViewDiscussions and the
+ * "New" marker on /ViewPaperReviews/{id}; reading clears both. Every screen axe-clean.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Page } from 'puppeteer-core';
+import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
+import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
+import { tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
+import { checkAccessibility } from '../support/axe.js';
+import { clickText, signIn, waitForText, type BrowserEnv } from '../support/browser.js';
+import {
+  callAs,
+  CHAIR,
+  insertChair,
+  insertUser,
+  openScreen,
+  useBrowserEnv,
+} from '../support/browser-setup.js';
+
+const PASSWORD = 'discussion-pass-1';
+const ABSTRACT = 'We colour the vertices of large sparse graphs with few colours and measure it in practice.';
+const REVIEW = {
+  quality: 8,
+  contribution: 7,
+  originality: 6,
+  final: 2,
+  comments: { author: 'A clear paper.', chair: 'Accept.' },
+};
+const COMMENT = '@Reviewer2 is Lemma 2 really new?';
+
+async function signOut(env: BrowserEnv): Promise<void> {
+  await env.page.evaluate(() => fetch('/api/auth/logout', { method: 'POST' }));
+}
+
+const cellText = (page: Page, paperId: number) =>
+  page.$eval(
+    `[data-testid=discussion-row][data-paper="${paperId}"] [data-testid=discussion-unread]`,
+    (e) => (e as HTMLElement).innerText,
+  );
+
+describe('the discussion screens', () => {
+  let paperId: number;
+  const rui = { email: 'rui@lisbon-uni.edu', password: PASSWORD };
+  const olga = { email: 'olga@minho-uni.edu', password: PASSWORD };
+
+  const env = useBrowserEnv(async () => {
+    const [track] = await env.db
+      .insert(tracksTable)
+      .values({ name: 'Graph Theory', position: 1 })
+      .returning();
+    await insertChair(env);
+    const author = await insertUser(env, {
+      firstName: 'Ana',
+      lastName: 'Silva',
+      email: 'ana@porto-uni.edu',
+      organization: 'University of Porto',
+      password: PASSWORD,
+    });
+    const reviewer = (firstName: string, lastName: string, email: string, organization: string) =>
+      insertUser(env, {
+        firstName,
+        lastName,
+        email,
+        organization,
+        password: PASSWORD,
+        isReviewer: true,
+        reviewerTracks: [track!.id],
+      });
+    const ruiId = await reviewer('Rui', 'Reviewer', rui.email, 'University of Lisbon');
+    const olgaId = await reviewer('Olga', 'Other', olga.email, 'University of Minho');
+    const [paper] = await env.db
+      .insert(papersTable)
+      .values({
+        title: 'Greedy colouring of sparse graphs',
+        abstractText: ABSTRACT,
+        trackId: track!.id,
+        primaryAuthorId: author,
+      })
+      .returning();
+    paperId = paper!.id;
+    await env.db.insert(paperAuthorsTable).values({ paperId, userId: author, position: 0 });
+    for (const id of [ruiId, olgaId])
+      await callAs(env, CHAIR, 'POST', '/api/chair/review_requests', {
+        track: track!.id,
+        paper: paperId,
+        reviewer: id,
+      });
+    await callAs(env, rui, 'PUT', `/api/reviewer/papers/${paperId}`, REVIEW);
+    await callAs(env, olga, 'PUT', `/api/reviewer/papers/${paperId}`, { ...REVIEW, final: -1 });
+  });
+
+  it('a reviewer posts a comment with a mention on the review page', async () => {
+    const { page } = env;
+    await signIn(env, 'author', rui.email, rui.password);
+    await openScreen(env, `/ViewPaperReview/${paperId}`, {
+      responses: [`/api/reviewer/discussion/${paperId}`],
+      texts: ['Discussion', 'No comments yet.'],
+    });
+    await waitForText(page, 'Reviewer 2');
+    await checkAccessibility(page, 'reviewer discussion');
+    const area = (await page.waitForSelector('[data-testid=comment-text]'))!;
+    await area.click();
+    await page.keyboard.sendCharacter(COMMENT);
+    const posted = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/reviewer/discussion/${paperId}`) && r.request().method() === 'POST',
+    );
+    await clickText(page, 'Post comment', 'button');
+    expect((await posted).status()).toBe(201);
+    await page.waitForFunction(
+      (t: string) =>
+        document.querySelector<HTMLElement>('[data-testid=comments]')?.innerText.includes(t) ?? false,
+      {},
+      COMMENT,
+    );
+    const mails = await env.db
+      .select()
+      .from(outboxTable)
+      .where(and(eq(outboxTable.kind, 'discussion-mention'), eq(outboxTable.paperId, paperId)));
+    expect(mails.map((m) => m.to)).toEqual([[olga.email]]);
+    await checkAccessibility(page, 'reviewer discussion after posting');
+    await signOut(env);
+  });
+
+  it('the chair sees the unread count and the New marker, which reading clears', async () => {
+    const { page } = env;
+    await signIn(env, 'chair', CHAIR.email, CHAIR.password);
+    await openScreen(env, '/chair/ViewDiscussions', {
+      responses: ['/api/chair/discussion'],
+      selector: `[data-testid=discussion-row][data-paper="${paperId}"]`,
+    });
+    expect(await cellText(page, paperId)).toBe('1');
+    await checkAccessibility(page, 'discussion list');
+    await openScreen(env, `/chair/ViewPaperReviews/${paperId}`, {
+      responses: [`/api/chair/discussion/${paperId}`],
+      selector: '[data-testid=unread-marker]',
+    });
+    await waitForText(page, '1 new comment');
+    await waitForText(page, 'Rui Reviewer (Reviewer 1)');
+    await checkAccessibility(page, 'chair paper discussion');
+    // Read: the next visit shows no marker, and the list no unread.
+    await openScreen(env, `/chair/ViewPaperReviews/${paperId}`, {
+      responses: [`/api/chair/discussion/${paperId}`],
+      texts: ['No new comments', COMMENT],
+    });
+    expect(await page.$('[data-testid=unread-marker]')).toBeNull();
+    await openScreen(env, '/chair/ViewDiscussions', {
+      responses: ['/api/chair/discussion'],
+      selector: `[data-testid=discussion-row][data-paper="${paperId}"]`,
+    });
+    await page.waitForFunction(
+      (id: number) =>
+        document.querySelector<HTMLElement>(
+          `[data-testid=discussion-row][data-paper="${id}"] [data-testid=discussion-unread]`,
+        )?.innerText === '–',
+      {},
+      paperId,
+    );
+  });
+});
