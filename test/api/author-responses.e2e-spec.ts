@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { auditLogTable } from '../../apps/api/src/modules/activity/activity.table.js';
 import { papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
-import { reviewRoundsTable } from '../../apps/api/src/modules/reviews/reviews.table.js';
+import { bidsTable, reviewRoundsTable } from '../../apps/api/src/modules/reviews/reviews.table.js';
 import { setupReviews, type Person, type ReviewsEnv } from './reviews.helpers.js';
 
 const minutesFromNow = (m: number) => new Date(Date.now() + m * 60_000);
@@ -292,6 +292,22 @@ describe('author responses', () => {
       expect(cochair.status).toBe(404);
       const asAuthor = await env.t.call('get', `/api/reviewer/papers/${paper}/responses`, author.auth);
       expect(asAuthor.status).toBe(403);
+    });
+
+    it('hides the responses from a reviewer and a chair with a conflict of interest, like a missing paper', async () => {
+      const conflicted = await env.reviewer([track]);
+      await assign(paper, conflicted);
+      const path = `/api/reviewer/papers/${paper}/responses`;
+      expect((await env.t.call('get', path, conflicted.auth)).status).toBe(200);
+      await env.t.db.insert(bidsTable).values({ reviewerId: conflicted.id, paperId: paper, bid: 'conflict' });
+      const missing = await env.t.call('get', `/api/reviewer/papers/999999/responses`, conflicted.auth);
+      const res = await env.t.call('get', path, conflicted.auth);
+      expect([res.status, res.body]).toEqual([404, missing.body]);
+      // a chair who is an author of the paper
+      const own = await env.paper(track, [env.chair.id]);
+      expect(
+        (await env.t.call('get', `/api/chair/reviews/paper/${own}/responses`, env.chair.auth)).status,
+      ).toBe(404);
     });
 
     it('hides the responses from a reviewer who declined', async () => {

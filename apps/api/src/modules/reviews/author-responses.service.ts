@@ -18,6 +18,7 @@ import { ConferenceService } from '../conference/conference.service.js';
 import { PapersService } from '../papers/papers.service.js';
 import { AuthorResponsesErrors } from './author-responses.errors.js';
 import { AuthorResponsesRepository } from './author-responses.repository.js';
+import { DiscussionService } from './discussion.service.js';
 import { ReviewsRepository } from './reviews.repository.js';
 import type { AuthorResponseRow, ReviewRoundRow } from './reviews.table.js';
 
@@ -37,6 +38,7 @@ export class AuthorResponsesService {
     private readonly conference: ConferenceService,
     private readonly activity: ActivityService,
     private readonly tx: TransactionRunner,
+    private readonly discussion: DiscussionService,
   ) {}
 
   // ----- authors
@@ -151,15 +153,23 @@ export class AuthorResponsesService {
   async forReviewer(paperId: number, caller: AuthUser): Promise<SubmittedResponseDto[]> {
     const [paper] = await this.papers.managedPapers([paperId], null, { includeDeleted: false });
     const requests = paper ? await this.reviews.requestsOfReviewerForPaper(caller.id, paperId) : [];
-    if (!paper || !requests.some((r) => !r.declined && r.trackId === paper.trackId))
+    if (
+      !paper ||
+      !requests.some((r) => !r.declined && r.trackId === paper.trackId) ||
+      (await this.discussion.hasConflict(caller.id, paper.id))
+    )
       throw AuthorResponsesErrors.paperNotFound();
     return this.submitted(paper.id, paper.trackId);
   }
 
-  /** Submitted responses of a paper in the caller's tracks (scope null: every track). */
-  async forChair(paperId: number, scope: number[] | null): Promise<SubmittedResponseDto[]> {
+  /**
+   * Submitted responses of a paper in the caller's tracks (scope null: every track); none for a caller with a
+   * conflict of interest on the paper (the discussion's check).
+   */
+  async forChair(paperId: number, scope: number[] | null, callerId: number): Promise<SubmittedResponseDto[]> {
     const [paper] = await this.papers.managedPapers([paperId], scope, { includeDeleted: false });
-    if (!paper) throw AuthorResponsesErrors.paperNotFound();
+    if (!paper || (await this.discussion.hasConflict(callerId, paper.id)))
+      throw AuthorResponsesErrors.paperNotFound();
     return this.submitted(paper.id, paper.trackId);
   }
 

@@ -52,6 +52,6 @@ export class PaperReviewsController {
     @PaperId() paperId: number,
     @Scope() caller: CallerScope,
   ): Promise<SubmittedResponseDto[]> {
-    return this.responses.forChair(paperId, caller.scope);
+    return this.responses.forChair(paperId, caller.scope, caller.user.id);
   }
 }

@@ -142,6 +142,15 @@ export class DiscussionService {
     return out;
   }
 
+  /**
+   * Whether the user has a conflict of interest on the paper (or is one of its authors): the one check that
+   * keeps the discussion, the reviews and the author responses of a paper from them.
+   */
+  async hasConflict(userId: number, paperId: number, ex?: Executor): Promise<boolean> {
+    const user = await this.users.findById(userId, ex);
+    return !user || (await this.conflicted(user, [paperId], ex)).has(paperId);
+  }
+
   /** The access check of every discussion route; 404 alike for a missing paper and one out of reach. */
   async access(
     paperId: number,
