@@ -7,6 +7,7 @@
  * (authorView.viewProgrammeOrganizations).
  */
 import { ModulesContainer } from '@nestjs/core';
+import { eq } from 'drizzle-orm';
 import type { ConferenceDto, ProgrammeView } from '@symposium/domain';
 import { conferenceTable } from '../../apps/api/src/modules/conference/conference.table.js';
 import { listRoutes } from '../../apps/api/src/cli/routes.js';
@@ -178,6 +179,31 @@ const reviewRequest = (at: string) =>
       'evaluation',
     ],
     ...['state', 'invitedAt', 'respondedAt', 'replyDueAt', 'dueAt', 'trackName', 'paperTitle'],
+    // issue 25: the request's review round and the caller's unread discussion comments on the paper
+    ...['round', 'roundName', 'discussionUnread'],
+  ].map((k) => (at ? `${at}.${k}` : k));
+
+/** A paper's discussion as a reviewer reads it: reviewers appear as "Reviewer N", chairs by name. */
+const discussionThread = [
+  ...['paper', 'paper._id', 'paper.title', 'paper.track'],
+  'comments',
+  ...['_id', 'paper', 'author', 'role', 'mine', 'visibility', 'text', 'mentions', 'createdAt', 'unread'].map(
+    (k) => `comments[].${k}`,
+  ),
+  'participants',
+  ...['mention', 'name', 'role'].map((k) => `participants[].${k}`),
+  ...['lastRead', 'unread', 'canPostChairsOnly'],
+];
+/** An author's response phase of one round: the reviews as authors may read them (no reviewer, no comments to chairs). */
+const responsePhase = (at: string) =>
+  [
+    ...['paper', 'paperTitle', 'round', 'roundName', 'opensAt', 'closesAt', 'limit', 'unit', 'state', 'now'],
+    ...['timeZone', 'reviews', 'response', 'response.text', 'response.submitted', 'response.submittedAt'],
+    'response.updatedAt',
+    ...['number', 'round', 'quality', 'contribution', 'originality', 'final', 'decision', 'comments'].map(
+      (k) => `reviews[].${k}`,
+    ),
+    'reviews[].comments.author',
   ].map((k) => (at ? `${at}.${k}` : k));
 
 describe('personal data in the answers of authors, reviewers, session chairs and the public', () => {
@@ -203,7 +229,15 @@ describe('personal data in the answers of authors, reviewers, session chairs and
 
   beforeAll(async () => {
     t = await createTestApp();
-    chair = await t.user({ roles: chairRoles(), firstName: 'Carla', lastName: 'Chair' });
+    // a chair without a conflict of interest on the papers (another organization and e-mail domain), so
+    // the discussion of issue 25 is theirs to write
+    chair = await t.user({
+      roles: chairRoles(),
+      firstName: 'Carla',
+      lastName: 'Chair',
+      organization: 'Carla Polytechnic',
+      email: `carla.${Date.now()}@carla-poly.example`,
+    });
     const [track] = await t.db.insert(tracksTable).values({ name: 'Main track', position: 0 }).returning();
     trackId = track!.id;
     const [accepted] = await t.db
@@ -250,6 +284,17 @@ describe('personal data in the answers of authors, reviewers, session chairs and
         reviewer: reviewer.id,
       }).expect(201)
     ).body._id as number;
+    // issue 25: the reviewer reads the discussion before reviewing (a track setting); the chair writes to the
+    // reviewers of one paper and to the authors of the other, so both answers carry comments
+    await t.db.update(tracksTable).set({ discussionBeforeReview: true }).where(eq(tracksTable.id, trackId));
+    await post(`/api/chair/discussion/${otherPaper}`, {
+      text: 'Please discuss @Reviewer1',
+      visibility: 'reviewers',
+    }).expect(201);
+    await post(`/api/chair/discussion/${ownPaper}`, {
+      text: 'The committee liked the proofs.',
+      visibility: 'authors',
+    }).expect(201);
     await t.db.insert(issuedDocumentsTable).values({
       code: CODE,
       kind: 'acceptance',
@@ -396,6 +441,37 @@ describe('personal data in the answers of authors, reviewers, session chairs and
       ['[].paper', '[].title', '[].abstract', '[].track', '[].trackName', '[].isCameraReady', '[].bid'],
     ],
     'GET /api/reviewer/conflicts': ['reviewer', () => '/api/reviewer/conflicts', ['[]', '[].*']],
+    // issue 25: author responses and the discussion
+    'GET /api/author/papers/:paperId/responses': [
+      'author',
+      () => `/api/author/papers/${ownPaper}/responses`,
+      ['[]', ...responsePhase('[]')],
+    ],
+    'GET /api/author/papers/:paperId/responses/:round': [
+      'author',
+      () => `/api/author/papers/${ownPaper}/responses/1`,
+      responsePhase(''),
+    ],
+    'GET /api/author/papers/:paperId/discussion': [
+      'author',
+      () => `/api/author/papers/${ownPaper}/discussion`,
+      ['[]', '[]._id', '[].author', '[].text', '[].createdAt'],
+    ],
+    'GET /api/reviewer/papers/:paperId/responses': [
+      'reviewer',
+      () => `/api/reviewer/papers/${otherPaper}/responses`,
+      ['[]', ...['paper', 'round', 'roundName', 'text', 'submittedAt', 'updatedAt'].map((k) => `[].${k}`)],
+    ],
+    'GET /api/reviewer/discussion/:paperId': [
+      'reviewer',
+      () => `/api/reviewer/discussion/${otherPaper}`,
+      discussionThread,
+    ],
+    'GET /api/reviewer/discussion/:paperId/reviews': [
+      'reviewer',
+      () => `/api/reviewer/discussion/${otherPaper}/reviews`,
+      ['[]', '[].*'],
+    ],
   };
 
   it('has an allow-list for every GET route of authors, reviewers, session chairs and the public', () => {
