@@ -365,7 +365,7 @@ describe('the author app on a 390 px wide phone', () => {
     }
     // Both of Ana's papers: the one under review and the accepted one.
     const addresses = [paperId, finalId].flatMap((id) =>
-      fillPattern(pattern, { trackId: track._id, paperId: id }),
+      fillPattern(pattern, { trackId: track._id, paperId: id, round: 1 }),
     );
     await walk(env.page, [...new Set(addresses)]);
   });
