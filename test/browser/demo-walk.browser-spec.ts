@@ -84,17 +84,23 @@ describe('the demo conference in the browser', () => {
     expect(accounts.map((a) => a.email)).toEqual(DEMO_EMAILS);
   });
 
-  it.each(DEMO_EMAILS)('shows %s real content on every screen of the menu', async (email) => {
-    const account = accounts.find((a) => a.email === email)!;
-    const page = await signInAs(email, account.password, account.url.includes('/chair'));
-    try {
-      const links = await menuLinks(page);
-      expect(links.length).toBeGreaterThan(0);
-      const problems: string[] = [];
-      for (const path of links) problems.push(...(await problemsOf(page, path)));
-      expect(problems).toEqual([]);
-    } finally {
-      await page.browserContext().close();
-    }
-  });
+  it.each(DEMO_EMAILS)(
+    'shows %s real content on every screen of the menu',
+    async (email) => {
+      const account = accounts.find((a) => a.email === email)!;
+      const page = await signInAs(email, account.password, account.url.includes('/chair'));
+      try {
+        const links = await menuLinks(page);
+        expect(links.length).toBeGreaterThan(0);
+        const problems: string[] = [];
+        for (const path of links) problems.push(...(await problemsOf(page, path)));
+        expect(problems).toEqual([]);
+      } finally {
+        await page.browserContext().close();
+      }
+      // one test walks every screen of the person's menu (the chair's has over 40): a hang guard per walk,
+      // not a speed limit — the chair's walk took 58 s on a quiet 2-core machine, against jest's 60 s default
+    },
+    300_000,
+  );
 });
