@@ -19,7 +19,7 @@ const swc = [
       experimental: { keepImportAttributes: true },
     },
     module: { type: 'es6' },
-    sourceMaps: 'inline',
+    sourceMaps: true,
   },
 ];
 const common = {

@@ -111,7 +111,7 @@ describe('the author app on a 390 px wide phone', () => {
     const context = await env.browser.createBrowserContext();
     const page = await context.newPage();
     await page.setViewport(PHONE);
-    page.setDefaultTimeout(15000);
+    page.setDefaultTimeout(30_000);
     await signIn({ ...env, page }, 'author', email, PASSWORD);
     return { context, page };
   }
@@ -332,7 +332,7 @@ describe('the author app on a 390 px wide phone', () => {
     const context = await env.browser.createBrowserContext();
     const page = await context.newPage();
     await page.setViewport(PHONE);
-    page.setDefaultTimeout(15000);
+    page.setDefaultTimeout(30_000);
     try {
       await signIn({ ...env, page }, 'author', 'rui@lisbon-uni.example.net', PASSWORD);
       await waitForText(page, 'Reviewer console');

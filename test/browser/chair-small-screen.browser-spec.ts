@@ -230,7 +230,7 @@ describe('chair console on a small screen and from the keyboard', () => {
     const page = await context.newPage();
     try {
       await page.setViewport(PHONE);
-      page.setDefaultTimeout(15000);
+      page.setDefaultTimeout(30_000);
       await signIn({ ...env, page }, 'chair', TRACK_CHAIR_EMAIL, PASSWORD);
       await walk(['/', ...own.flatMap((pattern) => fillPattern(pattern, values(), variants()))], page);
     } finally {

@@ -61,6 +61,22 @@ describe('chair user management screens', () => {
     await signIn(env, 'chair', CHAIR.email, CHAIR.password);
   });
 
+  /**
+   * Saves the roles and waits for what the user sees: the confirmation, then the reload the screen does 1.5 s
+   * later (§4). The accessibility check runs on the reloaded page, not on the one about to go away (an axe run
+   * that outlasts the 1.5 s loses its page: "Execution context was destroyed").
+   */
+  async function saveRolesAndReload(): Promise<void> {
+    const reloaded = env.page.waitForNavigation();
+    await clickText(env.page, 'Save roles', 'button');
+    await env.page.waitForFunction(
+      (t: string) => document.body.innerText.includes(t),
+      {},
+      USER_MESSAGES.rolesUpdated,
+    );
+    await reloaded;
+  }
+
   it('adds the Reviewers role for a track on /ManageRoles, and the stored user has the reviewer track', async () => {
     await env.page.goto(`${env.baseUrl}/chair/ManageRoles/${reviewerId}/reviewers/add`);
     await waitForText(env.page, 'rita@example.org');
@@ -71,14 +87,11 @@ describe('chair user management screens', () => {
     );
     await clickText(env.page, 'Data Science', 'label');
     await waitForText(env.page, 'Reviewer (Data Science)');
-    await clickText(env.page, 'Save roles', 'button');
-    await waitForText(env.page, USER_MESSAGES.rolesUpdated);
+    await saveRolesAndReload();
 
     const [row] = await env.db.select().from(usersTable).where(eq(usersTable.id, reviewerId));
     expect(row!.isReviewer).toBe(true);
     expect(row!.reviewerTracks).toEqual([trackId]);
-    // After saving the page reloads and shows the stored roles.
-    await env.page.waitForNavigation();
     await waitForText(env.page, 'Data Science (already)');
   });
 
@@ -89,8 +102,7 @@ describe('chair user management screens', () => {
         document.querySelector<HTMLInputElement>('input[name=selector][value=Reviewers]')?.checked === true,
     );
     await clickText(env.page, 'Data Science', 'label');
-    await clickText(env.page, 'Save roles', 'button');
-    await waitForText(env.page, USER_MESSAGES.rolesUpdated);
+    await saveRolesAndReload();
     const [row] = await env.db.select().from(usersTable).where(eq(usersTable.id, reviewerId));
     expect(row!.isReviewer).toBe(false);
     expect(row!.reviewerTracks).toEqual([]);

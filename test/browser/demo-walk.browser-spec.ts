@@ -44,7 +44,7 @@ describe('the demo conference in the browser', () => {
     const context = await env.browser.createBrowserContext();
     const page = await context.newPage();
     await page.setViewport({ width: 1400, height: 1000 });
-    page.setDefaultTimeout(20_000);
+    page.setDefaultTimeout(30_000);
     await page.goto(`${env.baseUrl}${chair ? '/chair' : ''}/SignIn`);
     await fillByLabel(page, 'Email', email);
     await fillByLabel(page, 'Password', password);

@@ -260,7 +260,7 @@ describe('keyboard-only flows', () => {
     const context = await env.browser.createBrowserContext();
     const page = await context.newPage();
     await page.setViewport({ width: 1400, height: 1000 });
-    page.setDefaultTimeout(15000);
+    page.setDefaultTimeout(30_000);
     const reviewerId = await user(
       'Rui',
       REVIEWER,

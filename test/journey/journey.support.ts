@@ -37,7 +37,7 @@ export async function personPage(env: BrowserEnv): Promise<{ page: Page; env: Br
     if (frame === page.mainFrame()) trail.push(`${new Date().toISOString().slice(11, 23)} ${frame.url()}`);
   });
   await page.setViewport(DESKTOP);
-  page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(30_000);
   return { page, env: { ...env, page } };
 }
 

@@ -67,7 +67,7 @@ export async function startBrowserEnv(overrides: Partial<AppConfig> = {}): Promi
   });
   const page = await browser.newPage();
   await page.setViewport({ width: 1400, height: 1000 });
-  page.setDefaultTimeout(15000);
+  page.setDefaultTimeout(30_000);
   return {
     app,
     db: app.get<Db>(DB),
