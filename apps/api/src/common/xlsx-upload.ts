@@ -1,5 +1,6 @@
 import busboy from 'busboy';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from './lazy-libraries.js';
 import type { Request } from 'express';
 import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
@@ -357,7 +358,7 @@ export async function* readXlsxRows(
   parts.push(endOfDirectory);
 
   const input = Readable.from(parts, { objectMode: false });
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  const reader = new (await loadExcelJS()).stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache', // dates are numbers with a date format

@@ -10,7 +10,8 @@ import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
+import { loadPuppeteer } from '../../common/lazy-libraries.js';
 import { assertExecutable, type ResolvedChromium, resolveChromium } from './chromium.js';
 import { documentsUnavailable } from './documents.errors.js';
 import { Semaphore } from './semaphore.js';
@@ -261,6 +262,7 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
       let chromium: ResolvedChromium | undefined;
       try {
         chromium = await this.chromium();
+        const puppeteer = await loadPuppeteer();
         const browser = await puppeteer.launch({
           executablePath: chromium.executablePath,
           headless: chromium.headless,

@@ -9,7 +9,6 @@ import {
   type IssuedDocumentParams,
 } from '@symposium/domain';
 import { randomBytes } from 'node:crypto';
-import QRCode from 'qrcode';
 import { DomainError } from '../../common/errors.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { Executor } from '../../database/database.js';
@@ -18,6 +17,7 @@ import { escapeHtml } from '../documents/html.js';
 import { defaultTemplate, documentShell, fillTemplate, type DocumentValues } from './document-templates.js';
 import { LettersErrors } from './letters.errors.js';
 import { LettersRepository } from './letters.repository.js';
+import { loadQRCode } from '../../common/lazy-libraries.js';
 
 /** Crockford's base32 alphabet (no I, L, O, U). */
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -118,7 +118,9 @@ export class DocumentComposer {
   /** The values of the conference, the date of issue, the code, its address and QR code. */
   async commonValues(conference: ConferenceDto, code: string, issuedAt: Date): Promise<DocumentValues> {
     const url = this.verifyUrl(code);
-    const qr = await QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 1, width: 360 });
+    const qr = await (
+      await loadQRCode()
+    ).toDataURL(url, { errorCorrectionLevel: 'M', margin: 1, width: 360 });
     return {
       'conference.shortName': conference.shortName,
       'conference.fullName': conference.fullName,

@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
+import { loadNodemailer } from '../../common/lazy-libraries.js';
 import type { SmtpConfig } from '../../config/config.js';
 import type { OutboxRow } from './outbox.table.js';
 
@@ -61,12 +62,16 @@ const CLOSED_WHILE_SENDING = 'Reached maximum number of retries after connection
 
 /** nodemailer pooled SMTP transport built from config.smtp; `smtp.from` is the default sender. */
 export function createSmtpTransport(smtp: SmtpConfig): MailTransport {
-  const transporter = nodemailer.createTransport(smtpPoolOptions(smtp));
+  // The pool is made on the first message (nodemailer is loaded then, not when the API starts).
+  let pool: Transporter<SMTPPool.SentMessageInfo> | undefined;
+  const transporter = async () => (pool ??= (await loadNodemailer()).createTransport(smtpPoolOptions(smtp)));
   return {
     maxConnections: SMTP_POOL.maxConnections,
     async send(mail, from) {
       try {
-        const info = await transporter.sendMail({
+        const info = await (
+          await transporter()
+        ).sendMail({
           from: from ?? smtp.from,
           to: mail.to,
           cc: mail.cc.length ? mail.cc : undefined,
@@ -89,7 +94,7 @@ export function createSmtpTransport(smtp: SmtpConfig): MailTransport {
         throw e;
       }
     },
-    close: () => transporter.close(),
+    close: () => pool?.close(),
   };
 }
 

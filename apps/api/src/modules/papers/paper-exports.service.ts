@@ -9,7 +9,6 @@ import {
   type PaperFilePart,
   type TrackDto,
 } from '@symposium/domain';
-import ExcelJS from 'exceljs';
 import type { Response } from 'express';
 import { PassThrough } from 'node:stream';
 import yazl from 'yazl';
@@ -26,6 +25,7 @@ import { UsersService, type UserRow } from '../users/users.service.js';
 import type { PaperRow } from './papers.table.js';
 import { keepTextAsText, timeCell, withTimeColumns } from '../../common/xlsx-text.js';
 import { ConferenceService } from '../conference/conference.service.js';
+import { loadExcelJS } from '../../common/lazy-libraries.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -117,7 +117,7 @@ export class PaperExportsService {
       out.on('end', resolve);
       out.on('error', reject);
     });
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    const workbook = new (await loadExcelJS()).stream.xlsx.WorkbookWriter({
       stream: out,
       useStyles: true,
       useSharedStrings: false,

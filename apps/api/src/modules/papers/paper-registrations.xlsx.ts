@@ -10,7 +10,7 @@ import {
   registrationFormulaMessage,
   type RegistrationImportColumn,
 } from '@symposium/domain';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Request } from 'express';
 import {
   headerKey,
@@ -21,6 +21,7 @@ import {
 } from '../../common/xlsx-upload.js';
 import { FilesErrors } from '../files/files.errors.js';
 import { RegistrationErrors } from './paper-registrations.errors.js';
+import { loadExcelJS } from '../../common/lazy-libraries.js';
 
 /** The declared uncompressed sizes of all entries together (a zip bomb is refused before it is unpacked). */
 export const MAX_UNPACKED_BYTES = 50 * 1000 * 1000;
@@ -87,10 +88,11 @@ type Cell = { kind: 'empty' } | { kind: 'text'; text: string } | { kind: 'number
  * A cell's value. A formula is refused naming the cell (its cached result is never used), a date too; rich
  * text and hyperlinks count by their text.
  */
-function readCell(cell: ExcelJS.Cell): Cell | { kind: 'error'; message: string } {
+/** `formula` is ExcelJS.ValueType.Formula (the library is loaded on first use, common/lazy-libraries.ts). */
+function readCell(cell: ExcelJS.Cell, formula: number): Cell | { kind: 'error'; message: string } {
   const v = cell.value;
   if (
-    cell.type === ExcelJS.ValueType.Formula ||
+    cell.type === formula ||
     (v !== null && typeof v === 'object' && ('formula' in v || 'sharedFormula' in v))
   )
     return { kind: 'error', message: registrationFormulaMessage(cell.address) };
@@ -110,8 +112,8 @@ function readCell(cell: ExcelJS.Cell): Cell | { kind: 'error'; message: string }
 
 const textCell = (s: string): Cell => (s.trim() ? { kind: 'text', text: s.trim() } : { kind: 'empty' });
 const asText = (c: Cell): string => (c.kind === 'text' ? c.text : c.kind === 'number' ? String(c.value) : '');
-const headerText = (cell: ExcelJS.Cell): string => {
-  const c = readCell(cell);
+const headerText = (cell: ExcelJS.Cell, formula: number): string => {
+  const c = readCell(cell, formula);
   return 'text' in c ? headerKey(c.text) : '';
 };
 
@@ -124,17 +126,18 @@ export async function readRegistrationSheet(buf: Buffer): Promise<RegistrationSh
   const header = new Map<string, number>();
   const rows: RegistrationSheetRow[] = [];
   let checked = false;
+  const formula = (await loadExcelJS()).ValueType.Formula;
   for await (const row of readXlsxRows(buf, SHEET_LIMITS, ERRORS)) {
     if (row.number === 1) {
       row.eachCell((cell, col) => {
-        const name = headerText(cell);
+        const name = headerText(cell, formula);
         if (name && !header.has(name)) header.set(name, col);
       });
       continue;
     }
     if (!checked) checkHeader(header);
     checked = true;
-    const registration = registrationRow(row, header);
+    const registration = registrationRow(row, header, formula);
     if (registration) rows.push(registration);
   }
   if (!checked) checkHeader(header);
@@ -148,14 +151,18 @@ function checkHeader(header: Map<string, number>): void {
 }
 
 /** One data row read through the header's columns; undefined when none of its columns holds a value. */
-function registrationRow(row: ExcelJS.Row, header: Map<string, number>): RegistrationSheetRow | undefined {
+function registrationRow(
+  row: ExcelJS.Row,
+  header: Map<string, number>,
+  formula: number,
+): RegistrationSheetRow | undefined {
   const cells = {} as Record<RegistrationImportColumn, Cell>;
   let error: string | undefined;
   let any = false;
   for (const c of REGISTRATION_IMPORT_COLUMNS) {
     const col = header.get(headerKey(c));
     const read: ReturnType<typeof readCell> =
-      col === undefined ? { kind: 'empty' } : readCell(row.getCell(col));
+      col === undefined ? { kind: 'empty' } : readCell(row.getCell(col), formula);
     if (read.kind === 'error') {
       error ??= read.message;
       any = true;

@@ -6,7 +6,7 @@ import {
   PAGE_SIZE,
   type ActivityEntryDto,
 } from '@symposium/domain';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { ActivityErrors } from '../activity/activity.errors.js';
 import { UsersService, type UserRow } from '../users/users.service.js';
 import { ActivityService, type ActivityQuery, type ActivityRow } from '../activity/activity.service.js';
@@ -20,6 +20,7 @@ import {
 } from '../../common/report-params.js';
 import { keepTextAsText, timeCell, withTimeColumns } from '../../common/xlsx-text.js';
 import { ConferenceService } from '../conference/conference.service.js';
+import { loadExcelJS } from '../../common/lazy-libraries.js';
 
 const FILTER_KEYS = ['action', 'actor', 'paperId', 'trackId', 'from', 'to'] as const;
 const invalid = (field: string) => ActivityErrors.invalid(field, ACTIVITY_MESSAGES.invalidFilter);
@@ -120,7 +121,7 @@ export class ActivityReportService {
     const b = parseObject(body, 'body', invalid);
     const q = await this.queryOf(b.filter);
     const rows = await this.dtos(await this.activity.list(q, { offset: 0, limit: ACTIVITY_EXPORT_MAX }));
-    const workbook = new ExcelJS.Workbook();
+    const workbook = new (await loadExcelJS()).Workbook();
     workbook.creator = 'Symposium';
     const sheet = workbook.addWorksheet('Activity');
     // times in the conference's zone, named in the header (issue 21 item 11)

@@ -8,7 +8,6 @@ import {
   type ReportSummary,
   type ReportTable,
 } from '@symposium/domain';
-import ExcelJS from 'exceljs';
 import type { AuthUser } from '../../common/auth-user.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import { ActivityService } from '../activity/activity.service.js';
@@ -17,6 +16,7 @@ import { paperCounts, paperTables, reconciliationLists, type PaperFigures } from
 import { ReportsErrors } from './reports.errors.js';
 import { ReportsRepository, type ReportListRow, type ReportScope } from './reports.repository.js';
 import { keepTextAsText } from '../../common/xlsx-text.js';
+import { loadExcelJS } from '../../common/lazy-libraries.js';
 
 /** The caller's view of the stored reports: a track chair sees the ones they generated for their tracks. */
 const visibility = (scope: ReportScope, user: AuthUser) =>
@@ -191,7 +191,7 @@ function sheetName(title: string, used: Set<string>): string {
 
 /** The report's xlsx: one sheet per table, count series, reconciliation list and extra sheet, in full. */
 async function workbookOf(summary: ReportSummary, extra: ReportTable[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   workbook.creator = 'Symposium';
   const used = new Set<string>();
   const add = (t: ReportTable) => {

@@ -12,7 +12,6 @@ import {
   type UserDto,
   type UserRoles,
 } from '@symposium/domain';
-import ExcelJS from 'exceljs';
 import { randomInt } from 'node:crypto';
 import type { AuthUser } from '../../common/auth-user.js';
 import { pgErrorCode } from '../../common/errors.js';
@@ -36,6 +35,7 @@ import { trimPerson, UsersService } from './users.service.js';
 import type { NewUserRow, UserRow } from './users.table.js';
 import { UsersErrors } from './users.errors.js';
 import { keepTextAsText } from '../../common/xlsx-text.js';
+import { loadExcelJS } from '../../common/lazy-libraries.js';
 
 /** The co-author picker's view of a user (no roles, phone or account state). */
 export interface UserSummary {
@@ -349,7 +349,7 @@ export class ChairUsersService {
   /** The users matching the query as an xlsx workbook (text that could start a formula is quoted). */
   async exportXlsx(dto: ExportUsersDto): Promise<Buffer> {
     const rows = await this.repo.list(this.toQuery(dto));
-    const workbook = new ExcelJS.Workbook();
+    const workbook = new (await loadExcelJS()).Workbook();
     workbook.creator = 'Symposium';
     const sheet = workbook.addWorksheet('Users');
     sheet.columns = EXPORT_COLUMNS;
