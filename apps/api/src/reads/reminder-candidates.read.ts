@@ -98,54 +98,40 @@ export class ReminderCandidatesRead {
     const paper = PAPER_KINDS[kind];
     const review = REVIEW_KINDS[kind];
     let rows: (Omit<CandidateRow, 'deadline'> & { deadline: unknown })[];
+    // the paper kinds write to the paper's authors (every one, or the primary one)
+    const pa = paperAuthorsTable;
+    const authorOf = and(
+      eq(pa.paperId, p.id),
+      opts.recipients === 'primary' ? eq(pa.userId, p.primaryAuthorId) : undefined,
+    );
+    const authorRow = (deadline: PgColumn) => ({
+      ...person,
+      paperId: p.id,
+      paperTitle: p.title,
+      requestId: sql<number | null>`null::int`,
+      trackId: p.trackId,
+      deadline,
+    });
     if (paper) {
-      const pa = paperAuthorsTable;
       rows = await ex
-        .select({
-          ...person,
-          paperId: p.id,
-          paperTitle: p.title,
-          requestId: sql<number | null>`null::int`,
-          trackId: p.trackId,
-          deadline: paper.deadline,
-        })
+        .select(authorRow(paper.deadline))
         .from(p)
         .innerJoin(statusesTable, and(eq(statusesTable.id, p.statusId), statusesTable.isAccepted))
         .innerJoin(t, eq(t.id, p.trackId))
-        .innerJoin(
-          pa,
-          and(
-            eq(pa.paperId, p.id),
-            opts.recipients === 'primary' ? eq(pa.userId, p.primaryAuthorId) : undefined,
-          ),
-        )
+        .innerJoin(pa, authorOf)
         .innerJoin(u, and(eq(u.id, pa.userId), reachable))
         .where(and(not(p.isDeleted), paper.pending, ...due(paper.deadline), ...inTracks(p.trackId)))
         .orderBy(asc(p.id), asc(pa.position));
     } else if (kind === 'responseNotSubmitted') {
       // every author (or the primary one) of a paper whose track has a round with an open response window
       // (opens ≤ now < closes, a limit set) and no submitted response of that round; the deadline: the close
-      const pa = paperAuthorsTable;
       const ro = reviewRoundsTable;
       const ar = authorResponsesTable;
       rows = await ex
-        .select({
-          ...person,
-          paperId: p.id,
-          paperTitle: p.title,
-          requestId: sql<number | null>`null::int`,
-          trackId: p.trackId,
-          deadline: ro.responseClosesAt,
-        })
+        .select(authorRow(ro.responseClosesAt))
         .from(p)
         .innerJoin(ro, eq(ro.trackId, p.trackId))
-        .innerJoin(
-          pa,
-          and(
-            eq(pa.paperId, p.id),
-            opts.recipients === 'primary' ? eq(pa.userId, p.primaryAuthorId) : undefined,
-          ),
-        )
+        .innerJoin(pa, authorOf)
         .innerJoin(u, and(eq(u.id, pa.userId), reachable))
         .where(
           and(
