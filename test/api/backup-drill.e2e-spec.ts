@@ -26,6 +26,7 @@ import { toolConfig } from '../../apps/api/src/cli/ops-config.js';
 import { loadConfig } from '../../apps/api/src/config/config.js';
 import { openDatabase } from '../../apps/api/src/database/database.js';
 import { createFileStore } from '../../apps/api/src/modules/files/create-file-store.js';
+import { deleteS3Bucket } from '../support/file-stores.js';
 import type { BackupManifest } from '../../apps/api/src/ops/backup-manifest.js';
 import { countRows, fileReferences, type Query } from '../../apps/api/src/ops/database-inventory.js';
 
@@ -148,12 +149,17 @@ function fileStoreEnv(): Record<string, string> {
       (e): e is [string, string] => e[0].startsWith('S3_') && e[1] !== undefined,
     ),
   );
-  return {
+  const env = {
     ...s3,
     FILE_STORE: 's3',
     S3_BUCKET: `backup-drill-${process.pid}-${Math.floor(Math.random() * 1e9)}`,
   };
+  buckets.push(env);
+  return env;
 }
+
+/** The S3 settings of every bucket fileStoreEnv named; afterAll deletes them. */
+const buckets: Record<string, string>[] = [];
 
 /** One database and file store, as the environment of the commands and the server names them. */
 interface Target {
@@ -312,8 +318,19 @@ const tempDir = (prefix: string) => {
   scratch.push(dir);
   return dir;
 };
-afterAll(() => {
+afterAll(async () => {
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+  for (const env of buckets.splice(0)) {
+    const store = await createFileStore(loadConfig(toolConfig(env)));
+    try {
+      await deleteS3Bucket(store);
+    } catch (e) {
+      // a bucket a failed step never created
+      if ((e as { name?: string }).name !== 'NoSuchBucket') throw e;
+    } finally {
+      (store as { close?: () => void }).close?.();
+    }
+  }
 });
 
 const onPostgres = ADMIN_URL ? describe : describe.skip;

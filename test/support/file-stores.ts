@@ -101,3 +101,16 @@ export async function emptyS3Prefix(store: FileStore): Promise<void> {
     await store.client.send(new DeleteObjectCommand({ Bucket: store.bucket, Key: store.prefix + name }));
   await store.sweepUnfinished(0);
 }
+
+/**
+ * Deletes an S3 store's whole bucket: every object, every unfinished multipart upload, then the bucket (a
+ * test that made a bucket of its own, as the backup drill does, leaves none behind on a shared server).
+ */
+export async function deleteS3Bucket(store: FileStore): Promise<void> {
+  if (!isS3(store)) return;
+  const { DeleteBucketCommand, DeleteObjectCommand } = await sdk();
+  for (const name of await s3Objects(store))
+    await store.client.send(new DeleteObjectCommand({ Bucket: store.bucket, Key: store.prefix + name }));
+  await store.sweepUnfinished(0);
+  await store.client.send(new DeleteBucketCommand({ Bucket: store.bucket }));
+}
