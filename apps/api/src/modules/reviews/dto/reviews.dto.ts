@@ -106,6 +106,13 @@ export class SaveRequestDto {
   @Optional()
   @IdField()
   round?: number;
+  @ApiPropertyOptional({
+    enum: ['reviewer', 'meta'],
+    description: "'meta': the paper's meta-reviewer (issue 25; one per paper, kind and round)",
+  })
+  @Optional()
+  @IsIn(['reviewer', 'meta'])
+  role?: 'reviewer' | 'meta';
 }
 
 export class UpdateRequestDto {
