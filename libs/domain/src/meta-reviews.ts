@@ -40,7 +40,8 @@ export function validateMetaReview(
 ): Partial<Record<'recommendation' | 'committeeText' | 'authorText', string>> {
   const errors: Partial<Record<'recommendation' | 'committeeText' | 'authorText', string>> = {};
   const rec = input.recommendation ?? null;
-  if (rec !== null && !opts.statusIds.includes(rec)) errors.recommendation = META_REVIEW_MESSAGES.recommendationUnknown;
+  if (rec !== null && !opts.statusIds.includes(rec))
+    errors.recommendation = META_REVIEW_MESSAGES.recommendationUnknown;
   else if (rec === null && !opts.draft) errors.recommendation = META_REVIEW_MESSAGES.recommendationRequired;
   const committee = input.committeeText ?? '';
   if (committee.length > META_TEXT_MAX) errors.committeeText = META_REVIEW_MESSAGES.tooLong;

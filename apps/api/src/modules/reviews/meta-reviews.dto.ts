@@ -13,7 +13,11 @@ import { Nullable, Optional } from '../../common/optional.js';
 
 /** PUT (draft) and POST …/meta_review/submit: the meta-review (issue 25). */
 export class SaveMetaReviewDto {
-  @ApiPropertyOptional({ type: Number, nullable: true, description: 'a paper status id (required to submit)' })
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    description: 'a paper status id (required to submit)',
+  })
   @Nullable()
   @IsInt()
   @Min(1)

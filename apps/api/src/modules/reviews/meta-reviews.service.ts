@@ -49,8 +49,7 @@ function toDto(m: MetaReviewRow, recommendationText: string | null, reviewerName
   };
 }
 
-const withNames = (m: MetaReviewWithNames) =>
-  toDto(m, m.recommendationText, `${m.firstName} ${m.lastName}`);
+const withNames = (m: MetaReviewWithNames) => toDto(m, m.recommendationText, `${m.firstName} ${m.lastName}`);
 
 /**
  * Meta-reviews (issue 25). The meta-reviewer of a paper (a request with role 'meta', not declined) reads the
@@ -85,8 +84,7 @@ export class MetaReviewsService {
     const requests = (await this.repo.metaRequestsOfReviewer(caller.id, paperId, ex)).filter(
       (r) => !r.declined,
     );
-    const request =
-      requests.filter((r) => r.isCameraReady === paper.isCameraReady).at(-1) ?? requests.at(-1);
+    const request = requests.filter((r) => r.isCameraReady === paper.isCameraReady).at(-1) ?? requests.at(-1);
     if (!request || (await this.discussion.hasConflict(caller.id, paperId, ex)))
       throw ReviewsErrors.paperNotFound();
     return { paper, request };
@@ -190,7 +188,8 @@ export class MetaReviewsService {
   /** Every meta-review of a paper (drafts included, marked) for its chairs; 404 alike out of reach. */
   async forChair(paperId: number, scope: number[] | null, callerId: number): Promise<MetaReviewDto[]> {
     const [paper] = await this.papers.managedPapers([paperId], scope, { includeDeleted: false });
-    if (!paper || (await this.discussion.hasConflict(callerId, paper.id))) throw ReviewsErrors.paperNotFound();
+    if (!paper || (await this.discussion.hasConflict(callerId, paper.id)))
+      throw ReviewsErrors.paperNotFound();
     return (await this.repo.ofPapers([paper.id], { submittedOnly: false })).map(withNames);
   }
 
