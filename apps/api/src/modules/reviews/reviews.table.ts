@@ -340,6 +340,9 @@ export const metaReviewsTable = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('meta_reviews_request_key').on(t.requestId), index('meta_reviews_paper_idx').on(t.paperId)],
+  (t) => [
+    uniqueIndex('meta_reviews_request_key').on(t.requestId),
+    index('meta_reviews_paper_idx').on(t.paperId),
+  ],
 );
 export type MetaReviewRow = typeof metaReviewsTable.$inferSelect;
