@@ -201,6 +201,17 @@ export const ROUTES: Record<string, Caller[]> = {
   'PUT /api/reviewer/discussion/:paperId/read': REVIEWERS,
   'GET /api/reviewer/discussion/:paperId/reviews': REVIEWERS,
   'GET /api/author/papers/:paperId/discussion': SIGNED_IN,
+  // meta-reviews (issue 25): per paper the service answers 404 alike to everyone out of reach
+  'GET /api/reviewer/papers/:paperId/meta_review': REVIEWERS,
+  'PUT /api/reviewer/papers/:paperId/meta_review': REVIEWERS,
+  'POST /api/reviewer/papers/:paperId/meta_review/submit': REVIEWERS,
+  'POST /api/chair/reviews/papers/meta_reviews': CHAIRS,
+  'GET /api/chair/reviews/paper/:paperId/meta_reviews': CHAIRS,
+  'PUT /api/chair/reviews/paper/:paperId/meta_reviews/:metaReviewId': CHAIRS,
+  'POST /api/cochair/reviews/papers/meta_reviews': TRACK_CHAIRS,
+  'GET /api/cochair/reviews/paper/:paperId/meta_reviews': TRACK_CHAIRS,
+  'PUT /api/cochair/reviews/paper/:paperId/meta_reviews/:metaReviewId': TRACK_CHAIRS,
+  'GET /api/author/papers/:paperId/meta_review': SIGNED_IN,
   // programme: chairs build it, every signed-in user reads the published version, session chairs their view
   'GET /api/chair/rooms': CHAIRS,
   'POST /api/chair/rooms': CHAIRS,

@@ -98,7 +98,7 @@ function MetaReviewScreen({ page }: { page: MetaReviewPageDto }) {
             value={recommendation}
             disabled={!page.open}
             onChange={(e) => setRecommendation(e.target.value === '' ? '' : Number(e.target.value))}
-            slotProps={{ select: { inputProps: { 'data-testid': 'meta-recommendation' } } }}
+            slotProps={{ select: { SelectDisplayProps: { 'aria-label': 'Recommendation' } as object } }}
           >
             <MenuItem value="">
               <em>Choose…</em>
