@@ -34,6 +34,11 @@ export const ReviewsErrors = {
   authorOwnPaper: () => badRequest('reviews.author_own_paper', REVIEWER_MESSAGES.authorOwnPaper),
   alreadyReviewer: () => conflict('reviews.already_reviewer', REVIEWER_MESSAGES.alreadyReviewer),
   alreadyMeta: () => conflict('reviews.already_meta', META_REVIEW_MESSAGES.alreadyMeta),
+  metaLoadFull: (limit: number) =>
+    conflict(
+      'reviews.meta_load_full',
+      `This reviewer already meta-reviews ${limit} papers in this round (the limit).`,
+    ),
   conflictOfInterest: (flags: ConflictFlag[]) =>
     conflict('reviews.conflict_of_interest', conflictOfInterestMessage(flags), { conflicts: flags }),
   paperFull: (isCameraReady: boolean) => conflict('reviews.paper_full', paperFullMessage(isCameraReady)),
