@@ -158,6 +158,72 @@ describe('meta-reviews', () => {
     });
   });
 
+  describe('automatic meta assignment', () => {
+    it('proposes one meta-reviewer per paper under the meta load, and applies it with role meta', async () => {
+      const t2 = await env.track();
+      const papers = [];
+      for (let i = 0; i < 3; i++) papers.push(await env.paper(t2, [(await env.person()).id]));
+      const a = await env.reviewer([t2]);
+      const b = await env.reviewer([t2]);
+      const bidder = await env.reviewer([t2]);
+      // the bidder is eager on the first paper and in conflict with the second
+      await env.t.db.insert(bidsTable).values([
+        { reviewerId: bidder.id, paperId: papers[0]!, bid: 'eager' },
+        { reviewerId: bidder.id, paperId: papers[1]!, bid: 'conflict' },
+      ]);
+      // a regular reviewer of the third paper is not its meta-reviewer
+      expect((await assign(papers[2]!, t2, a)).status).toBe(201);
+      const proposal = await env.t
+        .call('post', '/api/chair/review_requests/auto/meta_proposal', env.chair.auth)
+        .send({ track: t2, metaLoad: 1 });
+      expect(proposal.status).toBe(200);
+      const pairs = proposal.body as { paper: number; reviewer: number; load: number }[];
+      expect(pairs).toHaveLength(3);
+      expect(pairs[0]).toMatchObject({ paper: papers[0], reviewer: bidder.id, load: 1 });
+      expect(pairs[1]!.reviewer).not.toBe(bidder.id);
+      expect(pairs[2]!.reviewer).not.toBe(a.id);
+      expect(new Set(pairs.map((p) => p.reviewer)).size).toBe(3); // metaLoad 1: three different people
+      // the load limit also holds on apply: one reviewer for two papers with metaLoad 1
+      const over = await env.t.call('post', '/api/chair/review_requests/auto/apply', env.chair.auth).send({
+        track: t2,
+        role: 'meta',
+        metaLoad: 1,
+        assignments: [
+          { paper: papers[0], reviewer: b.id },
+          { paper: papers[1], reviewer: b.id },
+        ],
+      });
+      expect(over.status).toBe(200);
+      expect(over.body.saved).toBe(1);
+      expect(over.body.errors).toEqual([
+        expect.objectContaining({
+          paper: papers[1],
+          message: expect.stringContaining('meta-reviews 1 paper'),
+        }),
+      ]);
+      expect(over.body.data[0]).toMatchObject({ role: 'meta', paper: papers[0] });
+      // the paper with a meta-reviewer is no longer proposed
+      const again = await env.t
+        .call('post', '/api/chair/review_requests/auto/meta_proposal', env.chair.auth)
+        .send({ track: t2, metaLoad: 1 });
+      expect(again.body.map((p: { paper: number }) => p.paper)).not.toContain(papers[0]);
+      expect(
+        (
+          await env.t
+            .call('post', '/api/cochair/review_requests/auto/meta_proposal', otherTrackChair.auth)
+            .send({ track: t2 })
+        ).status,
+      ).toBe(404);
+      expect(
+        (
+          await env.t
+            .call('post', '/api/chair/review_requests/auto/meta_proposal', env.chair.auth)
+            .send({ track: t2, metaLoad: 0 })
+        ).status,
+      ).toBe(400);
+    });
+  });
+
   describe('writing', () => {
     it('is closed until every review of the round is submitted', async () => {
       const before = await page(paper, meta);

@@ -37,7 +37,7 @@ export const ReviewsErrors = {
   metaLoadFull: (limit: number) =>
     conflict(
       'reviews.meta_load_full',
-      `This reviewer already meta-reviews ${limit} papers in this round (the limit).`,
+      `This reviewer already meta-reviews ${limit} paper${limit === 1 ? '' : 's'} in this round (the limit).`,
     ),
   conflictOfInterest: (flags: ConflictFlag[]) =>
     conflict('reviews.conflict_of_interest', conflictOfInterestMessage(flags), { conflicts: flags }),
