@@ -24,6 +24,7 @@ export const META_REVIEW_MESSAGES = {
   submitted: 'Meta-review submitted.',
   saved: 'Draft saved.',
   declined: 'You declined this meta-review request.',
+  notFound: 'Meta-review not found.',
 } as const;
 
 /** What the meta-reviewer sends (PUT draft, POST submit). */

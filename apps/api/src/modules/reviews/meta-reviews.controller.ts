@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
-import { ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiParam, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { MetaReviewDto, MetaReviewPageDto, MetaReviewSummaryDto } from '@symposium/domain';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
 import { IdParam } from '../../common/id-param.js';
@@ -12,10 +12,11 @@ import {
   MetaReviewSummaryDoc,
   SaveMetaReviewDto,
 } from './meta-reviews.dto.js';
-import { MetaReviewErrors, MetaReviewsService } from './meta-reviews.service.js';
+import { MetaReviewsService } from './meta-reviews.service.js';
+import { ReviewsErrors } from './reviews.errors.js';
 import { PaperId } from './review-params.js';
 
-const MetaReviewId = () => IdParam('metaReviewId', () => MetaReviewErrors.notFound());
+const MetaReviewId = () => IdParam('metaReviewId', () => ReviewsErrors.metaReviewNotFound());
 
 /** The meta-reviewer's side (issue 25): the paper's meta-review, under the reviewer console's prefix. */
 @ApiTags('reviews')
@@ -59,6 +60,7 @@ export class ReviewerMetaReviewController {
 
 /** Chairs and track chairs (their tracks): meta-reviews of a paper and of a decision-making page. */
 @ApiTags('reviews')
+@ApiExtraModels(MetaReviewSummaryDoc)
 @Controller(managedPaths('reviews'))
 export class ManagedMetaReviewController {
   constructor(private readonly meta: MetaReviewsService) {}
@@ -68,7 +70,10 @@ export class ManagedMetaReviewController {
   @HttpCode(200)
   @ApiOkResponse({
     description: "Each paper's submitted meta-reviews, by paper id",
-    schema: { type: 'object', additionalProperties: { type: 'array', items: { type: 'object' } } },
+    schema: {
+      type: 'object',
+      additionalProperties: { type: 'array', items: { $ref: getSchemaPath(MetaReviewSummaryDoc) } },
+    },
   })
   ofPapers(
     @Body() body: PapersReviewsDto,

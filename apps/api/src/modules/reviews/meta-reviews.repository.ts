@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { DB, type Db, type Executor } from '../../database/database.js';
-import { statusesTable } from '../tracks/tracks.table.js';
-import { usersTable } from '../users/users.table.js';
 import {
   metaReviewsTable as mr,
   reviewRequestsTable as rr,
@@ -11,12 +9,6 @@ import {
   type ReviewRequestRow,
   type ReviewRow,
 } from './reviews.table.js';
-
-export type MetaReviewWithNames = MetaReviewRow & {
-  recommendationText: string | null;
-  firstName: string;
-  lastName: string;
-};
 
 /** The SQL of meta-reviews (issue 25): meta requests, meta-reviews and the reviews a meta-reviewer reads. */
 @Injectable()
@@ -110,31 +102,18 @@ export class MetaReviewsRepository {
     return row!;
   }
 
-  /** The meta-reviews of papers (drafts too unless submittedOnly), with the status text and the writer's name. */
-  async ofPapers(
+  /** The meta-reviews of papers (drafts too unless submittedOnly), by paper, round and id. */
+  ofPapers(
     paperIds: number[],
     opts: { submittedOnly: boolean },
     ex: Executor = this.db,
-  ): Promise<MetaReviewWithNames[]> {
-    if (!paperIds.length) return [];
-    const rows = await ex
-      .select({
-        m: mr,
-        recommendationText: statusesTable.text,
-        firstName: usersTable.firstName,
-        lastName: usersTable.lastName,
-      })
+  ): Promise<MetaReviewRow[]> {
+    if (!paperIds.length) return Promise.resolve([]);
+    return ex
+      .select()
       .from(mr)
-      .innerJoin(usersTable, eq(usersTable.id, mr.reviewerId))
-      .leftJoin(statusesTable, eq(statusesTable.id, mr.recommendationStatusId))
       .where(and(inArray(mr.paperId, paperIds), opts.submittedOnly ? isNotNull(mr.submittedAt) : undefined))
       .orderBy(asc(mr.paperId), asc(mr.round), asc(mr.id));
-    return rows.map((r) => ({
-      ...r.m,
-      recommendationText: r.recommendationText ?? null,
-      firstName: r.firstName,
-      lastName: r.lastName,
-    }));
   }
 
   /** Meta requests (not declined) per reviewer among these: the meta load (issue 25). */

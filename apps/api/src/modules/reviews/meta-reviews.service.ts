@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
   decisionLabel,
-  META_REVIEW_MESSAGES,
   validateMetaReview,
   type AuthorMetaReviewDto,
   type MetaReviewDto,
@@ -10,7 +9,6 @@ import {
   type MetaReviewSummaryDto,
 } from '@symposium/domain';
 import type { AuthUser } from '../../common/auth-user.js';
-import { conflict, notFound } from '../../common/errors.js';
 import { TransactionRunner } from '../../database/database.module.js';
 import type { Executor } from '../../database/database.js';
 import { ActivityService } from '../activity/activity.service.js';
@@ -19,16 +17,11 @@ import { StatusesService } from '../tracks/statuses.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
 import { UsersService } from '../users/users.service.js';
 import { DiscussionService } from './discussion.service.js';
-import { MetaReviewsRepository, type MetaReviewWithNames } from './meta-reviews.repository.js';
+import { MetaReviewsRepository } from './meta-reviews.repository.js';
 import { assertValidReview } from './review-requests.service.js';
 import { ReviewsErrors } from './reviews.errors.js';
 import { ReviewsRepository } from './reviews.repository.js';
 import type { MetaReviewRow, ReviewRequestRow } from './reviews.table.js';
-
-export const MetaReviewErrors = {
-  notOpen: () => conflict('meta_reviews.not_open', META_REVIEW_MESSAGES.notOpen),
-  notFound: () => notFound('meta_reviews.not_found', 'Meta-review not found.'),
-};
 
 function toDto(m: MetaReviewRow, recommendationText: string | null, reviewerName?: string): MetaReviewDto {
   return {
@@ -49,7 +42,8 @@ function toDto(m: MetaReviewRow, recommendationText: string | null, reviewerName
   };
 }
 
-const withNames = (m: MetaReviewWithNames) => toDto(m, m.recommendationText, `${m.firstName} ${m.lastName}`);
+type MetaReviewWithNames = MetaReviewRow & { recommendationText: string | null; reviewerName: string };
+const withNames = (m: MetaReviewWithNames) => toDto(m, m.recommendationText, m.reviewerName);
 
 /**
  * Meta-reviews (issue 25). The meta-reviewer of a paper (a request with role 'meta', not declined) reads the
@@ -72,6 +66,28 @@ export class MetaReviewsService {
     private readonly tx: TransactionRunner,
     private readonly activity: ActivityService,
   ) {}
+
+  /** The meta-reviews of papers with the recommendation's status text and the meta-reviewer's name. */
+  private async ofPapers(
+    paperIds: number[],
+    opts: { submittedOnly: boolean },
+  ): Promise<MetaReviewWithNames[]> {
+    const rows = await this.repo.ofPapers(paperIds, opts);
+    if (!rows.length) return [];
+    const statuses = new Map((await this.statuses.list()).map((st) => [st._id, st.text]));
+    const users = new Map(
+      (await this.users.findByIds([...new Set(rows.map((m) => m.reviewerId))])).map((u) => [
+        u.id,
+        `${u.firstName} ${u.lastName}`,
+      ]),
+    );
+    return rows.map((m) => ({
+      ...m,
+      recommendationText:
+        m.recommendationStatusId === null ? null : (statuses.get(m.recommendationStatusId) ?? null),
+      reviewerName: users.get(m.reviewerId) ?? '',
+    }));
+  }
 
   /** The caller's meta request for the paper (not declined; the latest round), else 404 alike. */
   private async metaRequest(
@@ -148,7 +164,7 @@ export class MetaReviewsService {
       const { paper, request } = await this.metaRequest(paperId, caller, tx);
       const statusIds = (await this.statuses.list(tx)).map((s) => s._id);
       assertValidReview(validateMetaReview(input, { draft, statusIds }));
-      if (!(await this.round(request, tx)).open) throw MetaReviewErrors.notOpen();
+      if (!(await this.round(request, tx)).open) throw ReviewsErrors.metaNotOpen();
       const existing = await this.repo.findByRequest(request.id, tx);
       if (draft && existing?.submittedAt) throw ReviewsErrors.alreadySubmitted();
       const now = new Date();
@@ -190,7 +206,7 @@ export class MetaReviewsService {
     const [paper] = await this.papers.managedPapers([paperId], scope, { includeDeleted: false });
     if (!paper || (await this.discussion.hasConflict(callerId, paper.id)))
       throw ReviewsErrors.paperNotFound();
-    return (await this.repo.ofPapers([paper.id], { submittedOnly: false })).map(withNames);
+    return (await this.ofPapers([paper.id], { submittedOnly: false })).map(withNames);
   }
 
   /** Whether the authors read this meta-review's text to the authors with the released reviews. */
@@ -202,10 +218,10 @@ export class MetaReviewsService {
     callerId: number,
   ): Promise<MetaReviewDto> {
     await this.forChair(paperId, scope, callerId);
-    const rows = await this.repo.ofPapers([paperId], { submittedOnly: false });
-    if (!rows.some((m) => m.id === metaReviewId)) throw MetaReviewErrors.notFound();
+    const rows = await this.ofPapers([paperId], { submittedOnly: false });
+    if (!rows.some((m) => m.id === metaReviewId)) throw ReviewsErrors.metaReviewNotFound();
     await this.repo.setRelease(metaReviewId, releaseToAuthors);
-    const updated = (await this.repo.ofPapers([paperId], { submittedOnly: false })).find(
+    const updated = (await this.ofPapers([paperId], { submittedOnly: false })).find(
       (m) => m.id === metaReviewId,
     )!;
     return withNames(updated);
@@ -229,14 +245,14 @@ export class MetaReviewsService {
     );
     const visible = papers.map((p) => p.id).filter((id) => !conflicted.has(id));
     const out: Record<number, MetaReviewSummaryDto[]> = {};
-    for (const m of await this.repo.ofPapers(visible, { submittedOnly: true }))
+    for (const m of await this.ofPapers(visible, { submittedOnly: true }))
       (out[m.paperId] ??= []).push({
         paper: m.paperId,
         round: m.round,
         recommendation: m.recommendationStatusId,
         recommendationText: m.recommendationText,
         committeeText: m.committeeText,
-        reviewerName: `${m.firstName} ${m.lastName}`,
+        reviewerName: m.reviewerName,
       });
     return out;
   }
@@ -252,7 +268,7 @@ export class MetaReviewsService {
       paper && !paper.isDeleted && (await this.papers.authoredAmong(caller.id, [paperId])).has(paperId);
     if (!paper || !isAuthor) throw ReviewsErrors.paperNotFound();
     if (!paper.authorViewReviewEnabled) throw ReviewsErrors.notAvailable();
-    return (await this.repo.ofPapers([paperId], { submittedOnly: true }))
+    return (await this.ofPapers([paperId], { submittedOnly: true }))
       .filter((m) => m.releaseToAuthors && m.authorText)
       .map((m) => ({ round: m.round, text: m.authorText! }));
   }

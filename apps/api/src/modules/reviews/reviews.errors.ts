@@ -33,6 +33,8 @@ export const ReviewsErrors = {
   trackNotAllowed: () => badRequest('reviews.track_not_allowed', REVIEWER_MESSAGES.notAllowedTrack),
   authorOwnPaper: () => badRequest('reviews.author_own_paper', REVIEWER_MESSAGES.authorOwnPaper),
   alreadyReviewer: () => conflict('reviews.already_reviewer', REVIEWER_MESSAGES.alreadyReviewer),
+  metaNotOpen: () => conflict('meta_reviews.not_open', META_REVIEW_MESSAGES.notOpen),
+  metaReviewNotFound: () => notFound('meta_reviews.not_found', META_REVIEW_MESSAGES.notFound),
   alreadyMeta: () => conflict('reviews.already_meta', META_REVIEW_MESSAGES.alreadyMeta),
   metaLoadFull: (limit: number) =>
     conflict(
