@@ -121,6 +121,16 @@ describe('the meta-review screens', () => {
     await page.waitForSelector('[data-testid=meta-submitted]');
     await waitForText(page, 'Your meta-review (submitted)');
     await checkAccessibility(page, 'meta-review submitted');
+    // readable on a phone: at 390 px the two columns stack and nothing is wider than the screen
+    await page.setViewport({ width: 390, height: 844 });
+    try {
+      await page.waitForFunction(() => document.documentElement.scrollWidth <= 390);
+      const top = (id: string) => page.$eval(`#${id}`, (h) => (h as HTMLElement).getBoundingClientRect().top);
+      // the form under the reviews, not beside them
+      expect(await top('meta-form-heading')).toBeGreaterThan(await top('meta-reviews-heading'));
+    } finally {
+      await page.setViewport({ width: 1400, height: 1000 });
+    }
     const [row] = await env.db.select().from(metaReviewsTable).where(eq(metaReviewsTable.paperId, paperId));
     expect(row).toMatchObject({ committeeText: COMMITTEE, authorText: TO_AUTHORS });
     expect(row!.submittedAt).not.toBeNull();
