@@ -181,6 +181,8 @@ const reviewRequest = (at: string) =>
     ...['state', 'invitedAt', 'respondedAt', 'replyDueAt', 'dueAt', 'trackName', 'paperTitle'],
     // issue 25: the request's review round and the caller's unread discussion comments on the paper
     ...['round', 'roundName', 'discussionUnread'],
+    // issue 25: 'reviewer' or 'meta' (the paper's meta-reviewer)
+    'role',
   ].map((k) => (at ? `${at}.${k}` : k));
 
 /** A paper's discussion as a reviewer reads it: reviewers appear as "Reviewer N", chairs by name. */
@@ -284,6 +286,13 @@ describe('personal data in the answers of authors, reviewers, session chairs and
         reviewer: reviewer.id,
       }).expect(201)
     ).body._id as number;
+    // issue 25: the reviewer is also the meta-reviewer of the author's paper (the meta-review screen)
+    await post('/api/chair/review_requests', {
+      track: trackId,
+      paper: ownPaper,
+      reviewer: reviewer.id,
+      role: 'meta',
+    }).expect(201);
     // issue 25: the reviewer reads the discussion before reviewing (a track setting); the chair writes to the
     // reviewers of one paper and to the authors of the other, so both answers carry comments
     await t.db.update(tracksTable).set({ discussionBeforeReview: true }).where(eq(tracksTable.id, trackId));
@@ -471,6 +480,23 @@ describe('personal data in the answers of authors, reviewers, session chairs and
       'reviewer',
       () => `/api/reviewer/discussion/${otherPaper}/reviews`,
       ['[]', '[].*'],
+    ],
+    // issue 25: the meta-review screen (reviews as "Reviewer N", no author, no reviewer identity) and the
+    // authors' text of the meta-review
+    'GET /api/reviewer/papers/:paperId/meta_review': [
+      'reviewer',
+      () => `/api/reviewer/papers/${ownPaper}/meta_review`,
+      [
+        ...['paper', 'paper._id', 'paper.title', 'paper.trackName'],
+        ...['request', 'request._id', 'request.round', 'request.isCameraReady', 'request.declined'],
+        ...['open', 'submittedReviews', 'expectedReviews', 'reviews', 'reviews[].*'],
+        ...['statuses', 'statuses[]._id', 'statuses[].text', 'metaReview', 'metaReview.*'],
+      ],
+    ],
+    'GET /api/author/papers/:paperId/meta_review': [
+      'author',
+      () => `/api/author/papers/${ownPaper}/meta_review`,
+      ['[]', '[].round', '[].text'],
     ],
   };
 

@@ -20,3 +20,4 @@ export * from './reports.js';
 export * from './time.js';
 export * from './responses.js';
 export * from './discussion.js';
+export * from './meta-reviews.js';

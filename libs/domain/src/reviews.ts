@@ -184,6 +184,8 @@ export interface ReviewRequestDto {
   /** The review round (number) and its name (issue 25); R1 is 1. */
   round: number;
   roundName: string;
+  /** 'reviewer' (a review) or 'meta' (the paper's meta-reviewer, issue 25). */
+  role: 'reviewer' | 'meta';
   waiting: boolean;
   declined: boolean;
   reviewed: boolean;
@@ -213,6 +215,8 @@ export interface SaveReviewRequestInput {
   isCameraReady?: boolean;
   /** Review round of the paper's track (default 1 = R1). */
   round?: number;
+  /** 'meta': the paper's meta-reviewer (issue 25; default 'reviewer'). */
+  role?: 'reviewer' | 'meta';
 }
 
 /** Reviewer answer: PUT /api/reviewer/review_requests/:id. */

@@ -27,6 +27,8 @@ export const paths = {
   viewPaperReview: (paperId: number | string) => `/ViewPaperReview/${paperId}`,
   /** The author response of a paper in a review round (issue 25). */
   paperResponse: (paperId: number | string, round: number | string) => `/PaperResponse/${paperId}/${round}`,
+  /** The meta-review of a paper by its meta-reviewer (issue 25). */
+  metaReview: (paperId: number | string) => `/MetaReview/${paperId}`,
   reviewPaper: (paperId: number | string) => `/ReviewPaper/${paperId}`,
   viewReviewRequest: (reviewRequestId: number | string) => `/ViewReviewRequest/${reviewRequestId}`,
   /** Public (no sign-in): what the document with this verification code is (its QR code opens it). */

@@ -1,6 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { AuthorDiscussionCommentDto, AuthorResponsePhaseDto, AuthorReviewDto } from '@symposium/domain';
+import type {
+  AuthorDiscussionCommentDto,
+  AuthorMetaReviewDto,
+  AuthorResponsePhaseDto,
+  AuthorReviewDto,
+} from '@symposium/domain';
 import { CurrentUser, type AuthUser } from '../../common/auth-user.js';
 import { AuthorReviewDoc } from './dto/author-review.dto.js';
 import { AuthorDiscussionCommentDoc } from './dto/discussion-answers.dto.js';
@@ -9,6 +14,8 @@ import { AuthorResponsesService } from './author-responses.service.js';
 import { PaperId, RoundNumber } from './review-params.js';
 import { ReviewerService } from './reviewer.service.js';
 import { DiscussionService } from './discussion.service.js';
+import { AuthorMetaReviewDoc } from './meta-reviews.dto.js';
+import { MetaReviewsService } from './meta-reviews.service.js';
 
 /**
  * Reviewing's route under the papers module's prefix /api/author/papers (named after that prefix, so the URL
@@ -22,6 +29,7 @@ export class AuthorReviewsController {
     private readonly reviewer: ReviewerService,
     private readonly responses: AuthorResponsesService,
     private readonly discussion: DiscussionService,
+    private readonly meta: MetaReviewsService,
   ) {}
 
   @Get(':paperId/reviews')
@@ -93,5 +101,16 @@ export class AuthorReviewsController {
     @CurrentUser() user: AuthUser,
   ): Promise<AuthorDiscussionCommentDto[]> {
     return this.discussion.forAuthor(paperId, user);
+  }
+
+  /**
+   * The meta-review's text to the authors (issue 25), with the released reviews: never the recommendation or
+   * the text to the committee; empty when there is none or the chair withheld it.
+   */
+  @Get(':paperId/meta_review')
+  @ApiParam({ name: 'paperId', type: Number })
+  @ApiOkResponse({ type: [AuthorMetaReviewDoc] })
+  metaReview(@PaperId() paperId: number, @CurrentUser() user: AuthUser): Promise<AuthorMetaReviewDto[]> {
+    return this.meta.forAuthor(paperId, user);
   }
 }

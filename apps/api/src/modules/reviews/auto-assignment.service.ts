@@ -4,6 +4,7 @@ import {
   MAX_REVIEWS_PER_REVIEWER,
   savedRequestsMessage,
   MAX_APPLY_ASSIGNMENTS,
+  META_LOAD_DEFAULT,
   type AssignmentProblem,
   type AssignmentResult,
   type ReviewRequestDto,
@@ -21,7 +22,8 @@ import {
   type RowUser,
 } from '@symposium/domain/assignment/worker';
 import { AssignmentRunner } from './assignment-runner.js';
-import type { AutoApplyDto, AutoProposalDto, AutoRoundDto } from './dto/reviews.dto.js';
+import type { AutoApplyDto, AutoMetaProposalDto, AutoProposalDto, AutoRoundDto } from './dto/reviews.dto.js';
+import { MetaReviewsRepository } from './meta-reviews.repository.js';
 import { ReviewRoundsService } from './review-rounds.service.js';
 import { ReviewAssignmentService } from './review-assignment.service.js';
 import { ReviewListsService } from './review-lists.service.js';
@@ -84,6 +86,7 @@ export class AutoAssignmentService {
     private readonly tx: TransactionRunner,
     private readonly runner: AssignmentRunner,
     private readonly rounds: ReviewRoundsService,
+    private readonly metaRepo: MetaReviewsRepository,
   ) {}
 
   /**
@@ -131,6 +134,60 @@ export class AutoAssignmentService {
     };
   }
 
+  /**
+   * The meta-reviewer proposal of a track and round (issue 25): for each paper without a meta-reviewer, one
+   * reviewer of the track who may be assigned (not an author, no conflict of interest, not already a
+   * reviewer of the paper in the round) and has fewer than `metaLoad` meta requests in the round. Greedy, one
+   * paper after the other in id order: an eager bid first, then willing, none, not willing; then the lowest
+   * meta load; then the lowest user id. Apply it with POST auto/apply, role 'meta' and the same metaLoad.
+   */
+  async metaProposal(
+    dto: AutoMetaProposalDto,
+    scope: number[] | null,
+  ): Promise<{ paper: number; reviewer: number; reviewerName: string; load: number }[]> {
+    await this.assignment.managedTrack(dto.track, scope);
+    const { round, statuses } = await this.roundOf(dto.track, dto);
+    const isCameraReady = dto.isCameraReady ?? false;
+    const metaLoad = dto.metaLoad ?? META_LOAD_DEFAULT;
+    const papers = (await this.papers.listOfTracks([dto.track])).filter(
+      (p) => !p.isDeleted && (!statuses || (p.statusId !== null && statuses.has(p.statusId))),
+    );
+    const reviewers = (await this.users.reviewersOfTrack(dto.track)).filter((r) => r.isReviewer);
+    const loads = await this.metaRepo.metaLoads(dto.track, round);
+    const requests = await this.metaRepo.requestsOfTrackRound(dto.track, round, isCameraReady);
+    const hasMeta = new Set(requests.filter((r) => r.role === 'meta').map((r) => r.paperId));
+    const busy = new Set(requests.map((r) => `${r.paperId}:${r.reviewerId}`));
+    const rank = { eager: 0, willing: 1, notWilling: 3, conflict: 9 } as Record<string, number>;
+    const out: { paper: number; reviewer: number; reviewerName: string; load: number }[] = [];
+    for (const paper of papers.sort((a, b) => a.id - b.id)) {
+      if (hasMeta.has(paper.id)) continue;
+      const open = reviewers.filter(
+        (r) => (loads.get(r.id) ?? 0) < metaLoad && !busy.has(`${paper.id}:${r.id}`),
+      );
+      if (!open.length) continue;
+      const ctx = await this.assignment.context(paper, open);
+      const eligible = open.filter(
+        (r) => !ctx.authors.some((a) => a.id === r.id) && !(ctx.conflicts.get(r.id) ?? []).length,
+      );
+      eligible.sort(
+        (a, b) =>
+          (rank[ctx.bids.get(a.id) ?? ''] ?? 2) - (rank[ctx.bids.get(b.id) ?? ''] ?? 2) ||
+          (loads.get(a.id) ?? 0) - (loads.get(b.id) ?? 0) ||
+          a.id - b.id,
+      );
+      const best = eligible[0];
+      if (!best) continue;
+      loads.set(best.id, (loads.get(best.id) ?? 0) + 1);
+      out.push({
+        paper: paper.id,
+        reviewer: best.id,
+        reviewerName: `${best.firstName} ${best.lastName}`,
+        load: loads.get(best.id)!,
+      });
+    }
+    return out;
+  }
+
   /** Saves each pair as a review request (each on its own: one refusal does not undo the others). */
   async apply(dto: AutoApplyDto, scope: number[] | null, caller: AuthUser): Promise<ApplyResult> {
     if (dto.assignments.length > MAX_APPLY_ASSIGNMENTS)
@@ -138,6 +195,11 @@ export class AutoAssignmentService {
     await this.assignment.managedTrack(dto.track, scope);
     const { round, statuses } = await this.roundOf(dto.track, dto);
     const isCameraReady = dto.isCameraReady ?? false;
+    const role = dto.role ?? 'reviewer';
+    // meta-reviewers: their own limit of meta requests per reviewer in the round (issue 25)
+    const metaLoad = dto.metaLoad ?? META_LOAD_DEFAULT;
+    const metaLoads =
+      role === 'meta' ? await this.metaRepo.metaLoads(dto.track, round) : new Map<number, number>();
     const ids: number[] = [];
     const errors: ApplyResult['errors'] = [];
     // Every pair's paper in one query: it must exist, not be deleted, and be of this track (already in scope).
@@ -156,6 +218,8 @@ export class AutoAssignmentService {
         if (!paper) throw ReviewsErrors.paperNotFound();
         if (statuses && (paper.statusId === null || !statuses.has(paper.statusId)))
           throw ReviewsErrors.statusMismatch();
+        if (role === 'meta' && (metaLoads.get(pair.reviewer) ?? 0) >= metaLoad)
+          throw ReviewsErrors.metaLoadFull(metaLoad);
         const row = await this.tx.run((tx) =>
           this.assignment.assign(
             paper,
@@ -168,8 +232,10 @@ export class AutoAssignmentService {
             },
             tx,
             round,
+            role,
           ),
         );
+        if (role === 'meta') metaLoads.set(pair.reviewer, (metaLoads.get(pair.reviewer) ?? 0) + 1);
         ids.push(row.id);
       } catch (e) {
         if (!(e instanceof DomainError)) throw e;

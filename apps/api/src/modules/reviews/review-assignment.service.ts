@@ -15,6 +15,7 @@ import {
   type ConflictPerson,
   type ReviewInput,
   type ReviewRequestState,
+  type ReviewRole,
 } from '@symposium/domain';
 import type { AuthUser } from '../../common/auth-user.js';
 import { DomainError, pgErrorCode } from '../../common/errors.js';
@@ -30,6 +31,7 @@ import { ReviewRoundsService } from './review-rounds.service.js';
 import { ReviewsRepository } from './reviews.repository.js';
 import type { ReviewRequestRow, ReviewRow } from './reviews.table.js';
 import { ReviewsErrors } from './reviews.errors.js';
+import { MetaReviewsRepository } from './meta-reviews.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -254,6 +256,7 @@ export class ReviewAssignmentService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly activity: ActivityService,
     private readonly rounds: ReviewRoundsService,
+    private readonly metaRepo: MetaReviewsRepository,
   ) {}
 
   /** 404 unless the track exists and is one the caller manages (scope null = every track). */
@@ -277,24 +280,32 @@ export class ReviewAssignmentService {
     ex: Executor,
     /** The review round (a round number of the paper's track; 400 when the track has no such round). */
     round = 1,
+    /** 'meta': the paper's meta-reviewer (issue 25): one per paper, kind and round; not in the §9 limits. */
+    role: ReviewRole = 'reviewer',
   ): Promise<ReviewRequestRow> {
     await this.repo.lockAssignment([paper.id], [reviewerId], ex);
     const { reviewer, row } = await this.checkAndCreate(
       paper,
       reviewerId,
       isCameraReady,
-      { requireRole: true, createdBy: caller.id, invite: true, round },
+      { requireRole: true, createdBy: caller.id, invite: true, round, role },
       ex,
     );
     await this.activity.record(
       {
         ...ActivityService.fromUser(caller),
         action: 'review.assign',
-        summary: `Assigned ${reviewer.firstName} ${reviewer.lastName} to review paper ${paper.id} '${paper.title}'${log.note}`,
+        summary: `Assigned ${reviewer.firstName} ${reviewer.lastName} to ${role === 'meta' ? 'meta-review' : 'review'} paper ${paper.id} '${paper.title}'${log.note}`,
         subjectId: reviewer.id,
         paperId: paper.id,
         trackId: paper.trackId,
-        details: { requestId: row.id, isCameraReady, round: row.round, ...log.details },
+        details: {
+          requestId: row.id,
+          isCameraReady,
+          round: row.round,
+          ...(role === 'meta' ? { role } : {}),
+          ...log.details,
+        },
       },
       ex,
     );
@@ -345,7 +356,7 @@ export class ReviewAssignmentService {
     paper: PaperRow,
     reviewer: UserRow | undefined,
     isCameraReady: boolean,
-    opts: { requireRole: boolean; replacing?: number; round?: number },
+    opts: { requireRole: boolean; replacing?: number; round?: number; role?: ReviewRole },
     ex: Executor,
   ): Promise<UserRow> {
     const round = opts.round ?? 1;
@@ -360,7 +371,11 @@ export class ReviewAssignmentService {
       throw ReviewsErrors.alreadyReviewer();
     const flags = ctx.conflicts.get(reviewer.id) ?? [];
     if (flags.length) throw ReviewsErrors.conflictOfInterest(flags);
-    await this.checkLimits(paper.id, reviewer.id, isCameraReady, ex, opts.replacing, round);
+    if (opts.role === 'meta') {
+      // one meta-reviewer per paper, kind and round (the partial unique index backs it)
+      const meta = await this.metaOf(paper.id, isCameraReady, round, ex);
+      if (meta && meta.id !== opts.replacing) throw ReviewsErrors.alreadyMeta();
+    } else await this.checkLimits(paper.id, reviewer.id, isCameraReady, ex, opts.replacing, round);
     return reviewer;
   }
 
@@ -369,7 +384,7 @@ export class ReviewAssignmentService {
     paper: PaperRow,
     reviewerId: number,
     isCameraReady: boolean,
-    opts: { requireRole: boolean; createdBy: number; invite: boolean; round?: number },
+    opts: { requireRole: boolean; createdBy: number; invite: boolean; round?: number; role?: ReviewRole },
     ex: Executor,
   ): Promise<{ reviewer: UserRow; row: ReviewRequestRow }> {
     const round = opts.round ?? 1;
@@ -378,14 +393,14 @@ export class ReviewAssignmentService {
       paper,
       await this.users.findById(reviewerId, ex),
       isCameraReady,
-      { requireRole: opts.requireRole, round },
+      { requireRole: opts.requireRole, round, role: opts.role },
       ex,
     );
     const row = await this.createRequest(
       paper,
       reviewer,
       isCameraReady,
-      { createdBy: opts.createdBy, invite: opts.invite, round },
+      { createdBy: opts.createdBy, invite: opts.invite, round, role: opts.role },
       ex,
     );
     return { reviewer, row };
@@ -416,10 +431,11 @@ export class ReviewAssignmentService {
     paper: PaperRow,
     reviewer: UserRow,
     isCameraReady: boolean,
-    opts: { createdBy: number; invite: boolean; round?: number },
+    opts: { createdBy: number; invite: boolean; round?: number; role?: ReviewRole },
     ex: Executor,
   ): Promise<ReviewRequestRow> {
     const now = new Date();
+    const role = opts.role ?? 'reviewer';
     const round = opts.round ?? 1;
     // the round's review due date when it has one (else the §9 rule: invitation + 14 days)
     const roundDue = (await this.rounds.mustExist(paper.trackId, round, ex)).reviewDueAt;
@@ -432,6 +448,7 @@ export class ReviewAssignmentService {
           reviewerId: reviewer.id,
           isCameraReady,
           round,
+          role,
           invitedAt: now,
           replyDueAt: new Date(now.getTime() + REVIEW_REPLY_DAYS * DAY_MS),
           dueAt: roundDue ?? new Date(now.getTime() + REVIEW_EVALUATION_DAYS * DAY_MS),
@@ -440,11 +457,18 @@ export class ReviewAssignmentService {
         ex,
       );
     } catch (e) {
-      if (pgErrorCode(e) === '23505') throw ReviewsErrors.alreadyReviewer();
+      if (pgErrorCode(e) === '23505')
+        // a race past check(): the transaction is aborted, so no further query tells which key it was
+        throw role === 'meta' ? ReviewsErrors.alreadyMeta() : ReviewsErrors.alreadyReviewer();
       throw e;
     }
     if (opts.invite) await this.invite(row, paper, reviewer, opts.createdBy, ex);
     return row;
+  }
+
+  /** The meta request of a paper, kind and round (issue 25), if any. */
+  metaOf(paperId: number, isCameraReady: boolean, round: number, ex: Executor) {
+    return this.metaRepo.metaRequestOf(paperId, isCameraReady, round, ex);
   }
 
   async invite(

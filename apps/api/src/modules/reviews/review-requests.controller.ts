@@ -7,6 +7,7 @@ import { MessageDoc } from '../../common/openapi-docs.js';
 import { AutoAssignmentService, type ApplyResult } from './auto-assignment.service.js';
 import {
   AutoApplyDto,
+  AutoMetaProposalDto,
   AutoProposalDto,
   CandidatesQueryDto,
   QueryRequestsDto,
@@ -27,6 +28,14 @@ import { managedPaths, Scope, type CallerScope } from '../../common/managed-scop
 import { ReviewRequestsService } from './review-requests.service.js';
 
 import { RequestId, PaperId, setTotal } from './review-params.js';
+import { ApiProperty } from '@nestjs/swagger';
+
+class MetaProposalPairDoc {
+  @ApiProperty() paper!: number;
+  @ApiProperty() reviewer!: number;
+  @ApiProperty() reviewerName!: string;
+  @ApiProperty({ description: "the reviewer's meta load in the round with this pair" }) load!: number;
+}
 /** §7 review requests of chairs and track chairs (track chairs: their tracks only). */
 @ApiTags('reviews')
 @Controller(managedPaths('review_requests'))
@@ -85,6 +94,20 @@ export class ReviewRequestsController {
     } finally {
       res.off('close', onClose);
     }
+  }
+
+  /**
+   * The meta-reviewers proposal (issue 25): per paper without one, a reviewer of the track under the meta
+   * load limit (bid, then load); apply it with POST auto/apply, role 'meta'.
+   */
+  @Post('auto/meta_proposal')
+  @HttpCode(200)
+  @ApiOkResponse({ type: [MetaProposalPairDoc] })
+  metaProposal(
+    @Body() body: AutoMetaProposalDto,
+    @Scope() caller: CallerScope,
+  ): Promise<{ paper: number; reviewer: number; reviewerName: string; load: number }[]> {
+    return this.auto.metaProposal(body, caller.scope);
   }
 
   /** Saves an (edited) proposal as review requests: 'N of M review requests saved successfully.' */

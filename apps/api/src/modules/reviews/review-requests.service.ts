@@ -113,6 +113,7 @@ export class ReviewRequestsService {
         { note: `${isCameraReady ? ' (camera-ready)' : ''}${round > 1 ? ` (round ${round})` : ''}` },
         tx,
         round,
+        dto.role ?? 'reviewer',
       );
       return row.id;
     });
@@ -146,7 +147,13 @@ export class ReviewRequestsService {
           paper,
           await this.users.findById(dto.reviewer, tx),
           current.isCameraReady,
-          { requireRole: true, replacing: current.declined ? undefined : current.id, round: current.round },
+          {
+            requireRole: true,
+            // a meta request is the paper's one meta slot even when declined
+            replacing: current.declined && current.role !== 'meta' ? undefined : current.id,
+            round: current.round,
+            role: current.role,
+          },
           tx,
         );
         const now = new Date();
@@ -186,14 +193,16 @@ export class ReviewRequestsService {
       if (reopening) {
         // a declined request does not count: re-opening it must fit the §9 limits again
         await this.repo.lockAssignment([current.paperId], [current.reviewerId], tx);
-        await this.assignment.checkLimits(
-          current.paperId,
-          current.reviewerId,
-          current.isCameraReady,
-          tx,
-          undefined,
-          current.round,
-        );
+        // a meta request keeps its one slot while declined (one per paper, kind and round): no §9 count
+        if (current.role !== 'meta')
+          await this.assignment.checkLimits(
+            current.paperId,
+            current.reviewerId,
+            current.isCameraReady,
+            tx,
+            undefined,
+            current.round,
+          );
       }
       if (reopening && patch.waiting === undefined) patch.waiting = true;
       if (patch.declined === true) patch.waiting = false;

@@ -182,7 +182,9 @@ export class ReviewerService {
       const paper = await this.papers.findById(paperId, tx);
       const requests =
         paper && !paper.isDeleted ? await this.repo.requestsOfReviewerForPaper(caller.id, paperId, tx) : [];
-      const request = this.pick(requests, dto.isCameraReady, paper?.isCameraReady ?? false);
+      // a meta request takes a meta-review (issue 25), not a review
+      const regular = requests.filter((r) => r.role !== 'meta');
+      const request = this.pick(regular, dto.isCameraReady, paper?.isCameraReady ?? false);
       if (!request) throw ReviewsErrors.paperNotFound();
       if (request.declined) throw ReviewsErrors.declined();
       const existing = await this.repo.findReviewOf(request.id, tx);

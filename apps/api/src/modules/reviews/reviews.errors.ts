@@ -3,6 +3,7 @@ import {
   CONFLICT_OVERRIDE_MESSAGES,
   conflictOfInterestMessage,
   MAX_APPLY_ASSIGNMENTS,
+  META_REVIEW_MESSAGES,
   PAPER_MESSAGES,
   paperFullMessage,
   REVIEW_MESSAGES,
@@ -32,6 +33,14 @@ export const ReviewsErrors = {
   trackNotAllowed: () => badRequest('reviews.track_not_allowed', REVIEWER_MESSAGES.notAllowedTrack),
   authorOwnPaper: () => badRequest('reviews.author_own_paper', REVIEWER_MESSAGES.authorOwnPaper),
   alreadyReviewer: () => conflict('reviews.already_reviewer', REVIEWER_MESSAGES.alreadyReviewer),
+  metaNotOpen: () => conflict('meta_reviews.not_open', META_REVIEW_MESSAGES.notOpen),
+  metaReviewNotFound: () => notFound('meta_reviews.not_found', META_REVIEW_MESSAGES.notFound),
+  alreadyMeta: () => conflict('reviews.already_meta', META_REVIEW_MESSAGES.alreadyMeta),
+  metaLoadFull: (limit: number) =>
+    conflict(
+      'reviews.meta_load_full',
+      `This reviewer already meta-reviews ${limit} paper${limit === 1 ? '' : 's'} in this round (the limit).`,
+    ),
   conflictOfInterest: (flags: ConflictFlag[]) =>
     conflict('reviews.conflict_of_interest', conflictOfInterestMessage(flags), { conflicts: flags }),
   paperFull: (isCameraReady: boolean) => conflict('reviews.paper_full', paperFullMessage(isCameraReady)),

@@ -19,6 +19,7 @@ export function toRequestDto(row: RequestListRow, opts: { withReviewer: boolean 
     isCameraReady: r.isCameraReady,
     round: r.round,
     roundName: row.roundName,
+    role: r.role,
     waiting: r.waiting,
     declined: r.declined,
     reviewed: r.reviewed,

@@ -31,6 +31,9 @@ import { ManagedDiscussionController, ReviewerDiscussionController } from './dis
 import { DiscussionRepository } from './discussion.repository.js';
 import { DiscussionDigestScheduler } from './discussion.scheduler.js';
 import { DiscussionService } from './discussion.service.js';
+import { ManagedMetaReviewController, ReviewerMetaReviewController } from './meta-reviews.controller.js';
+import { MetaReviewsRepository } from './meta-reviews.repository.js';
+import { MetaReviewsService } from './meta-reviews.service.js';
 
 /** Reviewing: review requests, reviews, bids, conflicts of interest, reviewer management and imports. */
 @Module({
@@ -55,6 +58,8 @@ import { DiscussionService } from './discussion.service.js';
     TrackRoundsController,
     ManagedDiscussionController,
     ReviewerDiscussionController,
+    ReviewerMetaReviewController,
+    ManagedMetaReviewController,
   ],
   providers: [
     ReviewsRepository,
@@ -72,6 +77,8 @@ import { DiscussionService } from './discussion.service.js';
     DiscussionRepository,
     DiscussionService,
     DiscussionDigestScheduler,
+    MetaReviewsRepository,
+    MetaReviewsService,
   ],
   exports: [ReviewListsService, ReviewAssignmentService, AuthorResponsesService],
 })

@@ -171,6 +171,7 @@ export class ReviewsRepository {
           eq(rr.isCameraReady, isCameraReady),
           eq(rr.round, round),
           eq(rr.declined, false),
+          ne(rr.role, 'meta'), // meta-reviewers have their own limit (issue 25)
           excludeId === undefined ? undefined : ne(rr.id, excludeId),
         ),
       );
@@ -193,7 +194,13 @@ export class ReviewsRepository {
         reviewed: sql<number>`count(*) filter (where ${rr.reviewed})::int`,
       })
       .from(rr)
-      .where(and(inArray(rr.reviewerId, reviewerIds), round === undefined ? undefined : eq(rr.round, round)))
+      .where(
+        and(
+          inArray(rr.reviewerId, reviewerIds),
+          round === undefined ? undefined : eq(rr.round, round),
+          ne(rr.role, 'meta'), // meta requests have their own limit (issue 25)
+        ),
+      )
       .groupBy(rr.reviewerId);
     for (const r of rows)
       out.set(r.reviewerId, { total: r.normal, cameraReady: r.cameraReady, reviewed: r.reviewed });

@@ -12,7 +12,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { papersTable } from '../papers/papers.table.js';
-import { tracksTable } from '../tracks/tracks.table.js';
+
+import { statusesTable, tracksTable } from '../tracks/tracks.table.js';
 import { usersTable } from '../users/users.table.js';
 
 /**
@@ -35,6 +36,11 @@ export const reviewRequestsTable = pgTable(
     isCameraReady: boolean('is_camera_ready').notNull().default(false),
     /** The review round (review_rounds.number of the request's track); 1 is R1, which every track has. */
     round: integer('round').notNull().default(1),
+    /**
+     * 'reviewer' (a regular review) or 'meta' (issue 25: the paper's meta-reviewer, who writes a meta-review
+     * after the discussion; at most one per paper, kind and round; not counted in the §9 review limits).
+     */
+    role: text('role').$type<'reviewer' | 'meta'>().notNull().default('reviewer'),
     waiting: boolean('waiting').notNull().default(true),
     declined: boolean('declined').notNull().default(false),
     reviewed: boolean('reviewed').notNull().default(false),
@@ -52,6 +58,11 @@ export const reviewRequestsTable = pgTable(
     index('review_requests_reviewer_idx').on(t.reviewerId),
     index('review_requests_track_idx').on(t.trackId),
     index('review_requests_track_round_idx').on(t.trackId, t.round),
+    /** One meta-reviewer per paper, kind and round. */
+    uniqueIndex('review_requests_meta_key')
+      .on(t.paperId, t.isCameraReady, t.round)
+      .where(sql`${t.role} = 'meta'`),
+    check('review_requests_role_check', sql`${t.role} in ('reviewer', 'meta')`),
   ],
 );
 export type ReviewRequestRow = typeof reviewRequestsTable.$inferSelect;
@@ -299,3 +310,39 @@ export const reviewVersionsTable = pgTable(
   ],
 );
 export type ReviewVersionRow = typeof reviewVersionsTable.$inferSelect;
+
+/**
+ * Meta-reviews (issue 25): the meta-reviewer's recommendation (one of the track's statuses), a text to the
+ * committee and an optional text to the authors; one per meta request, a draft until submitted. The authors
+ * see author_text with the released reviews when release_to_authors (the chair may withhold it per paper).
+ */
+export const metaReviewsTable = pgTable(
+  'meta_reviews',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => reviewRequestsTable.id, { onDelete: 'cascade' }),
+    paperId: integer('paper_id')
+      .notNull()
+      .references(() => papersTable.id, { onDelete: 'cascade' }),
+    reviewerId: integer('reviewer_id')
+      .notNull()
+      .references(() => usersTable.id, { onDelete: 'cascade' }),
+    trackId: integer('track_id').notNull(),
+    round: integer('round').notNull(),
+    recommendationStatusId: integer('recommendation_status_id').references(() => statusesTable.id, {
+      onDelete: 'set null',
+    }),
+    committeeText: text('committee_text').notNull().default(''),
+    authorText: text('author_text'),
+    releaseToAuthors: boolean('release_to_authors').notNull().default(true),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('meta_reviews_request_key').on(t.requestId),
+    index('meta_reviews_paper_idx').on(t.paperId),
+  ],
+);
+export type MetaReviewRow = typeof metaReviewsTable.$inferSelect;

@@ -1,6 +1,12 @@
-import { Alert, Button, Stack, Typography } from '@mui/material';
-import { canUsePrefix, PAPER_MESSAGES, type AuthorReviewDto } from '@symposium/domain';
+import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
 import {
+  canUsePrefix,
+  PAPER_MESSAGES,
+  type AuthorMetaReviewDto,
+  type AuthorReviewDto,
+} from '@symposium/domain';
+import {
+  api,
   ApiError,
   errorMessage,
   QueryState,
@@ -9,6 +15,7 @@ import {
   useDocumentTitle,
   useSession,
 } from '@symposium/ui';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { useAuthorReviews } from './api/author-reviews';
@@ -75,6 +82,32 @@ function AuthorView({ reviews }: { reviews: AuthorReviewDto[] }) {
 }
 
 /**
+ * The meta-review's text to the authors (issue 25), once the reviews are released and unless the chair
+ * withheld it; nothing when there is none.
+ */
+function AuthorMetaReview({ paperId }: { paperId: number }) {
+  const meta = useQuery({
+    queryKey: ['author', 'papers', paperId, 'meta_review'],
+    queryFn: () => api<AuthorMetaReviewDto[]>('GET', `/api/author/papers/${paperId}/meta_review`),
+    retry: false,
+    staleTime: 0,
+  });
+  if (!meta.data?.length) return null;
+  return (
+    <Stack spacing={1} component="section" aria-labelledby="author-meta-heading">
+      <Typography variant="h5" component="h2" id="author-meta-heading">
+        Meta-review
+      </Typography>
+      {meta.data.map((m) => (
+        <Paper key={m.round} variant="outlined" sx={{ p: 1.5 }} data-testid="author-meta-review">
+          <Typography sx={{ whiteSpace: 'pre-wrap' }}>{m.text}</Typography>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/**
  * /ViewPaperReview/{paperId}: for a reviewer, their submitted review; for an author, the reviews of their
  * paper once the chair enabled it (a reviewer is never an author of the papers they review).
  */
@@ -118,6 +151,7 @@ export function ViewPaperReview() {
           {() => (
             <>
               <AuthorView reviews={asAuthor.data ?? []} />
+              <AuthorMetaReview paperId={paperId} />
               <AuthorDiscussion paperId={paperId} />
             </>
           )}

@@ -3,11 +3,13 @@ import {
   CHAIR_PAPER_MESSAGES,
   PAPER_PAGE_SIZE,
   type ChairPaperDto,
+  type MetaReviewSummaryDto,
   type PaperFilter,
   type PaperSortField,
   type ReviewDto,
 } from '@symposium/domain';
-import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
+import { api, ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type DataColumn } from '../../components/data-table';
 import { QueryTable } from '../../components/query-table';
@@ -23,6 +25,21 @@ import { useBulkEdit } from './api/mutations';
 import { usePaperPage } from './api/queries';
 import { useRoleStatuses } from '../statuses/api/queries';
 import { useRoleTracks } from '../tracks/api/queries';
+import { useRolePrefix } from '../../hooks/use-role-prefix';
+
+/** POST /api/{prefix}/reviews/papers/meta_reviews: the page's submitted meta-reviews, by paper id (issue 25). */
+function usePageMetaReviews(paperIds: number[]) {
+  const prefix = useRolePrefix();
+  return useQuery({
+    queryKey: ['reviews', prefix, 'page-meta-reviews', paperIds],
+    queryFn: () =>
+      api<Record<number, MetaReviewSummaryDto[]>>('POST', `/api/${prefix}/reviews/papers/meta_reviews`, {
+        ids: paperIds,
+      }),
+    enabled: paperIds.length > 0,
+    staleTime: 0,
+  });
+}
 
 const COLUMNS: DataColumn<PaperSortField>[] = [
   { field: '_id', label: 'ID' },
@@ -32,6 +49,7 @@ const COLUMNS: DataColumn<PaperSortField>[] = [
   { label: 'Reviews' },
   { label: 'Average' },
   { label: 'Spread' },
+  { label: 'Meta-review' },
   { field: 'status', label: 'Decision' },
 ];
 
@@ -70,6 +88,7 @@ export function PaperDecisionMaking() {
   const papers = usePaperPage({ filters, search, sort, cp: page + 1, pg: PAPER_PAGE_SIZE });
   const rows = papers.data?.data ?? [];
   const reviews = usePageReviews(rows.map((p) => p._id));
+  const metaReviews = usePageMetaReviews(rows.map((p) => p._id));
   const selection = usePageSelection(rows, (p) => p);
   const chosen = [...selection.selected.values()];
   const newStatus = (statuses.data ?? []).find((s) => String(s._id) === decision);
@@ -181,6 +200,7 @@ export function PaperDecisionMaking() {
             key={p._id}
             paper={p}
             reviews={reviews.data?.[p._id]}
+            metaReviews={metaReviews.data?.[p._id]}
             selected={selection.has(p._id)}
             onToggle={() => selection.toggle(p)}
           />
@@ -217,11 +237,13 @@ export function PaperDecisionMaking() {
 function DecisionRow({
   paper,
   reviews,
+  metaReviews,
   selected,
   onToggle,
 }: {
   paper: ChairPaperDto;
   reviews: ReviewDto[] | undefined;
+  metaReviews: MetaReviewSummaryDto[] | undefined;
   selected: boolean;
   onToggle: () => void;
 }) {
@@ -230,6 +252,24 @@ function DecisionRow({
       <CheckboxCell label={`Select paper ${paper._id}`} checked={selected} onChange={onToggle} />
       <PaperCells paper={paper} />
       <ReviewScoreCells paperId={paper._id} reviews={reviews} />
+      <TableCell data-testid={`meta-${paper._id}`} sx={{ minWidth: 180, maxWidth: 320 }}>
+        {metaReviews?.length
+          ? metaReviews.map((m) => (
+              <Box key={m.round}>
+                <Typography variant="body2" fontWeight="bold">
+                  {m.recommendationText ?? 'No recommendation'}
+                  {metaReviews.length > 1 ? ` (round ${m.round})` : ''}
+                </Typography>
+                <Typography variant="body2" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                  {m.committeeText}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {m.reviewerName}
+                </Typography>
+              </Box>
+            ))
+          : '—'}
+      </TableCell>
       <TableCell>{paper.statusText ?? '—'}</TableCell>
     </TableRow>
   );

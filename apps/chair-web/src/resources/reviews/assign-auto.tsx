@@ -11,8 +11,16 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { AssignmentId, AssignmentResult, PaperAssignment } from '@symposium/domain';
-import { errorMessage, useNotify } from '@symposium/ui';
+import {
+  META_LOAD_DEFAULT,
+  META_LOAD_MAX,
+  type AssignmentId,
+  type AssignmentResult,
+  type PaperAssignment,
+} from '@symposium/domain';
+import { api, errorMessage, useNotify } from '@symposium/ui';
+import { useMutation } from '@tanstack/react-query';
+import { useRolePrefix } from '../../hooks/use-role-prefix';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -237,7 +245,113 @@ export function AssignReviewersAuto() {
           </Stack>
         </Paper>
       ) : null}
+      {track !== null ? (
+        <MetaAssignment
+          key={`${track}:${round}:${isCameraReady}`}
+          track={track}
+          round={round}
+          isCameraReady={isCameraReady}
+          statuses={roundBody.statuses}
+        />
+      ) : null}
     </>
+  );
+}
+
+interface MetaPair {
+  paper: number;
+  reviewer: number;
+  reviewerName: string;
+  load: number;
+}
+
+/**
+ * Meta-reviewers of the chosen track and round (issue 25): the server proposes, per paper without one, a
+ * reviewer under the meta load limit (bid first, then load); the chair applies the pairs as meta requests.
+ */
+function MetaAssignment({
+  track,
+  round,
+  isCameraReady,
+  statuses,
+}: {
+  track: number;
+  round: number;
+  isCameraReady: boolean;
+  statuses?: number[];
+}) {
+  const prefix = useRolePrefix();
+  const notify = useNotify();
+  const [metaLoad, setMetaLoad] = useState(String(META_LOAD_DEFAULT));
+  const body = {
+    track,
+    round,
+    isCameraReady,
+    ...(statuses ? { statuses } : {}),
+    metaLoad: Number(metaLoad) || META_LOAD_DEFAULT,
+  };
+  const propose = useMutation({
+    mutationFn: () => api<MetaPair[]>('POST', `/api/${prefix}/review_requests/auto/meta_proposal`, body),
+    onError: (e) => notify(errorMessage(e), 'error'),
+  });
+  const apply = useMutation({
+    mutationFn: (pairs: MetaPair[]) =>
+      api<ApplyResult>('POST', `/api/${prefix}/review_requests/auto/apply`, {
+        ...body,
+        role: 'meta',
+        assignments: pairs.map((p) => ({ paper: p.paper, reviewer: p.reviewer })),
+      }),
+    onError: (e) => notify(errorMessage(e), 'error'),
+  });
+  const pairs = propose.data ?? [];
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mt: 2 }} component="section" aria-labelledby="meta-assign-heading">
+      <Typography variant="h6" component="h2" id="meta-assign-heading" gutterBottom>
+        Meta-reviewers
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        One meta-reviewer per paper and round, who writes the meta-review once every review is submitted.
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
+        <TextField
+          label="Papers per meta-reviewer"
+          type="number"
+          value={metaLoad}
+          onChange={(e) => setMetaLoad(e.target.value)}
+          slotProps={{ htmlInput: { min: 1, max: META_LOAD_MAX } }}
+          sx={{ maxWidth: 240 }}
+        />
+        <Button variant="outlined" disabled={propose.isPending} onClick={() => propose.mutate()}>
+          Propose meta-reviewers
+        </Button>
+      </Stack>
+      {propose.isSuccess ? (
+        pairs.length ? (
+          <Box sx={{ mt: 2 }}>
+            <Box component="ul" sx={{ pl: 3 }} data-testid="meta-proposal">
+              {pairs.map((p) => (
+                <li key={p.paper}>
+                  Paper {p.paper}: {p.reviewerName} (meta load {p.load})
+                </li>
+              ))}
+            </Box>
+            <Button disabled={apply.isPending} onClick={() => apply.mutate(pairs)}>
+              Apply {pairs.length} meta-reviewer{pairs.length === 1 ? '' : 's'}
+            </Button>
+          </Box>
+        ) : (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            Every paper has a meta-reviewer, or nobody is under the limit.
+          </Alert>
+        )
+      ) : null}
+      {apply.data ? (
+        <Alert severity={apply.data.errors.length ? 'warning' : 'success'} sx={{ mt: 2 }}>
+          {apply.data.message}
+          {apply.data.errors.map((e) => ` Paper ${e.paper}: ${e.message}`).join('')}
+        </Alert>
+      ) : null}
+    </Paper>
   );
 }
 

@@ -4,6 +4,7 @@ import {
   Button,
   Checkbox,
   LinearProgress,
+  MenuItem,
   List,
   ListItem,
   ListItemText,
@@ -15,6 +16,7 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  TextField,
   Typography,
 } from '@mui/material';
 import {
@@ -56,6 +58,7 @@ export function AssignReviewersManual() {
   const [track, setTrack] = useState<number | null>(null);
   const [isCameraReady, setCameraReady] = useState(false);
   const [round, setRound] = useState(1);
+  const [role, setRole] = useState<'reviewer' | 'meta'>('reviewer');
   const [papers, setPapers] = useState<number[]>([]);
   const [pairs, setPairs] = useState<Set<string>>(new Set());
   const [problem, setProblem] = useState<string | null>(null);
@@ -79,7 +82,7 @@ export function AssignReviewersManual() {
   const chosenPairs = (): SaveReviewRequestInput[] =>
     [...pairs].map((k) => {
       const [paper, reviewer] = k.split(':').map(Number) as [number, number];
-      return { track: track!, paper, reviewer, isCameraReady, round };
+      return { track: track!, paper, reviewer, isCameraReady, round, ...(role === 'meta' ? { role } : {}) };
     });
 
   const next = () => {
@@ -122,6 +125,18 @@ export function AssignReviewersManual() {
                     setPairs(new Set());
                   }}
                 />
+                <TextField
+                  select
+                  label="Role"
+                  value={role}
+                  onChange={(e) => setRole(e.target.value === 'meta' ? 'meta' : 'reviewer')}
+                  helperText="A meta-reviewer writes the meta-review after the discussion; one per paper and round."
+                  sx={{ maxWidth: 360 }}
+                  slotProps={{ select: { inputProps: { 'data-testid': 'assign-role' } } }}
+                >
+                  <MenuItem value="reviewer">Reviewer</MenuItem>
+                  <MenuItem value="meta">Meta-reviewer</MenuItem>
+                </TextField>
               </Stack>
             )}
           </QueryView>

@@ -10,8 +10,9 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import type { ReviewRequestDto } from '@symposium/domain';
-import { ConferenceTime, errorMessage, ResponseText, useNotify } from '@symposium/ui';
+import type { MetaReviewDto, ReviewRequestDto } from '@symposium/domain';
+import { api, ConferenceTime, errorMessage, ResponseText, useNotify } from '@symposium/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePaperResponses } from './api/responses';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -76,9 +77,76 @@ export function ViewPaperReviews() {
           )
         }
       </QueryView>
+      <PaperMetaReviews paperId={paperId} />
       <PaperResponses paperId={paperId} />
       <PaperDiscussion paperId={paperId} />
     </>
+  );
+}
+
+/**
+ * The paper's meta-review(s) (issue 25): recommendation, text to the committee, text to the authors and
+ * whether the authors read it with the released reviews (the chair may withhold it).
+ */
+function PaperMetaReviews({ paperId }: { paperId: number }) {
+  const prefix = useRolePrefix();
+  const notify = useNotify();
+  const qc = useQueryClient();
+  const key = ['reviews', prefix, 'meta-reviews', paperId];
+  const metas = useQuery({
+    queryKey: key,
+    queryFn: () => api<MetaReviewDto[]>('GET', `/api/${prefix}/reviews/paper/${paperId}/meta_reviews`),
+    retry: false,
+    staleTime: 0,
+  });
+  const release = useMutation({
+    mutationFn: ({ id, releaseToAuthors }: { id: number; releaseToAuthors: boolean }) =>
+      api<MetaReviewDto>('PUT', `/api/${prefix}/reviews/paper/${paperId}/meta_reviews/${id}`, {
+        releaseToAuthors,
+      }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: key }),
+    onError: (e) => notify(errorMessage(e), 'error'),
+  });
+  if (!metas.data?.length) return null;
+  return (
+    <Box component="section" aria-labelledby="meta-reviews" data-testid="meta-reviews" sx={{ mt: 3 }}>
+      <Typography variant="h5" component="h2" id="meta-reviews" gutterBottom>
+        Meta-review
+      </Typography>
+      {metas.data.map((m) => (
+        <Paper key={m._id} variant="outlined" sx={{ p: 2, mb: 2 }}>
+          <Typography variant="subtitle1" component="h3">
+            {m.reviewerName} · round {m.round} ·{' '}
+            {m.submitted && m.submittedAt ? (
+              <>
+                submitted <ConferenceTime value={m.submittedAt} />
+              </>
+            ) : (
+              'draft'
+            )}
+          </Typography>
+          <Typography>
+            <strong>Recommendation:</strong> {m.recommendationText ?? '—'}
+          </Typography>
+          <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+            <strong>To the committee:</strong> {m.committeeText || '—'}
+          </Typography>
+          <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+            <strong>To the authors:</strong> {m.authorText ?? '—'}
+          </Typography>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={m.releaseToAuthors}
+                disabled={release.isPending}
+                onChange={(e) => release.mutate({ id: m._id, releaseToAuthors: e.target.checked })}
+              />
+            }
+            label="Show the text to the authors with the released reviews"
+          />
+        </Paper>
+      ))}
+    </Box>
   );
 }
 

@@ -57,6 +57,8 @@ export class ReviewRequestDoc implements ReviewRequestDto {
   @ApiProperty() isCameraReady!: boolean;
   @ApiProperty({ description: 'The review round (1 = R1)' }) round!: number;
   @ApiProperty({ description: "The round's name" }) roundName!: string;
+  @ApiProperty({ enum: ['reviewer', 'meta'], description: "'meta': the paper's meta-reviewer (issue 25)" })
+  role!: 'reviewer' | 'meta';
   @ApiProperty() waiting!: boolean;
   @ApiProperty() declined!: boolean;
   @ApiProperty() reviewed!: boolean;

@@ -4,6 +4,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   BID_VALUES,
   MAX_INT32,
+  META_LOAD_DEFAULT,
+  META_LOAD_MAX,
   PAGE_SIZE,
   REVIEW_COMMENT_MAX_ON_BEHALF,
   REVIEW_MESSAGES,
@@ -106,6 +108,13 @@ export class SaveRequestDto {
   @Optional()
   @IdField()
   round?: number;
+  @ApiPropertyOptional({
+    enum: ['reviewer', 'meta'],
+    description: "'meta': the paper's meta-reviewer (issue 25; one per paper, kind and round)",
+  })
+  @Optional()
+  @IsIn(['reviewer', 'meta'])
+  role?: 'reviewer' | 'meta';
 }
 
 export class UpdateRequestDto {
@@ -294,6 +303,21 @@ export class ProposalPairDto {
 export class AutoApplyDto extends AutoRoundDto {
   @ApiProperty() @IdField() track!: number;
   @ApiPropertyOptional() @Optional() @IsBoolean() isCameraReady?: boolean;
+  @ApiPropertyOptional({
+    enum: ['reviewer', 'meta'],
+    description: "'meta': the pairs are meta-reviewers (issue 25)",
+  })
+  @Optional()
+  @IsIn(['reviewer', 'meta'])
+  role?: 'reviewer' | 'meta';
+  @ApiPropertyOptional({
+    description: `role 'meta': at most this many meta requests per reviewer in the round (default ${META_LOAD_DEFAULT})`,
+  })
+  @Optional()
+  @IsInt()
+  @Min(1)
+  @Max(META_LOAD_MAX)
+  metaLoad?: number;
   @ApiProperty({ type: [ProposalPairDto] })
   @IsArray()
   @ArrayMinSize(1, { message: REVIEW_MESSAGES.selectPaperAndReviewer })
@@ -301,4 +325,18 @@ export class AutoApplyDto extends AutoRoundDto {
   @ValidateNested({ each: true })
   @Type(() => ProposalPairDto)
   assignments!: ProposalPairDto[];
+}
+
+/** POST …/review_requests/auto/meta_proposal: the meta-reviewers of a track's papers (issue 25). */
+export class AutoMetaProposalDto extends AutoRoundDto {
+  @ApiProperty() @IdField() track!: number;
+  @ApiPropertyOptional() @Optional() @IsBoolean() isCameraReady?: boolean;
+  @ApiPropertyOptional({
+    description: `at most this many meta requests per reviewer in the round (default ${META_LOAD_DEFAULT})`,
+  })
+  @Optional()
+  @IsInt()
+  @Min(1)
+  @Max(META_LOAD_MAX)
+  metaLoad?: number;
 }

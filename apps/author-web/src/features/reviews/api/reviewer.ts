@@ -3,6 +3,8 @@ import type {
   BidPaperDto,
   BidValue,
   DeclaredConflictDto,
+  MetaReviewInput,
+  MetaReviewPageDto,
   PaperFileDto,
   ReviewDto,
   ReviewInput,
@@ -117,5 +119,32 @@ export function useSaveConflicts() {
   return useMutation({
     mutationFn: saveConflicts,
     onSuccess: (list) => qc.setQueryData(['reviewer', 'conflicts'], list),
+  });
+}
+
+/** GET /api/reviewer/papers/:paperId/meta_review: the meta-review screen of the paper's meta-reviewer (issue 25). */
+export const getMetaReviewPage = (paperId: number) =>
+  api<MetaReviewPageDto>('GET', `/api/reviewer/papers/${paperId}/meta_review`);
+export const useMetaReviewPage = (paperId: number) =>
+  useQuery({
+    queryKey: ['reviewer', 'meta', paperId],
+    queryFn: () => getMetaReviewPage(paperId),
+    enabled: validId(paperId),
+    retry: false,
+    staleTime: 0,
+  });
+
+/** PUT …/meta_review (a draft) or POST …/meta_review/submit. */
+export function useWriteMetaReview(paperId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ submit, ...body }: MetaReviewInput & { submit: boolean }) =>
+      submit
+        ? api<MetaReviewPageDto>('POST', `/api/reviewer/papers/${paperId}/meta_review/submit`, body)
+        : api<MetaReviewPageDto>('PUT', `/api/reviewer/papers/${paperId}/meta_review`, body),
+    onSuccess: (page) => {
+      qc.setQueryData(['reviewer', 'meta', paperId], page);
+      void qc.invalidateQueries({ queryKey: ['reviewer', 'requests'], exact: true });
+    },
   });
 }

@@ -94,12 +94,17 @@ export function RequestActions({ request }: { request: ReviewRequestDto }) {
           </Button>
         </>
       ) : null}
-      {request.state === 'accepted' ? (
+      {request.role === 'meta' && request.state !== 'waiting' && request.state !== 'declined' ? (
+        <Button size="small" component={Link} to={paths.metaReview(request.paper)}>
+          Meta-review
+        </Button>
+      ) : null}
+      {request.role !== 'meta' && request.state === 'accepted' ? (
         <Button size="small" component={Link} to={paths.reviewPaper(request.paper)}>
           Review paper
         </Button>
       ) : null}
-      {request.state === 'reviewed' ? (
+      {request.role !== 'meta' && request.state === 'reviewed' ? (
         <Button size="small" variant="outlined" component={Link} to={paths.viewPaperReview(request.paper)}>
           View review
         </Button>
