@@ -161,5 +161,13 @@ describe('the meta-review screens', () => {
     });
     await waitForText(page, TO_AUTHORS);
     await checkAccessibility(page, 'paper reviews with meta-review');
+    // the review request list names the role: one meta-reviewer among the paper's reviewers
+    await page.goto(`${env.baseUrl}/chair/ViewReviewRequests`);
+    await waitForText(page, 'Mia Meta');
+    const roles = await page.$$eval('[data-testid=request-role]', (cells) =>
+      cells.map((c) => (c as HTMLElement).innerText),
+    );
+    expect(roles.filter((r) => r === 'Meta-reviewer')).toHaveLength(1);
+    expect(roles.filter((r) => r === 'Reviewer').length).toBeGreaterThan(0);
   });
 });

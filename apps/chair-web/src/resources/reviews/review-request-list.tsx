@@ -35,6 +35,7 @@ const COLUMNS: DataColumn<never>[] = [
   { label: 'Track' },
   { label: 'Round' },
   { label: 'Reviewer' },
+  { label: 'Role' },
   { label: 'Kind' },
   { label: 'State' },
   { label: 'Evaluation' },
@@ -254,6 +255,7 @@ function RequestRow({ request: r, onDelete }: { request: ReviewRequestDto; onDel
           {r.reviewerEmail}
         </Typography>
       </TableCell>
+      <TableCell data-testid="request-role">{r.role === 'meta' ? 'Meta-reviewer' : 'Reviewer'}</TableCell>
       <TableCell>{r.isCameraReady ? 'Camera-ready' : 'Submission'}</TableCell>
       <TableCell>{STATE_LABELS[r.state]}</TableCell>
       <TableCell>{r.evaluation < 0 ? '—' : r.evaluation}</TableCell>
