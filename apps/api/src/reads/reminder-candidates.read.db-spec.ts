@@ -1,7 +1,8 @@
 import type { ReminderKind } from '@symposium/domain';
+import { eq } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../database/database.js';
 import { paperAuthorsTable, paperConsentsTable, papersTable } from '../modules/papers/papers.table.js';
-import { reviewRequestsTable } from '../modules/reviews/reviews.table.js';
+import { metaReviewsTable, reviewRequestsTable } from '../modules/reviews/reviews.table.js';
 import { statusesTable, tracksTable } from '../modules/tracks/tracks.table.js';
 import { usersTable } from '../modules/users/users.table.js';
 import { ReminderCandidatesRead } from './reminder-candidates.read.js';
@@ -52,6 +53,7 @@ describe('ReminderCandidatesRead', () => {
         })),
       )
       .returning();
+    id.trackA = a!.id;
     for (const u of users) id[u.firstName] = u.id;
     const paper = (title: string, v: Partial<typeof papersTable.$inferInsert>) => ({
       title,
@@ -174,6 +176,42 @@ describe('ReminderCandidatesRead', () => {
     expect(who(late)).toEqual([`rev@x.org p2 #${id.rr2}`]);
     expect(late[0]!.deadline).toEqual(inDays(4));
     expect(await read.candidates('reviewNotSubmitted', { ...opts, now: inDays(5) })).toEqual([]);
+  });
+
+  it('reminds a meta-reviewer until the meta-review is submitted, not until a review (theirs never is one)', async () => {
+    const [metaRequest] = await h.db
+      .insert(reviewRequestsTable)
+      .values({
+        trackId: id.trackA!,
+        paperId: id.p1!,
+        reviewerId: id.ann!,
+        role: 'meta',
+        waiting: false,
+        replyDueAt: inDays(2),
+        dueAt: inDays(3),
+      })
+      .returning();
+    const meta = `ann@x.org p1 #${metaRequest!.id}`;
+    try {
+      const late = async () => who(await read.candidates('reviewNotSubmitted', opts));
+      expect(await late()).toEqual([`rev@x.org p2 #${id.rr2}`, meta]);
+      const [draft] = await h.db
+        .insert(metaReviewsTable)
+        .values({
+          requestId: metaRequest!.id,
+          paperId: id.p1!,
+          reviewerId: id.ann!,
+          trackId: id.trackA!,
+          round: 1,
+        })
+        .returning();
+      expect(await late()).toContain(meta); // a draft is not a meta-review yet
+      await h.db.update(metaReviewsTable).set({ submittedAt: now });
+      expect(await late()).toEqual([`rev@x.org p2 #${id.rr2}`]);
+      expect(draft).toBeDefined();
+    } finally {
+      await h.db.delete(reviewRequestsTable).where(eq(reviewRequestsTable.id, metaRequest!.id));
+    }
   });
 
   it('answers nobody for a kind it does not know', async () => {
