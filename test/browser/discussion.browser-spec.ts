@@ -42,6 +42,7 @@ const cellText = (page: Page, paperId: number) =>
 
 describe('the discussion screens', () => {
   let paperId: number;
+  let trackId: number;
   const rui = { email: 'rui@lisbon-uni.edu', password: PASSWORD };
   const olga = { email: 'olga@minho-uni.edu', password: PASSWORD };
 
@@ -50,6 +51,7 @@ describe('the discussion screens', () => {
       .insert(tracksTable)
       .values({ name: 'Graph Theory', position: 1 })
       .returning();
+    trackId = track!.id;
     await insertChair(env);
     const author = await insertUser(env, {
       firstName: 'Ana',
@@ -157,5 +159,38 @@ describe('the discussion screens', () => {
       {},
       paperId,
     );
+  });
+
+  it('the chair opens the discussion before review with the switch on the track screen', async () => {
+    const { page } = env;
+    await signIn(env, 'chair', CHAIR.email, CHAIR.password);
+    await openScreen(env, `/chair/EditTrack/${trackId}`, {
+      responses: [`/api/chair/tracks/${trackId}`],
+      selector: 'input[name=discussionBeforeReview]',
+    });
+    await waitForText(page, 'Discussion before review');
+    expect(await page.$eval('input[name=discussionBeforeReview]', (e) => (e as HTMLInputElement).checked)).toBe(
+      false,
+    );
+    await checkAccessibility(page, 'track form with the review settings');
+    await page.click('input[name=discussionBeforeReview]');
+    await page.waitForFunction(
+      () => document.querySelector<HTMLInputElement>('input[name=discussionBeforeReview]')?.checked === true,
+    );
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/chair/tracks/${trackId}`) && r.request().method() === 'PUT',
+    );
+    await clickText(page, 'Save track', 'button');
+    const res = await saved;
+    expect(res.status()).toBe(200);
+    expect(((await res.json()) as { discussionBeforeReview: boolean }).discussionBeforeReview).toBe(true);
+    const [row] = await env.db.select().from(tracksTable).where(eq(tracksTable.id, trackId));
+    expect(row!.discussionBeforeReview).toBe(true);
+    // Back on the form, the switch shows the stored value.
+    await openScreen(env, `/chair/EditTrack/${trackId}`, {
+      responses: [`/api/chair/tracks/${trackId}`],
+      selector: 'input[name=discussionBeforeReview]:checked',
+    });
+    await signOut(env);
   });
 });
