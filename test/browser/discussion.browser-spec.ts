@@ -169,9 +169,9 @@ describe('the discussion screens', () => {
       selector: 'input[name=discussionBeforeReview]',
     });
     await waitForText(page, 'Discussion before review');
-    expect(await page.$eval('input[name=discussionBeforeReview]', (e) => (e as HTMLInputElement).checked)).toBe(
-      false,
-    );
+    expect(
+      await page.$eval('input[name=discussionBeforeReview]', (e) => (e as HTMLInputElement).checked),
+    ).toBe(false);
     await checkAccessibility(page, 'track form with the review settings');
     await page.click('input[name=discussionBeforeReview]');
     await page.waitForFunction(
