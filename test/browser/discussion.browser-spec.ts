@@ -125,9 +125,51 @@ describe('the discussion screens', () => {
     await signOut(env);
   });
 
+  it('the reviewer console shows the new comment in the discussion column; reading clears it', async () => {
+    const { page } = env;
+    await signIn(env, 'author', olga.email, olga.password);
+    await openScreen(env, '/', {
+      responses: ['/api/reviewer/review_requests'],
+      selector: '[data-testid=request] [data-testid=discussion-unread]',
+    });
+    expect(
+      await page.$eval(
+        '[data-testid=request] [data-testid=discussion-link]',
+        (e) => (e as HTMLElement).innerText,
+      ),
+    ).toBe('1 comment · 1 new');
+    await checkAccessibility(page, 'reviewer console with the discussion column');
+    const read = page.waitForResponse((r) => r.url().endsWith(`/api/reviewer/discussion/${paperId}`));
+    await page.click('[data-testid=request] [data-testid=discussion-link]');
+    expect((await read).status()).toBe(200);
+    await waitForText(page, COMMENT);
+    await openScreen(env, '/', {
+      responses: ['/api/reviewer/review_requests'],
+      selector: '[data-testid=request] [data-testid=discussion-link]',
+    });
+    expect(
+      await page.$eval(
+        '[data-testid=request] [data-testid=discussion-link]',
+        (e) => (e as HTMLElement).innerText,
+      ),
+    ).toBe('1 comment');
+    expect(await page.$('[data-testid=request] [data-testid=discussion-unread]')).toBeNull();
+    await signOut(env);
+  });
+
   it('the chair sees the unread count and the New marker, which reading clears', async () => {
     const { page } = env;
     await signIn(env, 'chair', CHAIR.email, CHAIR.password);
+    // The paper list's discussion column.
+    const paperRow = `[data-testid=paper-${paperId}]`;
+    await openScreen(env, '/chair/ViewPapers', {
+      responses: ['/api/chair/papers'],
+      selector: `${paperRow} [data-testid=discussion-unread]`,
+    });
+    expect(
+      await page.$eval(`${paperRow} [data-testid=discussion-link]`, (e) => (e as HTMLElement).innerText),
+    ).toBe('1 comment · 1 new');
+    await checkAccessibility(page, 'paper list with the discussion column');
     await openScreen(env, '/chair/ViewDiscussions', {
       responses: ['/api/chair/discussion'],
       selector: `[data-testid=discussion-row][data-paper="${paperId}"]`,
@@ -159,6 +201,15 @@ describe('the discussion screens', () => {
       {},
       paperId,
     );
+    await openScreen(env, '/chair/ViewPapers', {
+      responses: ['/api/chair/papers'],
+      selector: `${paperRow} [data-testid=discussion-link]`,
+    });
+    expect(
+      await page.$eval(`${paperRow} [data-testid=discussion-link]`, (e) => (e as HTMLElement).innerText),
+    ).toBe('1 comment');
+    expect(await page.$(`${paperRow} [data-testid=discussion-unread]`)).toBeNull();
+    await signOut(env);
   });
 
   it('the chair opens the discussion before review with the switch on the track screen', async () => {
