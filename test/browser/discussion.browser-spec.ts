@@ -1,12 +1,15 @@
 /**
  * The reviewer discussion in both apps (issue 25): a reviewer posts on /ViewPaperReview/{id} with an @mention
  * (the mentioned reviewer's e-mail is queued); the chair sees the unread count on /ViewDiscussions and the
- * "New" marker on /ViewPaperReviews/{id}; reading clears both. Every screen axe-clean.
+ * "New" marker on /ViewPaperReviews/{id}; reading clears both. The "discussion" column (comments, new ones) of
+ * the reviewer console and of the chair's paper list shows and clears; the track switch "Discussion before
+ * review" saves. Every screen axe-clean.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'puppeteer-core';
 import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
+import { authorResponsesTable } from '../../apps/api/src/modules/reviews/reviews.table.js';
 import { tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { checkAccessibility } from '../support/axe.js';
 import { clickText, signIn, waitForText, type BrowserEnv } from '../support/browser.js';
@@ -29,6 +32,7 @@ const REVIEW = {
   comments: { author: 'A clear paper.', chair: 'Accept.' },
 };
 const COMMENT = '@Reviewer2 is Lemma 2 really new?';
+const RESPONSE = 'We thank the reviewers.\n\n- Lemma 2 is **new**: see [our note](https://example.org/note).';
 
 async function signOut(env: BrowserEnv): Promise<void> {
   await env.page.evaluate(() => fetch('/api/auth/logout', { method: 'POST' }));
@@ -89,6 +93,11 @@ describe('the discussion screens', () => {
         paper: paperId,
         reviewer: id,
       });
+    // The authors' submitted response of round 1 (and a draft of round 2, which reviewers never see).
+    await env.db.insert(authorResponsesTable).values([
+      { paperId, trackId: track!.id, round: 1, text: RESPONSE, submitted: true, submittedAt: new Date() },
+      { paperId, trackId: track!.id, round: 2, text: 'Draft, not sent.', submitted: false },
+    ]);
     await callAs(env, rui, 'PUT', `/api/reviewer/papers/${paperId}`, REVIEW);
     await callAs(env, olga, 'PUT', `/api/reviewer/papers/${paperId}`, { ...REVIEW, final: -1 });
   });
@@ -125,6 +134,31 @@ describe('the discussion screens', () => {
     await signOut(env);
   });
 
+  it("a reviewer reads the authors' submitted response on the review page", async () => {
+    const { page } = env;
+    await signIn(env, 'author', olga.email, olga.password);
+    await openScreen(env, `/ReviewPaper/${paperId}`, {
+      responses: [`/api/reviewer/papers/${paperId}/responses`],
+      selector: '[data-testid=author-responses] [data-testid=response-text]',
+    });
+    await waitForText(page, 'Author responses');
+    const shown = await page.$$eval('[data-testid=author-response]', (els) =>
+      els.map((e) => [e.getAttribute('data-round'), (e as HTMLElement).innerText]),
+    );
+    expect(shown.map(([round]) => round)).toEqual(['1']);
+    expect(shown[0]![1]).toContain('R1 · submitted');
+    expect(shown[0]![1]).toContain('We thank the reviewers.');
+    expect(shown[0]![1]).not.toContain('Draft, not sent.');
+    // The safe Markdown subset: a list item with strong text and an https link, no raw markup.
+    expect(await page.$eval('[data-testid=response-text] li strong', (e) => e.textContent)).toBe('new');
+    expect(await page.$eval('[data-testid=response-text] a', (e) => e.getAttribute('href'))).toBe(
+      'https://example.org/note',
+    );
+    expect(shown[0]![1]).not.toContain('**');
+    await checkAccessibility(page, 'review page with the author responses');
+    await signOut(env);
+  });
+
   it('the reviewer console shows the new comment in the discussion column; reading clears it', async () => {
     const { page } = env;
     await signIn(env, 'author', olga.email, olga.password);
@@ -157,7 +191,7 @@ describe('the discussion screens', () => {
     await signOut(env);
   });
 
-  it('the chair sees the unread count and the New marker, which reading clears', async () => {
+  it("the chair's paper list shows the new comment in the discussion column", async () => {
     const { page } = env;
     await signIn(env, 'chair', CHAIR.email, CHAIR.password);
     // The paper list's discussion column.
@@ -170,6 +204,10 @@ describe('the discussion screens', () => {
       await page.$eval(`${paperRow} [data-testid=discussion-link]`, (e) => (e as HTMLElement).innerText),
     ).toBe('1 comment · 1 new');
     await checkAccessibility(page, 'paper list with the discussion column');
+  });
+
+  it('the chair sees the unread count and the New marker, which reading clears', async () => {
+    const { page } = env;
     await openScreen(env, '/chair/ViewDiscussions', {
       responses: ['/api/chair/discussion'],
       selector: `[data-testid=discussion-row][data-paper="${paperId}"]`,
@@ -201,6 +239,11 @@ describe('the discussion screens', () => {
       {},
       paperId,
     );
+  });
+
+  it("after reading, the chair's paper list shows no new comment", async () => {
+    const { page } = env;
+    const paperRow = `[data-testid=paper-${paperId}]`;
     await openScreen(env, '/chair/ViewPapers', {
       responses: ['/api/chair/papers'],
       selector: `${paperRow} [data-testid=discussion-link]`,
