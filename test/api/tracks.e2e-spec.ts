@@ -234,7 +234,10 @@ describe('tracks API', () => {
         ['session', session],
       ] as const) {
         const res = await t.call('get', `/api/${prefix}/tracks`, auth).expect(200);
-        expect(res.body).toEqual(all);
+        // The same tracks, less the chairs' review settings (discussionBeforeReview).
+        expect(res.body).toEqual(
+          all.map(({ discussionBeforeReview, ...rest }) => (void discussionBeforeReview, rest)),
+        );
         await t.call('get', `/api/${prefix}/tracks/${main._id}`, auth).expect(200);
       }
     });
@@ -468,6 +471,71 @@ describe('tracks API', () => {
 
     it('is refused to authors (403)', async () => {
       await t.call('put', '/api/chair/tracks/sort', author, { ids: [] }).expect(403);
+    });
+  });
+
+  describe('the review setting "discussion before review" (issue 25)', () => {
+    it('is off on a new track, and chairs and track chairs read it', async () => {
+      const track = (await create({ name: 'Discussion early' }).expect(201)).body as TrackDto;
+      expect(track.discussionBeforeReview).toBe(false);
+      expect((await rowOf(track._id)).discussionBeforeReview).toBe(false);
+      const read = await t.call('get', `/api/chair/tracks/${track._id}`, chair).expect(200);
+      expect(read.body.discussionBeforeReview).toBe(false);
+      const list = await t.call('get', '/api/cochair/tracks', cochair).expect(200);
+      expect(list.body.map((x: TrackDto) => [x._id, x.discussionBeforeReview])).toEqual([
+        [posters._id, false],
+      ]);
+    });
+
+    it('a chair turns it on and off; other settings keep their values', async () => {
+      const before = await rowOf(posters._id);
+      const on = await update(posters._id, { discussionBeforeReview: true }).expect(200);
+      expect(on.body.discussionBeforeReview).toBe(true);
+      expect((await rowOf(posters._id)).discussionBeforeReview).toBe(true);
+      const cochairView = await t.call('get', `/api/cochair/tracks/${posters._id}`, cochair).expect(200);
+      expect(cochairView.body.discussionBeforeReview).toBe(true);
+      // Leaving it out of an update keeps it; the other columns are untouched by the switch.
+      await update(posters._id, { name: 'Posters' }).expect(200);
+      const kept = await rowOf(posters._id);
+      expect(kept.discussionBeforeReview).toBe(true);
+      const same = { discussionBeforeReview: false, updatedAt: null };
+      expect({ ...kept, ...same }).toEqual({ ...before, ...same });
+      await update(posters._id, { discussionBeforeReview: false }).expect(200);
+      expect((await rowOf(posters._id)).discussionBeforeReview).toBe(false);
+    });
+
+    it('can be set when creating a track', async () => {
+      const track = (await create({ name: 'Open discussion', discussionBeforeReview: true }).expect(201))
+        .body as TrackDto;
+      expect(track.discussionBeforeReview).toBe(true);
+      expect((await rowOf(track._id)).discussionBeforeReview).toBe(true);
+    });
+
+    it.each(['yes', 1, null, 'true', {}])('refuses %j with 400 and writes nothing', async (value) => {
+      const res = await update(posters._id, { name: 'Renamed', discussionBeforeReview: value }).expect(400);
+      expect(JSON.stringify(res.body)).toContain('discussionBeforeReview must be true or false');
+      const row = await rowOf(posters._id);
+      expect([row.name, row.discussionBeforeReview]).toEqual(['Posters', false]);
+    });
+
+    it('only chairs change it: track chairs, reviewers and authors are refused', async () => {
+      await update(posters._id, { discussionBeforeReview: true }, cochair).expect(403);
+      await update(posters._id, { discussionBeforeReview: true }, reviewer).expect(403);
+      await update(posters._id, { discussionBeforeReview: true }, author).expect(403);
+      expect((await rowOf(posters._id)).discussionBeforeReview).toBe(false);
+    });
+
+    it('is not in the answers of authors, reviewers and session chairs', async () => {
+      await update(posters._id, { discussionBeforeReview: true }).expect(200);
+      for (const [who, path] of [
+        [author, '/api/author/tracks'],
+        [reviewer, '/api/reviewer/tracks'],
+        [session, '/api/session/tracks'],
+      ] as const) {
+        const res = await t.call('get', path, who).expect(200);
+        expect(res.body.some((x: object) => 'discussionBeforeReview' in x)).toBe(false);
+      }
+      await update(posters._id, { discussionBeforeReview: false }).expect(200);
     });
   });
 

@@ -1,12 +1,15 @@
 /**
  * The reviewer discussion in both apps (issue 25): a reviewer posts on /ViewPaperReview/{id} with an @mention
  * (the mentioned reviewer's e-mail is queued); the chair sees the unread count on /ViewDiscussions and the
- * "New" marker on /ViewPaperReviews/{id}; reading clears both. Every screen axe-clean.
+ * "New" marker on /ViewPaperReviews/{id}; reading clears both. The "discussion" column (comments, new ones) of
+ * the reviewer console and of the chair's paper list shows and clears; the track switch "Discussion before
+ * review" saves. Every screen axe-clean.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'puppeteer-core';
 import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
+import { authorResponsesTable } from '../../apps/api/src/modules/reviews/reviews.table.js';
 import { tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { checkAccessibility } from '../support/axe.js';
 import { clickText, signIn, waitForText, type BrowserEnv } from '../support/browser.js';
@@ -29,6 +32,7 @@ const REVIEW = {
   comments: { author: 'A clear paper.', chair: 'Accept.' },
 };
 const COMMENT = '@Reviewer2 is Lemma 2 really new?';
+const RESPONSE = 'We thank the reviewers.\n\n- Lemma 2 is **new**: see [our note](https://example.org/note).';
 
 async function signOut(env: BrowserEnv): Promise<void> {
   await env.page.evaluate(() => fetch('/api/auth/logout', { method: 'POST' }));
@@ -42,6 +46,7 @@ const cellText = (page: Page, paperId: number) =>
 
 describe('the discussion screens', () => {
   let paperId: number;
+  let trackId: number;
   const rui = { email: 'rui@lisbon-uni.edu', password: PASSWORD };
   const olga = { email: 'olga@minho-uni.edu', password: PASSWORD };
 
@@ -50,6 +55,7 @@ describe('the discussion screens', () => {
       .insert(tracksTable)
       .values({ name: 'Graph Theory', position: 1 })
       .returning();
+    trackId = track!.id;
     await insertChair(env);
     const author = await insertUser(env, {
       firstName: 'Ana',
@@ -87,6 +93,11 @@ describe('the discussion screens', () => {
         paper: paperId,
         reviewer: id,
       });
+    // The authors' submitted response of round 1 (and a draft of round 2, which reviewers never see).
+    await env.db.insert(authorResponsesTable).values([
+      { paperId, trackId: track!.id, round: 1, text: RESPONSE, submitted: true, submittedAt: new Date() },
+      { paperId, trackId: track!.id, round: 2, text: 'Draft, not sent.', submitted: false },
+    ]);
     await callAs(env, rui, 'PUT', `/api/reviewer/papers/${paperId}`, REVIEW);
     await callAs(env, olga, 'PUT', `/api/reviewer/papers/${paperId}`, { ...REVIEW, final: -1 });
   });
@@ -123,9 +134,80 @@ describe('the discussion screens', () => {
     await signOut(env);
   });
 
-  it('the chair sees the unread count and the New marker, which reading clears', async () => {
+  it("a reviewer reads the authors' submitted response on the review page", async () => {
+    const { page } = env;
+    await signIn(env, 'author', olga.email, olga.password);
+    await openScreen(env, `/ReviewPaper/${paperId}`, {
+      responses: [`/api/reviewer/papers/${paperId}/responses`],
+      selector: '[data-testid=author-responses] [data-testid=response-text]',
+    });
+    await waitForText(page, 'Author responses');
+    const shown = await page.$$eval('[data-testid=author-response]', (els) =>
+      els.map((e) => [e.getAttribute('data-round'), (e as HTMLElement).innerText]),
+    );
+    expect(shown.map(([round]) => round)).toEqual(['1']);
+    expect(shown[0]![1]).toContain('R1 · submitted');
+    expect(shown[0]![1]).toContain('We thank the reviewers.');
+    expect(shown[0]![1]).not.toContain('Draft, not sent.');
+    // The safe Markdown subset: a list item with strong text and an https link, no raw markup.
+    expect(await page.$eval('[data-testid=response-text] li strong', (e) => e.textContent)).toBe('new');
+    expect(await page.$eval('[data-testid=response-text] a', (e) => e.getAttribute('href'))).toBe(
+      'https://example.org/note',
+    );
+    expect(shown[0]![1]).not.toContain('**');
+    await checkAccessibility(page, 'review page with the author responses');
+    await signOut(env);
+  });
+
+  it('the reviewer console shows the new comment in the discussion column; reading clears it', async () => {
+    const { page } = env;
+    await signIn(env, 'author', olga.email, olga.password);
+    await openScreen(env, '/', {
+      responses: ['/api/reviewer/review_requests'],
+      selector: '[data-testid=request] [data-testid=discussion-unread]',
+    });
+    expect(
+      await page.$eval(
+        '[data-testid=request] [data-testid=discussion-link]',
+        (e) => (e as HTMLElement).innerText,
+      ),
+    ).toBe('1 comment · 1 new');
+    await checkAccessibility(page, 'reviewer console with the discussion column');
+    const read = page.waitForResponse((r) => r.url().endsWith(`/api/reviewer/discussion/${paperId}`));
+    await page.click('[data-testid=request] [data-testid=discussion-link]');
+    expect((await read).status()).toBe(200);
+    await waitForText(page, COMMENT);
+    await openScreen(env, '/', {
+      responses: ['/api/reviewer/review_requests'],
+      selector: '[data-testid=request] [data-testid=discussion-link]',
+    });
+    expect(
+      await page.$eval(
+        '[data-testid=request] [data-testid=discussion-link]',
+        (e) => (e as HTMLElement).innerText,
+      ),
+    ).toBe('1 comment');
+    expect(await page.$('[data-testid=request] [data-testid=discussion-unread]')).toBeNull();
+    await signOut(env);
+  });
+
+  it("the chair's paper list shows the new comment in the discussion column", async () => {
     const { page } = env;
     await signIn(env, 'chair', CHAIR.email, CHAIR.password);
+    // The paper list's discussion column.
+    const paperRow = `[data-testid=paper-${paperId}]`;
+    await openScreen(env, '/chair/ViewPapers', {
+      responses: ['/api/chair/papers'],
+      selector: `${paperRow} [data-testid=discussion-unread]`,
+    });
+    expect(
+      await page.$eval(`${paperRow} [data-testid=discussion-link]`, (e) => (e as HTMLElement).innerText),
+    ).toBe('1 comment · 1 new');
+    await checkAccessibility(page, 'paper list with the discussion column');
+  });
+
+  it('the chair sees the unread count and the New marker, which reading clears', async () => {
+    const { page } = env;
     await openScreen(env, '/chair/ViewDiscussions', {
       responses: ['/api/chair/discussion'],
       selector: `[data-testid=discussion-row][data-paper="${paperId}"]`,
@@ -157,5 +239,52 @@ describe('the discussion screens', () => {
       {},
       paperId,
     );
+  });
+
+  it("after reading, the chair's paper list shows no new comment", async () => {
+    const { page } = env;
+    const paperRow = `[data-testid=paper-${paperId}]`;
+    await openScreen(env, '/chair/ViewPapers', {
+      responses: ['/api/chair/papers'],
+      selector: `${paperRow} [data-testid=discussion-link]`,
+    });
+    expect(
+      await page.$eval(`${paperRow} [data-testid=discussion-link]`, (e) => (e as HTMLElement).innerText),
+    ).toBe('1 comment');
+    expect(await page.$(`${paperRow} [data-testid=discussion-unread]`)).toBeNull();
+    await signOut(env);
+  });
+
+  it('the chair opens the discussion before review with the switch on the track screen', async () => {
+    const { page } = env;
+    await signIn(env, 'chair', CHAIR.email, CHAIR.password);
+    await openScreen(env, `/chair/EditTrack/${trackId}`, {
+      responses: [`/api/chair/tracks/${trackId}`],
+      selector: 'input[name=discussionBeforeReview]',
+    });
+    await waitForText(page, 'Discussion before review');
+    expect(
+      await page.$eval('input[name=discussionBeforeReview]', (e) => (e as HTMLInputElement).checked),
+    ).toBe(false);
+    await checkAccessibility(page, 'track form with the review settings');
+    await page.click('input[name=discussionBeforeReview]');
+    await page.waitForFunction(
+      () => document.querySelector<HTMLInputElement>('input[name=discussionBeforeReview]')?.checked === true,
+    );
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/chair/tracks/${trackId}`) && r.request().method() === 'PUT',
+    );
+    await clickText(page, 'Save track', 'button');
+    const res = await saved;
+    expect(res.status()).toBe(200);
+    expect(((await res.json()) as { discussionBeforeReview: boolean }).discussionBeforeReview).toBe(true);
+    const [row] = await env.db.select().from(tracksTable).where(eq(tracksTable.id, trackId));
+    expect(row!.discussionBeforeReview).toBe(true);
+    // Back on the form, the switch shows the stored value.
+    await openScreen(env, `/chair/EditTrack/${trackId}`, {
+      responses: [`/api/chair/tracks/${trackId}`],
+      selector: 'input[name=discussionBeforeReview]:checked',
+    });
+    await signOut(env);
   });
 });

@@ -91,6 +91,15 @@ export interface AuthorDiscussionCommentDto {
   createdAt: string;
 }
 
+/**
+ * The "discussion" column of the reviewer console and the chairs' paper list: the paper's comments the caller
+ * may read and how many of them are unread; null when the caller may not read the discussion (yet).
+ */
+export interface DiscussionCountsDto {
+  comments: number;
+  unread: number;
+}
+
 /** A row of the chairs' discussion list. */
 export interface DiscussionListRowDto {
   paper: number;

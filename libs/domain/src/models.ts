@@ -69,6 +69,8 @@ export interface TrackDto {
     fileSizeLimit: number;
     questions: SurveyQuestion[];
   };
+  /** Chair and track-chair answers only (issue 25): reviewers may read the discussion before submitting their review. */
+  discussionBeforeReview?: boolean;
 }
 
 export interface StatusDto {

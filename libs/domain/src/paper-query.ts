@@ -5,6 +5,7 @@
  */
 import type { PaperDto } from './papers.js';
 import type { BulkEditParam } from './utils.js';
+import type { DiscussionCountsDto } from './discussion.js';
 
 export const PAPER_PAGE_SIZE = 100;
 export const PAPER_MAX_PAGE_SIZE = 1000;
@@ -92,6 +93,8 @@ export interface ChairPaperDto extends PaperDto {
   /** The authors may download their invitation letter (/EditPaperDownloadLetter). */
   invitationLetterEnabled: boolean;
   authorViewReviewEnabled: boolean;
+  /** List answers: the discussion column (null when the caller may not read it, e.g. a conflict). */
+  discussion?: DiscussionCountsDto | null;
 }
 
 /** Answer of the query; the total is also in the X-Total-Count header. */

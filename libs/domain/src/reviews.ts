@@ -6,6 +6,7 @@
 import { MAX_REVIEWS_PER_PAPER, MAX_REVIEWS_PER_REVIEWER } from './constants.js';
 import { institutionDomain } from './mail-domains.js';
 import { REVIEW_DECISION_LABELS } from './utils.js';
+import type { DiscussionCountsDto } from './discussion.js';
 
 // ----- constants (§9)
 
@@ -205,6 +206,8 @@ export interface ReviewRequestDto {
   reviewerEmail?: string;
   /** List answers: the caller's unread comments in the paper's discussion (0 when out of reach). */
   discussionUnread?: number;
+  /** Reviewer list answers: the discussion column (null while the reviewer may not read it). */
+  discussion?: DiscussionCountsDto | null;
 }
 
 /** Chair / track chair save: POST /api/{chair|cochair}/review_requests. */

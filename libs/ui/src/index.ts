@@ -14,3 +14,4 @@ export * from './document-title';
 export * from './conference-time';
 export * from './steps-bar';
 export * from './response-text';
+export * from './discussion-thread';

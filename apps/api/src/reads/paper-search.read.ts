@@ -350,7 +350,7 @@ function paperListJson(): { paper: SQL; consent: SQL; joins: SQL } {
     certificateEnabled: p.certificateEnabled,
     invitationLetterEnabled: p.invitationLetterEnabled,
     authorViewReviewEnabled: p.authorViewReviewEnabled,
-  } satisfies Record<Exclude<keyof ChairPaperDto, 'actions' | 'consent'>, SQLWrapper>);
+  } satisfies Record<Exclude<keyof ChairPaperDto, 'actions' | 'consent' | 'discussion'>, SQLWrapper>);
   return {
     paper: sql`${json('paper')}::text`,
     consent: sql`case when ${c.id} is not null then ${json('consent')}::text end`,

@@ -23,4 +23,5 @@ export const trackToSettings = (t: TrackDto): TrackSettings => ({
   cameraReadySubmissionProperties: structuredClone(t.cameraReadySubmissionProperties),
   presentationReadySubmissionProperties: structuredClone(t.presentationReadySubmissionProperties),
   subjectAreas: t.subjectAreas.map((s) => ({ _id: s._id, name: s.name })),
+  discussionBeforeReview: t.discussionBeforeReview ?? false,
 });

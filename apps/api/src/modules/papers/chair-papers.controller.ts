@@ -114,7 +114,7 @@ export class ChairPapersController {
     @Body(new BodyFieldsPipe(PaperQueryDto)) body: PaperQueryBody,
     @Res() res: Response,
   ): Promise<void> {
-    const { count, json } = await this.service.list(caller.scope, body);
+    const { count, json } = await this.service.list(caller.scope, body, caller);
     res.setHeader('X-Total-Count', String(count));
     sendJsonText(res, json);
   }

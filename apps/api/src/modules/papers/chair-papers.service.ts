@@ -7,6 +7,7 @@ import {
   titleError,
   type BulkField,
   type ChairPaperDto,
+  type DiscussionCountsDto,
   type FieldError,
   type PaperQueryResult,
   type TrackDto,
@@ -45,6 +46,16 @@ import type { PaperRow } from './papers.table.js';
 import { PapersErrors } from './papers.errors.js';
 
 const NOTES_MAX = 10_000;
+
+/**
+ * Per paper, the discussion column for the caller: the comments they may read and the unread ones, null
+ * where they may not read the discussion (the reviews module's DiscussionService.countsFor).
+ */
+export type DiscussionCountsOf = (
+  paperIds: number[],
+  prefix: 'chair' | 'cochair',
+  caller: AuthUser,
+) => Promise<Map<number, DiscussionCountsDto | null>>;
 /** §4: choosing a status whose text includes this stamps acceptWithRevisionTimestamp. */
 const ACCEPT_WITH_REVISION = /accept with revision/i;
 export const stampsAcceptWithRevision = (statusText: string) => ACCEPT_WITH_REVISION.test(statusText);
@@ -69,12 +80,29 @@ export class ChairPapersService {
     @Inject(DB) private readonly db: Db,
   ) {}
 
+  /** The discussion column's counts, from the reviews module (see provideDiscussionCounts). */
+  private discussionCounts?: DiscussionCountsOf;
+
+  /**
+   * The reviews module hands its DiscussionService.countsFor here when it starts: it imports this module, so
+   * this module cannot import it back (the module graph has no cycles).
+   */
+  provideDiscussionCounts(counts: DiscussionCountsOf): void {
+    this.discussionCounts = counts;
+  }
+
   /**
    * POST /papers: one page of the matching papers and the total, as the JSON of a PaperQueryResult (text, or
    * its bytes). Two statements (the count, then the page with each paper's JSON built by the database); the
-   * actions, domain rules, are computed here once per combination of what they depend on.
+   * actions, domain rules, are computed here once per combination of what they depend on. With the caller,
+   * each paper also gets its discussion column (comments and unread the caller may read, null where they
+   * may not): one statement for the page's counts plus the discussion's access check, never one per row.
    */
-  async list(scope: TrackScope, body: PaperQueryBody): Promise<{ count: number; json: string | Buffer }> {
+  async list(
+    scope: TrackScope,
+    body: PaperQueryBody,
+    caller?: { prefix: 'chair' | 'cochair'; user: AuthUser },
+  ): Promise<{ count: number; json: string | Buffer }> {
     const q = parsePaperQuery(body);
     const page = parsePage(body.cp, body.pg);
     const { count, papers, tracks, digitalConsentSigning } = await this.search.pageJson(scope, q, page);
@@ -105,7 +133,18 @@ export class ChairPapersService {
       }
       return json;
     };
-    return { count, json: chairPaperListJson(count, papers, actionsJsonOf) };
+    const counts =
+      caller && this.discussionCounts
+        ? await this.discussionCounts(
+            papers.map((p) => p.id),
+            caller.prefix,
+            caller.user,
+          )
+        : null;
+    const discussionJsonOf = counts
+      ? (i: number) => JSON.stringify(counts.get(papers[i]!.id) ?? null)
+      : undefined;
+    return { count, json: chairPaperListJson(count, papers, actionsJsonOf, discussionJsonOf) };
   }
 
   /** The papers of an export: exactly `ids` when given, else those matching the filters and search. */

@@ -123,15 +123,19 @@ export function chairPaperListJson(
   count: number,
   papers: { json: string; consent: string | null }[],
   actionsJsonOf: (index: number) => string,
+  /** The JSON of each paper's discussion column (issue 25), when the list has one. */
+  discussionJsonOf?: (index: number) => string,
 ): Buffer {
   const head = `{"count":${count},"data":[`;
   const actions = papers.map((_, i) => actionsJsonOf(i));
+  const discussion = discussionJsonOf ? papers.map((_, i) => discussionJsonOf(i)) : null;
   let size = Buffer.byteLength(head) + 2 + Math.max(0, papers.length - 1);
   for (const [i, p] of papers.entries()) {
     // a JSON object: its closing brace gives way to the two fields, then comes back
     if (p.json.charCodeAt(p.json.length - 1) !== 0x7d) throw new Error(`paper ${i}: not a JSON object`);
     size += Buffer.byteLength(p.json) + ACTIONS.length + Buffer.byteLength(actions[i]!);
     if (p.consent !== null) size += CONSENT.length + Buffer.byteLength(p.consent);
+    if (discussion) size += DISCUSSION.length + Buffer.byteLength(discussion[i]!);
   }
   const out = Buffer.allocUnsafe(size);
   let at = out.write(head);
@@ -144,6 +148,10 @@ export function chairPaperListJson(
       at += out.write(CONSENT, at);
       at += out.write(p.consent, at);
     }
+    if (discussion) {
+      at += out.write(DISCUSSION, at);
+      at += out.write(discussion[i]!, at);
+    }
     at += out.write('}', at);
   }
   at += out.write(']}', at);
@@ -152,6 +160,7 @@ export function chairPaperListJson(
 }
 const ACTIONS = ',"actions":';
 const CONSENT = ',"consent":';
+const DISCUSSION = ',"discussion":';
 
 /** A registered paper as participants see it: no notes, status, registration or private files. */
 export function toRegisteredPaperDto(

@@ -99,6 +99,31 @@ export class DiscussionRepository {
     return new Map(rows.map((r) => [r.paperId, Number(r.n)]));
   }
 
+  /**
+   * The discussion column for one user in one statement: per paper, its comments of these visibilities and
+   * how many of them are unread (not the user's own, above the user's read mark). Papers without such
+   * comments are left out.
+   */
+  async discussionCounts(
+    userId: number,
+    paperIds: number[],
+    visibilities: DiscussionVisibility[],
+    ex: Executor = this.db,
+  ): Promise<Map<number, { comments: number; unread: number }>> {
+    if (!paperIds.length) return new Map();
+    const rows = await ex
+      .select({
+        paperId: dc.paperId,
+        comments: sql<number>`count(*)::int`,
+        unread: sql<number>`(count(*) filter (where ${dc.authorId} <> ${userId} and ${dc.id} > coalesce(${dr.lastReadCommentId}, 0)))::int`,
+      })
+      .from(dc)
+      .leftJoin(dr, and(eq(dr.paperId, dc.paperId), eq(dr.userId, userId)))
+      .where(and(inArray(dc.paperId, paperIds), inArray(dc.visibility, visibilities)))
+      .groupBy(dc.paperId);
+    return new Map(rows.map((r) => [r.paperId, { comments: Number(r.comments), unread: Number(r.unread) }]));
+  }
+
   // ----- review versions
 
   versionsOfReviews(reviewIds: number[], ex: Executor = this.db): Promise<ReviewVersionRow[]> {

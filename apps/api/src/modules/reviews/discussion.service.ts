@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   detectConflicts,
   DISCUSSION_SPREAD_DEFAULT,
@@ -9,6 +9,7 @@ import {
   type AuthorDiscussionCommentDto,
   type ConflictPerson,
   type DiscussionCommentDto,
+  type DiscussionCountsDto,
   type DiscussionDto,
   type DiscussionListRowDto,
   type DiscussionReviewDto,
@@ -21,6 +22,7 @@ import { TransactionRunner } from '../../database/database.module.js';
 import type { Executor } from '../../database/database.js';
 import { DiscussionRead } from '../../reads/discussion.read.js';
 import { OutboxService, type OutgoingMail } from '../outbox/outbox.service.js';
+import { ChairPapersService } from '../papers/chair-papers.service.js';
 import { PapersService, type PaperRow } from '../papers/papers.service.js';
 import { UsersService, type UserRow } from '../users/users.service.js';
 import { DiscussionRepository } from './discussion.repository.js';
@@ -85,7 +87,7 @@ const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} $
  * 404 as for a missing paper.
  */
 @Injectable()
-export class DiscussionService {
+export class DiscussionService implements OnModuleInit {
   constructor(
     private readonly repo: DiscussionRepository,
     private readonly reviews: ReviewsRepository,
@@ -96,7 +98,13 @@ export class DiscussionService {
     private readonly outbox: OutboxService,
     private readonly tx: TransactionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly chairPapers: ChairPapersService,
   ) {}
+
+  /** The chairs' paper list gets its discussion column from here (the papers module cannot import this one). */
+  onModuleInit(): void {
+    this.chairPapers.provideDiscussionCounts((ids, prefix, caller) => this.countsFor(ids, prefix, caller));
+  }
 
   // ----- access
 
@@ -446,7 +454,42 @@ export class DiscussionService {
   ): Promise<Record<number, number>> {
     const ids = [...new Set(paperIds)];
     const out: Record<number, number> = Object.fromEntries(ids.map((id) => [id, 0]));
-    if (!ids.length) return out;
+    const { allowed, view } = await this.readableAmong(ids, prefix, caller);
+    for (const [paperId, n] of await this.repo.unreadCounts(caller.id, allowed, READ_BY[view]))
+      out[paperId] = n;
+    return out;
+  }
+
+  /**
+   * The discussion column of a list page (reviewer console, chairs' paper list): per paper the comments the
+   * caller may read and the unread ones, null where the caller may not read the discussion (not yet a
+   * reader, outside their tracks, a conflict of interest). The same access rules as the discussion routes;
+   * one statement for the counts and a handful for access, whatever the page size.
+   */
+  async countsFor(
+    paperIds: number[],
+    prefix: DiscussionPrefix,
+    caller: AuthUser,
+  ): Promise<Map<number, DiscussionCountsDto | null>> {
+    const ids = [...new Set(paperIds)];
+    const out = new Map<number, DiscussionCountsDto | null>(ids.map((id) => [id, null]));
+    const { allowed, view } = await this.readableAmong(ids, prefix, caller);
+    const counts = await this.repo.discussionCounts(caller.id, allowed, READ_BY[view]);
+    for (const id of allowed) out.set(id, counts.get(id) ?? { comments: 0, unread: 0 });
+    return out;
+  }
+
+  /** The papers among `ids` whose discussion the caller may read (the access check for many papers at once). */
+  private async readableAmong(
+    ids: number[],
+    prefix: DiscussionPrefix,
+    caller: AuthUser,
+  ): Promise<{ allowed: number[]; view: DiscussionView }> {
+    const none = (): { allowed: number[]; view: DiscussionView } => ({
+      allowed: [],
+      view: prefix === 'reviewer' ? 'reviewer' : 'chair',
+    });
+    if (!ids.length) return none();
     const papers = (await this.papers.findByIds(ids)).filter((p) => !p.isDeleted);
     let reachable: PaperRow[];
     let view: DiscussionView;
@@ -462,16 +505,14 @@ export class DiscussionService {
       reachable = papers.filter((p) => !scope || scope.includes(p.trackId));
       view = scope === null ? 'chair' : 'trackChair';
     }
+    if (!reachable.length) return none();
     const user = await this.users.findById(caller.id);
-    if (!user || !reachable.length) return out;
+    if (!user) return none();
     const conflicted = await this.conflicted(
       user,
       reachable.map((p) => p.id),
     );
-    const allowed = reachable.filter((p) => !conflicted.has(p.id)).map((p) => p.id);
-    for (const [paperId, n] of await this.repo.unreadCounts(caller.id, allowed, READ_BY[view]))
-      out[paperId] = n;
-    return out;
+    return { allowed: reachable.filter((p) => !conflicted.has(p.id)).map((p) => p.id), view };
   }
 
   /** The chairs' discussion list (track chairs: their tracks), most recent activity first. */

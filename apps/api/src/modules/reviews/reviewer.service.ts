@@ -80,18 +80,22 @@ export class ReviewerService {
       { scope: null, userId: caller.id, state: dto.state },
       { offset, limit },
     );
-    // The discussion column: unread comments per paper, one statement for the page (0 out of reach).
-    const unread = await this.discussion.unreadFor(
+    // The discussion column: comments and unread per paper, one statement for the page (null out of reach).
+    const counts = await this.discussion.countsFor(
       rows.map((r) => r.request.paperId),
       'reviewer',
       caller,
     );
     return {
       count,
-      data: rows.map((r) => ({
-        ...toRequestDto(r, { withReviewer: false }),
-        discussionUnread: unread[r.request.paperId] ?? 0,
-      })),
+      data: rows.map((r) => {
+        const discussion = counts.get(r.request.paperId) ?? null;
+        return {
+          ...toRequestDto(r, { withReviewer: false }),
+          discussionUnread: discussion?.unread ?? 0,
+          discussion,
+        };
+      }),
     };
   }
 

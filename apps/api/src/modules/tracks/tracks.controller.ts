@@ -38,14 +38,14 @@ export class ManagedTracksController {
   @Get()
   @ApiOkResponse({ type: [TrackDoc] })
   list(@Scope() caller: CallerScope): Promise<TrackDto[]> {
-    return this.tracks.list(caller.scope);
+    return this.tracks.list(caller.scope, undefined, true);
   }
 
   @Get(':trackId')
   @ApiParam({ name: 'trackId', type: Number })
   @ApiOkResponse({ type: TrackDoc })
   get(@Scope() caller: CallerScope, @TrackId() trackId: number): Promise<TrackDto> {
-    return this.tracks.get(trackId, caller.scope);
+    return this.tracks.get(trackId, caller.scope, true);
   }
 }
 

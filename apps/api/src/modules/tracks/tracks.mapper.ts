@@ -33,8 +33,11 @@ export function trackActivities(
   };
 }
 
-/** The track as the API shows it (spec §3 field names). */
-export function toTrackDto(row: TrackRow, areas: SubjectAreaRow[]): TrackDto {
+/**
+ * The track as the API shows it (spec §3 field names). `managed`: the answer of the chair and track-chair
+ * routes, which also carries the review settings (discussionBeforeReview).
+ */
+export function toTrackDto(row: TrackRow, areas: SubjectAreaRow[], managed = false): TrackDto {
   return {
     _id: row.id,
     name: row.name,
@@ -59,6 +62,7 @@ export function toTrackDto(row: TrackRow, areas: SubjectAreaRow[]): TrackDto {
       fileSizeLimit: row.presentationReadyFileSizeLimit,
       questions: row.presentationReadyQuestions,
     },
+    ...(managed ? { discussionBeforeReview: row.discussionBeforeReview } : {}),
   };
 }
 
@@ -75,7 +79,7 @@ export function areasByTrack(areas: SubjectAreaRow[]): Map<number, SubjectAreaRo
 
 /** A stored track's editable settings. */
 export function toSettings(row: TrackRow, areas: SubjectAreaRow[]): TrackSettings {
-  const { _id, position, ...settings } = toTrackDto(row, areas);
+  const { _id, position, ...settings } = toTrackDto(row, areas, true);
   void _id;
   void position;
   return settings;
@@ -115,5 +119,6 @@ export function settingsToColumns(s: TrackSettings): Omit<NewTrackRow, 'id' | 'p
     presentationReadyWelcomeMessage: s.presentationReadySubmissionProperties.welcomeMessage,
     presentationReadyFileSizeLimit: s.presentationReadySubmissionProperties.fileSizeLimit,
     presentationReadyQuestions: s.presentationReadySubmissionProperties.questions.map(question),
+    ...(s.discussionBeforeReview !== undefined ? { discussionBeforeReview: s.discussionBeforeReview } : {}),
   };
 }

@@ -50,6 +50,8 @@ export interface TrackInput {
   };
   /** The full ordered list when given: [{_id?, name}]. */
   subjectAreas?: { _id?: number; name: string }[];
+  /** Reviewers may read the paper's discussion before submitting their own review (issue 25). */
+  discussionBeforeReview?: boolean;
 }
 
 const toQuestion = (q: QuestionInput): SurveyQuestion => ({
@@ -99,6 +101,11 @@ export function mergeSettings(base: TrackSettings, input: TrackInput): TrackSett
     subjectAreas: input.subjectAreas
       ? input.subjectAreas.map((a) => ({ ...(a._id !== undefined ? { _id: a._id } : {}), name: a.name }))
       : base.subjectAreas,
+    ...(typeof input.discussionBeforeReview === 'boolean'
+      ? { discussionBeforeReview: input.discussionBeforeReview }
+      : base.discussionBeforeReview !== undefined
+        ? { discussionBeforeReview: base.discussionBeforeReview }
+        : {}),
   };
 }
 
@@ -114,8 +121,11 @@ export class TracksService {
     return ex ? work(ex) : this.transactions.run(work);
   }
 
-  /** Tracks by position; scope null = every track, otherwise only those ids (track chairs). */
-  async list(scope: number[] | null = null, ex?: Executor): Promise<TrackDto[]> {
+  /**
+   * Tracks by position; scope null = every track, otherwise only those ids (track chairs). `managed`: the
+   * chair and track-chair answer, with the review settings.
+   */
+  async list(scope: number[] | null = null, ex?: Executor, managed = false): Promise<TrackDto[]> {
     const rows = await this.tracks.list(scope, ex);
     const areas = areasByTrack(
       await this.tracks.listAreas(
@@ -123,22 +133,22 @@ export class TracksService {
         ex,
       ),
     );
-    return rows.map((r) => toTrackDto(r, areas.get(r.id) ?? []));
+    return rows.map((r) => toTrackDto(r, areas.get(r.id) ?? [], managed));
   }
 
   /** One track; 404 alike when missing or outside the scope. */
-  async get(id: number, scope: number[] | null = null): Promise<TrackDto> {
+  async get(id: number, scope: number[] | null = null, managed = false): Promise<TrackDto> {
     if (scope && !scope.includes(id)) throw TracksErrors.notFound();
-    const track = await this.findById(id);
+    const track = await this.findById(id, undefined, managed);
     if (!track) throw TracksErrors.notFound();
     return track;
   }
 
   /** For other modules: the track, or undefined. */
-  async findById(id: number, ex?: Executor): Promise<TrackDto | undefined> {
+  async findById(id: number, ex?: Executor, managed = false): Promise<TrackDto | undefined> {
     const row = await this.tracks.findById(id, ex);
     if (!row) return undefined;
-    return toTrackDto(row, await this.tracks.listAreas([id], ex));
+    return toTrackDto(row, await this.tracks.listAreas([id], ex), managed);
   }
 
   /** For other modules: the names of these tracks by id (missing ids are left out); one query. */
@@ -170,7 +180,7 @@ export class TracksService {
         settings.subjectAreas.map((a, i) => ({ trackId: row.id, name: a.name.trim(), position: i })),
         tx,
       );
-      return (await this.findById(row.id, tx))!;
+      return (await this.findById(row.id, tx, true))!;
     });
   }
 
@@ -197,7 +207,7 @@ export class TracksService {
         }
         await this.tracks.insertAreas(inserts, tx);
       }
-      return (await this.findById(id, tx))!;
+      return (await this.findById(id, tx, true))!;
     });
   }
 
@@ -207,7 +217,7 @@ export class TracksService {
       await this.tracks.lockAll(tx);
       if (!isPermutation(ids, await this.tracks.listIds(tx))) throw TracksErrors.sortIncomplete();
       for (const [position, id] of ids.entries()) await this.tracks.setPosition(id, position, tx);
-      return this.list(null, tx);
+      return this.list(null, tx, true);
     });
   }
 

@@ -16,6 +16,7 @@ import {
   ConferenceTime,
   errorMessage,
   QueryState,
+  ResponseText,
   routeId,
   useDocumentTitle,
   useNotify,
@@ -23,6 +24,7 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
+import { useReviewerResponses } from './api/discussion';
 import { useReviewerPaper, useSaveReview, type ReviewBody, type ReviewerPaper } from './api/reviewer';
 import { DueDates, RequestActions, StateChip } from './components/request-parts';
 import { PaperSummary } from './components/review-details';
@@ -228,6 +230,35 @@ function ReviewForm({
   );
 }
 
+/** The authors' submitted responses to the reviews, per round (issue 25); nothing while there are none. */
+function AuthorResponses({ paperId }: { paperId: number }) {
+  const responses = useReviewerResponses(paperId);
+  if (!responses.data?.length) return null;
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="author-responses"
+      data-testid="author-responses"
+      sx={{ p: 2 }}
+    >
+      <Typography variant="h6" component="h2" id="author-responses" gutterBottom>
+        Author responses
+      </Typography>
+      <Stack spacing={2}>
+        {responses.data.map((r) => (
+          <div key={r.round} data-testid="author-response" data-round={r.round}>
+            <Typography variant="subtitle1" component="h3">
+              {r.roundName} · submitted <ConferenceTime value={r.submittedAt} />
+            </Typography>
+            <ResponseText text={r.text} />
+          </div>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
 function Review({ paperId, data }: { paperId: number; data: ReviewerPaper }) {
   const request = pickRequest(data);
   if (!request) return <Alert severity="error">{PAPER_NOT_FOUND}</Alert>;
@@ -243,6 +274,7 @@ function Review({ paperId, data }: { paperId: number; data: ReviewerPaper }) {
         <DueDates request={request} />
       </Stack>
       <PaperSummary paper={data.paper} />
+      <AuthorResponses paperId={paperId} />
       {request.state === 'reviewed' || (review && !review.draft) ? (
         <Alert
           severity="success"

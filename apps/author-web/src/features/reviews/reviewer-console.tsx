@@ -21,6 +21,7 @@ import {
   type BidPaperDto,
   type BidValue,
   type DeclaredConflictDto,
+  type DiscussionCountsDto,
 } from '@symposium/domain';
 import { errorMessage, QueryState, useDocumentTitle, useNotify, useSession } from '@symposium/ui';
 import { useMemo, useState } from 'react';
@@ -35,6 +36,31 @@ export const BID_LABELS: Record<BidValue, string> = {
   notWilling: 'Not willing',
   conflict: 'Conflict',
 };
+
+/**
+ * The discussion column: the comments the reviewer may read and how many are new, linking to the paper's
+ * discussion; a dash while the discussion is not open to them (before their review, or a conflict).
+ */
+function DiscussionCell({ paper, discussion }: { paper: number; discussion: DiscussionCountsDto | null }) {
+  if (!discussion)
+    return (
+      <Typography variant="body2" color="text.secondary" component="span" data-testid="discussion-closed">
+        –
+      </Typography>
+    );
+  const { comments, unread } = discussion;
+  return (
+    <MuiLink component={Link} to={paths.viewPaperReview(paper)} data-testid="discussion-link">
+      {comments} comment{comments === 1 ? '' : 's'}
+      {unread ? (
+        <Typography component="strong" variant="body2" fontWeight={700} data-testid="discussion-unread">
+          {' '}
+          · {unread} new
+        </Typography>
+      ) : null}
+    </MuiLink>
+  );
+}
 
 function Requests() {
   const requests = useRequests();
@@ -88,14 +114,8 @@ function Requests() {
                       <TableCell>
                         <StateChip state={r.state} />
                       </TableCell>
-                      <TableCell data-testid="discussion-unread">
-                        {r.discussionUnread ? (
-                          <MuiLink component={Link} to={paths.viewPaperReview(r.paper)}>
-                            {r.discussionUnread} new
-                          </MuiLink>
-                        ) : (
-                          '–'
-                        )}
+                      <TableCell data-testid="discussion-column">
+                        <DiscussionCell paper={r.paper} discussion={r.discussion ?? null} />
                       </TableCell>
                       <TableCell>
                         <RequestActions request={r} />

@@ -17,7 +17,7 @@ import { type DataColumn } from '../../components/data-table';
 import { QueryTable } from '../../components/query-table';
 import { CheckboxCell, CheckboxHeaderCell } from '../../components/select-all-checkbox';
 import { usePageSelection } from '../../components/use-page-selection';
-import { PAPER_TABLE, PaperCells } from './paper-cells';
+import { DiscussionCell, PAPER_TABLE, PaperCells } from './paper-cells';
 import { PageTitle } from '../../components/page-title';
 import { SearchBox } from '../../components/search-box';
 import { paths } from '../../config/paths';
@@ -61,6 +61,7 @@ const COLUMNS: DataColumn<PaperSortField>[] = [
   { field: 'primaryAuthor', label: 'Primary author' },
   { field: 'track', label: 'Track' },
   { field: 'status', label: 'Status' },
+  { label: 'Discussion' },
   { label: 'Camera-ready' },
   { label: 'Presentation-ready' },
   { field: 'updatedAt', label: 'Last modified' },
@@ -305,6 +306,7 @@ function PaperRow({
       <CheckboxCell label={`Select paper ${paper._id}`} checked={selected} onChange={onToggle} />
       <PaperCells paper={paper} />
       <TableCell>{paper.statusText ?? '—'}</TableCell>
+      <DiscussionCell paper={paper} />
       <TableCell>
         {yesNo(paper.submittedCameraReady)}
         {paper.isCameraReady ? ' (approved)' : ''}

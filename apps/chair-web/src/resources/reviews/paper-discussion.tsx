@@ -1,57 +1,15 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  FormControl,
-  InputLabel,
-  MenuItem,
-  Paper,
-  Select,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import {
-  DISCUSSION_COMMENT_MAX,
-  type DiscussionCommentDto,
-  type DiscussionReviewDto,
-  type DiscussionVisibility,
-} from '@symposium/domain';
-import { errorMessage, useConferenceTimeText } from '@symposium/ui';
-import { useState, type FormEvent } from 'react';
+import { Alert, Chip, Paper, Stack, Typography } from '@mui/material';
+import type { DiscussionReviewDto } from '@symposium/domain';
+import { DiscussionThread, errorMessage, useConferenceTimeText } from '@symposium/ui';
 import { usePostDiscussionComment } from './api/mutations';
 import { useDiscussion, useDiscussionReviews } from './api/queries';
 
-const VISIBILITY_LABELS: Record<DiscussionVisibility, string> = {
-  reviewers: 'Reviewers and chairs',
-  chairs: 'Chairs only',
-  authors: 'Authors (with the released reviews)',
-};
 const SCORES = {
   quality: 'Quality',
   contribution: 'Contribution',
   originality: 'Originality',
   final: 'Final',
 } as const;
-
-function Comment({ c }: { c: DiscussionCommentDto }) {
-  const when = useConferenceTimeText();
-  return (
-    <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="comment" data-unread={c.unread ? 'true' : 'false'}>
-      <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap">
-        <Typography variant="subtitle2" component="span">
-          {c.mine ? `${c.author} (you)` : c.author}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" component="span">
-          {when(c.createdAt)} · {VISIBILITY_LABELS[c.visibility]}
-        </Typography>
-        {c.unread && <Chip size="small" color="primary" label="New" data-testid="unread-marker" />}
-      </Stack>
-      <Typography sx={{ whiteSpace: 'pre-wrap', mt: 0.5 }}>{c.text}</Typography>
-    </Paper>
-  );
-}
 
 /** Versions of the submitted reviews: "Revised" and what changed in each version. */
 function Revisions({ reviews }: { reviews: DiscussionReviewDto[] }) {
@@ -88,54 +46,6 @@ function Revisions({ reviews }: { reviews: DiscussionReviewDto[] }) {
   );
 }
 
-function PostForm({ paperId, mentions }: { paperId: number; mentions: string[] }) {
-  const [text, setText] = useState('');
-  const [visibility, setVisibility] = useState<DiscussionVisibility>('reviewers');
-  const post = usePostDiscussionComment(paperId);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    post.mutate({ text, visibility }, { onSuccess: () => setText('') });
-  };
-  return (
-    <Box component="form" onSubmit={submit} noValidate>
-      <Stack spacing={1.5}>
-        {post.isError && <Alert severity="error">{errorMessage(post.error)}</Alert>}
-        <TextField
-          label="Comment"
-          multiline
-          minRows={3}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: DISCUSSION_COMMENT_MAX, 'data-testid': 'comment-text' } }}
-          helperText={`${text.length}/${DISCUSSION_COMMENT_MAX} · mention with ${
-            mentions.length ? mentions.map((m) => `@${m}`).join(', ') : '@Name'
-          }`}
-        />
-        <Stack direction="row" spacing={1.5} alignItems="center">
-          <FormControl size="small" sx={{ minWidth: 240 }}>
-            <InputLabel id="discussion-visibility-label">Visible to</InputLabel>
-            <Select
-              labelId="discussion-visibility-label"
-              label="Visible to"
-              value={visibility}
-              onChange={(e) => setVisibility(e.target.value as DiscussionVisibility)}
-            >
-              {(Object.keys(VISIBILITY_LABELS) as DiscussionVisibility[]).map((v) => (
-                <MenuItem key={v} value={v}>
-                  {VISIBILITY_LABELS[v]}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
-          <Button type="submit" variant="contained" disabled={!text.trim() || post.isPending}>
-            Post comment
-          </Button>
-        </Stack>
-      </Stack>
-    </Box>
-  );
-}
-
 /**
  * The paper's discussion on /ViewPaperReviews/{id} (chairs; track chairs of its track): revised reviews with
  * what changed, the thread with "New" on comments since the last visit, and the post form. A chair with a
@@ -144,6 +54,7 @@ function PostForm({ paperId, mentions }: { paperId: number; mentions: string[] }
 export function PaperDiscussion({ paperId }: { paperId: number }) {
   const thread = useDiscussion(paperId);
   const reviews = useDiscussionReviews(paperId);
+  const post = usePostDiscussionComment(paperId);
   if (thread.isError)
     return (
       <Alert severity="info" sx={{ mt: 2 }}>
@@ -158,17 +69,12 @@ export function PaperDiscussion({ paperId }: { paperId: number }) {
         Discussion
       </Typography>
       {reviews.data && <Revisions reviews={reviews.data} />}
-      <Typography variant="body2" data-testid="unread-count">
-        {d.unread ? `${d.unread} new comment${d.unread === 1 ? '' : 's'}` : 'No new comments'}
-      </Typography>
-      <Stack spacing={1} data-testid="comments">
-        {d.comments.length ? (
-          d.comments.map((c) => <Comment key={c._id} c={c} />)
-        ) : (
-          <Typography color="text.secondary">No comments yet.</Typography>
-        )}
-      </Stack>
-      <PostForm paperId={paperId} mentions={d.participants.map((p) => p.mention)} />
+      <DiscussionThread
+        thread={d}
+        posting={post.isPending}
+        postError={post.isError ? post.error : null}
+        onPost={(body, done) => post.mutate(body, { onSuccess: done })}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,17 @@
-import { Alert, Autocomplete, Button, Chip, Grid, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Chip,
+  FormControlLabel,
+  FormHelperText,
+  Grid,
+  Paper,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
 import {
   DEFAULT_CAMERA_READY_PROPERTIES,
   validateTrackSettings,
@@ -36,6 +49,7 @@ interface FormState {
   presentationReadyWelcome: string;
   allowedFiles: string[];
   numbers: Record<NumberField, string>;
+  discussionBeforeReview: boolean;
 }
 
 const toState = (t: TrackSettings): FormState => ({
@@ -57,6 +71,7 @@ const toState = (t: TrackSettings): FormState => ({
     crFileSizeLimit: String(t.cameraReadySubmissionProperties.fileSizeLimit),
     prFileSizeLimit: String(t.presentationReadySubmissionProperties.fileSizeLimit),
   },
+  discussionBeforeReview: t.discussionBeforeReview ?? false,
 });
 
 /** A whole number, or NaN (which the shared rules refuse with the field's message). */
@@ -88,6 +103,7 @@ function toSettings(s: FormState, initial: TrackSettings): TrackSettings {
       fileSizeLimit: toInt(s.numbers.prFileSizeLimit),
       questions: initial.presentationReadySubmissionProperties.questions,
     },
+    discussionBeforeReview: s.discussionBeforeReview,
   };
 }
 
@@ -212,6 +228,23 @@ export function TrackForm({
             {numberField('prFileSizeLimit', 'Presentation-ready file size limit', 'MB')}
           </Grid>
         </Grid>
+      </Section>
+      <Section title="Reviews">
+        <FormControlLabel
+          control={
+            <Switch
+              name="discussionBeforeReview"
+              checked={s.discussionBeforeReview}
+              onChange={(e) => setS({ ...s, discussionBeforeReview: e.target.checked })}
+              slotProps={{ input: { 'aria-describedby': 'discussion-before-review-help' } }}
+            />
+          }
+          label="Discussion before review"
+        />
+        <FormHelperText id="discussion-before-review-help">
+          On: the reviewers of a paper read its discussion and the other reviews before submitting their own
+          review. Off: only once they have submitted it.
+        </FormHelperText>
       </Section>
       <Stack direction="row" spacing={1}>
         <Button type="submit" disabled={busy}>

@@ -170,6 +170,15 @@ class TrackPartsDto {
   @ArrayMaxSize(TRACK_LIMITS.subjectAreasMax)
   @IsArray()
   subjectAreas?: SubjectAreaInputDto[];
+
+  /** Issue 25: reviewers read the paper's discussion and the other reviews before submitting their own. */
+  @ApiPropertyOptional({
+    description:
+      'Reviewers may read the discussion and the other reviews of a paper before submitting their own review (default false)',
+  })
+  @Optional()
+  @IsBoolean({ message: 'discussionBeforeReview must be true or false' })
+  discussionBeforeReview?: boolean;
 }
 
 /** PUT /chair/tracks/:trackId: every part optional; what is absent keeps its stored value. */
@@ -268,4 +277,9 @@ export class TrackDoc implements TrackDto {
   cameraReadySubmissionProperties!: TrackCameraReadyPropertiesDoc;
   @ApiProperty({ type: TrackPresentationReadyPropertiesDoc })
   presentationReadySubmissionProperties!: TrackPresentationReadyPropertiesDoc;
+  @ApiPropertyOptional({
+    description:
+      'Chair and track-chair answers only: reviewers may read the discussion before submitting their review',
+  })
+  discussionBeforeReview?: boolean;
 }

@@ -5,6 +5,7 @@ import type {
   DiscussionDto,
   DiscussionReviewDto,
   DiscussionVisibility,
+  SubmittedResponseDto,
 } from '@symposium/domain';
 import { api } from '@symposium/ui';
 
@@ -13,7 +14,17 @@ export const discussionKeys = {
   thread: (paperId: number) => ['reviewer', 'discussion', paperId] as const,
   reviews: (paperId: number) => ['reviewer', 'discussion', paperId, 'reviews'] as const,
   author: (paperId: number) => ['author', 'papers', paperId, 'discussion'] as const,
+  responses: (paperId: number) => ['reviewer', 'papers', paperId, 'responses'] as const,
 };
+
+/** GET /api/reviewer/papers/:paperId/responses: the authors' submitted responses (drafts never). */
+export const useReviewerResponses = (paperId: number) =>
+  useQuery({
+    queryKey: discussionKeys.responses(paperId),
+    queryFn: () => api<SubmittedResponseDto[]>('GET', `/api/reviewer/papers/${paperId}/responses`),
+    enabled: validId(paperId),
+    retry: false,
+  });
 
 /**
  * GET /api/reviewer/discussion/:paperId: the thread (404 until the caller submitted their review, unless the

@@ -1,112 +1,7 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  FormControl,
-  InputLabel,
-  MenuItem,
-  Paper,
-  Select,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import {
-  DISCUSSION_COMMENT_MAX,
-  type DiscussionCommentDto,
-  type DiscussionReviewDto,
-  type DiscussionVisibility,
-} from '@symposium/domain';
-import { errorMessage, useConferenceTimeText } from '@symposium/ui';
-import { useState, type FormEvent } from 'react';
+import { Alert, Box, Chip, Paper, Stack, Typography } from '@mui/material';
+import type { DiscussionReviewDto } from '@symposium/domain';
+import { DiscussionThread, useConferenceTimeText } from '@symposium/ui';
 import { useAuthorDiscussion, useDiscussion, useDiscussionReviews, usePostComment } from '../api/discussion';
-
-const VISIBILITY_LABELS: Record<DiscussionVisibility, string> = {
-  reviewers: 'Reviewers and chairs',
-  chairs: 'Chairs only',
-  authors: 'Authors (with the released reviews)',
-};
-
-function Comment({ c }: { c: DiscussionCommentDto }) {
-  const when = useConferenceTimeText();
-  return (
-    <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="comment" data-unread={c.unread ? 'true' : 'false'}>
-      <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap">
-        <Typography variant="subtitle2" component="span">
-          {c.mine ? `${c.author} (you)` : c.author}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" component="span">
-          {when(c.createdAt)} · {VISIBILITY_LABELS[c.visibility]}
-        </Typography>
-        {c.unread && <Chip size="small" color="primary" label="New" data-testid="unread-marker" />}
-      </Stack>
-      <Typography variant="body1" sx={{ whiteSpace: 'pre-wrap', mt: 0.5 }}>
-        {c.text}
-      </Typography>
-    </Paper>
-  );
-}
-
-/** The post form: the text (@mentions), the visibility, a character count. */
-function PostForm({
-  paperId,
-  participants,
-  canPostChairsOnly,
-}: {
-  paperId: number;
-  participants: { mention: string; name: string }[];
-  canPostChairsOnly: boolean;
-}) {
-  const [text, setText] = useState('');
-  const [visibility, setVisibility] = useState<DiscussionVisibility>('reviewers');
-  const postComment = usePostComment(paperId);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    postComment.mutate({ text, visibility }, { onSuccess: () => setText('') });
-  };
-  const options = (Object.keys(VISIBILITY_LABELS) as DiscussionVisibility[]).filter(
-    (v) => v !== 'chairs' || canPostChairsOnly,
-  );
-  return (
-    <Box component="form" onSubmit={submit} noValidate>
-      <Stack spacing={1.5}>
-        {postComment.isError && <Alert severity="error">{errorMessage(postComment.error)}</Alert>}
-        <TextField
-          label="Comment"
-          multiline
-          minRows={3}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: DISCUSSION_COMMENT_MAX, 'data-testid': 'comment-text' } }}
-          helperText={`${text.length}/${DISCUSSION_COMMENT_MAX} · mention with ${
-            participants.length ? participants.map((p) => `@${p.mention}`).join(', ') : '@Name'
-          }`}
-        />
-        <Stack direction="row" spacing={1.5} alignItems="center">
-          <FormControl size="small" sx={{ minWidth: 240 }}>
-            <InputLabel id="comment-visibility-label">Visible to</InputLabel>
-            <Select
-              labelId="comment-visibility-label"
-              label="Visible to"
-              value={visibility}
-              onChange={(e) => setVisibility(e.target.value as DiscussionVisibility)}
-            >
-              {options.map((v) => (
-                <MenuItem key={v} value={v}>
-                  {VISIBILITY_LABELS[v]}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
-          <Button type="submit" variant="contained" disabled={!text.trim() || postComment.isPending}>
-            Post comment
-          </Button>
-        </Stack>
-      </Stack>
-    </Box>
-  );
-}
 
 const SCORE_LABELS = {
   quality: 'Quality',
@@ -165,6 +60,7 @@ export function ReviewHistory({ reviews }: { reviews: DiscussionReviewDto[] }) {
 export function DiscussionPanel({ paperId }: { paperId: number }) {
   const thread = useDiscussion(paperId);
   const reviews = useDiscussionReviews(paperId, thread.isSuccess);
+  const postComment = usePostComment(paperId);
   return (
     <Stack spacing={2} component="section" aria-labelledby="discussion-heading">
       <Typography variant="h5" component="h2" id="discussion-heading">
@@ -177,22 +73,11 @@ export function DiscussionPanel({ paperId }: { paperId: number }) {
       ) : thread.data ? (
         <>
           {reviews.data && reviews.data.length > 0 && <ReviewHistory reviews={reviews.data} />}
-          <Typography variant="body2" data-testid="unread-count">
-            {thread.data.unread
-              ? `${thread.data.unread} new comment${thread.data.unread === 1 ? '' : 's'}`
-              : 'No new comments'}
-          </Typography>
-          <Stack spacing={1} data-testid="comments">
-            {thread.data.comments.length ? (
-              thread.data.comments.map((c) => <Comment key={c._id} c={c} />)
-            ) : (
-              <Typography color="text.secondary">No comments yet.</Typography>
-            )}
-          </Stack>
-          <PostForm
-            paperId={paperId}
-            participants={thread.data.participants}
-            canPostChairsOnly={thread.data.canPostChairsOnly}
+          <DiscussionThread
+            thread={thread.data}
+            posting={postComment.isPending}
+            postError={postComment.isError ? postComment.error : null}
+            onPost={(body, done) => postComment.mutate(body, { onSuccess: done })}
           />
         </>
       ) : null}
