@@ -5,7 +5,7 @@
  * paper, the decision-making page, the release flag) and the authors' view (the text to the authors only,
  * once released). Every caller out of reach gets the same 404 as a missing paper.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { META_REVIEW_MESSAGES, PAPER_MESSAGES } from '@symposium/domain';
 import { papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import {
@@ -250,6 +250,38 @@ describe('meta-reviews', () => {
         expect.objectContaining({ alias: 'Reviewer 1', quality: 8, commentsChair: 'Accept.' }),
       );
       expect(JSON.stringify(after.body.reviews)).not.toContain(String(r1.id));
+    });
+
+    it('lets the meta-reviewer read the discussion once the request is accepted, named Meta-reviewer', async () => {
+      const [request] = await env.t.db
+        .select()
+        .from(reviewRequestsTable)
+        .where(and(eq(reviewRequestsTable.paperId, paper), eq(reviewRequestsTable.role, 'meta')));
+      const thread = () => env.t.call('get', `/api/reviewer/discussion/${paper}`, meta.auth);
+      if (request!.waiting) {
+        // not yet accepted: the discussion is out of reach, as for a reviewer who has not reviewed
+        expect((await thread()).status).toBe(404);
+        const accepted = await env.t
+          .call('put', `/api/reviewer/review_requests/${request!.id}`, meta.auth)
+          .send({ action: 'accept' });
+        expect(accepted.status).toBe(200);
+      }
+      const posted = await env.t
+        .call('post', `/api/reviewer/discussion/${paper}`, r1.auth)
+        .send({ text: 'Meta, what do you think?', visibility: 'reviewers' });
+      expect(posted.status).toBe(201);
+      const res = await thread();
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(res.body)).toContain('Meta, what do you think?');
+      const mine = await env.t
+        .call('post', `/api/reviewer/discussion/${paper}`, meta.auth)
+        .send({ text: 'I lean to accept.', visibility: 'reviewers' });
+      expect(mine.status).toBe(201);
+      const seenByR1 = await env.t.call('get', `/api/reviewer/discussion/${paper}`, r1.auth);
+      const comment = (seenByR1.body.comments as { text: string; author: string }[]).find(
+        (c) => c.text === 'I lean to accept.',
+      );
+      expect(comment?.author).toBe('Meta-reviewer');
     });
 
     it('saves a draft, validates the recommendation, then submits', async () => {

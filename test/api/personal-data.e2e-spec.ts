@@ -181,6 +181,8 @@ const reviewRequest = (at: string) =>
     ...['state', 'invitedAt', 'respondedAt', 'replyDueAt', 'dueAt', 'trackName', 'paperTitle'],
     // issue 25: the request's review round and the caller's unread discussion comments on the paper
     ...['round', 'roundName', 'discussionUnread'],
+    // issue 25: the discussion column (comments and unread the reviewer may read; null before they may)
+    ...['discussion', 'discussion.comments', 'discussion.unread'],
     // issue 25: 'reviewer' or 'meta' (the paper's meta-reviewer)
     'role',
   ].map((k) => (at ? `${at}.${k}` : k));

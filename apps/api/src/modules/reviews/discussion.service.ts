@@ -29,7 +29,7 @@ import { DiscussionRepository } from './discussion.repository.js';
 import { DiscussionErrors } from './discussion.errors.js';
 import { ReviewListsService } from './review-lists.service.js';
 import { ReviewsRepository } from './reviews.repository.js';
-import type { DiscussionCommentRow, ReviewRow, ReviewVersionRow } from './reviews.table.js';
+import type { DiscussionCommentRow, ReviewRequestRow, ReviewRow, ReviewVersionRow } from './reviews.table.js';
 
 /** The route prefix a discussion route was called under. */
 export type DiscussionPrefix = 'chair' | 'cochair' | 'reviewer';
@@ -86,6 +86,27 @@ const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} $
  * anyone with a conflict of interest (the assignment's detection, minus the chairs' overrides) get the same
  * 404 as for a missing paper.
  */
+/**
+ * Whether a request lets its reviewer read the paper's discussion (without the track's "before review"
+ * setting): a submitted review, or an accepted meta-review request — the meta-reviewer writes after the
+ * discussion, so reads it, and a meta request never becomes "reviewed".
+ */
+const readsDiscussion = (r: ReviewRequestRow): boolean =>
+  r.reviewed || (r.role === 'meta' && !r.waiting && !r.declined);
+
+/**
+ * The names reviewers go by where the authors' names are hidden: Reviewer 1, 2… in the order they were
+ * asked (over every request of the paper, so a name never changes), and the meta-reviewer as "Meta-reviewer".
+ */
+export function reviewerAliases(requests: ReviewRequestRow[]): Map<number, string> {
+  const aliases = new Map<number, string>();
+  let n = 0;
+  for (const r of requests)
+    if (r.role === 'meta' && !aliases.has(r.reviewerId)) aliases.set(r.reviewerId, 'Meta-reviewer');
+  for (const r of requests) if (!aliases.has(r.reviewerId)) aliases.set(r.reviewerId, `Reviewer ${++n}`);
+  return aliases;
+}
+
 @Injectable()
 export class DiscussionService implements OnModuleInit {
   constructor(
@@ -172,7 +193,7 @@ export class DiscussionService implements OnModuleInit {
     if (prefix === 'reviewer') {
       const requests = await this.repo.requestsOfReviewer(caller.id, [paperId], ex);
       if (!requests.length) throw DiscussionErrors.paperNotFound();
-      const submitted = requests.some((r) => r.reviewed);
+      const submitted = requests.some(readsDiscussion);
       if (!submitted && !(await this.read.openBeforeReview([paper.trackId], ex)).has(paper.trackId))
         throw DiscussionErrors.paperNotFound();
       view = 'reviewer';
@@ -184,9 +205,7 @@ export class DiscussionService implements OnModuleInit {
     const user = await this.users.findById(caller.id, ex);
     if (!user || (await this.conflicted(user, [paperId], ex)).has(paperId))
       throw DiscussionErrors.paperNotFound();
-    const aliases = new Map<number, string>();
-    for (const r of await this.repo.requestsOfPaper(paperId, ex))
-      if (!aliases.has(r.reviewerId)) aliases.set(r.reviewerId, `Reviewer ${aliases.size + 1}`);
+    const aliases = reviewerAliases(await this.repo.requestsOfPaper(paperId, ex));
     return { paper, view, aliases };
   }
 
@@ -200,7 +219,7 @@ export class DiscussionService implements OnModuleInit {
     const reviewerIds = [
       ...new Set(
         requests
-          .filter((r) => open || requests.some((x) => x.reviewerId === r.reviewerId && x.reviewed))
+          .filter((r) => open || requests.some((x) => x.reviewerId === r.reviewerId && readsDiscussion(x)))
           .map((r) => r.reviewerId),
       ),
     ];
@@ -497,7 +516,7 @@ export class DiscussionService implements OnModuleInit {
       const requests = await this.repo.requestsOfReviewer(caller.id, ids);
       const open = await this.read.openBeforeReview([...new Set(papers.map((p) => p.trackId))]);
       reachable = papers.filter((p) =>
-        requests.some((r) => r.paperId === p.id && (r.reviewed || open.has(p.trackId))),
+        requests.some((r) => r.paperId === p.id && (readsDiscussion(r) || open.has(p.trackId))),
       );
       view = 'reviewer';
     } else {
@@ -665,11 +684,9 @@ export class DiscussionService implements OnModuleInit {
     return out.sort((a, b) => a.comment.id - b.comment.id);
   }
 
-  private async aliasesOf(paperId: number): Promise<Map<number, string>> {
-    const aliases = new Map<number, string>();
-    for (const r of await this.repo.requestsOfPaper(paperId))
-      if (!aliases.has(r.reviewerId)) aliases.set(r.reviewerId, `Reviewer ${aliases.size + 1}`);
-    return aliases;
+  /** The names the paper's reviewers go by in its discussion, its digests and the meta-review screen. */
+  async aliasesOf(paperId: number, ex?: Executor): Promise<Map<number, string>> {
+    return reviewerAliases(await this.repo.requestsOfPaper(paperId, ex));
   }
 
   private digestMail(

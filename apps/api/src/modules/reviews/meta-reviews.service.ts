@@ -121,6 +121,8 @@ export class MetaReviewsService {
     const statuses = await this.statuses.list();
     const meta = await this.repo.findByRequest(request.id);
     const trackName = (await this.tracks.namesOf([paper.trackId])).get(paper.trackId) ?? '';
+    // the names the discussion uses, so "Reviewer 2" is the same person on both screens
+    const aliases = await this.discussion.aliasesOf(paper.id);
     return {
       paper: { _id: paper.id, title: paper.title, trackName },
       request: {
@@ -133,7 +135,7 @@ export class MetaReviewsService {
       submittedReviews: submitted.length,
       expectedReviews: rows.length,
       reviews: submitted.map((r, i) => ({
-        alias: `Reviewer ${i + 1}`,
+        alias: aliases.get(r.request.reviewerId) ?? `Reviewer ${i + 1}`,
         quality: r.review!.quality,
         contribution: r.review!.contribution,
         originality: r.review!.originality,
