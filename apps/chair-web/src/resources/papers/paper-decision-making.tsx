@@ -252,7 +252,8 @@ function DecisionRow({
       <CheckboxCell label={`Select paper ${paper._id}`} checked={selected} onChange={onToggle} />
       <PaperCells paper={paper} />
       <ReviewScoreCells paperId={paper._id} reviews={reviews} />
-      <TableCell data-testid={`meta-${paper._id}`} sx={{ minWidth: 180, maxWidth: 320 }}>
+      {/* narrow (the table fits 1280 px): three lines of the committee text, in full on /ViewPaperReviews */}
+      <TableCell data-testid={`meta-${paper._id}`} sx={{ width: 200, maxWidth: 200 }}>
         {metaReviews?.length
           ? metaReviews.map((m) => (
               <Box key={m.round}>
@@ -260,7 +261,18 @@ function DecisionRow({
                   {m.recommendationText ?? 'No recommendation'}
                   {metaReviews.length > 1 ? ` (round ${m.round})` : ''}
                 </Typography>
-                <Typography variant="body2" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                <Typography
+                  variant="body2"
+                  title={m.committeeText}
+                  sx={{
+                    whiteSpace: 'pre-line',
+                    overflowWrap: 'anywhere',
+                    display: '-webkit-box',
+                    WebkitLineClamp: 3,
+                    WebkitBoxOrient: 'vertical',
+                    overflow: 'hidden',
+                  }}
+                >
                   {m.committeeText}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
