@@ -400,6 +400,30 @@ describe('reviewer discussion', () => {
     expect(tc.body.data.map((x: { track: number }) => x.track).every((t: number) => t === track)).toBe(true);
   });
 
+  it("counts each paper's unread comments against that paper's own read mark, with marks on several papers", async () => {
+    const other = await post('reviewer', elsewhere.auth, otherPaper, {
+      text: 'On the other paper.',
+      visibility: 'reviewers',
+    });
+    expect(other.status).toBe(201);
+    for (const p of [paper, otherPaper])
+      expect(
+        (await env.t.call('put', `/api/chair/discussion/${p}/read`, env.chair.auth).send({})).status,
+      ).toBe(200);
+    const more = await post('reviewer', r1.auth, paper, {
+      text: 'One more thought.',
+      visibility: 'reviewers',
+    });
+    expect(more.status).toBe(201);
+    const res = await env.t.call('get', '/api/chair/discussion', env.chair.auth);
+    expect(res.status).toBe(200);
+    const unread = Object.fromEntries(
+      (res.body.data as { paper: number; unread: number }[]).map((x) => [x.paper, x.unread]),
+    );
+    expect(unread[paper]).toBe(1);
+    expect(unread[otherPaper]).toBe(0);
+  });
+
   it('sends the digest once per person, at most once an hour, even with two application instances', async () => {
     await env.t.db.delete(outboxTable).where(eq(outboxTable.kind, 'discussion-digest'));
     const second = await secondInstance(env);

@@ -129,12 +129,15 @@ export class DiscussionRead {
         paperId: dc.paperId,
         comments: sql<number>`count(*)::int`.as('comments'),
         lastAt: sql<Date | null>`max(${dc.createdAt})`.as('last_at'),
+        // the caller's read mark joined, not a correlated subquery: in a single-table select Drizzle writes
+        // columns unqualified, and `paper_id = paper_id` inside one matched every read row of the caller
         unread:
-          sql<number>`count(*) filter (where ${dc.authorId} <> ${q.userId} and ${dc.id} > coalesce((select ${dr.lastReadCommentId} from ${dr} where ${dr.userId} = ${q.userId} and ${dr.paperId} = ${dc.paperId}), 0))::int`.as(
+          sql<number>`count(*) filter (where ${dc.authorId} <> ${q.userId} and ${dc.id} > coalesce(${dr.lastReadCommentId}, 0))::int`.as(
             'unread',
           ),
       })
       .from(dc)
+      .leftJoin(dr, and(eq(dr.userId, q.userId), eq(dr.paperId, dc.paperId)))
       .groupBy(dc.paperId)
       .as('stats');
     const scores = ex
