@@ -38,6 +38,12 @@ export const BENCHES = [
     quick: ['--papers', '4000'],
   },
   { name: 'documents', script: 'bench/documents.js', args: [], quick: ['--letters', '200'] },
+  {
+    name: 'discussion',
+    script: 'bench/discussion.js',
+    args: [],
+    quick: ['--papers', '600', '--rounds', '2'],
+  },
   { name: 'frontend', script: 'bench/frontend.js', args: [], quick: ['--runs', '3'] },
   { name: 'programme', script: 'bench/programme.js', args: [], quick: ['--rounds', '4', '--skip-large'] },
   {
