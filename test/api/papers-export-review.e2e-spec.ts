@@ -117,6 +117,8 @@ describe('paper review export and reviewer assignments', () => {
     // chairs see who reviewed
     expect(html).toContain(`Rita &lt;i&gt;Reviewer&lt;/i&gt; &lt;${rita.email}&gt;`);
     expect(html).toContain('Track B review');
+    // each review names its round (issue 25: every track has R1)
+    expect(html).toContain('<tr><th>Round</th><td>R1</td></tr>');
     expect(html).toContain('<h2>' + pNone + '. Paper without reviews</h2>');
     expect(html).toContain('No submitted reviews.');
     // when it was submitted, at the conference's time, labelled (issue 21 item 11: it was ISO UTC)

@@ -13,6 +13,7 @@ import { ChairPapersService } from '../papers/chair-papers.service.js';
 import { PAPER_QUERY_MESSAGES } from '../papers/paper-filters.js';
 import { PapersErrors } from '../papers/papers.errors.js';
 import { ReviewListsService } from '../reviews/review-lists.service.js';
+import { ReviewRoundsService } from '../reviews/review-rounds.service.js';
 import { StatusesService } from '../tracks/statuses.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
 
@@ -48,6 +49,7 @@ export class PaperReviewsExportService {
   constructor(
     private readonly chairPapers: ChairPapersService,
     private readonly reviews: ReviewListsService,
+    private readonly rounds: ReviewRoundsService,
     private readonly tracks: TracksService,
     private readonly statuses: StatusesService,
     private readonly figures: ReportFiguresRead,
@@ -62,6 +64,7 @@ export class PaperReviewsExportService {
       scope,
     );
     const tracks = await this.tracks.namesOf([...new Set(papers.map((p) => p.trackId))]);
+    const roundNames = await this.rounds.roundNamesOfRequests(reviews.map((r) => r.review.requestId));
     const statuses = new Map((await this.statuses.list()).map((s) => [s._id, s.text]));
     const zone = knownZone((await this.conference.get()).timeZone);
     const e = escapeHtml;
@@ -78,6 +81,7 @@ export class PaperReviewsExportService {
             `<h3>Review ${i + 1}${v.isCameraReady ? ' (camera-ready)' : ''}</h3>`,
             '<table>',
             line('Reviewer', e(`${r.firstName} ${r.lastName} <${r.email}>`)),
+            line('Round', e(roundNames.get(v.requestId) ?? '')),
             line('Quality', score(v.quality)),
             line('Contribution', score(v.contribution)),
             line('Originality', score(v.originality)),

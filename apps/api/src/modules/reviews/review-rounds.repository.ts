@@ -97,6 +97,17 @@ export class ReviewRoundsRepository {
   }
 
   /** Review requests per round of a track (rounds without requests are absent). */
+  /** The name of each request's round (one statement). */
+  async namesOfRequests(requestIds: number[], ex: Executor = this.db): Promise<Map<number, string>> {
+    if (!requestIds.length) return new Map();
+    const rows = await ex
+      .select({ id: rr.id, name: rounds.name })
+      .from(rr)
+      .innerJoin(rounds, and(eq(rounds.trackId, rr.trackId), eq(rounds.number, rr.round)))
+      .where(inArray(rr.id, requestIds));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
   async requestCounts(trackId: number, ex: Executor = this.db): Promise<Map<number, number>> {
     const rows = await ex
       .select({ round: rr.round, n: count() })

@@ -60,6 +60,11 @@ export class ReviewRoundsService {
     private readonly transactions: TransactionRunner,
   ) {}
 
+  /** The round name of each of these review requests, for lists and exports ("R1", "R2" or the chair's name). */
+  roundNamesOfRequests(requestIds: number[], ex?: Executor): Promise<Map<number, string>> {
+    return this.rounds.namesOfRequests([...new Set(requestIds)], ex);
+  }
+
   async list(trackId: number, scope: number[] | null): Promise<ReviewRoundDto[]> {
     await this.managedTrack(trackId, scope);
     const [rows, counts] = [await this.rounds.list(trackId), await this.rounds.requestCounts(trackId)];

@@ -80,6 +80,6 @@ import { MetaReviewsService } from './meta-reviews.service.js';
     MetaReviewsRepository,
     MetaReviewsService,
   ],
-  exports: [ReviewListsService, ReviewAssignmentService, AuthorResponsesService],
+  exports: [ReviewListsService, ReviewAssignmentService, AuthorResponsesService, ReviewRoundsService],
 })
 export class ReviewsModule {}
