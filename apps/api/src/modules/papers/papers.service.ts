@@ -14,6 +14,7 @@ import {
   type PaperDto,
   type TrackDto,
   type StatusDto,
+  type ConflictPerson,
 } from '@symposium/domain';
 import { readTogether, type Executor } from '../../database/database.js';
 import { ConferenceService } from '../conference/conference.service.js';
@@ -145,6 +146,29 @@ export class PapersService {
     const out = new Map<number, PaperAuthorDto[]>(paperIds.map((id) => [id, []]));
     for (const r of rows) out.get(r.paperId)?.push(toPaperAuthorDto(r.user));
     return out;
+  }
+
+  /**
+   * The authors of papers as the conflict-of-interest rule sees them (name, e-mails, organization), by paper
+   * then position: two narrow queries for any number of papers (the discussion's checks read thousands).
+   */
+  async authorPeopleOf(
+    paperIds: number[],
+    ex?: Executor,
+  ): Promise<{ paperId: number; person: ConflictPerson }[]> {
+    const authors = await this.papers.authorsOf(paperIds, ex);
+    const people = new Map(
+      (
+        await this.users.conflictPeopleOf(
+          authors.map((a) => a.userId),
+          ex,
+        )
+      ).map((p) => [p.id, p]),
+    );
+    return authors.flatMap((a) => {
+      const person = people.get(a.userId);
+      return person ? [{ paperId: a.paperId, person }] : [];
+    });
   }
 
   /** The author user rows of papers, ordered by paper then position (two queries for any number of papers). */

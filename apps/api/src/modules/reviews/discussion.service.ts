@@ -136,12 +136,16 @@ export class DiscussionService implements OnModuleInit {
   async conflicted(user: UserRow, paperIds: number[], ex?: Executor): Promise<Set<number>> {
     const out = new Set<number>();
     if (!paperIds.length) return out;
-    const authors = await this.papers.authorUsersOf(paperIds, ex);
-    const byPaper = new Map<number, UserRow[]>();
-    for (const a of authors) byPaper.set(a.paperId, [...(byPaper.get(a.paperId) ?? []), a.user]);
+    const authors = await this.papers.authorPeopleOf(paperIds, ex);
+    const byPaper = new Map<number, ConflictPerson[]>();
+    for (const a of authors) {
+      const list = byPaper.get(a.paperId);
+      if (list) list.push(a.person);
+      else byPaper.set(a.paperId, [a.person]);
+    }
     const coauthored = await this.papers.coauthored(
       [user.id],
-      [...new Set(authors.map((a) => a.user.id))],
+      [...new Set(authors.map((a) => a.person.id))],
       ex,
     );
     const declared = await this.reviews.declaredConflictsOf([user.id], ex);
@@ -159,7 +163,7 @@ export class DiscussionService implements OnModuleInit {
       }
       const flags = detectConflicts({
         reviewer: person(user),
-        authors: paperAuthors.map(person),
+        authors: paperAuthors,
         coauthored: coauthored
           .filter((c) => c.paperId !== paperId)
           .map((c) => ({ authorId: c.authorId, paperId: c.paperId, title: c.title })),

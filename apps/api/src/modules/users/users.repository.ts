@@ -26,6 +26,7 @@ import {
   type ParsedUserFilter,
   type UserFilterField,
   type UserFilterName,
+  type ConflictPerson,
 } from '@symposium/domain';
 import { DB, type Db, type Executor } from '../../database/database.js';
 import { builtOnce, rowReader, runRows } from '../../database/statements.js';
@@ -192,6 +193,23 @@ export class UsersRepository {
   }
 
   /** The users with these ids, by last name, first name, id. */
+  /** The fields the conflict-of-interest rule reads, of these users (one statement, no other column). */
+  async conflictPeople(ids: number[], ex: Executor = this.db): Promise<ConflictPerson[]> {
+    if (!ids.length) return [];
+    const u = usersTable;
+    return ex
+      .select({
+        id: u.id,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        email: u.email,
+        alternateEmail: u.alternateEmail,
+        organization: u.organization,
+      })
+      .from(u)
+      .where(inArray(u.id, ids));
+  }
+
   async findByIds(ids: number[], ex: Executor = this.db): Promise<UserRow[]> {
     if (!ids.length) return [];
     return ex

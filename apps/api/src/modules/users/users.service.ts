@@ -7,6 +7,7 @@ import {
   validatePerson,
   type PersonInput,
   type UserRoles,
+  type ConflictPerson,
 } from '@symposium/domain';
 import type { Executor } from '../../database/database.js';
 import { pgErrorCode } from '../../common/errors.js';
@@ -47,6 +48,11 @@ export class UsersService {
   }
 
   /** The users with these ids (missing ids are left out), by last name, first name, id; one query. */
+  /** Name, e-mails and organization of these users: what the conflict-of-interest rule compares. */
+  conflictPeopleOf(ids: number[], ex?: Executor): Promise<ConflictPerson[]> {
+    return this.users.conflictPeople([...new Set(ids)], ex);
+  }
+
   findByIds(ids: number[], ex?: Executor): Promise<UserRow[]> {
     return this.users.findByIds([...new Set(ids)], ex);
   }
