@@ -31,7 +31,8 @@ import { ManagedDiscussionController, ReviewerDiscussionController } from './dis
 import { DiscussionRepository } from './discussion.repository.js';
 import { DiscussionDigestScheduler } from './discussion.scheduler.js';
 import { DiscussionService } from './discussion.service.js';
-import { ManagedMetaReviewController, ReviewerMetaReviewController } from './meta-reviews.controller.js';
+import { ManagedMetaReviewController } from './meta-reviews.controller.js';
+import { ReviewerMetaReviewController } from './reviewer-meta-review.controller.js';
 import { MetaReviewsRepository } from './meta-reviews.repository.js';
 import { MetaReviewsService } from './meta-reviews.service.js';
 
