@@ -4,6 +4,7 @@ import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import { tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import {
+  clickAndWaitForText,
   clickText,
   fillByLabel,
   signIn,
@@ -68,12 +69,7 @@ describe('chair user management screens', () => {
    */
   async function saveRolesAndReload(): Promise<void> {
     const reloaded = env.page.waitForNavigation();
-    await clickText(env.page, 'Save roles', 'button');
-    await env.page.waitForFunction(
-      (t: string) => document.body.innerText.includes(t),
-      {},
-      USER_MESSAGES.rolesUpdated,
-    );
+    await clickAndWaitForText(env.page, 'Save roles', USER_MESSAGES.rolesUpdated, 'button');
     await reloaded;
   }
 

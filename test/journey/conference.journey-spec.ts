@@ -29,6 +29,7 @@ import { reminderRulesTable } from '../../apps/api/src/modules/jobs/jobs.table.j
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { docx, pdf } from '../api/papers-author.helpers.js';
 import {
+  clickAndWaitForText,
   clickSelector,
   clickText,
   fillByLabel,
@@ -372,8 +373,11 @@ describe('a whole conference, in order, by its people', () => {
         await see(page, r.email);
         await clickText(page, 'Systems', 'label');
         await clickText(page, 'Theory', 'label');
-        await clickText(page, 'Save roles', 'button');
-        await see(page, "This user's roles have been updated!");
+        // The screen reloads 1.5 s after the confirmation (§4): both waits start before the click, and the next
+        // address is opened only after the reload (a reload due while a goto runs would cancel that goto).
+        const reloaded = page.waitForNavigation();
+        await clickAndWaitForText(page, 'Save roles', "This user's roles have been updated!", 'button');
+        await reloaded;
         const [stored] = await env.db.select().from(usersTable).where(eq(usersTable.id, row!.id));
         expect(stored!.reviewerTracks!.sort()).toEqual([trackIds.Systems, trackIds.Theory].sort());
         reviewers[r.key] = { ...(await personPage(env)), email: r.email, password: password!, id: row!.id };

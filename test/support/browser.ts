@@ -91,6 +91,26 @@ export async function clickText(
   await retryDetached(() => clickTextOnce(page, text, selector));
 }
 
+/**
+ * Clicks the element showing `text` and waits for `expected` to appear in the page. The wait is set up in the page
+ * before the click, so a text shown only briefly (a confirmation before the screen reloads itself) is seen even
+ * when the machine is too slow to ask for it in time after the click.
+ */
+export async function clickAndWaitForText(
+  page: Page,
+  text: string,
+  expected: string,
+  selector?: string,
+): Promise<void> {
+  const shown = page.waitForFunction(
+    (t: string) => document.body.innerText.includes(t),
+    { polling: 'mutation' },
+    expected,
+  );
+  await clickText(page, text, selector);
+  await shown;
+}
+
 async function clickTextOnce(page: Page, text: string, selector: string): Promise<void> {
   const handle = await page.waitForFunction(
     (sel: string, t: string) =>
