@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { REVIEW_FINAL_UNSET } from '@symposium/domain';
-import { and, arrayContains, asc, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { REVIEW_FINAL_UNSET, type ConflictPerson } from '@symposium/domain';
+import { and, arrayContains, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { DB, type Db, type Executor } from '../database/database.js';
-import { papersTable } from '../modules/papers/papers.table.js';
+import { paperAuthorsTable, papersTable } from '../modules/papers/papers.table.js';
 import {
   discussionCommentsTable as dc,
   discussionReadsTable as dr,
@@ -10,6 +10,7 @@ import {
 } from '../modules/reviews/reviews.table.js';
 import { tracksTable } from '../modules/tracks/tracks.table.js';
 import { usersTable as u } from '../modules/users/users.table.js';
+import { noneOf } from '../database/statements.js';
 
 /** A chair or track chair who may take part in a track's discussions. */
 export interface DiscussionChair {
@@ -97,12 +98,49 @@ export class DiscussionRead {
     return new Set(rows.map((r) => r.id));
   }
 
-  /** Papers (not deleted) of the scope that have comments or submitted reviews: the list's candidates. */
-  async candidatePapers(scope: number[] | null, track: number | undefined, ex: Executor = this.db) {
-    return ex
-      .select({ id: papersTable.id })
+  /**
+   * The list's candidate papers (not deleted, of the scope, with comments or submitted reviews) with their
+   * authors' conflict fields, in one statement (a left join: a paper
+   * without authors is still a candidate, with no author rows), by paper and author position.
+   */
+  async candidateAuthors(
+    scope: number[] | null,
+    track: number | undefined,
+    ex: Executor = this.db,
+  ): Promise<{ paperIds: number[]; authors: { paperId: number; person: ConflictPerson }[] }> {
+    const rows = await ex
+      .select({
+        paperId: papersTable.id,
+        id: u.id,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        email: u.email,
+        alternateEmail: u.alternateEmail,
+        organization: u.organization,
+      })
       .from(papersTable)
-      .where(and(...this.paperFilter(scope, track)));
+      .leftJoin(paperAuthorsTable, eq(paperAuthorsTable.paperId, papersTable.id))
+      .leftJoin(u, eq(u.id, paperAuthorsTable.userId))
+      .where(and(...this.paperFilter(scope, track)))
+      .orderBy(asc(papersTable.id), asc(paperAuthorsTable.position));
+    const paperIds: number[] = [];
+    const authors: { paperId: number; person: ConflictPerson }[] = [];
+    for (const r of rows) {
+      if (paperIds[paperIds.length - 1] !== r.paperId) paperIds.push(r.paperId);
+      if (r.id === null) continue;
+      authors.push({
+        paperId: r.paperId,
+        person: {
+          id: r.id,
+          firstName: r.firstName!,
+          lastName: r.lastName!,
+          email: r.email!,
+          alternateEmail: r.alternateEmail!,
+          organization: r.organization!,
+        },
+      });
+    }
+    return { paperIds, authors };
   }
 
   private paperFilter(scope: number[] | null, track: number | undefined): SQL[] {
@@ -155,7 +193,7 @@ export class DiscussionRead {
       .groupBy(reviewsTable.paperId)
       .as('scores');
     const where = this.paperFilter(q.scope, q.track);
-    if (q.exclude.length) where.push(notInArray(papersTable.id, q.exclude));
+    if (q.exclude.length) where.push(noneOf(papersTable.id, q.exclude));
     if (q.disagreement) where.push(sql`${scores.spread} >= ${q.threshold}`);
     const base = ex
       .select({

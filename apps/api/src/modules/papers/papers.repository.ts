@@ -15,6 +15,7 @@ import {
   type PaperFileRow,
   type PaperRow,
 } from './papers.table.js';
+import { anyOf } from '../../database/statements.js';
 
 export type PaperPatch = Partial<Omit<NewPaperRow, 'id' | 'createdAt'>>;
 export type NewConsentRow = Omit<typeof paperConsentsTable.$inferInsert, 'id'>;
@@ -258,7 +259,7 @@ export class PapersRepository {
     return ex
       .select()
       .from(paperAuthorsTable)
-      .where(inArray(paperAuthorsTable.paperId, paperIds))
+      .where(anyOf(paperAuthorsTable.paperId, paperIds))
       .orderBy(asc(paperAuthorsTable.paperId), asc(paperAuthorsTable.position));
   }
 
@@ -291,7 +292,7 @@ export class PapersRepository {
       .from(a1)
       .innerJoin(a2, and(eq(a2.paperId, a1.paperId), ne(a2.userId, a1.userId)))
       .innerJoin(papersTable, eq(papersTable.id, a1.paperId))
-      .where(and(inArray(a1.userId, reviewerIds), inArray(a2.userId, authorIds)))
+      .where(and(anyOf(a1.userId, reviewerIds), anyOf(a2.userId, authorIds)))
       .orderBy(asc(papersTable.id));
   }
 

@@ -134,9 +134,19 @@ export class DiscussionService implements OnModuleInit {
    * queries for any number of papers): the same detection as the assignment, overrides lifting it.
    */
   async conflicted(user: UserRow, paperIds: number[], ex?: Executor): Promise<Set<number>> {
+    if (!paperIds.length) return new Set();
+    return this.conflictedWith(user, paperIds, await this.papers.authorPeopleOf(paperIds, ex), ex);
+  }
+
+  /** conflicted, the papers' authors already read (the list reads them with its candidates). */
+  private async conflictedWith(
+    user: UserRow,
+    paperIds: number[],
+    authors: { paperId: number; person: ConflictPerson }[],
+    ex?: Executor,
+  ): Promise<Set<number>> {
     const out = new Set<number>();
     if (!paperIds.length) return out;
-    const authors = await this.papers.authorPeopleOf(paperIds, ex);
     const byPaper = new Map<number, ConflictPerson[]>();
     for (const a of authors) {
       const list = byPaper.get(a.paperId);
@@ -547,8 +557,11 @@ export class DiscussionService implements OnModuleInit {
     const scope = managedTracks(caller.roles, prefix);
     const threshold = q.threshold ?? DISCUSSION_SPREAD_DEFAULT;
     const user = await this.users.findById(caller.id);
-    const candidates = (await this.read.candidatePapers(scope, q.track)).map((p) => p.id);
-    const exclude = user ? [...(await this.conflicted(user, candidates))] : candidates;
+    // the candidates and their authors in one statement, then the caller's conflicts over them
+    const candidates = await this.read.candidateAuthors(scope, q.track);
+    const exclude = user
+      ? [...(await this.conflictedWith(user, candidates.paperIds, candidates.authors))]
+      : candidates.paperIds;
     const limit = q.pg ?? PAGE_SIZE;
     const { count, rows } = await this.read.list({
       scope,

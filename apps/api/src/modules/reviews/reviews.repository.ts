@@ -17,6 +17,7 @@ import {
   type ReviewRow,
 } from './reviews.table.js';
 import { appendReviewVersion } from './review-versions.js';
+import { anyOf } from '../../database/statements.js';
 
 /** Filters of the review request query and bulk delete; scope null = every track. */
 export interface RequestFilter {
@@ -386,8 +387,8 @@ export class ReviewsRepository {
     ex: Executor = this.db,
   ): Promise<ConflictOverrideRow[]> {
     if (!paperIds.length || (reviewerIds && !reviewerIds.length)) return [];
-    const where = [inArray(conflictOverridesTable.paperId, paperIds)];
-    if (reviewerIds) where.push(inArray(conflictOverridesTable.reviewerId, reviewerIds));
+    const where = [anyOf(conflictOverridesTable.paperId, paperIds)];
+    if (reviewerIds) where.push(anyOf(conflictOverridesTable.reviewerId, reviewerIds));
     return ex
       .select()
       .from(conflictOverridesTable)

@@ -29,7 +29,7 @@ import {
   type ConflictPerson,
 } from '@symposium/domain';
 import { DB, type Db, type Executor } from '../../database/database.js';
-import { builtOnce, rowReader, runRows } from '../../database/statements.js';
+import { anyOf, builtOnce, rowReader, runRows } from '../../database/statements.js';
 import { usersTable, type NewUserRow, type UserRow } from './users.table.js';
 
 /** Rows per multi-row INSERT (well under the bound-parameter limit: users have ~20 columns). */
@@ -207,7 +207,7 @@ export class UsersRepository {
         organization: u.organization,
       })
       .from(u)
-      .where(inArray(u.id, ids));
+      .where(anyOf(u.id, ids));
   }
 
   async findByIds(ids: number[], ex: Executor = this.db): Promise<UserRow[]> {
