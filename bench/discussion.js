@@ -224,7 +224,6 @@ function bareList(db) {
        order by p.id, pa.position`,
     );
     const papers = [...new Set(rows0.map((r) => r.paper_id))];
-    const ids = papers.length ? papers.join(',') : 'null';
     const authors = rows0.filter((r) => r.id !== null);
     const authorIds = [...new Set(authors.map((a) => a.id))];
     const coauthored = authorIds.length
@@ -249,7 +248,7 @@ function bareList(db) {
       (
         await q(
           db,
-          `select paper_id from conflict_overrides where reviewer_id = ${userId} and paper_id in (${ids})`,
+          `select paper_id from conflict_overrides where reviewer_id = ${userId} and paper_id = any('{${papers.join(',')}}'::int[])`,
         )
       ).map((r) => r.paper_id),
     );
@@ -300,7 +299,7 @@ function bareList(db) {
        where not p.is_deleted
          and (exists (select 1 from discussion_comments c where c.paper_id = p.id)
               or exists (select 1 from reviews r where r.paper_id = p.id and not r.draft))
-         ${exclude.length ? `and p.id not in (${exclude.join(',')})` : ''}
+         ${exclude.length ? `and p.id <> all('{${exclude.join(',')}}'::int[])` : ''}
        order by s.last_at desc nulls last, p.id desc
        limit 100`,
     );
