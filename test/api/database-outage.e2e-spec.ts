@@ -9,7 +9,7 @@ import pg from 'pg';
 import request from 'supertest';
 import type { INestApplication } from '@nestjs/common';
 import { createApp } from '../../apps/api/src/app.factory.js';
-import { hashPassword } from '../../apps/api/src/common/passwords.js';
+import { hashPassword } from '../support/passwords.js';
 import { openDatabase, DB, type Db } from '../../apps/api/src/database/database.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { testConfig } from '../support/app.js';

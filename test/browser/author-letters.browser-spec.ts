@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hashPassword } from '../../apps/api/src/common/passwords.js';
+import { hashPassword } from '../support/passwords.js';
 import {
   issuedDocumentsTable,
   letterSettingsTable,

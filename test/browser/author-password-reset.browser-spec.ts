@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { hashPassword } from '../../apps/api/src/common/passwords.js';
+import { hashPassword } from '../support/passwords.js';
 import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { clickText, fillByLabel, signIn, waitForText } from '../support/browser.js';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { PROFILE_MESSAGES as M } from '@symposium/domain';
-import { hashPassword, verifyPassword } from '../../apps/api/src/common/passwords.js';
+import { verifyPassword } from '../../apps/api/src/common/passwords.js';
+import { hashPassword } from '../support/passwords.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { clickText, fillByLabel, signIn, waitForText } from '../support/browser.js';
 import { useBrowserEnv } from '../support/browser-setup.js';

@@ -1,7 +1,7 @@
 import type { TrackDto } from '@symposium/domain';
 import { eq } from 'drizzle-orm';
 import type { HTTPRequest } from 'puppeteer-core';
-import { hashPassword } from '../../apps/api/src/common/passwords.js';
+import { hashPassword } from '../support/passwords.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import {
   clickText,

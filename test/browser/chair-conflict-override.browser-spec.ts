@@ -3,7 +3,7 @@
  * for, recorded, shown beside the pair, and the pair becomes assignable; the override can be removed.
  */
 import { and, eq } from 'drizzle-orm';
-import { hashPassword } from '../../apps/api/src/common/passwords.js';
+import { hashPassword } from '../support/passwords.js';
 import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import {
   conflictOverridesTable,

@@ -1,6 +1,6 @@
 import { CHAIR_PAPER_MESSAGES, TRACK_MESSAGES } from '@symposium/domain';
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../../apps/api/src/common/passwords.js';
+import { hashPassword } from '../support/passwords.js';
 import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import { reviewRequestsTable, reviewsTable } from '../../apps/api/src/modules/reviews/reviews.table.js';
 import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';

@@ -5,7 +5,7 @@
  */
 import { emptyRoles, type LoginResponse, type RoomDto, type UserRoles } from '@symposium/domain';
 import type { HTTPRequest, Page } from 'puppeteer-core';
-import { hashPassword } from '../../apps/api/src/common/passwords.js';
+import { hashPassword } from '../support/passwords.js';
 import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import type { CreateTechnicalSessionDto } from '../../apps/api/src/modules/programme/dto/programme.dto.js';
 import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';

@@ -7,7 +7,7 @@
 import { emptyRoles, type UserRoles } from '@symposium/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'puppeteer-core';
-import { hashPassword } from '../../apps/api/src/common/passwords.js';
+import { hashPassword } from '../support/passwords.js';
 import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import {
   bidsTable,

@@ -22,7 +22,7 @@ import http from 'node:http';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { emptyRoles } from '@symposium/domain';
-import { hashPassword } from '../../apps/api/src/common/passwords.js';
+import { hashPassword } from '../support/passwords.js';
 import { loadConfig } from '../../apps/api/src/config/config.js';
 import { createFileStore } from '../../apps/api/src/modules/files/create-file-store.js';
 import { openDatabase, type DatabaseHandle } from '../../apps/api/src/database/database.js';

@@ -9,7 +9,7 @@ import {
   DB as DB_TOKEN,
 } from '../../apps/api/src/database/database.js';
 import { migrationsDigest } from '../../apps/api/src/database/pglite-template.js';
-import { hashPassword } from '../../apps/api/src/common/passwords.js';
+import { hashPassword } from './passwords.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import { emptyRoles, type UserRoles } from '@symposium/domain';
 import { rolesToColumns } from '../../apps/api/src/modules/users/users.mapper.js';

@@ -33,7 +33,9 @@ export async function checkAccessibility(page: Page, label = ''): Promise<void> 
   // checked again (at most three times; a real violation stays put).
   for (let attempt = 1; attempt <= 3; attempt++) {
     await settle(page);
-    const already = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
+    const already = await page.evaluate(
+      () => typeof (window as unknown as { axe?: unknown }).axe === 'object',
+    );
     if (!already) await page.evaluate(source());
     const run = (await page.evaluate(async () => {
       let moved = false;

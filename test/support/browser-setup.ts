@@ -5,7 +5,7 @@
  */
 import type { LoginResponse } from '@symposium/domain';
 import type { ElementHandle, HTTPResponse, Page } from 'puppeteer-core';
-import { hashPassword } from '../../apps/api/src/common/passwords.js';
+import { hashPassword } from './passwords.js';
 import type { AppConfig } from '../../apps/api/src/config/config.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
 import {

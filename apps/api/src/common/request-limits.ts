@@ -12,19 +12,27 @@ export const REQUEST_MESSAGES = {
   notObject: 'The request body must be a JSON object',
 } as const;
 
-/** The deepest nesting of objects and arrays in a JSON text, without parsing it. */
+/**
+ * The deepest nesting of objects and arrays in a JSON text, without parsing it. A string is skipped with
+ * indexOf to its closing quote (one not preceded by an odd run of backslashes): a 2 MB body is mostly
+ * strings, and a byte-by-byte loop over them cost more than parsing the body.
+ */
 export function jsonDepth(buf: Buffer): number {
   let depth = 0;
   let max = 0;
-  let inString = false;
   for (let i = 0; i < buf.length; i++) {
     const c = buf[i];
-    if (inString) {
-      if (c === 0x5c)
-        i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
+    if (c === 0x22) {
+      let end = i;
+      for (;;) {
+        end = buf.indexOf(0x22, end + 1);
+        if (end < 0) return max; // an unterminated string: the parser refuses the body
+        let backslashes = 0;
+        while (buf[end - 1 - backslashes] === 0x5c) backslashes++;
+        if (backslashes % 2 === 0) break;
+      }
+      i = end;
+    } else if (c === 0x7b || c === 0x5b) {
       if (++depth > max) max = depth;
     } else if (c === 0x7d || c === 0x5d) depth--;
   }
