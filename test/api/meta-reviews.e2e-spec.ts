@@ -222,6 +222,35 @@ describe('meta-reviews', () => {
         ).status,
       ).toBe(400);
     });
+    it('covers every paper that any assignment can cover, where taking the best bid first would not', async () => {
+      const t3 = await env.track();
+      const first = await env.paper(t3, [(await env.person()).id]);
+      const second = await env.paper(t3, [(await env.person()).id]);
+      const eager = await env.reviewer([t3]);
+      const other = await env.reviewer([t3]);
+      // eager wants the first paper; other may only take the first (a conflict with the second). One paper
+      // each (metaLoad 1): paper by paper, eager would take the first and leave the second with nobody.
+      await env.t.db.insert(bidsTable).values([
+        { reviewerId: eager.id, paperId: first, bid: 'eager' },
+        { reviewerId: other.id, paperId: second, bid: 'conflict' },
+      ]);
+      const proposal = await env.t
+        .call('post', '/api/chair/review_requests/auto/meta_proposal', env.chair.auth)
+        .send({ track: t3, metaLoad: 1 });
+      expect(proposal.status).toBe(200);
+      expect(proposal.body).toEqual([
+        expect.objectContaining({ paper: first, reviewer: other.id, load: 1 }),
+        expect.objectContaining({ paper: second, reviewer: eager.id, load: 1 }),
+      ]);
+      // with room for two each, the eager bid is honoured and both papers are still covered
+      const roomy = await env.t
+        .call('post', '/api/chair/review_requests/auto/meta_proposal', env.chair.auth)
+        .send({ track: t3, metaLoad: 2 });
+      expect(roomy.body).toEqual([
+        expect.objectContaining({ paper: first, reviewer: eager.id, load: 1 }),
+        expect.objectContaining({ paper: second, reviewer: eager.id, load: 2 }),
+      ]);
+    });
   });
 
   describe('writing', () => {

@@ -5,6 +5,7 @@ import {
   savedRequestsMessage,
   MAX_APPLY_ASSIGNMENTS,
   META_LOAD_DEFAULT,
+  solveAssignmentFlow,
   type AssignmentProblem,
   type AssignmentResult,
   type ReviewRequestDto,
@@ -137,9 +138,10 @@ export class AutoAssignmentService {
   /**
    * The meta-reviewer proposal of a track and round (issue 25): for each paper without a meta-reviewer, one
    * reviewer of the track who may be assigned (not an author, no conflict of interest, not already a
-   * reviewer of the paper in the round) and has fewer than `metaLoad` meta requests in the round. Greedy, one
-   * paper after the other in id order: an eager bid first, then willing, none, not willing; then the lowest
-   * meta load; then the lowest user id. Apply it with POST auto/apply, role 'meta' and the same metaLoad.
+   * reviewer of the paper in the round), each reviewer below `metaLoad` meta requests in the round. Exact:
+   * the min-cost flow of the reviewer assignment (solveAssignmentFlow) first covers as many papers as any
+   * assignment can, then takes the best bids (eager, willing, none, not willing), then the reviewers with the
+   * fewest meta requests so far. Apply it with POST auto/apply, role 'meta' and the same metaLoad.
    */
   async metaProposal(
     dto: AutoMetaProposalDto,
@@ -152,39 +154,59 @@ export class AutoAssignmentService {
     const papers = (await this.papers.listOfTracks([dto.track])).filter(
       (p) => !p.isDeleted && (!statuses || (p.statusId !== null && statuses.has(p.statusId))),
     );
-    const reviewers = (await this.users.reviewersOfTrack(dto.track)).filter((r) => r.isReviewer);
     const loads = await this.metaRepo.metaLoads(dto.track, round);
+    const reviewers = (await this.users.reviewersOfTrack(dto.track)).filter(
+      (r) => r.isReviewer && (loads.get(r.id) ?? 0) < metaLoad,
+    );
     const requests = await this.metaRepo.requestsOfTrackRound(dto.track, round, isCameraReady);
     const hasMeta = new Set(requests.filter((r) => r.role === 'meta').map((r) => r.paperId));
     const busy = new Set(requests.map((r) => `${r.paperId}:${r.reviewerId}`));
-    const rank = { eager: 0, willing: 1, notWilling: 3, conflict: 9 } as Record<string, number>;
-    const out: { paper: number; reviewer: number; reviewerName: string; load: number }[] = [];
-    for (const paper of papers.sort((a, b) => a.id - b.id)) {
-      if (hasMeta.has(paper.id)) continue;
-      const open = reviewers.filter(
-        (r) => (loads.get(r.id) ?? 0) < metaLoad && !busy.has(`${paper.id}:${r.id}`),
-      );
-      if (!open.length) continue;
-      const ctx = await this.assignment.context(paper, open);
-      const eligible = open.filter(
-        (r) => !ctx.authors.some((a) => a.id === r.id) && !(ctx.conflicts.get(r.id) ?? []).length,
-      );
-      eligible.sort(
-        (a, b) =>
-          (rank[ctx.bids.get(a.id) ?? ''] ?? 2) - (rank[ctx.bids.get(b.id) ?? ''] ?? 2) ||
-          (loads.get(a.id) ?? 0) - (loads.get(b.id) ?? 0) ||
-          a.id - b.id,
-      );
-      const best = eligible[0];
-      if (!best) continue;
-      loads.set(best.id, (loads.get(best.id) ?? 0) + 1);
-      out.push({
-        paper: paper.id,
-        reviewer: best.id,
-        reviewerName: `${best.firstName} ${best.lastName}`,
-        load: loads.get(best.id)!,
-      });
+    const todo = papers.filter((p) => !hasMeta.has(p.id)).sort((a, b) => a.id - b.id);
+    if (!todo.length || !reviewers.length) return [];
+
+    // the network: a paper needs one meta-reviewer; a reviewer takes metaLoad less their meta requests
+    const column = new Map(reviewers.map((r, i) => [r.id, i]));
+    const arcStart = new Int32Array(todo.length + 1);
+    const arcReviewer: number[] = [];
+    const arcCost: number[] = [];
+    const rank: Record<string, number> = { eager: 0, willing: 1, notWilling: 3 };
+    // a bid outweighs any difference in load (loads are below metaLoad ≤ META_LOAD_MAX)
+    const BID_STEP = 1_000;
+    for (const [p, paper] of todo.entries()) {
+      arcStart[p] = arcReviewer.length;
+      const open = reviewers.filter((r) => !busy.has(`${paper.id}:${r.id}`));
+      if (open.length) {
+        const ctx = await this.assignment.context(paper, open);
+        for (const r of open) {
+          if (ctx.authors.some((a) => a.id === r.id) || (ctx.conflicts.get(r.id) ?? []).length) continue;
+          arcReviewer.push(column.get(r.id)!);
+          arcCost.push((rank[ctx.bids.get(r.id) ?? ''] ?? 2) * BID_STEP + (loads.get(r.id) ?? 0));
+        }
+      }
     }
+    arcStart[todo.length] = arcReviewer.length;
+    const solution = solveAssignmentFlow({
+      papers: todo.length,
+      reviewers: reviewers.length,
+      need: new Int32Array(todo.length).fill(1),
+      capacity: Int32Array.from(reviewers, (r) => metaLoad - (loads.get(r.id) ?? 0)),
+      arcStart,
+      arcReviewer: Int32Array.from(arcReviewer),
+      arcCost: Int32Array.from(arcCost),
+    });
+    const out: { paper: number; reviewer: number; reviewerName: string; load: number }[] = [];
+    for (const [p, paper] of todo.entries())
+      for (let a = arcStart[p]!; a < arcStart[p + 1]!; a++) {
+        if (!solution.flow[a]) continue;
+        const best = reviewers[arcReviewer[a]!]!;
+        loads.set(best.id, (loads.get(best.id) ?? 0) + 1);
+        out.push({
+          paper: paper.id,
+          reviewer: best.id,
+          reviewerName: `${best.firstName} ${best.lastName}`,
+          load: loads.get(best.id)!,
+        });
+      }
     return out;
   }
 
