@@ -388,6 +388,16 @@ export interface ConflictPerson {
   organization: string;
 }
 
+/** The fields of a person (a user row, say) that the conflict rule reads, and no other. */
+export const conflictPersonOf = (u: ConflictPerson): ConflictPerson => ({
+  id: u.id,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  email: u.email,
+  alternateEmail: u.alternateEmail,
+  organization: u.organization,
+});
+
 export interface ConflictInput {
   reviewer: ConflictPerson;
   /** The authors of the paper. */

@@ -10,11 +10,14 @@ const R = 8;
 const P = 1;
 const KEYLEN = 32;
 
-/** scrypt (memory-hard) hash: scrypt$N$r$p$salt$hash. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * scrypt (memory-hard) hash: scrypt$N$r$p$salt$hash. `cost` is N, the product's unless given (tests seed users
+ * at a lower one: verifyPassword reads N from the hash).
+ */
+export async function hashPassword(password: string, cost = N): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEYLEN, { N, r: R, p: P });
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const key = await scrypt(password, salt, KEYLEN, { N: cost, r: R, p: P });
+  return `scrypt$${cost}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 /** A hash of nothing anyone knows, made once: checked when there is no account, so that answers

@@ -30,11 +30,11 @@ const invalid = (details: { field: string; message: string }[]) =>
  * whitelist the global pipe enforces. Per class, computed once.
  */
 const declared = new WeakMap<Type, ReadonlySet<string>>();
+const metadataOf = (dto: Type) => getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
 function declaredFields(dto: Type): ReadonlySet<string> {
   let fields = declared.get(dto);
   if (!fields) {
-    const metadata = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
-    fields = new Set(metadata.map((m) => m.propertyName));
+    fields = new Set(metadataOf(dto).map((m) => m.propertyName));
     declared.set(dto, fields);
   }
   return fields;
@@ -96,13 +96,12 @@ export class BodyFieldsPipe implements PipeTransform<unknown, Record<string, unk
   private readonly fields: ReadonlySet<string>;
 
   constructor(dto: Type) {
-    const metadata = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
-    const other = metadata.find((m) => m.type !== ValidationTypes.WHITELIST);
+    const other = metadataOf(dto).find((m) => m.type !== ValidationTypes.WHITELIST);
     if (other)
       throw new Error(
         `${dto.name}.${other.propertyName} has a validator: BodyFieldsPipe is for DTOs of @Allow() fields only`,
       );
-    this.fields = new Set(metadata.map((m) => m.propertyName));
+    this.fields = declaredFields(dto);
   }
 
   transform(body: unknown): Record<string, unknown> {

@@ -9,7 +9,7 @@ import {
   reviewsTable,
 } from '../modules/reviews/reviews.table.js';
 import { tracksTable } from '../modules/tracks/tracks.table.js';
-import { usersTable as u } from '../modules/users/users.table.js';
+import { conflictPersonColumns, usersTable as u } from '../modules/users/users.table.js';
 import { noneOf } from '../database/statements.js';
 
 /** A chair or track chair who may take part in a track's discussions. */
@@ -100,24 +100,17 @@ export class DiscussionRead {
 
   /**
    * The list's candidate papers (not deleted, of the scope, with comments or submitted reviews) with their
-   * authors' conflict fields, in one statement (a left join: a paper
-   * without authors is still a candidate, with no author rows), by paper and author position.
+   * authors' conflict fields, in one statement (a left join: a paper without authors is still a candidate,
+   * with no author rows), by paper and author position.
    */
   async candidateAuthors(
     scope: number[] | null,
     track: number | undefined,
     ex: Executor = this.db,
   ): Promise<{ paperIds: number[]; authors: { paperId: number; person: ConflictPerson }[] }> {
+    // a paper without authors comes back once, with person null (drizzle's nested select over a left join)
     const rows = await ex
-      .select({
-        paperId: papersTable.id,
-        id: u.id,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        email: u.email,
-        alternateEmail: u.alternateEmail,
-        organization: u.organization,
-      })
+      .select({ paperId: papersTable.id, person: conflictPersonColumns })
       .from(papersTable)
       .leftJoin(paperAuthorsTable, eq(paperAuthorsTable.paperId, papersTable.id))
       .leftJoin(u, eq(u.id, paperAuthorsTable.userId))
@@ -125,20 +118,9 @@ export class DiscussionRead {
       .orderBy(asc(papersTable.id), asc(paperAuthorsTable.position));
     const paperIds: number[] = [];
     const authors: { paperId: number; person: ConflictPerson }[] = [];
-    for (const r of rows) {
-      if (paperIds[paperIds.length - 1] !== r.paperId) paperIds.push(r.paperId);
-      if (r.id === null) continue;
-      authors.push({
-        paperId: r.paperId,
-        person: {
-          id: r.id,
-          firstName: r.firstName!,
-          lastName: r.lastName!,
-          email: r.email!,
-          alternateEmail: r.alternateEmail!,
-          organization: r.organization!,
-        },
-      });
+    for (const { paperId, person } of rows) {
+      if (paperIds[paperIds.length - 1] !== paperId) paperIds.push(paperId);
+      if (person) authors.push({ paperId, person });
     }
     return { paperIds, authors };
   }

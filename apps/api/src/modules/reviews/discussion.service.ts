@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
+  conflictPersonOf,
   detectConflicts,
   DISCUSSION_SPREAD_DEFAULT,
   managedTracks,
@@ -69,14 +70,6 @@ const LEASE_MS = 5 * 60 * 1000;
 const DIGEST_BATCH = 50;
 const DIGEST_COMMENTS = 500;
 
-const person = (u: UserRow): ConflictPerson => ({
-  id: u.id,
-  firstName: u.firstName,
-  lastName: u.lastName,
-  email: u.email,
-  alternateEmail: u.alternateEmail,
-  organization: u.organization,
-});
 const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
 /**
@@ -172,7 +165,7 @@ export class DiscussionService implements OnModuleInit {
         continue;
       }
       const flags = detectConflicts({
-        reviewer: person(user),
+        reviewer: conflictPersonOf(user),
         authors: paperAuthors,
         coauthored: coauthored
           .filter((c) => c.paperId !== paperId)

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  conflictPersonOf,
   detectConflicts,
   evaluationOf,
   invitationMail,
@@ -12,7 +13,6 @@ import {
   type BidValue,
   type ConflictFlag,
   type ConflictOverrideDto,
-  type ConflictPerson,
   type ReviewInput,
   type ReviewRequestState,
   type ReviewRole,
@@ -49,15 +49,6 @@ export const toOverrideDto = (o: {
   at: o.createdAt.toISOString(),
 });
 
-const toPerson = (u: UserRow): ConflictPerson => ({
-  id: u.id,
-  firstName: u.firstName,
-  lastName: u.lastName,
-  email: u.email,
-  alternateEmail: u.alternateEmail,
-  organization: u.organization,
-});
-
 /**
  * The conflict flags of a reviewer with a paper (libs/domain detectConflicts), from the rows read for many
  * pairs at once: the paper's authors, co-authorships of the reviewers with authors, declared conflicts.
@@ -71,8 +62,8 @@ function conflictFlags(
   declaredPaper: boolean,
 ): ConflictFlag[] {
   return detectConflicts({
-    reviewer: toPerson(reviewer),
-    authors: authors.map(toPerson),
+    reviewer: conflictPersonOf(reviewer),
+    authors: authors.map(conflictPersonOf),
     coauthored: coauthored
       .filter((c) => c.reviewerId === reviewer.id && c.paperId !== paperId)
       .map((c) => ({ authorId: c.authorId, paperId: c.paperId, title: c.title })),

@@ -30,7 +30,7 @@ import {
 } from '@symposium/domain';
 import { DB, type Db, type Executor } from '../../database/database.js';
 import { anyOf, builtOnce, rowReader, runRows } from '../../database/statements.js';
-import { usersTable, type NewUserRow, type UserRow } from './users.table.js';
+import { conflictPersonColumns, usersTable, type NewUserRow, type UserRow } from './users.table.js';
 
 /** Rows per multi-row INSERT (well under the bound-parameter limit: users have ~20 columns). */
 const INSERT_CHUNK = 500;
@@ -196,18 +196,7 @@ export class UsersRepository {
   /** The fields the conflict-of-interest rule reads, of these users (one statement, no other column). */
   async conflictPeople(ids: number[], ex: Executor = this.db): Promise<ConflictPerson[]> {
     if (!ids.length) return [];
-    const u = usersTable;
-    return ex
-      .select({
-        id: u.id,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        email: u.email,
-        alternateEmail: u.alternateEmail,
-        organization: u.organization,
-      })
-      .from(u)
-      .where(anyOf(u.id, ids));
+    return ex.select(conflictPersonColumns).from(usersTable).where(anyOf(usersTable.id, ids));
   }
 
   async findByIds(ids: number[], ex: Executor = this.db): Promise<UserRow[]> {

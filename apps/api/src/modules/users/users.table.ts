@@ -42,4 +42,14 @@ export const usersTable = pgTable(
 );
 
 export type UserRow = typeof usersTable.$inferSelect;
+
+/** The columns the conflict-of-interest rule reads of a user (ConflictPerson), for a select list. */
+export const conflictPersonColumns = {
+  id: usersTable.id,
+  firstName: usersTable.firstName,
+  lastName: usersTable.lastName,
+  email: usersTable.email,
+  alternateEmail: usersTable.alternateEmail,
+  organization: usersTable.organization,
+};
 export type NewUserRow = typeof usersTable.$inferInsert;
