@@ -21,3 +21,4 @@ export * from './time.js';
 export * from './responses.js';
 export * from './discussion.js';
 export * from './meta-reviews.js';
+export * from './checks.js';
