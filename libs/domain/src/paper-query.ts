@@ -39,6 +39,10 @@ export const PAPER_FILTER_NAMES = [
   'isPresentationReady',
   'isRegistered',
   'updatedAt',
+  /** Issue 26: papers with an open (not accepted) format, anonymity or "could not be checked" finding. */
+  'checkProblems',
+  /** Issue 26: papers in a near-duplicate pair that is not dismissed. */
+  'hasDuplicates',
 ] as const;
 export type PaperFilterName = (typeof PAPER_FILTER_NAMES)[number];
 export type PaperStatusClass = 'accepted' | 'notAccepted' | 'undecided';
@@ -53,7 +57,9 @@ export type PaperFilter =
         | 'submittedPresentationReady'
         | 'isCameraReady'
         | 'isPresentationReady'
-        | 'isRegistered';
+        | 'isRegistered'
+        | 'checkProblems'
+        | 'hasDuplicates';
       value: boolean | null | '';
     }
   | { name: 'paperStatus'; value: PaperStatusClass | null | '' }
