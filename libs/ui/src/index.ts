@@ -15,3 +15,4 @@ export * from './conference-time';
 export * from './steps-bar';
 export * from './response-text';
 export * from './discussion-thread';
+export * from './checks';

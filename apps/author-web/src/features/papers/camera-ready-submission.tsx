@@ -14,7 +14,7 @@ import {
   type PaperDto,
   type TrackDto,
 } from '@symposium/domain';
-import { ApiError, errorMessage, useDocumentTitle, useNotify } from '@symposium/ui';
+import { ApiError, errorMessage, refusedCheck, useDocumentTitle, useNotify } from '@symposium/ui';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
@@ -22,6 +22,7 @@ import { useSubmitCameraReady } from './api/final-material';
 import { AuthorsEditor } from './components/authors-editor';
 import { Answers, AuthorList, Section } from './components/paper-details';
 import { PartUpload } from './components/part-upload';
+import { RefusedCheck } from './components/pdf-checks';
 import { QuestionsForm } from './components/questions-form';
 import { FinalStageRoute } from './components/final-stage-route';
 import { Wizard } from './components/wizard';
@@ -56,6 +57,8 @@ function CameraReadyWizard({
   const [answers, setAnswers] = useState(() => answersFor(questions, paper.cameraReady.questions));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
+  const [refused, setRefused] = useState<ReturnType<typeof refusedCheck>>(null);
+  const authorIds = useMemo(() => authors.map((a) => a._id), [authors]);
 
   const check = (s: number): Record<string, string> => {
     const found: Record<string, string> = {};
@@ -86,6 +89,7 @@ function CameraReadyWizard({
   };
   const finish = () => {
     setProblem(null);
+    setRefused(null);
     submit.mutate(
       {
         title: title.trim(),
@@ -101,6 +105,8 @@ function CameraReadyWizard({
         },
         onError: (e) => {
           if (e instanceof ApiError) setErrors(e.fieldErrors());
+          // a track that blocks refuses a camera-ready PDF with findings (checks.cameraReadyBlocked)
+          setRefused(refusedCheck(e));
           setProblem(errorMessage(e, PAPER_MESSAGES.submissionFailed));
         },
       },
@@ -164,6 +170,7 @@ function CameraReadyWizard({
         file={paper.cameraReady.files.pdf}
         sizeLimitMb={props.fileSizeLimit}
         allowedFiles={props.allowedFiles}
+        check={{ trackId: track._id, authors: authorIds }}
       />
       {consentFileUpload ? (
         <PartUpload
@@ -212,6 +219,7 @@ function CameraReadyWizard({
       <Section title="Answers">
         <Answers answers={questions.map((q, i) => ({ title: q.title, answer: answers[i] ?? '' }))} />
       </Section>
+      <RefusedCheck result={refused} />
     </Stack>,
   ];
 

@@ -36,6 +36,7 @@ import {
   errorMessage,
   FileUpload,
   QueryState,
+  refusedCheck,
   type CurrentUser,
   useDocumentTitle,
   useNotify,
@@ -44,11 +45,13 @@ import {
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
+import { usePreflights } from './api/checks';
 import { usePaper } from './api/papers';
 import { useSavePaper, type SubmissionBody } from './api/submission';
 import { useTrack } from './api/tracks';
 import { AuthorsEditor } from './components/authors-editor';
 import { formatSize } from './components/paper-files';
+import { PreflightPanel, preflightState, RefusedCheck } from './components/pdf-checks';
 import { QuestionsForm } from './components/questions-form';
 import { answersFor, firstErrors, indexedErrors } from './utils/form-errors';
 
@@ -98,6 +101,12 @@ function SubmissionForm({
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
+  const [refused, setRefused] = useState<ReturnType<typeof refusedCheck>>(null);
+  // the new PDFs checked against the track's rules with the authors on the form, before anything is sent
+  const authorIds = useMemo(() => authors.map((a) => a._id), [authors]);
+  const preflight = usePreflights(track._id, 'submission', files, authorIds);
+  const { checking, blocking } = preflightState(preflight.items);
+  const [settling, setSettling] = useState(false);
 
   // the server decides (UTC deadlines); the form says so up front
   const closed = paper
@@ -128,13 +137,22 @@ function SubmissionForm({
     );
     setErrors(firstErrors(found));
     setProblem(found[0]?.message ?? null);
+    setRefused(null);
     if (found.length) return;
+    // a submit pressed while the checks run waits for them: a blocking finding stops it here (the panel shows it)
+    if (checking) {
+      setSettling(true);
+      const results = await preflight.settle().finally(() => setSettling(false));
+      if (results.some((r) => r?.blocking)) return;
+    }
     try {
       const saved = await save.mutateAsync({ paper: body, files });
       notify(paper ? PAPER_MESSAGES.updated : PAPER_MESSAGES.submitted);
       void navigate(paper ? paths.home : paths.confirmationEmail(saved._id));
     } catch (e) {
       if (e instanceof ApiError) setErrors(e.fieldErrors());
+      // a track that blocks refuses a PDF with findings (checks.blocked): its findings show under the message
+      setRefused(refusedCheck(e));
       setProblem(errorMessage(e, paper ? PAPER_MESSAGES.updateFailed : PAPER_MESSAGES.submitProblem));
     }
   };
@@ -276,14 +294,20 @@ function SubmissionForm({
           onFiles={(chosen) => setFiles(sp.maxFilesLimit > 1 ? [...files, ...chosen] : chosen.slice(0, 1))}
           error={errors.files}
         />
+        <PreflightPanel preflights={preflight.items} />
       </Box>
       {problem ? (
         <Alert severity="error" data-testid="form-error">
           {problem}
         </Alert>
       ) : null}
+      <RefusedCheck result={refused} />
       <Stack direction="row" spacing={2}>
-        <Button type="submit" onClick={() => void submit()} disabled={save.isPending || closed !== null}>
+        <Button
+          type="submit"
+          onClick={() => void submit()}
+          disabled={save.isPending || settling || closed !== null || blocking}
+        >
           {paper ? 'Save changes' : 'Submit paper'}
         </Button>
         <Button variant="text" onClick={() => void navigate(paths.home)} disabled={save.isPending}>

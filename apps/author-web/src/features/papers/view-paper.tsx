@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { paperFileUrl, usePaper } from './api/papers';
 import { useTrack } from './api/tracks';
 import { AuthorList, Answers, Section } from './components/paper-details';
+import { PaperChecks } from './components/paper-checks';
 import { PaperFiles } from './components/paper-files';
 import { routeId } from './utils/route-id';
 import { ConferenceTime, QueryState, useDocumentTitle } from '@symposium/ui';
@@ -80,6 +81,7 @@ export function ViewPaper() {
                 <Answers answers={p.presentationReady.questions} />
               </Stack>
             </Paper>
+            <PaperChecks paperId={p._id} />
             {p.consent ? (
               <Alert severity="success">
                 Consent form signed on <ConferenceTime value={p.consent.signedAt} />
