@@ -8,6 +8,7 @@ import { activityRoutes } from './resources/activity/activity-routes';
 import { mailHistoryRoutes } from './resources/mail-history/mail-history-routes';
 import { reminderRoutes } from './resources/reminders/reminder-routes';
 import { reportRoutes } from './resources/reports/report-routes';
+import { checkRoutes } from './resources/checks/check-routes';
 import { registrationRoutes } from './resources/registrations/registration-routes';
 import { chairReviewRoutes, trackChairReviewRoutes } from './resources/reviews/review-routes';
 import { paths } from './config/paths';
@@ -80,6 +81,7 @@ export const chairRoutes: ReactNode[] = [
   ...reminderRoutes,
   ...chairLetterRoutes,
   ...reportRoutes,
+  ...checkRoutes,
 ];
 
 /** The track chair console's screens (a subset of the chair's, spec §2). */
@@ -90,4 +92,5 @@ export const trackChairRoutes: ReactNode[] = [
   ...mailHistoryRoutes,
   ...trackChairLetterRoutes,
   ...reportRoutes,
+  ...checkRoutes,
 ];

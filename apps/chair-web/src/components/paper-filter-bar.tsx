@@ -16,7 +16,9 @@ type BooleanFilterName =
   | 'isCameraReady'
   | 'submittedPresentationReady'
   | 'isPresentationReady'
-  | 'hasSession';
+  | 'hasSession'
+  | 'checkProblems'
+  | 'hasDuplicates';
 
 const BOOLEAN_FILTERS: { name: BooleanFilterName; label: string }[] = [
   { name: 'submittedCameraReady', label: 'Camera-ready submitted' },
@@ -24,6 +26,9 @@ const BOOLEAN_FILTERS: { name: BooleanFilterName; label: string }[] = [
   { name: 'submittedPresentationReady', label: 'Presentation-ready submitted' },
   { name: 'isPresentationReady', label: 'Presentation-ready approved' },
   { name: 'hasSession', label: 'In a session' },
+  // issue 26: an open (not accepted) finding of the submission checks; a near-duplicate pair not dismissed
+  { name: 'checkProblems', label: 'Format problems' },
+  { name: 'hasDuplicates', label: 'Possible duplicates' },
 ];
 
 interface FormState {
@@ -45,6 +50,8 @@ const emptyState = (): FormState => ({
     submittedPresentationReady: '',
     isPresentationReady: '',
     hasSession: '',
+    checkProblems: '',
+    hasDuplicates: '',
   },
   from: '',
   to: '',
@@ -87,7 +94,8 @@ function Cell({ children }: { children: ReactNode }) {
 
 /**
  * The server-side filters of the paper lists (§7 paper query): track, status, accepted/not accepted/undecided,
- * the camera-ready and presentation-ready flags, and the last-modified-time range. Filters without a value
+ * the camera-ready and presentation-ready flags, the submission checks (format problems, possible duplicates)
+ * and the last-modified-time range. Filters without a value
  * are left out; `hide` leaves out the filters a list fixes itself.
  */
 export function PaperFilterBar({

@@ -13,6 +13,7 @@ const papersSection = (chair: boolean): MenuSection => ({
     { label: 'Deleted papers', to: paths.viewDeletedPapers },
     { label: 'Decision making', to: paths.paperDecisionMaking },
     { label: 'Reports', to: paths.viewReports },
+    { label: 'Submission checks', to: paths.submissionChecks() },
     ...(chair
       ? [
           { label: 'Configure camera-ready', to: paths.configureCameraReady },

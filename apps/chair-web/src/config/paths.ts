@@ -87,6 +87,14 @@ export const paths = {
   editPaperCameraReady: route('/EditPaperCameraReady/:paperId'),
   editPaperPresentationReady: route('/EditPaperPresentationReady/:paperId'),
   managePaperFiles: route('/ManagePaperFiles/:paperId'),
+  /** Submission checks (issue 26): a paper's stored findings (accept with a reason), and the checks screen. */
+  paperChecks: route('/PaperChecks/:paperId'),
+  /** The report and the near-duplicate pairs; `?tab=duplicates` opens the pairs. */
+  submissionChecks: Object.assign(
+    (tab?: 'report' | 'duplicates' | 'rules') =>
+      tab && tab !== 'report' ? `/SubmissionChecks?tab=${tab}` : '/SubmissionChecks',
+    { pattern: '/SubmissionChecks' },
+  ),
   /** Registrations (chair only): one paper's registrations, and the xlsx import. */
   editPaperRegistration: route('/EditPaperRegistration/:paperId'),
   importRegistrations: '/ImportRegistrations',

@@ -13,6 +13,8 @@ const PAPER_FILTER_LABELS: Record<string, string> = {
   isPresentationReady: 'Presentation-ready approved',
   isRegistered: 'Registered',
   updatedAt: 'Last modified',
+  checkProblems: 'Format problems',
+  hasDuplicates: 'Possible duplicates',
 };
 
 const day = (iso?: string | null) => (iso ? new Date(iso).toLocaleDateString() : '…');

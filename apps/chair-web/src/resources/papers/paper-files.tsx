@@ -29,6 +29,7 @@ import { formatBytes, PART_TITLES } from './paper-labels';
 import { PaperScreen } from '../../components/paper-screen';
 import { useDeletePaperFile, useUploadPaperFile } from './api/mutations';
 import { usePaperDownloads } from './api/downloads';
+import { PaperChecksPanel } from './paper-checks';
 
 /** The stored files of a part (several for the submission files, at most one for the other parts). */
 function filesOf(paper: ChairPaperDto, part: PaperFilePart): PaperFileDto[] {
@@ -212,6 +213,7 @@ export function ManagePaperFiles() {
           {parts.map((part) => (
             <FilePart key={part} paper={paper} part={part} />
           ))}
+          <PaperChecksPanel paperId={paper._id} />
         </>
       )}
     </PaperScreen>

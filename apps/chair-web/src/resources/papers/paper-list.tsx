@@ -350,6 +350,7 @@ function PaperRow({
             Presentation-ready files
           </MenuItem>
           <MenuItem onClick={() => go(paths.managePaperFiles(paper._id))}>Manage files</MenuItem>
+          <MenuItem onClick={() => go(paths.paperChecks(paper._id))}>Submission checks</MenuItem>
           {isChair ? (
             <MenuItem onClick={() => go(paths.editPaperRegistration(paper._id))}>Registration</MenuItem>
           ) : null}

@@ -14,6 +14,7 @@ const EditPaperStatus = lazy(() => import('./paper-edit').then((m) => ({ default
 const EditStageStatus = lazy(() => import('./paper-edit').then((m) => ({ default: m.EditStageStatus })));
 const EditPaperStage = lazy(() => import('./paper-files').then((m) => ({ default: m.EditPaperStage })));
 const ManagePaperFiles = lazy(() => import('./paper-files').then((m) => ({ default: m.ManagePaperFiles })));
+const PaperChecks = lazy(() => import('./paper-checks').then((m) => ({ default: m.PaperChecks })));
 const PaperList = lazy(() => import('./paper-list').then((m) => ({ default: m.PaperList })));
 
 /** The five paper lists: route key, address and which list. */
@@ -69,6 +70,7 @@ export const paperRoutes: ReactNode[] = [
     <Route key={`${s.key}-files`} path={s.files} element={<EditPaperStage key={s.stage} stage={s.stage} />} />
   )),
   <Route key="paper-files" path={paths.managePaperFiles.pattern} element={<ManagePaperFiles />} />,
+  <Route key="paper-checks" path={paths.paperChecks.pattern} element={<PaperChecks />} />,
 ];
 
 /** Stage settings live on the tracks, which only chairs manage (§6). */

@@ -2,6 +2,7 @@ import { TRACK_MESSAGES } from '@symposium/domain';
 import { useNotify } from '@symposium/ui';
 import { useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
+import { TrackChecksForm } from '../../components/track-checks-form';
 import { QueryView } from '../../components/query-view';
 import { paths } from '../../config/paths';
 import { trackToSettings } from '../../config/track-defaults';
@@ -49,6 +50,7 @@ export function TrackEdit() {
         )}
       </QueryView>
       {track.data ? <TrackRounds trackId={track.data._id} /> : null}
+      {track.data ? <TrackChecksForm trackId={track.data._id} /> : null}
     </>
   );
 }

@@ -8,12 +8,16 @@ import type {
 import { api } from '@symposium/ui';
 import { useInvalidatingMutation } from '../../../hooks/use-invalidating-mutation';
 import { useRolePrefix, type RolePrefix } from '../../../hooks/use-role-prefix';
+import { checkKeys } from '../../checks/api/queries';
 import { paperKeys } from './queries';
 
-/** A write of the papers under the caller's prefix; every paper query is refreshed on success. */
+/**
+ * A write of the papers under the caller's prefix; every paper query is refreshed on success, and the
+ * submission checks (an uploaded PDF is checked, a deleted one's findings go).
+ */
 function usePaperMutation<V, R>(fn: (prefix: RolePrefix, v: V) => Promise<R>) {
   const prefix = useRolePrefix();
-  return useInvalidatingMutation([paperKeys.all], (v: V) => fn(prefix, v), 'success');
+  return useInvalidatingMutation([paperKeys.all, checkKeys.all], (v: V) => fn(prefix, v), 'success');
 }
 
 export const useUpdatePaper = () =>
