@@ -182,7 +182,7 @@ export function DuplicatePairs() {
         {(list) => (
           <Stack spacing={2} data-testid="duplicate-pairs">
             <Typography data-testid="pair-count">
-              {list.length} pair{list.length === 1 ? '' : 's'}
+              {list.length} {showDismissed ? 'dismissed ' : ''}pair{list.length === 1 ? '' : 's'}
             </Typography>
             {list.map((pair) => (
               <PairCard key={pair.id} pair={pair} onDismiss={() => setDismissing(pair)} />
