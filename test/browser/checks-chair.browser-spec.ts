@@ -127,7 +127,7 @@ describe('submission checks in the chair console', () => {
         primarySubjectArea: null,
       }),
     );
-    form.append('files', new Blob([file], { type: 'application/pdf' }), `${title}.pdf`);
+    form.append('files', new Blob([Buffer.from(file)], { type: 'application/pdf' }), `${title}.pdf`);
     const res = await fetch(`${env.baseUrl}/api/author/papers`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
