@@ -69,7 +69,8 @@ export function SubmissionChecks() {
             value={t.value}
             label={t.label}
             id={`checks-tab-${t.value}`}
-            aria-controls={`checks-panel-${t.value}`}
+            // only the tab on show has its panel in the page (an idref to nothing fails axe)
+            aria-controls={t.value === tab ? `checks-panel-${t.value}` : undefined}
           />
         ))}
       </Tabs>
