@@ -19,13 +19,16 @@
  *    paragraphs (about 7 % of it; a hard negative, below the threshold).
  */
 
+// read once: global lookups are slow in jest's vm context (see minhash.ts)
+const { imul, floor, pow, min } = Math;
+
 /** mulberry32: a small seeded PRNG, the same sequence on every machine. */
 export function seededPrng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    let t = imul(a ^ (a >>> 15), 1 | a);
+    t = (t + imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
@@ -112,7 +115,7 @@ interface Vocab {
 function zipfCdf(n: number, s: number, q: number): Float64Array {
   const cdf = new Float64Array(n);
   let sum = 0;
-  for (let r = 0; r < n; r++) cdf[r] = sum += 1 / Math.pow(r + 1 + q, s);
+  for (let r = 0; r < n; r++) cdf[r] = sum += 1 / pow(r + 1 + q, s);
   for (let r = 0; r < n; r++) cdf[r] /= sum;
   return cdf;
 }
@@ -132,11 +135,11 @@ function buildVocab(rand: () => number): Vocab {
   const onsets = 'b c d f g h j k l m n p r s t v w z br cr dr fl gr pl pr st tr th ch sh'.split(' ');
   const vowels = 'a e i o u ai ea io ou'.split(' ');
   const codas = ['', '', '', 'n', 'r', 's', 'l', 'x', 'm', 'nt', 'st'];
-  const of = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)];
+  const of = <T>(xs: T[]): T => xs[floor(rand() * xs.length)];
   const seen = new Set(FUNCTION_WORDS);
   const words = [...FUNCTION_WORDS];
   while (words.length < VOCABULARY) {
-    const syllables = 1 + Math.floor(rand() * 4);
+    const syllables = 1 + floor(rand() * 4);
     let w = '';
     for (let i = 0; i < syllables; i++) w += of(onsets) + of(vowels) + (i === syllables - 1 ? of(codas) : '');
     if (w.length >= 3 && !seen.has(w)) {
@@ -150,14 +153,14 @@ function buildVocab(rand: () => number): Vocab {
     const taken = new Set<string>();
     while (own.length < TOPIC_WORDS) {
       const w =
-        words[FUNCTION_WORDS.length + 200 + Math.floor(rand() * (VOCABULARY - FUNCTION_WORDS.length - 200))];
+        words[FUNCTION_WORDS.length + 200 + floor(rand() * (VOCABULARY - FUNCTION_WORDS.length - 200))];
       if (!taken.has(w)) {
         taken.add(w);
         own.push(w);
       }
     }
     const terms = Array.from({ length: TOPIC_TERMS }, () =>
-      Array.from({ length: 2 + Math.floor(rand() * 3) }, () => own[Math.floor(rand() * 60)]),
+      Array.from({ length: 2 + floor(rand() * 3) }, () => own[floor(rand() * 60)]),
     );
     return { words: own, cdf: zipfCdf(TOPIC_WORDS, 1.1, 1), terms };
   });
@@ -181,22 +184,22 @@ class Writer {
 
   sentence(topic: number): string[] {
     const t = this.vocab.topics[topic];
-    const length = 8 + Math.floor(this.rand() * 18);
+    const length = 8 + floor(this.rand() * 18);
     const out: string[] = [];
     if (this.rand() < 0.12)
-      out.push(...COMMON_PHRASES[Math.floor(this.rand() * COMMON_PHRASES.length)].split(' '));
+      out.push(...COMMON_PHRASES[floor(this.rand() * COMMON_PHRASES.length)].split(' '));
     while (out.length < length) {
       const u = this.rand();
-      if (u < 0.06) out.push(...t.terms[Math.floor(this.rand() * t.terms.length)]);
+      if (u < 0.06) out.push(...t.terms[floor(this.rand() * t.terms.length)]);
       else if (u < 0.32) out.push(t.words[pick(t.cdf, this.rand())]);
-      else if (u < 0.325) out.push(String(Math.floor(this.rand() * 100)));
+      else if (u < 0.325) out.push(String(floor(this.rand() * 100)));
       else out.push(this.vocab.words[pick(this.vocab.cdf, this.rand())]);
     }
     return out;
   }
 
   paragraph(topic: number): string[][] {
-    const target = 60 + Math.floor(this.rand() * 80);
+    const target = 60 + floor(this.rand() * 80);
     const out: string[][] = [];
     for (let n = 0; n < target;) {
       const s = this.sentence(topic);
@@ -208,19 +211,19 @@ class Writer {
 
   title(topic: number): string[] {
     const t = this.vocab.topics[topic];
-    return Array.from({ length: 6 + Math.floor(this.rand() * 6) }, (_, i) =>
-      i % 3 === 1 ? FUNCTION_WORDS[Math.floor(this.rand() * 8)] : t.words[Math.floor(this.rand() * 80)],
+    return Array.from({ length: 6 + floor(this.rand() * 6) }, (_, i) =>
+      i % 3 === 1 ? FUNCTION_WORDS[floor(this.rand() * 8)] : t.words[floor(this.rand() * 80)],
     );
   }
 
   draft(topic: number): Draft {
-    const words = 3000 + Math.floor(this.rand() * 3000);
+    const words = 3000 + floor(this.rand() * 3000);
     const paragraphs = [this.paragraph(topic)];
     const sectionStarts: number[] = [];
     let n = 0;
-    for (let section = 0; n < words; section = Math.min(section + 1, SECTION_HEADINGS.length - 1)) {
+    for (let section = 0; n < words; section = min(section + 1, SECTION_HEADINGS.length - 1)) {
       sectionStarts.push(paragraphs.length);
-      const count = 3 + Math.floor(this.rand() * 5);
+      const count = 3 + floor(this.rand() * 5);
       for (let i = 0; i < count && n < words; i++) {
         const p = this.paragraph(topic);
         paragraphs.push(p);
@@ -249,7 +252,7 @@ function render(
         const room = lineWidth - line.length - 2; // the blank and the hyphen
         const letters = /^\p{L}+/u.exec(word)?.[0].length ?? 0;
         if (room >= 3 && letters >= 7) {
-          const cut = Math.min(room, letters - 3);
+          const cut = min(room, letters - 3);
           lines.push(`${line} ${word.slice(0, cut)}-`);
           line = word.slice(cut);
         } else {
@@ -276,7 +279,7 @@ function render(
   let section = 0;
   for (let i = 1; i < d.paragraphs.length; i++) {
     if (d.sectionStarts[section] === i) {
-      lines.push('', `${section + 1} ${SECTION_HEADINGS[Math.min(section, SECTION_HEADINGS.length - 1)]}`);
+      lines.push('', `${section + 1} ${SECTION_HEADINGS[min(section, SECTION_HEADINGS.length - 1)]}`);
       section++;
     }
     wrap(paragraphWords(d.paragraphs[i]));
@@ -308,14 +311,14 @@ export function generateCorpus({ papers, seed = 26 }: { papers: number; seed?: n
   const rand = seededPrng(seed);
   const vocab = buildVocab(seededPrng(0x0c0ffee));
   const writer = new Writer(vocab, rand);
-  const drafts: Draft[] = Array.from({ length: papers }, () => writer.draft(Math.floor(rand() * TOPICS)));
+  const drafts: Draft[] = Array.from({ length: papers }, () => writer.draft(floor(rand() * TOPICS)));
   const planted: PlantedPair[] = [];
   const sets = papers >= 40 ? Math.ceil(papers / 500) : 0;
   for (let set = 0; set < sets; set++) {
     const from = set * 500;
-    const size = Math.min(500, papers - from);
+    const size = min(500, papers - from);
     const free = Array.from({ length: size }, (_, i) => from + i);
-    const take = (): number => free.splice(Math.floor(rand() * free.length), 1)[0];
+    const take = (): number => free.splice(floor(rand() * free.length), 1)[0];
     for (const plan of PLAN) {
       const a = take();
       const b = take();
@@ -335,7 +338,7 @@ export function generateCorpus({ papers, seed = 26 }: { papers: number; seed?: n
       const replace = new Set<number>();
       const order = Array.from({ length: n }, (_, i) => i);
       for (let i = n - 1; i > 0; i--) {
-        const j = Math.floor(rand() * (i + 1));
+        const j = floor(rand() * (i + 1));
         [order[i], order[j]] = [order[j], order[i]];
       }
       const count = Math.round(n * (1 - plan.kept));
@@ -349,7 +352,7 @@ export function generateCorpus({ papers, seed = 26 }: { papers: number; seed?: n
       planted.push({ a, b, kind: plan.kind, kept: (n - count) / n, duplicate: plan.duplicate });
     }
   }
-  const widths = drafts.map(() => 70 + Math.floor(rand() * 31));
+  const widths = drafts.map(() => 70 + floor(rand() * 31));
   for (const p of planted)
     if (widths[p.b] === widths[p.a]) widths[p.b] = widths[p.a] === 100 ? 70 : widths[p.a] + 1;
   return {

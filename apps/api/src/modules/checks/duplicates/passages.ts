@@ -1,6 +1,8 @@
 import type { SharedPassage } from '@symposium/domain';
 import { placeWords, type PlacedWords } from './normalize.js';
 
+const { imul } = Math; // see minhash.ts
+
 /** The longest a passage's text may be on either side. */
 export const PASSAGE_MAX_CHARS = 400;
 
@@ -60,7 +62,7 @@ export function sharedPassages(
  * Every maximal run of at least `minWords` equal words (diagonals of the match matrix), each once: the first
  * `minWords` words of a run are looked up in an index of the second text's `minWords`-grams, a hit whose
  * preceding words are also equal is inside a run already found and skipped, any other is extended to its end.
- * Linear in the texts' length plus the number of gram hits.
+ * Linear in the texts' length plus the number of gram hits, both bounded for a text that repeats itself.
  */
 function commonRuns(wordsA: string[], wordsB: string[], minWords: number): Run[] {
   const ids = new Map<string, number>();
@@ -79,7 +81,7 @@ function commonRuns(wordsA: string[], wordsB: string[], minWords: number): Run[]
   if (A.length < minWords || B.length < minWords) return runs;
   const gramHash = (xs: Int32Array, at: number): number => {
     let h = 0x811c9dc5;
-    for (let i = at; i < at + minWords; i++) h = Math.imul(h ^ xs[i], 0x01000193);
+    for (let i = at; i < at + minWords; i++) h = imul(h ^ xs[i], 0x01000193);
     return h >>> 0;
   };
   const grams = new Map<number, number[]>();
@@ -89,6 +91,9 @@ function commonRuns(wordsA: string[], wordsB: string[], minWords: number): Run[]
     if (!list) grams.set(h, [j]);
     else if (list.length < MAX_GRAM_PLACES) list.push(j);
   }
+  // each maximal run is extended once, so texts share at most this much; only a text repeating itself
+  // (thousands of maximal runs on as many diagonals) spends it, and then keeps the runs found so far
+  let budget = MAX_GRAM_PLACES * (A.length + B.length);
   for (let i = 0; i + minWords <= A.length; i++) {
     const list = grams.get(gramHash(A, i));
     if (!list) continue;
@@ -97,6 +102,8 @@ function commonRuns(wordsA: string[], wordsB: string[], minWords: number): Run[]
       let length = 0;
       while (i + length < A.length && j + length < B.length && A[i + length] === B[j + length]) length++;
       if (length >= minWords) runs.push({ a: i, b: j, length });
+      budget -= length;
+      if (budget < 0) return runs;
     }
   }
   return runs;
