@@ -52,6 +52,7 @@ CREATE TABLE "paper_fingerprints" (
 	"file_id" integer NOT NULL,
 	"text" text NOT NULL,
 	"signature" integer[] NOT NULL,
+	"version" integer NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -139,7 +139,7 @@ export class ChecksRepository {
   }
 
   async saveFingerprint(
-    row: { paperId: number; trackId: number; fileId: number; text: string; signature: number[] },
+    row: { paperId: number; trackId: number; fileId: number; text: string; signature: number[]; version: number },
     keys: number[],
     ex: Executor,
   ): Promise<void> {
@@ -148,14 +148,26 @@ export class ChecksRepository {
       .values(row)
       .onConflictDoUpdate({
         target: fp.paperId,
-        set: { trackId: row.trackId, fileId: row.fileId, text: row.text, signature: row.signature, updatedAt: new Date() },
+        set: {
+          trackId: row.trackId,
+          fileId: row.fileId,
+          text: row.text,
+          signature: row.signature,
+          version: row.version,
+          updatedAt: new Date(),
+        },
       });
     await ex.delete(lk).where(eq(lk.paperId, row.paperId));
     if (keys.length) await ex.insert(lk).values(keys.map((key, band) => ({ paperId: row.paperId, band, key })));
   }
 
   /** Papers sharing at least one LSH band key with these keys (the candidates), without `paperId`. */
-  async candidates(paperId: number, keys: number[], ex: Executor = this.db): Promise<PaperFingerprintRow[]> {
+  async candidates(
+    paperId: number,
+    keys: number[],
+    version: number,
+    ex: Executor = this.db,
+  ): Promise<PaperFingerprintRow[]> {
     if (!keys.length) return [];
     const bands = keys.map((_, i) => i);
     return ex
@@ -164,6 +176,7 @@ export class ChecksRepository {
       .where(
         and(
           ne(fp.paperId, paperId),
+          eq(fp.version, version),
           sql`${fp.paperId} in (select ${lk.paperId} from ${lk}
             join unnest(${bands}::int[], ${keys}::int[]) as q(band, key) on ${lk.band} = q.band and ${lk.key} = q.key)`,
         ),

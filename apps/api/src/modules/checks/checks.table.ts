@@ -84,6 +84,8 @@ export const paperFingerprintsTable = pgTable('paper_fingerprints', {
   fileId: integer('file_id').notNull(),
   text: text('text').notNull(),
   signature: integer('signature').array().notNull(),
+  /** SIGNATURE_VERSION of the hash family that made it: a paper signed otherwise is signed again. */
+  version: integer('version').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type PaperFingerprintRow = typeof paperFingerprintsTable.$inferSelect;

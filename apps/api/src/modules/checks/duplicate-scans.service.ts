@@ -7,11 +7,13 @@ import { ChecksRepository, type ScanRow } from './checks.repository.js';
 import { ChecksService } from './checks.service.js';
 import {
   bandKeys,
-  estimateSimilarity,
+  exactJaccard,
   minhash,
   normalizeText,
   sharedPassages,
   shingleHashes,
+  SIGNATURE_VERSION,
+  verifyPair,
 } from './duplicates/index.js';
 
 /** Scans a tick claims at once; a lease long enough for them (a scan takes milliseconds). */
@@ -86,25 +88,36 @@ export class DuplicateScansService extends IntervalWorkerHost {
 
   /** One paper: fingerprint stored, candidates verified, its text pairs replaced — in one transaction. */
   private async scan(row: ScanRow): Promise<void> {
-    const signature = minhash(shingleHashes(normalizeText(row.text)));
+    const shingles = shingleHashes(normalizeText(row.text));
+    const signature = minhash(shingles);
     const keys = bandKeys(signature);
     await this.transactions.run(async (tx) => {
       await this.repo.saveFingerprint(
-        { paperId: row.paperId, trackId: row.trackId, fileId: row.fileId, text: row.text, signature: toInt32(signature) },
-        toInt32(keys),
+        {
+          paperId: row.paperId,
+          trackId: row.trackId,
+          fileId: row.fileId,
+          text: row.text,
+          signature: toInt32(signature),
+          version: SIGNATURE_VERSION,
+        },
+        keys,
         tx,
       );
-      const candidates = await this.repo.candidates(row.paperId, toInt32(keys), tx);
+      const candidates = await this.repo.candidates(row.paperId, keys, SIGNATURE_VERSION, tx);
       const settings = await this.checks.settingsOf(
         [row.trackId, ...candidates.map((c) => c.trackId)],
         tx,
       );
       const own = settings.get(row.trackId)!.duplicateThreshold;
       const pairs = candidates.flatMap((c) => {
-        const similarity = estimateSimilarity(signature, toUint32(c.signature));
         const threshold = Math.min(own, settings.get(c.trackId)!.duplicateThreshold);
-        if (similarity < threshold) return [];
-        return [{ other: c.paperId, similarity, passages: sharedPassages(row.text, c.text) }];
+        // the estimate decides far from the threshold; near it (±3 standard errors), the exact Jaccard
+        const verified = verifyPair(signature, toUint32(c.signature), threshold, () =>
+          exactJaccard(shingles, shingleHashes(normalizeText(c.text))),
+        );
+        if (!verified) return [];
+        return [{ other: c.paperId, similarity: verified.similarity, passages: sharedPassages(row.text, c.text) }];
       });
       await this.repo.replaceTextPairs(row.paperId, pairs, tx);
       await this.repo.finishScan(row.paperId, row.requestedAt, tx);
