@@ -91,7 +91,9 @@ export function paperHtml(opts: PaperOptions = {}): string {
         `<div class="text"><h2>${i + 1} Section ${i + 1}</h2>` +
         [0, 1, 2, 3].map((k) => `<p>${paragraph(75, i * 4 + k)}</p>`).join('') +
         (i === 0 ? (opts.extra ?? '') : '') +
-        (i === bodyPages - 1 && opts.acknowledgements ? `<h2>Acknowledgements</h2><p>${opts.acknowledgements}</p>` : '') +
+        (i === bodyPages - 1 && opts.acknowledgements
+          ? `<h2>Acknowledgements</h2><p>${opts.acknowledgements}</p>`
+          : '') +
         '</div>',
     ),
   );
@@ -100,7 +102,8 @@ export function paperHtml(opts: PaperOptions = {}): string {
       `<div class="text">${i === 0 ? '<h2>References</h2>' : ''}` +
         Array.from(
           { length: 12 },
-          (_, k) => `<p class="ref">[${i * 12 + k + 1}] A. Author and B. Writer. ${paragraph(12, 50 + k)} In Proceedings, 2024.</p>`,
+          (_, k) =>
+            `<p class="ref">[${i * 12 + k + 1}] A. Author and B. Writer. ${paragraph(12, 50 + k)} In Proceedings, 2024.</p>`,
         ).join('') +
         '</div>',
     ),
@@ -140,7 +143,8 @@ export async function htmlToPdf(browser: Browser, html: string): Promise<Uint8Ar
 const latin1 = (s: string) => Buffer.from(s, 'latin1');
 
 /** A PDF text string in UTF-16BE hex, so any text goes in unescaped. */
-export const pdfString = (s: string) => `<FEFF${Buffer.from(s, 'utf16le').swap16().toString('hex').toUpperCase()}>`;
+export const pdfString = (s: string) =>
+  `<FEFF${Buffer.from(s, 'utf16le').swap16().toString('hex').toUpperCase()}>`;
 
 /**
  * Adds Info fields to a PDF by an incremental update, as an editor saving it would: a new Info dictionary
@@ -168,8 +172,8 @@ export function withInfo(pdf: Uint8Array, info: Record<string, string>): Uint8Ar
   return new Uint8Array(Buffer.concat([bytes, latin1(update)]));
 }
 
-/** A PDF of the given objects (1 is the catalog), with a correct xref table. */
-export function buildPdf(objects: (string | Uint8Array)[]): Uint8Array {
+/** A PDF of the given objects (1 is the catalog), with a correct xref table; `trailer` adds trailer entries. */
+export function buildPdf(objects: (string | Uint8Array)[], trailer = ''): Uint8Array {
   const parts: Buffer[] = [latin1('%PDF-1.4\n%\u00e2\u00e3\u00cf\u00d3\n')];
   let offset = parts[0].length;
   const offsets: number[] = [];
@@ -186,7 +190,7 @@ export function buildPdf(objects: (string | Uint8Array)[]): Uint8Array {
   const xref =
     `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
     offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('') +
-    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`;
+    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailer}>>\nstartxref\n${offset}\n%%EOF\n`;
   parts.push(latin1(xref));
   return new Uint8Array(Buffer.concat(parts));
 }
@@ -194,7 +198,11 @@ export function buildPdf(objects: (string | Uint8Array)[]): Uint8Array {
 /** A stream object: its dictionary entries and data. */
 export const pdfStream = (dict: string, data: Uint8Array | string): Uint8Array => {
   const bytes = typeof data === 'string' ? latin1(data) : Buffer.from(data);
-  return Buffer.concat([latin1(`<< ${dict} /Length ${bytes.length} >>\nstream\n`), bytes, latin1('\nendstream')]);
+  return Buffer.concat([
+    latin1(`<< ${dict} /Length ${bytes.length} >>\nstream\n`),
+    bytes,
+    latin1('\nendstream'),
+  ]);
 };
 
 const escapeText = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
@@ -205,7 +213,9 @@ const escapeText = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
  */
 export function helveticaPdf(lines: string[], fontPt = 11): Uint8Array {
   const content =
-    `BT /F1 ${fontPt} Tf ${fontPt * 1.3} TL 72 720 Td ` + lines.map((l) => `(${escapeText(l)}) Tj T*`).join(' ') + ' ET';
+    `BT /F1 ${fontPt} Tf ${fontPt * 1.3} TL 72 720 Td ` +
+    lines.map((l) => `(${escapeText(l)}) Tj T*`).join(' ') +
+    ' ET';
   return buildPdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -213,6 +223,23 @@ export function helveticaPdf(lines: string[], fontPt = 11): Uint8Array {
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
     pdfStream('', content),
   ]);
+}
+
+/**
+ * A PDF encrypted with the standard security handler whose user password is not empty: its /U entry matches
+ * no password a reader can try on its own, so opening it asks for one.
+ */
+export function encryptedPdf(): Uint8Array {
+  const filler = (c: string) => `<${c.repeat(64)}>`;
+  return buildPdf(
+    [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+      `<< /Filter /Standard /V 1 /R 2 /Length 40 /P -4 /O ${filler('A')} /U ${filler('B')} >>`,
+    ],
+    `/Encrypt 4 0 R /ID [<00112233445566778899AABBCCDDEEFF> <00112233445566778899AABBCCDDEEFF>] `,
+  );
 }
 
 /** `count` pages, every one pointing at the same small content stream: a large page count in a small file. */

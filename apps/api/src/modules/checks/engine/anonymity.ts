@@ -20,13 +20,27 @@ export interface AnonymityFacts {
 /** Organization phrases shorter than this are not searched ("MIT" would match too much). */
 const MIN_PHRASE = 4;
 /** Legal forms that are no one's organization on their own. */
-const LEGAL_FORMS = new Set(['inc', 'inc.', 'ltd', 'ltd.', 'llc', 'gmbh', 'corp', 'corp.', 'plc', 'ag', 'sa', 's.a.']);
+const LEGAL_FORMS = new Set([
+  'inc',
+  'inc.',
+  'ltd',
+  'ltd.',
+  'llc',
+  'gmbh',
+  'corp',
+  'corp.',
+  'plc',
+  'ag',
+  'sa',
+  's.a.',
+]);
 /** Surnames and e-mail local parts shorter than this are matched in a URL only as a whole segment. */
 const SUBSTRING_MIN = 5;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Not inside a word: letters, digits and marks of any script. */
-const bounded = (pattern: string) => new RegExp(`(?<![\\p{L}\\p{N}\\p{M}])${pattern}(?![\\p{L}\\p{N}\\p{M}])`, 'giu');
+const bounded = (pattern: string) =>
+  new RegExp(`(?<![\\p{L}\\p{N}\\p{M}])${pattern}(?![\\p{L}\\p{N}\\p{M}])`, 'giu');
 const words = (s: string) => s.normalize('NFKC').trim().split(/\s+/).filter(Boolean);
 /** Letters only, lower case, accents dropped: "Müller-Lüdenscheidt" → "mullerludenscheidt". */
 const fold = (s: string) =>
@@ -95,12 +109,7 @@ function search(facts: AnonymityFacts, patterns: RegExp[], skip: (region: Region
 }
 
 type AnonymityCode =
-  | 'authorName'
-  | 'authorEmail'
-  | 'authorOrganization'
-  | 'metadata'
-  | 'acknowledgements'
-  | 'personalLink';
+  'authorName' | 'authorEmail' | 'authorOrganization' | 'metadata' | 'acknowledgements' | 'personalLink';
 
 const RULES: Record<AnonymityCode, string> = {
   authorName: 'no author names in a double-blind submission',
@@ -119,9 +128,13 @@ function finding(code: AnonymityCode, what: string, hits: Hit[]): CheckFinding {
     rule: RULES[code],
     measured: `found ${hits.length === 1 ? 'once' : `${hits.length} times`}`,
     pages,
-    evidence: hits.slice(0, MAX_EVIDENCE).map(
-      (h): FindingEvidence => ({ page: h.page, box: h.box && roundBox(h.box), snippet: snippet(h.snippet) }),
-    ),
+    evidence: hits
+      .slice(0, MAX_EVIDENCE)
+      .map((h): FindingEvidence => ({
+        page: h.page,
+        box: h.box && roundBox(h.box),
+        snippet: snippet(h.snippet),
+      })),
   };
 }
 
@@ -129,8 +142,7 @@ function finding(code: AnonymityCode, what: string, hits: Hit[]): CheckFinding {
 const ACKNOWLEDGEMENTS_HEADING = /^(?:\d+(?:\.\d+)*\.?\s*)?acknowledge?ments?(?:\s*$|\s*[.:—–-])/i;
 
 /** URLs in the text: with a scheme, www., or a host name with a path ("github.com/jdoe"). */
-const URL_IN_TEXT =
-  /(?<![@\w.-])(?:https?:\/\/\S+|www\.\S+|(?:[a-z0-9-]+\.)+[a-z]{2,}(?:\/\S*|(?=\s|$)))/giu;
+const URL_IN_TEXT = /(?<![@\w.-])(?:https?:\/\/\S+|www\.\S+|(?:[a-z0-9-]+\.)+[a-z]{2,}(?:\/\S*|(?=\s|$)))/giu;
 
 /**
  * Whether a URL points to one of the author's own pages: their surname, initial and surname ("jdoe"), first
@@ -141,7 +153,8 @@ export function urlNamesAuthor(url: string, author: CheckAuthor): boolean {
     .toLowerCase()
     .replace(/^[a-z]+:\/\//, '')
     .replace(/[).,;:]+$/, '');
-  if (address.startsWith('mailto:') || address.startsWith('doi.org/') || address.includes('.doi.org/')) return false;
+  if (address.startsWith('mailto:') || address.startsWith('doi.org/') || address.includes('.doi.org/'))
+    return false;
   const segments = address.split(/[^a-z0-9]+/).filter(Boolean);
   const names = words(author.name).map(fold);
   const surname = names.at(-1) ?? '';
@@ -168,7 +181,8 @@ export function checkAnonymity(facts: AnonymityFacts, authors: CheckAuthor[]): C
     if (nameHits.length) findings.push(finding('authorName', `author name ${author.name.trim()}`, nameHits));
     const email = emailPattern(author.email);
     const emailHits = email ? search(facts, [email], nowhere) : [];
-    if (emailHits.length) findings.push(finding('authorEmail', `author e-mail ${author.email.trim()}`, emailHits));
+    if (emailHits.length)
+      findings.push(finding('authorEmail', `author e-mail ${author.email.trim()}`, emailHits));
     const organizations = organizationPatterns(author.organization);
     const orgHits = search(facts, organizations, inReferences);
     if (orgHits.length)
@@ -205,7 +219,8 @@ export function checkAnonymity(facts: AnonymityFacts, authors: CheckAuthor[]): C
     for (const line of page.lines)
       if (!line.edge && ACKNOWLEDGEMENTS_HEADING.test(line.text.trim()))
         acknowledgements.push({ page: page.page, box: line.box, snippet: line.text });
-  if (acknowledgements.length) findings.push(finding('acknowledgements', 'acknowledgements section', acknowledgements));
+  if (acknowledgements.length)
+    findings.push(finding('acknowledgements', 'acknowledgements section', acknowledgements));
   return findings;
 }
 
@@ -222,7 +237,10 @@ function linksOf(facts: AnonymityFacts): { page: number; url: string; box: PageB
   const seen = new Set<string>();
   return found
     .filter((l) => {
-      const key = `${l.page} ${l.url.toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/\/$/, '')}`;
+      const key = `${l.page} ${l.url
+        .toLowerCase()
+        .replace(/^[a-z]+:\/\//, '')
+        .replace(/\/$/, '')}`;
       if (seen.has(key)) return false;
       seen.add(key);
       return true;

@@ -11,7 +11,10 @@ import { bodyPageNumbers, findSections, regionsOf } from './sections.js';
 const MAX_OUTLINES = 8;
 
 /** The result of checking a PDF whose facts were extracted: the format rules and, when asked, anonymity. */
-export function checkExtracted(pdf: ExtractedPdf, input: Omit<CheckInput, 'bytes'> & { fileBytes: number }): CheckOutput {
+export function checkExtracted(
+  pdf: ExtractedPdf,
+  input: Omit<CheckInput, 'bytes'> & { fileBytes: number },
+): CheckOutput {
   const pages = pdf.pages.map((page, i) => layoutPage(page, i + 1));
   const isBold = (line: TextLine) => {
     const bold = line.items.filter((i) => pdf.fonts[i.font]?.bold).reduce((n, i) => n + i.str.length, 0);
@@ -21,7 +24,9 @@ export function checkExtracted(pdf: ExtractedPdf, input: Omit<CheckInput, 'bytes
   const bodyPages = bodyPageNumbers(pages, starts, input.rules);
   const findings: CheckFinding[] = [];
   if (input.rules.enabled)
-    findings.push(...checkFormat({ pages, fonts: pdf.fonts, bodyPages, fileBytes: input.fileBytes }, input.rules));
+    findings.push(
+      ...checkFormat({ pages, fonts: pdf.fonts, bodyPages, fileBytes: input.fileBytes }, input.rules),
+    );
   if (input.authors && input.stage === 'submission')
     findings.push(
       ...checkAnonymity(
@@ -83,7 +88,7 @@ export function uncheckedMessage(reason: UncheckedReason): string {
       case 'encrypted':
         return 'it is encrypted (protected by a password)';
       case 'unreadable':
-        return `it could not be read (${reason.detail})`;
+        return `it could not be read (${reason.detail.replace(/\.$/, '')})`;
     }
   })();
   return `The PDF could not be checked: ${why}`;

@@ -26,10 +26,14 @@ export interface ExtractRequest {
   maxItems: number;
 }
 
-export type ExtractReply = { id: number; ok: true; pdf: ExtractedPdf } | { id: number; ok: false; reason: UncheckedReason };
+export type ExtractReply =
+  { id: number; ok: true; pdf: ExtractedPdf } | { id: number; ok: false; reason: UncheckedReason };
 
 /** The worker thread's program. Self-contained: `threads` is node:worker_threads, `load` the worker's `require`. */
-export function extractWorkerMain(threads: typeof import('node:worker_threads'), load: (id: string) => unknown): void {
+export function extractWorkerMain(
+  threads: typeof import('node:worker_threads'),
+  load: (id: string) => unknown,
+): void {
   const port = threads.parentPort!;
   const init = threads.workerData as ExtractWorkerInit;
   const zlib = load('node:zlib') as typeof import('node:zlib');
@@ -49,8 +53,10 @@ export function extractWorkerMain(threads: typeof import('node:worker_threads'),
     // Deflate expands at most ~1032:1, so a small stream is inflated in one go within the limit.
     if (data.length * 1032 < 64 * 1024 * 1024) {
       try {
-        return zlib.inflateSync(data, { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength: limit + 1 })
-          .length;
+        return zlib.inflateSync(data, {
+          finishFlush: zlib.constants.Z_SYNC_FLUSH,
+          maxOutputLength: limit + 1,
+        }).length;
       } catch (e) {
         return (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? limit + 1 : 0;
       }

@@ -47,7 +47,8 @@ export function checkFormat(facts: FormatFacts, rules: FormatRules): CheckFindin
  * A measure below its minimum as people set it: to the tenth (Chromium writes 9.5pt as 9.49 pt, a 0.6 in
  * margin measures 0.59 in), to the hundredth when the tenth would read as the minimum itself.
  */
-const tenthsBelow = (value: number, min: number) => (Number(value.toFixed(1)) < min ? num(value, 1) : num(value, 2));
+const tenthsBelow = (value: number, min: number) =>
+  Number(value.toFixed(1)) < min ? num(value, 1) : num(value, 2);
 
 const bodyLayouts = (facts: FormatFacts) => facts.bodyPages.map((n) => facts.pages[n - 1]);
 const textLines = (page: PageLayout) => page.lines.filter((l) => !l.edge);
@@ -118,7 +119,8 @@ export function dominantSize(lines: TextLine[]): number | null {
       chars.set(size, (chars.get(size) ?? 0) + item.str.replace(/\s+/g, '').length);
     }
   let best: number | null = null;
-  for (const [size, n] of chars) if (best === null || n > chars.get(best)! || (n === chars.get(best) && size > best)) best = size;
+  for (const [size, n] of chars)
+    if (best === null || n > chars.get(best)! || (n === chars.get(best) && size > best)) best = size;
   return best;
 }
 
@@ -227,7 +229,9 @@ export function checkColumns(facts: FormatFacts, rules: FormatRules): CheckFindi
       rule: columnsText(required),
       measured: columnsText(mode),
       pages: broken.map((p) => p.page),
-      evidence: broken.slice(0, MAX_EVIDENCE).map((p) => ({ page: p.page, box: null, snippet: columnsText(p.columns) })),
+      evidence: broken
+        .slice(0, MAX_EVIDENCE)
+        .map((p) => ({ page: p.page, box: null, snippet: columnsText(p.columns) })),
     },
   ];
 }
@@ -262,7 +266,8 @@ export function checkEmbeddedFonts(facts: FormatFacts, rules: FormatRules): Chec
     const line = page.lines.find((l) => l.items.some((i) => missing.has(i.font)));
     if (!line) continue;
     uses.push({ page: page.page, line });
-    for (const l of page.lines) for (const i of l.items) if (missing.has(i.font)) names.add(facts.fonts[i.font].name);
+    for (const l of page.lines)
+      for (const i of l.items) if (missing.has(i.font)) names.add(facts.fonts[i.font].name);
   }
   if (!uses.length) return [];
   const list = [...names].sort();

@@ -140,7 +140,8 @@ function guttersOf(rows: TextItem[][]): number[] {
   for (const row of rows) {
     const seen = new Uint8Array(width + 1);
     for (const item of row)
-      for (let x = Math.max(0, Math.floor(item.x0 - left)); x <= Math.min(width, item.x1 - left); x++) seen[x] = 1;
+      for (let x = Math.max(0, Math.floor(item.x0 - left)); x <= Math.min(width, item.x1 - left); x++)
+        seen[x] = 1;
     for (let x = 0; x <= width; x++) covered[x] += seen[x];
   }
   const gutters: number[] = [];
@@ -166,7 +167,8 @@ function lineOf(items: TextItem[], column: number): TextLine {
   const sizes = new Map<number, number>();
   let chars = 0;
   items.forEach((item, i) => {
-    if (i > 0 && item.x0 - items[i - 1].x1 > SPACE_GAP_EM * Math.min(item.size, items[i - 1].size)) text += ' ';
+    if (i > 0 && item.x0 - items[i - 1].x1 > SPACE_GAP_EM * Math.min(item.size, items[i - 1].size))
+      text += ' ';
     offsets.push(text.length);
     text += item.str;
     const n = nonSpace(item.str);
@@ -251,7 +253,8 @@ export function layoutPage(page: ExtractedPage, pageNumber: number): PageLayout 
 function markEdgeLines(lines: TextLine[], height: number): void {
   for (const line of lines) {
     if (line.chars > EDGE_LINE_CHARS) continue;
-    const nearEdge = line.box.y + line.box.height <= height * EDGE_BAND || line.box.y >= height * (1 - EDGE_BAND);
+    const nearEdge =
+      line.box.y + line.box.height <= height * EDGE_BAND || line.box.y >= height * (1 - EDGE_BAND);
     if (!nearEdge) continue;
     const alone = !lines.some(
       (other) =>
@@ -264,7 +267,10 @@ function markEdgeLines(lines: TextLine[], height: number): void {
 }
 
 /** The item and the character in it at `offset` of the page's text (null on a line break). */
-export function locate(layout: PageLayout, offset: number): { line: TextLine; item: number; char: number } | null {
+export function locate(
+  layout: PageLayout,
+  offset: number,
+): { line: TextLine; item: number; char: number } | null {
   let lo = 0;
   let hi = layout.lineOffsets.length - 1;
   while (lo < hi) {

@@ -38,7 +38,11 @@ const STRICT: FormatRules = {
   requireEmbeddedFonts: true,
 };
 
-const JANE: CheckAuthor = { name: 'Jane Doe', email: 'jane.doe@example.org', organization: 'Example University' };
+const JANE: CheckAuthor = {
+  name: 'Jane Doe',
+  email: 'jane.doe@example.org',
+  organization: 'Example University',
+};
 
 let browser: Awaited<ReturnType<PdfFixtures['launchFixtureBrowser']>>;
 let checker: PdfChecker;
@@ -164,18 +168,23 @@ describe(PdfChecker.name, () => {
   it('says which font is not embedded, and passes embedded fonts', async () => {
     const plain = fixtures.helveticaPdf(['A line set in Helvetica.', 'Another line.']);
     const out = await check(plain, { minMarginsIn: null, minFontPt: null, columns: null });
-    expect(only(out, 'fontsNotEmbedded')).toMatchObject({ message: 'font Helvetica is not embedded', pages: [1] });
+    expect(only(out, 'fontsNotEmbedded')).toMatchObject({
+      message: 'font Helvetica is not embedded',
+      pages: [1],
+    });
     expect(out.result.findings[0].evidence[0].snippet).toBe('A line set in Helvetica.');
-    expect(codes(await check(plain, { requireEmbeddedFonts: false, minMarginsIn: null, columns: null }))).toEqual(
-      [],
-    );
+    expect(
+      codes(await check(plain, { requireEmbeddedFonts: false, minMarginsIn: null, columns: null })),
+    ).toEqual([]);
     expect(codes(await check(await paper()))).toEqual([]);
   });
 
   it('measures the file size in decimal megabytes', async () => {
     const pdf = await paper();
     const limit = (pdf.length - 1000) / 1e6;
-    expect(only(await check(pdf, { maxFileMb: limit }), 'fileSize').message).toMatch(/^file size [\d.]+ MB; limit /);
+    expect(only(await check(pdf, { maxFileMb: limit }), 'fileSize').message).toMatch(
+      /^file size [\d.]+ MB; limit /,
+    );
     expect(codes(await check(pdf, { maxFileMb: (pdf.length + 1) / 1e6 }))).toEqual([]);
   });
 
@@ -184,9 +193,16 @@ describe(PdfChecker.name, () => {
       byline: '<p class="byline">Jane Doe · Example University · jane.doe@example.org</p>',
       extra: '<p>As J. Doe showed before, the checks run at upload.</p>',
     });
-    const out = await check(pdf, {}, [JANE, { name: 'Rui Zhang', email: 'rz@other.example', organization: null }]);
+    const out = await check(pdf, {}, [
+      JANE,
+      { name: 'Rui Zhang', email: 'rz@other.example', organization: null },
+    ]);
     const name = only(out, 'authorName');
-    expect(name).toMatchObject({ message: 'author name Jane Doe on page 1', measured: 'found 2 times', pages: [1] });
+    expect(name).toMatchObject({
+      message: 'author name Jane Doe on page 1',
+      measured: 'found 2 times',
+      pages: [1],
+    });
     expect(name.evidence.map((e) => e.snippet)).toEqual([
       'Jane Doe · Example University · jane.doe@example.org',
       expect.stringContaining('As J. Doe showed before'),
@@ -198,7 +214,12 @@ describe(PdfChecker.name, () => {
     expect(only(out, 'authorOrganization').message).toBe('organization Example University on page 1');
     expect(out.result.outlines.map((o) => o.page)).toEqual([1]);
     // The camera-ready version is not anonymous.
-    const cameraReady = await checker.check({ bytes: pdf, rules: STRICT, stage: 'cameraReady', authors: [JANE] });
+    const cameraReady = await checker.check({
+      bytes: pdf,
+      rules: STRICT,
+      stage: 'cameraReady',
+      authors: [JANE],
+    });
     expect(cameraReady.result.findings).toEqual([]);
   });
 
@@ -228,7 +249,10 @@ describe(PdfChecker.name, () => {
       [JANE],
     );
     expect(codes(out).sort()).toEqual(['acknowledgements', 'personalLink']);
-    expect(only(out, 'acknowledgements')).toMatchObject({ message: 'acknowledgements section on page 4', pages: [4] });
+    expect(only(out, 'acknowledgements')).toMatchObject({
+      message: 'acknowledgements section on page 4',
+      pages: [4],
+    });
     const link = only(out, 'personalLink');
     expect(link.message).toBe('personal link https://github.com/jdoe/checker of Jane Doe on page 1');
     expect(link.evidence[0].box).not.toBeNull();

@@ -56,11 +56,17 @@ export function findSections(
   }
   return [references, appendix]
     .filter((s): s is SectionStart => s !== null)
-    .sort((a, b) => a.page - b.page || pages[a.page - 1].lines.indexOf(a.line) - pages[b.page - 1].lines.indexOf(b.line));
+    .sort(
+      (a, b) =>
+        a.page - b.page || pages[a.page - 1].lines.indexOf(a.line) - pages[b.page - 1].lines.indexOf(b.line),
+    );
 }
 
 /** The region each line of each page is in, from the section starts (a heading starts its own region). */
-export function regionsOf(pages: PageLayout[], starts: SectionStart[]): { lines: Region[]; atStart: Region }[] {
+export function regionsOf(
+  pages: PageLayout[],
+  starts: SectionStart[],
+): { lines: Region[]; atStart: Region }[] {
   let current: Region = 'body';
   return pages.map((page) => {
     const atStart = current;
@@ -91,7 +97,9 @@ export function bodyPageNumbers(
   const regions = regionsOf(pages, starts);
   return pages
     .filter((page, i) => {
-      const lines = page.lines.map((line, j) => ({ line, region: regions[i].lines[j] })).filter((l) => !l.line.edge);
+      const lines = page.lines
+        .map((line, j) => ({ line, region: regions[i].lines[j] }))
+        .filter((l) => !l.line.edge);
       return lines.length ? lines.some((l) => counted(l.region)) : counted(regions[i].atStart);
     })
     .map((page) => page.page);
