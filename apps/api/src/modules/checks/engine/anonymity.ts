@@ -128,13 +128,11 @@ function finding(code: AnonymityCode, what: string, hits: Hit[]): CheckFinding {
     rule: RULES[code],
     measured: `found ${hits.length === 1 ? 'once' : `${hits.length} times`}`,
     pages,
-    evidence: hits
-      .slice(0, MAX_EVIDENCE)
-      .map((h): FindingEvidence => ({
-        page: h.page,
-        box: h.box && roundBox(h.box),
-        snippet: snippet(h.snippet),
-      })),
+    evidence: hits.slice(0, MAX_EVIDENCE).map((h): FindingEvidence => ({
+      page: h.page,
+      box: h.box && roundBox(h.box),
+      snippet: snippet(h.snippet),
+    })),
   };
 }
 

@@ -71,30 +71,29 @@ function outlinesOf(pages: PageLayout[], findings: CheckFinding[]): PageOutline[
     });
 }
 
-/** What the 'unchecked' finding says for each reason. */
-export function uncheckedMessage(reason: UncheckedReason): string {
-  const why = (() => {
-    switch (reason.kind) {
-      case 'timeout':
-        return `it took longer than ${reason.seconds} s`;
-      case 'memory':
-        return `it needs more than ${reason.megabytes} MB of memory`;
-      case 'pages':
-        return `it has ${reason.pageCount} pages; at most ${reason.maxPages} are checked`;
-      case 'inflate':
-        return `its compressed content expands to more than ${reason.megabytes} MB`;
-      case 'text':
-        return `it holds more than ${reason.maxItems.toLocaleString('en')} pieces of text`;
-      case 'encrypted':
-        return 'it is encrypted (protected by a password)';
-      case 'unreadable':
-        return `it could not be read (${reason.detail.replace(/\.$/, '')})`;
-    }
-  })();
-  return `The PDF could not be checked: ${why}`;
+/** Why the PDF was not checked, as the end of the sentence "The PDF could not be checked: …". */
+function uncheckedWhy(reason: UncheckedReason): string {
+  switch (reason.kind) {
+    case 'timeout':
+      return `it took longer than ${reason.seconds} s`;
+    case 'memory':
+      return `it needs more than ${reason.megabytes} MB of memory`;
+    case 'pages':
+      return `it has ${reason.pageCount} pages; at most ${reason.maxPages} are checked`;
+    case 'inflate':
+      return `its compressed content expands to more than ${reason.megabytes} MB`;
+    case 'text':
+      return `it holds more than ${reason.maxItems.toLocaleString('en')} pieces of text`;
+    case 'encrypted':
+      return 'it is encrypted (protected by a password)';
+    case 'unreadable':
+      return `it could not be read (${reason.detail.replace(/\.$/, '')})`;
+  }
 }
 
+/** The result of a PDF that could not be read within the limits: one 'unchecked' finding, no text. */
 export function uncheckedOutput(reason: UncheckedReason, stage: CheckStage): CheckOutput {
+  const why = uncheckedWhy(reason);
   const result: CheckResult = {
     status: 'unchecked',
     stage,
@@ -103,9 +102,9 @@ export function uncheckedOutput(reason: UncheckedReason, stage: CheckStage): Che
     findings: [
       {
         code: 'unchecked',
-        message: uncheckedMessage(reason),
+        message: `The PDF could not be checked: ${why}`,
         rule: 'the PDF can be read within the checker’s limits',
-        measured: uncheckedMessage(reason).replace('The PDF could not be checked: ', ''),
+        measured: why,
         pages: [],
         evidence: [],
       },

@@ -78,17 +78,21 @@ const GUTTER_INSET = 0.2;
 /** Fewer rows than this on a page: its columns are not counted (a figure page, a title page). */
 export const MIN_ROWS_FOR_COLUMNS = 10;
 
+/** The page's text items; items with no finite box, or wholly off the page, are left out (nobody sees them). */
 export function itemsOf(page: ExtractedPage): TextItem[] {
   const strings = page.strings.split(ITEM_SEPARATOR);
   const items: TextItem[] = [];
   for (let i = 0; i < strings.length && (i + 1) * ITEM_FIELDS <= page.items.length; i++) {
     const at = i * ITEM_FIELDS;
+    const [x0, y0, x1, y1] = [ITEM_X0, ITEM_Y0, ITEM_X1, ITEM_Y1].map((f) => page.items[at + f]);
+    if (![x0, y0, x1, y1, page.items[at + ITEM_SIZE]].every(Number.isFinite)) continue;
+    if (x1 < 0 || y1 < 0 || x0 > page.width || y0 > page.height) continue;
     items.push({
       str: strings[i],
-      x0: page.items[at + ITEM_X0],
-      y0: page.items[at + ITEM_Y0],
-      x1: page.items[at + ITEM_X1],
-      y1: page.items[at + ITEM_Y1],
+      x0,
+      y0,
+      x1,
+      y1,
       baseline: page.items[at + ITEM_BASELINE],
       size: page.items[at + ITEM_SIZE],
       font: page.items[at + ITEM_FONT],
@@ -125,14 +129,14 @@ function rowsOf(items: TextItem[]): TextItem[][] {
  * GUTTER_MIN_PT wide, inside the text's width, that at most GUTTER_ROWS of the rows cross. Word spaces
  * fall at different places on every row, so only a column gap leaves a strip empty on nearly all rows.
  */
-function guttersOf(rows: TextItem[][]): number[] {
+function guttersOf(rows: TextItem[][], pageWidth: number): number[] {
   if (rows.length < MIN_ROWS_FOR_COLUMNS) return [];
-  let left = Infinity;
-  let right = -Infinity;
+  let left = pageWidth;
+  let right = 0;
   for (const row of rows)
     for (const item of row) {
-      left = Math.min(left, item.x0);
-      right = Math.max(right, item.x1);
+      left = Math.max(0, Math.min(left, item.x0));
+      right = Math.min(pageWidth, Math.max(right, item.x1));
     }
   const width = Math.floor(right - left);
   if (width < 4 * GUTTER_MIN_PT) return [];
@@ -206,10 +210,11 @@ export function boxOf(parts: { x0: number; y0: number; x1: number; y1: number }[
 export function layoutPage(page: ExtractedPage, pageNumber: number): PageLayout {
   const items = itemsOf(page);
   const rows = rowsOf(items);
-  const gutters = guttersOf(rows);
+  const gutters = guttersOf(rows, page.width);
   const lines: TextLine[] = [];
   const columnOf = (x: number) => gutters.filter((g) => g < x).length;
   for (const row of rows) {
+    const first = lines.length;
     let current: TextItem[] = [];
     const cut = () => {
       if (current.length) lines.push(lineOf(current, columnOf(current[0].x0)));
@@ -226,9 +231,9 @@ export function layoutPage(page: ExtractedPage, pageNumber: number): PageLayout 
       current.push(item);
     }
     cut();
+    if (lines.length === first + 1) markEdgeLine(lines[first], page.height);
   }
   for (const item of items) if (item.rotated) lines.push(lineOf([item], columnOf(item.x0)));
-  markEdgeLines(lines, page.height);
   lines.sort((a, b) => a.column - b.column || a.box.y - b.box.y || a.box.x - b.box.x);
   const lineOffsets: number[] = [];
   let text = '';
@@ -249,21 +254,11 @@ export function layoutPage(page: ExtractedPage, pageNumber: number): PageLayout 
   };
 }
 
-/** Marks page numbers and short running heads: lone short lines in the band along the top or bottom edge. */
-function markEdgeLines(lines: TextLine[], height: number): void {
-  for (const line of lines) {
-    if (line.chars > EDGE_LINE_CHARS) continue;
-    const nearEdge =
-      line.box.y + line.box.height <= height * EDGE_BAND || line.box.y >= height * (1 - EDGE_BAND);
-    if (!nearEdge) continue;
-    const alone = !lines.some(
-      (other) =>
-        other !== line &&
-        other.box.y < line.box.y + line.box.height &&
-        other.box.y + other.box.height > line.box.y,
-    );
-    line.edge = alone;
-  }
+/** Marks a line alone on its row as a page number or short running head when it is short and near the top or bottom. */
+function markEdgeLine(line: TextLine, height: number): void {
+  line.edge =
+    line.chars <= EDGE_LINE_CHARS &&
+    (line.box.y + line.box.height <= height * EDGE_BAND || line.box.y >= height * (1 - EDGE_BAND));
 }
 
 /** The item and the character in it at `offset` of the page's text (null on a line break). */

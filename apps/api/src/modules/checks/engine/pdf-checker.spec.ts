@@ -239,6 +239,23 @@ describe(PdfChecker.name, () => {
     });
   });
 
+  it('checks files side by side and queues the rest, each with its own result', async () => {
+    const files = [
+      await paper({ bodyPages: 2 }),
+      await paper({ bodyPages: 3 }),
+      await paper({ fontPt: 9.5 }),
+    ];
+    const outs = await Promise.all([...files, ...files].map((bytes) => check(bytes)));
+    expect(outs.map((o) => [o.result.pageCount, codes(o)])).toEqual([
+      [2, []],
+      [3, []],
+      [4, ['fontSize']],
+      [2, []],
+      [3, []],
+      [4, ['fontSize']],
+    ]);
+  });
+
   it('finds an acknowledgements section and a link to an author’s own pages', async () => {
     const out = await check(
       await paper({
