@@ -82,6 +82,8 @@ export function organizationPatterns(organization: string | null): RegExp[] {
 
 interface Hit {
   page: number;
+  /** Where it starts in the page's text (the evidence follows the reading order). */
+  at: number;
   box: PageBox | null;
   snippet: string;
 }
@@ -99,13 +101,14 @@ function search(facts: AnonymityFacts, patterns: RegExp[], skip: (region: Region
         if (skip(facts.regions[p][page.lines.indexOf(at.line)])) continue;
         hits.push({
           page: page.page,
+          at: match.index,
           box: boxOfRange(page, match.index, match.index + match[0].length),
           snippet: at.line.text,
         });
       }
     }
   });
-  return hits.sort((a, b) => a.page - b.page);
+  return hits.sort((a, b) => a.page - b.page || a.at - b.at);
 }
 
 type AnonymityCode =
@@ -208,7 +211,7 @@ export function checkAnonymity(facts: AnonymityFacts, authors: CheckAuthor[]): C
         finding(
           'personalLink',
           `personal link ${linkHits[0].url}${linkHits.length > 1 ? ` and ${linkHits.length - 1} more` : ''} of ${author.name.trim()}`,
-          linkHits.map((l) => ({ page: l.page, box: l.box, snippet: l.url })),
+          linkHits.map((l) => ({ page: l.page, at: 0, box: l.box, snippet: l.url })),
         ),
       );
   }
@@ -216,7 +219,7 @@ export function checkAnonymity(facts: AnonymityFacts, authors: CheckAuthor[]): C
   for (const page of facts.pages)
     for (const line of page.lines)
       if (!line.edge && ACKNOWLEDGEMENTS_HEADING.test(line.text.trim()))
-        acknowledgements.push({ page: page.page, box: line.box, snippet: line.text });
+        acknowledgements.push({ page: page.page, at: 0, box: line.box, snippet: line.text });
   if (acknowledgements.length)
     findings.push(finding('acknowledgements', 'acknowledgements section', acknowledgements));
   return findings;
