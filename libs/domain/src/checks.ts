@@ -63,7 +63,7 @@ export interface TrackChecks {
   mode: CheckMode;
   /** Double-blind: the submission PDFs are searched for the authors' names, e-mails and organizations. */
   doubleBlind: boolean;
-  /** Text similarity (estimated Jaccard of word 5-shingles, 0–1) from which two submissions are listed. */
+  /** Text similarity (Jaccard of word 5-shingles, 0–1; default 0.4) from which two submissions are listed. */
   duplicateThreshold: number;
 }
 
@@ -86,7 +86,9 @@ export const DEFAULT_TRACK_CHECKS: TrackChecks = {
   cameraReady: DEFAULT_FORMAT_RULES,
   mode: 'warn',
   doubleBlind: false,
-  duplicateThreshold: 0.5,
+  // 0.4, not 0.5: a paper with 30 % of its paragraphs rewritten measures 0.48–0.54 (generated corpus), and
+  // one sharing half its paragraphs 0.30–0.34 — 0.4 finds the first and not the second.
+  duplicateThreshold: 0.4,
 };
 
 export const FINDING_CODES = [

@@ -27,6 +27,7 @@ import {
 import { DB, type Db, type Executor } from '../database/database.js';
 import { Binder, rowReader, runRows, shapeKey, StatementCache } from '../database/statements.js';
 import { conferenceTable } from '../modules/conference/conference.table.js';
+import { openPairCondition, openProblemsCondition } from '../modules/checks/checks.repository.js';
 import type { ParsedPaperFilter, ParsedPaperQuery } from '../modules/papers/paper-filters.js';
 import {
   paperAuthorsTable,
@@ -112,6 +113,10 @@ function filterCondition(f: ParsedPaperFilter, bind: Bind): SQL {
       const placed = sql`exists (select 1 from ${sessionPapersTable} where ${sessionPapersTable.paperId} = ${papersTable.id})`;
       return f.value ? placed : sql`not ${placed}`;
     }
+    case 'checkProblems':
+      return f.value ? openProblemsCondition(papersTable.id) : sql`not ${openProblemsCondition(papersTable.id)}`;
+    case 'hasDuplicates':
+      return f.value ? openPairCondition(papersTable.id) : sql`not ${openPairCondition(papersTable.id)}`;
     case 'updatedAt': {
       const { from, to, toExclusive } = f.value;
       const at = papersTable.updatedAt;

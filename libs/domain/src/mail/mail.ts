@@ -274,6 +274,9 @@ export const ACTIVITY_ACTIONS = [
   'document.revoked',
   'document.credited',
   'report.generate',
+  'checks.settings',
+  'checks.accept',
+  'checks.dismiss',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -40,6 +40,7 @@ import { PapersRepository } from './papers.repository.js';
 import { PapersService, type PaperContext } from './papers.service.js';
 import type { PaperFileRow, PaperRow } from './papers.table.js';
 import { PapersErrors } from './papers.errors.js';
+import { ChecksService, type FileCheckOutcome } from '../checks/checks.service.js';
 
 /** 400 'The … period for this track is closed' unless the track activity is enabled and before its deadline. */
 export function assertOpen(track: TrackDto, activity: ActivityKey, now = new Date()): void {
@@ -63,6 +64,9 @@ export interface SubmissionHooks {
   before?: (tx: Executor) => Promise<void>;
   after?: (row: PaperRow, tx: Executor) => Promise<void>;
 }
+
+/** An upload of a submission, stored, with the check of its PDF (null: not checked). */
+export type CheckedUpload = StoredUpload & { check?: FileCheckOutcome | null };
 
 export interface StoredUpload {
   key: string;
@@ -95,6 +99,7 @@ export class AuthorPapersService {
     private readonly files: FilesService,
     private readonly transactions: TransactionRunner,
     private readonly activity: ActivityService,
+    private readonly checks: ChecksService,
   ) {}
 
   async list(user: AuthUser): Promise<PaperDto[]> {
@@ -129,7 +134,7 @@ export class AuthorPapersService {
   async create(
     user: AuthUser,
     prepared: PreparedSubmission,
-    uploads: StoredUpload[],
+    uploads: CheckedUpload[],
     hooks: SubmissionHooks = {},
   ): Promise<PaperDto> {
     this.assertFileCount(prepared, uploads.length);
@@ -151,10 +156,8 @@ export class AuthorPapersService {
         tx,
       );
       await this.repo.setAuthors(row.id, prepared.authors, tx);
-      await this.repo.insertFiles(
-        uploads.map((u) => ({ ...u, paperId: row.id, part: 'abstract' })),
-        tx,
-      );
+      await this.insertCheckedFiles(row.id, uploads, tx);
+      await this.checks.samePairs(row.id, await this.repo.sameTitleOrAbstract(row.id, tx), tx);
       await this.recordPaper(user, row, 'paper.submit', `Submitted paper ${row.id} '${row.title}'`, tx);
       await hooks.after?.(row, tx);
       return this.papers.toDto(row, tx);
@@ -189,7 +192,7 @@ export class AuthorPapersService {
   async update(
     user: AuthUser,
     prepared: Awaited<ReturnType<AuthorPapersService['prepareEdit']>>,
-    uploads: StoredUpload[],
+    uploads: CheckedUpload[],
   ): Promise<PaperDto> {
     const { input, track, questions, paper, removed } = prepared;
     const dto = await this.transactions.run(async (tx) => {
@@ -215,10 +218,8 @@ export class AuthorPapersService {
         removed.map((f) => f.id),
         tx,
       );
-      await this.repo.insertFiles(
-        uploads.map((u) => ({ ...u, paperId: paper.id, part: 'abstract' })),
-        tx,
-      );
+      await this.insertCheckedFiles(paper.id, uploads, tx);
+      await this.checks.samePairs(paper.id, await this.repo.sameTitleOrAbstract(paper.id, tx), tx);
       await this.recordPaper(
         user,
         paper,
@@ -231,6 +232,21 @@ export class AuthorPapersService {
     });
     await this.files.discard(removed.map((f) => f.key));
     return dto;
+  }
+
+  /** Inserts a submission's new files with the checks of their PDFs (and queues their duplicate scans). */
+  private async insertCheckedFiles(paperId: number, uploads: CheckedUpload[], tx: Executor): Promise<void> {
+    const rows = await this.repo.insertFiles(
+      uploads.map(({ check: _check, ...u }) => ({ ...u, paperId, part: 'abstract' })),
+      tx,
+    );
+    await this.checks.record(
+      uploads.flatMap((u) => {
+        const file = rows.find((r) => r.key === u.key);
+        return file && u.check ? [{ file, outcome: u.check }] : [];
+      }),
+      tx,
+    );
   }
 
   /** Withdraws the paper (soft delete: isDeleted; a chair can restore it). */
@@ -372,6 +388,8 @@ export class AuthorPapersService {
         ctx.conference.consentFileUpload,
       );
       if (missing.length) throw PapersErrors.cameraReadyFiles(missing);
+      // a blocking track: the camera-ready pdf's open findings stop the confirmation
+      await this.checks.assertCameraReadyAllowed(paper.id, paper.trackId, slot('pdf')?.id ?? null, tx);
       await this.repo.update(
         paper.id,
         {

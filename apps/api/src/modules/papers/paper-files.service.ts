@@ -48,6 +48,7 @@ import {
   type IdempotentRoute,
 } from './idempotency.service.js';
 import { RequestErrors } from '../../common/request.errors.js';
+import { ChecksService, type FileCheckOutcome } from '../checks/checks.service.js';
 
 /** Submission files are doc, docx or pdf (§5 upload box). */
 const ABSTRACT_KINDS = PART_EXTENSIONS.abstract;
@@ -95,6 +96,8 @@ interface Recording {
   file: ReceivedFile;
   /** The Idempotency-Key this upload holds: marked done in the transaction that records the file. */
   claim?: Claim;
+  /** The check of its PDF (null: not checked), recorded with the file. */
+  check: FileCheckOutcome | null;
 }
 
 interface Recorded {
@@ -145,6 +148,7 @@ export class PaperFilesService implements OnModuleInit {
     private readonly transactions: TransactionRunner,
     private readonly sweeper: OrphanFilesSweeper,
     private readonly idem: IdempotencyService,
+    private readonly checks: ChecksService,
   ) {}
 
   /** Paper files are the store's only users so far: tell the sweeper which keys are in use. */
@@ -177,12 +181,8 @@ export class PaperFilesService implements OnModuleInit {
         work: async (claim) => {
           const input = await this.validate(PaperInputDto, this.paperField(received.fields));
           const prepared = await this.authorPapers.prepareNew(user, input);
-          return this.authorPapers.create(
-            user,
-            prepared,
-            received.files.map(toUpload),
-            this.createHooks(claim),
-          );
+          const uploads = await this.checkSubmissionFiles(received.files, prepared.track._id, prepared.authors);
+          return this.authorPapers.create(user, prepared, uploads, this.createHooks(claim));
         },
         replay: (response) => this.replayCreate(response),
       });
@@ -223,6 +223,31 @@ export class PaperFilesService implements OnModuleInit {
     };
   }
 
+  /**
+   * The checks of a submission's stored files (their PDFs, against the track's submission rules and, on a
+   * double-blind track, the authors given); refused when a finding blocks.
+   */
+  private async checkSubmissionFiles(
+    files: ReceivedFile[],
+    trackId: number,
+    authorIds: number[],
+  ): Promise<(StoredUpload & { check: FileCheckOutcome | null })[]> {
+    if (!files.some((f) => f.kind === 'pdf')) return files.map((f) => ({ ...toUpload(f), check: null }));
+    const settings = await this.checks.settings(trackId);
+    let authors: Awaited<ReturnType<PapersService['checkAuthors']>> | undefined;
+    const out: (StoredUpload & { check: FileCheckOutcome | null })[] = [];
+    for (const f of files) {
+      const check = await this.checks.checkStored(f, 'abstract', {
+        trackId,
+        settings,
+        authors: async () => (authors ??= await this.papers.checkAuthors(authorIds)),
+      });
+      this.checks.assertNotBlocking(settings, check);
+      out.push({ ...toUpload(f), check });
+    }
+    return out;
+  }
+
   /** The answer of a completed submission: its paper as it is now. */
   private async replayCreate(response: Record<string, unknown>): Promise<PaperDto> {
     const row = await this.repo.findById(Number(response.paperId));
@@ -245,7 +270,8 @@ export class PaperFilesService implements OnModuleInit {
     return this.keepOnlyIfCommitted(received.files, async () => {
       const input = await this.validate(UpdatePaperDto, this.paperField(received.fields));
       const prepared = await this.authorPapers.prepareEdit(user, paperId, input);
-      return this.authorPapers.update(user, prepared, received.files.map(toUpload));
+      const uploads = await this.checkSubmissionFiles(received.files, prepared.paper.trackId, prepared.authors);
+      return this.authorPapers.update(user, prepared, uploads);
     });
   }
 
@@ -347,9 +373,18 @@ export class PaperFilesService implements OnModuleInit {
       part === 'abstract' ? DEFAULT_FILE_SIZE_LIMIT_MB : partSizeLimitMb(part, track),
     );
     const { file } = await this.files.receiveOne(req, { kinds, maxBytes });
-    const record = (claim?: Claim) => {
+    const record = async (claim?: Claim) => {
       if (!isNameAllowedForPart(file.originalName, part, track.cameraReadySubmissionProperties.allowedFiles))
         throw PapersErrors.invalidFile();
+      // The PDF checked before it is recorded: on a blocking track the authors' upload with findings is
+      // refused (the chairs' never is); the findings are stored with the file either way.
+      const settings = await this.checks.settings(track._id);
+      const check = await this.checks.checkStored(file, part, {
+        trackId: track._id,
+        settings,
+        authors: () => this.papers.checkAuthorsOfPaper(paperId),
+      });
+      if (reach.shape === 'author') this.checks.assertNotBlocking(settings, check);
       return this.recordings.load({
         reach,
         paperId,
@@ -358,6 +393,7 @@ export class PaperFilesService implements OnModuleInit {
         maxFiles: track.submissionProperties.maxFilesLimit,
         file,
         claim,
+        check,
       });
     };
     const recorded = await this.keepOnlyIfCommitted([file], () =>
@@ -471,6 +507,13 @@ export class PaperFilesService implements OnModuleInit {
             tx,
           )
         ).map((r) => [r.key, r]),
+      );
+      await this.checks.record(
+        ok.flatMap((p) => {
+          const file = inserted.get(p.row.key);
+          return file && p.item.check ? [{ file, outcome: p.item.check }] : [];
+        }),
+        tx,
       );
       const updated = new Map(
         (

@@ -25,7 +25,9 @@ export type ParsedPaperFilter =
         | 'submittedPresentationReady'
         | 'isCameraReady'
         | 'isPresentationReady'
-        | 'isRegistered';
+        | 'isRegistered'
+        | 'checkProblems'
+        | 'hasDuplicates';
       value: boolean;
     }
   | { name: 'paperStatus'; value: PaperStatusClass }
@@ -58,6 +60,8 @@ const BOOLEAN_FILTERS = new Set<PaperFilterName>([
   'isCameraReady',
   'isPresentationReady',
   'isRegistered',
+  'checkProblems',
+  'hasDuplicates',
 ]);
 const MAX_FILTERS = 50;
 const MAX_IDS = 10_000;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PaperRegistration } from '@symposium/domain';
 import { DB, type Db, type Executor } from '../../database/database.js';
 import {
@@ -439,5 +439,38 @@ export class PapersRepository {
       })
       .returning();
     return saved!;
+  }
+
+  /**
+   * Other papers (not deleted) with the same title, or the same abstract (of at least 100 characters), as
+   * this one — compared letters and digits only, ignoring case: the submission-time duplicate check.
+   */
+  async sameTitleOrAbstract(
+    paperId: number,
+    ex: Executor = this.db,
+  ): Promise<{ other: number; kind: 'title' | 'abstract' }[]> {
+    const key = (column: AnyPgColumn) => sql`lower(regexp_replace(${column}, '[^[:alnum:]]+', '', 'g'))`;
+    const other = alias(papersTable, 'other');
+    const rows = await ex
+      .select({
+        other: other.id,
+        title: sql<boolean>`${key(other.title)} = ${key(papersTable.title)}`,
+        abstract: sql<boolean>`length(${papersTable.abstractText}) >= 100 and ${key(other.abstractText)} = ${key(papersTable.abstractText)}`,
+      })
+      .from(papersTable)
+      .innerJoin(
+        other,
+        and(
+          ne(other.id, papersTable.id),
+          eq(other.isDeleted, false),
+          sql`(${key(other.title)} = ${key(papersTable.title)} and ${key(papersTable.title)} <> ''
+            or length(${papersTable.abstractText}) >= 100 and ${key(other.abstractText)} = ${key(papersTable.abstractText)})`,
+        ),
+      )
+      .where(eq(papersTable.id, paperId));
+    return rows.flatMap((r) => [
+      ...(r.title ? [{ other: r.other, kind: 'title' as const }] : []),
+      ...(r.abstract ? [{ other: r.other, kind: 'abstract' as const }] : []),
+    ]);
   }
 }

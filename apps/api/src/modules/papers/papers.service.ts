@@ -1,3 +1,4 @@
+import type { CheckAuthor } from '../checks/engine/index.js';
 import { Injectable } from '@nestjs/common';
 import {
   abstractError,
@@ -419,5 +420,24 @@ export class PapersService {
 
   async toChairDto(row: PaperRow, ex?: Executor): Promise<ChairPaperDto> {
     return (await this.toChairDtos([row], ex))[0]!;
+  }
+
+  /** People as the anonymity check searches for them: name, e-mail and organization, in the order given. */
+  async checkAuthors(userIds: number[], ex?: Executor): Promise<CheckAuthor[]> {
+    const users = new Map((await this.users.findByIds(userIds, ex)).map((u) => [u.id, u]));
+    return userIds.flatMap((id) => {
+      const u = users.get(id);
+      return u
+        ? [{ name: `${u.firstName} ${u.lastName}`.trim(), email: u.email, organization: u.organization || null }]
+        : [];
+    });
+  }
+
+  /** The authors of a paper for the anonymity check. */
+  async checkAuthorsOfPaper(paperId: number, ex?: Executor): Promise<CheckAuthor[]> {
+    return this.checkAuthors(
+      (await this.papers.authorsOf([paperId], ex)).map((a) => a.userId),
+      ex,
+    );
   }
 }

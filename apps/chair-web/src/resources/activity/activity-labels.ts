@@ -35,6 +35,9 @@ export const ACTIVITY_ACTION_LABELS: Record<ActivityAction, string> = {
   'document.revoked': 'Document revoked',
   'document.credited': 'Credit note issued',
   'report.generate': 'Report generated',
+  'checks.settings': 'Submission checks changed',
+  'checks.accept': 'Check finding accepted',
+  'checks.dismiss': 'Duplicate pair dismissed',
 };
 
 /** The label of an action, or the action's own name for one the report does not know. */
