@@ -114,7 +114,8 @@ describe('submission checks in the chair console', () => {
 
   /** Submits a paper as author `who` with one PDF (multipart, as the author app does); answers its id. */
   async function submit(who: number, title: string, file: Uint8Array): Promise<number> {
-    const token = await accessToken(env, AUTHORS[who]!);
+    const { email, password } = AUTHORS[who]!;
+    const token = await accessToken(env, { email, password });
     const form = new FormData();
     form.append(
       'paper',
