@@ -147,10 +147,10 @@ describe('submission checks in the chair console', () => {
     await typeInto(page, 'input[name="submission.pageLimit"]', '2');
     await clickSelector(page, 'input[name="checks.doubleBlind"]');
     // a threshold out of range is refused with the API's message before anything is sent
-    await typeInto(page, 'input[name="checks.duplicateThreshold"]', '5');
+    await typeInto(page, 'input[name="checks.duplicateThreshold"]', '0.05');
     await clickText(page, 'Save checks', 'button');
     await waitForText(page, CHECK_MESSAGES.thresholdInvalid);
-    await typeInto(page, 'input[name="checks.duplicateThreshold"]', '60');
+    await typeInto(page, 'input[name="checks.duplicateThreshold"]', '0.6');
     await checkAccessibility(page, 'track screen, submission checks');
     const saved = page.waitForResponse(
       (r) => r.url().endsWith(`/api/chair/tracks/${track}/checks`) && r.request().method() === 'PUT',

@@ -50,7 +50,7 @@ interface RulesState {
 interface FormState {
   mode: CheckMode;
   doubleBlind: boolean;
-  /** The duplicate threshold in per cent (10–100). */
+  /** The duplicate threshold as typed (a similarity from 0.1 to 1, as the API's message says). */
   threshold: string;
   rules: Record<CheckStage, RulesState>;
 }
@@ -82,7 +82,7 @@ const toRulesState = (r: FormatRules): RulesState => ({
 const toState = (c: TrackChecks): FormState => ({
   mode: c.mode,
   doubleBlind: c.doubleBlind,
-  threshold: String(Math.round(c.duplicateThreshold * 1000) / 10),
+  threshold: String(c.duplicateThreshold),
   rules: { submission: toRulesState(c.submission), cameraReady: toRulesState(c.cameraReady) },
 });
 
@@ -135,14 +135,14 @@ function toChecks(s: FormState): { checks: TrackChecks; errors: Record<string, s
       requireEmbeddedFonts: r.requireEmbeddedFonts,
     };
   };
-  const percent = Number(s.threshold);
-  if (s.threshold.trim() === '' || !Number.isFinite(percent) || percent < 10 || percent > 100)
+  const threshold = Number(s.threshold);
+  if (s.threshold.trim() === '' || !Number.isFinite(threshold) || threshold < 0.1 || threshold > 1)
     errors.duplicateThreshold = CHECK_MESSAGES.thresholdInvalid;
   return {
     checks: {
       mode: s.mode,
       doubleBlind: s.doubleBlind,
-      duplicateThreshold: Math.round(percent * 10) / 1000,
+      duplicateThreshold: threshold,
       submission: rules('submission'),
       cameraReady: rules('cameraReady'),
     },
@@ -302,13 +302,15 @@ function ChecksForm({ trackId, initial }: { trackId: number; initial: TrackCheck
         </Grid>
         <Grid size={{ xs: 12, md: 3 }}>
           <TextField
-            label="Duplicate threshold (%)"
+            label="Duplicate threshold"
             name="checks.duplicateThreshold"
             type="number"
             value={s.threshold}
             error={Boolean(errors.duplicateThreshold)}
-            helperText={errors.duplicateThreshold ?? 'Text similarity from which two submissions are listed'}
-            slotProps={{ htmlInput: { min: 10, max: 100, step: 1 } }}
+            helperText={
+              errors.duplicateThreshold ?? 'Text similarity (0.1–1) from which two submissions are listed'
+            }
+            slotProps={{ htmlInput: { min: 0.1, max: 1, step: 0.05 } }}
             onChange={(e) => setS({ ...s, threshold: e.target.value })}
           />
         </Grid>
