@@ -48,7 +48,7 @@ import {
   type IdempotentRoute,
 } from './idempotency.service.js';
 import { RequestErrors } from '../../common/request.errors.js';
-import { ChecksService, type FileCheckOutcome } from '../checks/checks.service.js';
+import { ChecksService, type FileCheckOutcome } from './checks/checks.service.js';
 
 /** Submission files are doc, docx or pdf (§5 upload box). */
 const ABSTRACT_KINDS = PART_EXTENSIONS.abstract;
@@ -181,7 +181,11 @@ export class PaperFilesService implements OnModuleInit {
         work: async (claim) => {
           const input = await this.validate(PaperInputDto, this.paperField(received.fields));
           const prepared = await this.authorPapers.prepareNew(user, input);
-          const uploads = await this.checkSubmissionFiles(received.files, prepared.track._id, prepared.authors);
+          const uploads = await this.checkSubmissionFiles(
+            received.files,
+            prepared.track._id,
+            prepared.authors,
+          );
           return this.authorPapers.create(user, prepared, uploads, this.createHooks(claim));
         },
         replay: (response) => this.replayCreate(response),
@@ -270,7 +274,11 @@ export class PaperFilesService implements OnModuleInit {
     return this.keepOnlyIfCommitted(received.files, async () => {
       const input = await this.validate(UpdatePaperDto, this.paperField(received.fields));
       const prepared = await this.authorPapers.prepareEdit(user, paperId, input);
-      const uploads = await this.checkSubmissionFiles(received.files, prepared.paper.trackId, prepared.authors);
+      const uploads = await this.checkSubmissionFiles(
+        received.files,
+        prepared.paper.trackId,
+        prepared.authors,
+      );
       return this.authorPapers.update(user, prepared, uploads);
     });
   }
