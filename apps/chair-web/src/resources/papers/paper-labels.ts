@@ -33,6 +33,8 @@ const FILTER_LABELS: Record<PaperFilterName, string> = {
   isPresentationReady: 'Presentation-ready approved',
   isRegistered: 'Registered',
   updatedAt: 'Last modified',
+  checkProblems: 'Format problems',
+  hasDuplicates: 'Possible duplicates',
 };
 
 const PAPER_STATUS_LABELS: Record<string, string> = {
