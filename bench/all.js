@@ -44,6 +44,13 @@ export const BENCHES = [
     args: [],
     quick: ['--papers', '600', '--rounds', '2'],
   },
+  { name: 'checks-format', script: 'bench/checks/format.js', args: [], quick: ['--rounds', '4'] },
+  {
+    name: 'checks-duplicates',
+    script: 'bench/checks/duplicates.js',
+    args: [],
+    quick: ['--papers', '600', '--brute-force', '200'],
+  },
   { name: 'frontend', script: 'bench/frontend.js', args: [], quick: ['--runs', '3'] },
   { name: 'programme', script: 'bench/programme.js', args: [], quick: ['--rounds', '4', '--skip-large'] },
   {

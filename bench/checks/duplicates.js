@@ -1,5 +1,5 @@
 // Near-duplicate detection benchmark (issue 26), `node bench/checks/duplicates.js` after
-// `npm run build -w @symposium/api` (it runs the built engine, apps/api/dist/modules/checks/duplicates).
+// `npm run build -w @symposium/api` (it runs the built engine, apps/api/dist/modules/papers/checks/duplicates).
 //
 // A generated corpus (the unit test's generator, corpus.ts: Zipf-like vocabulary, 20 topics, common phrases,
 // PDF-like line breaks and hyphenation; one set of planted copies per 500 papers) of --papers papers (3,000).
@@ -26,8 +26,8 @@ import {
   shingleHashes,
   SHINGLE_K,
   SIGNATURE_SIZE,
-} from '../../apps/api/dist/modules/checks/duplicates/index.js';
-import { generateCorpus } from '../../apps/api/dist/modules/checks/duplicates/corpus.js';
+} from '../../apps/api/dist/modules/papers/checks/duplicates/index.js';
+import { generateCorpus } from '../../apps/api/dist/modules/papers/checks/duplicates/corpus.js';
 import { benchName, check, figure, finish, fmtMs } from '../lib/measure.js';
 
 const THRESHOLDS = [0.5, 0.4];

@@ -23,7 +23,7 @@ import { parseArgs, promisify } from 'node:util';
 import puppeteer from 'puppeteer-core';
 import { DEFAULT_FORMAT_RULES } from '../../libs/domain/dist/index.js';
 import { resolveChromium } from '../../apps/api/dist/modules/documents/chromium.js';
-import { PdfChecker } from '../../apps/api/dist/modules/checks/engine/index.js';
+import { PdfChecker } from '../../apps/api/dist/modules/papers/checks/engine/index.js';
 import {
   benchName,
   check,

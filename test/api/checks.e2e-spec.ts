@@ -20,8 +20,8 @@ import { auditLogTable as activityTable } from '../../apps/api/src/modules/activ
 import {
   duplicatePairsTable,
   paperFileChecksTable,
-} from '../../apps/api/src/modules/checks/checks.table.js';
-import { DuplicateScansService } from '../../apps/api/src/modules/checks/duplicate-scans.service.js';
+} from '../../apps/api/src/modules/papers/checks/checks.table.js';
+import { DuplicateScansService } from '../../apps/api/src/modules/papers/checks/duplicate-scans.service.js';
 import { papersTable, paperFilesTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import { paperPdf, prose, textPdf, wrap } from './checks.helpers.js';
 import { docx, setupPapers, submission, type PapersEnv } from './papers-author.helpers.js';
@@ -47,29 +47,47 @@ describe('submission checks', () => {
 
   const http = () => env.t.http();
   const settings = (track: number, body: object, who: User = env.chair, prefix = 'chair') =>
-    http().put(`/api/${prefix}/tracks/${track}/checks`).set(...who.auth).send(body);
+    http()
+      .put(`/api/${prefix}/checks/tracks/${track}`)
+      .set(...who.auth)
+      .send(body);
+  let titles = 0;
+  // every paper its own title: the same title is itself a duplicate (tested below)
   const submit = (track: number, file: Buffer, extra: Record<string, unknown> = {}, who: User = author) =>
     http()
       .post('/api/author/papers')
       .set(...who.auth)
-      .field('paper', JSON.stringify(submission(track, [who.id], extra)))
+      .field(
+        'paper',
+        JSON.stringify(submission(track, [who.id], { title: `Study number ${++titles}`, ...extra })),
+      )
       .attach('files', file, 'paper.pdf');
   const checksOf = async (paperId: number, prefix = 'chair', who: User = env.chair) =>
-    (await http().get(`/api/${prefix}/papers/${paperId}/checks`).set(...who.auth)).body as FileCheckDto[];
+    (
+      await http()
+        .get(`/api/${prefix}/papers/${paperId}/checks`)
+        .set(...who.auth)
+    ).body as FileCheckDto[];
   const query = (filters: unknown[], who: User = env.chair, prefix = 'chair') =>
     http()
       .post(`/api/${prefix}/papers`)
       .set(...who.auth)
-      .send({ filters, pg: 1, cp: 1 });
+      .send({ filters, pg: 100, cp: 1 });
 
   beforeAll(async () => {
     env = await setupPapers();
-    author = await env.t.user({ firstName: 'Ada', lastName: 'Quillfeather', organization: 'Unseen University' });
+    author = await env.t.user({
+      firstName: 'Ada',
+      lastName: 'Quillfeather',
+      organization: 'Unseen University',
+    });
     coauthor = await env.t.user({ firstName: 'Bert', lastName: 'Marrowby' });
     warnTrack = await env.track();
     blockTrack = await env.track();
     blindTrack = await env.track();
-    cochair = await env.t.user({ roles: { coChair: { is: true, tracks: [warnTrack, blockTrack, blindTrack] } } });
+    cochair = await env.t.user({
+      roles: { coChair: { is: true, tracks: [warnTrack, blockTrack, blindTrack] } },
+    });
     const lonely = await env.track();
     otherCochair = await env.t.user({ roles: { coChair: { is: true, tracks: [lonely] } } });
   });
@@ -77,15 +95,30 @@ describe('submission checks', () => {
 
   describe('settings', () => {
     it('answers the defaults for a track never set, and saves valid settings with an activity entry', async () => {
-      const res = await http().get(`/api/chair/tracks/${warnTrack}/checks`).set(...env.chair.auth);
+      const res = await http()
+        .get(`/api/chair/checks/tracks/${warnTrack}`)
+        .set(...env.chair.auth);
       expect(res.status).toBe(200);
       expect(res.body).toEqual(DEFAULT_TRACK_CHECKS);
-      const body: TrackChecks = { ...DEFAULT_TRACK_CHECKS, submission: rules(), cameraReady: rules({ pageLimit: 5 }) };
+      const body: TrackChecks = {
+        ...DEFAULT_TRACK_CHECKS,
+        submission: rules(),
+        cameraReady: rules({ pageLimit: 5 }),
+      };
       const saved = await settings(warnTrack, body);
       expect(saved.status).toBe(200);
       expect(saved.body).toEqual({ message: CHECK_MESSAGES.saved, checks: body });
-      expect((await http().get(`/api/cochair/tracks/${warnTrack}/checks`).set(...cochair.auth)).body).toEqual(body);
-      const log = await env.t.db.select().from(activityTable).where(eq(activityTable.action, 'checks.settings'));
+      expect(
+        (
+          await http()
+            .get(`/api/cochair/checks/tracks/${warnTrack}`)
+            .set(...cochair.auth)
+        ).body,
+      ).toEqual(body);
+      const log = await env.t.db
+        .select()
+        .from(activityTable)
+        .where(eq(activityTable.action, 'checks.settings'));
       expect(log).toHaveLength(1);
       expect(
         (await settings(blockTrack, { ...body, mode: 'block', cameraReady: rules({ pageLimit: 4 }) })).status,
@@ -94,7 +127,11 @@ describe('submission checks', () => {
     });
 
     it('refuses bad settings with the message and changes nothing', async () => {
-      const before = (await http().get(`/api/chair/tracks/${warnTrack}/checks`).set(...env.chair.auth)).body;
+      const before = (
+        await http()
+          .get(`/api/chair/checks/tracks/${warnTrack}`)
+          .set(...env.chair.auth)
+      ).body;
       for (const bad of [
         { ...before, duplicateThreshold: 0 },
         { ...before, submission: { ...before.submission, pageLimit: -1 } },
@@ -108,12 +145,22 @@ describe('submission checks', () => {
           (res.body as { message: string }).message,
         );
       }
-      expect((await http().get(`/api/chair/tracks/${warnTrack}/checks`).set(...env.chair.auth)).body).toEqual(before);
+      expect(
+        (
+          await http()
+            .get(`/api/chair/checks/tracks/${warnTrack}`)
+            .set(...env.chair.auth)
+        ).body,
+      ).toEqual(before);
     });
 
     it('answers a track chair of another track, and a missing track, with the same 404', async () => {
-      const other = await http().get(`/api/cochair/tracks/${warnTrack}/checks`).set(...otherCochair.auth);
-      const missing = await http().get(`/api/chair/tracks/999999/checks`).set(...env.chair.auth);
+      const other = await http()
+        .get(`/api/cochair/checks/tracks/${warnTrack}`)
+        .set(...otherCochair.auth);
+      const missing = await http()
+        .get(`/api/chair/checks/tracks/999999`)
+        .set(...env.chair.auth);
       expect(other.status).toBe(404);
       expect(missing.status).toBe(404);
       expect(other.body.message).toBe(missing.body.message);
@@ -128,9 +175,16 @@ describe('submission checks', () => {
       const res = await submit(warnTrack, paperPdf(1, 6));
       expect(res.status).toBe(201);
       paperId = res.body._id;
-      const [row] = await env.t.db.select().from(paperFileChecksTable).where(eq(paperFileChecksTable.paperId, paperId));
+      const [row] = await env.t.db
+        .select()
+        .from(paperFileChecksTable)
+        .where(eq(paperFileChecksTable.paperId, paperId));
       expect(row).toMatchObject({ stage: 'submission', status: 'findings', pageCount: 6 });
-      const mine = (await http().get(`/api/author/papers/${paperId}/checks`).set(...author.auth)).body as FileCheckDto[];
+      const mine = (
+        await http()
+          .get(`/api/author/papers/${paperId}/checks`)
+          .set(...author.auth)
+      ).body as FileCheckDto[];
       expect(mine).toHaveLength(1);
       const finding = mine[0]!.findings.find((f) => f.code === 'pageLimit')!;
       expect(finding.pages).toContain(5);
@@ -147,9 +201,16 @@ describe('submission checks', () => {
       expect(ok.status).toBe(201);
       expect((await checksOf(ok.body._id))[0]!.status).toBe('passed');
       const ids = async () =>
-        ((await query([{ name: 'track', value: [warnTrack] }, { name: 'checkProblems', value: true }])).body.data as {
-          _id: number;
-        }[]).map((p) => p._id);
+        (
+          (
+            await query([
+              { name: 'track', value: [warnTrack] },
+              { name: 'checkProblems', value: true },
+            ])
+          ).body.data as {
+            _id: number;
+          }[]
+        ).map((p) => p._id);
       expect(await ids()).toEqual([paperId]);
       const fileId = (await checksOf(paperId))[0]!.fileId;
       const noReason = await http()
@@ -177,14 +238,25 @@ describe('submission checks', () => {
       const accepted = (res.body.checks as FileCheckDto[])[0]!.findings.find((f) => f.code === 'pageLimit')!;
       expect(accepted.accepted).toMatchObject({ reason: 'Appendix pages, agreed with the PC' });
       expect(await ids()).toEqual([]);
-      const log = await env.t.db.select().from(activityTable).where(eq(activityTable.action, 'checks.accept'));
+      const log = await env.t.db
+        .select()
+        .from(activityTable)
+        .where(eq(activityTable.action, 'checks.accept'));
       expect(log).toEqual([expect.objectContaining({ paperId, actorId: cochair.id })]);
     });
 
     it('a track chair of another track reads no paper’s checks (404 as for a missing paper)', async () => {
-      const res = await http().get(`/api/cochair/papers/${paperId}/checks`).set(...otherCochair.auth);
+      const res = await http()
+        .get(`/api/cochair/papers/${paperId}/checks`)
+        .set(...otherCochair.auth);
       expect(res.status).toBe(404);
-      expect((await http().get(`/api/author/papers/${paperId}/checks`).set(...coauthor.auth)).status).toBe(404);
+      expect(
+        (
+          await http()
+            .get(`/api/author/papers/${paperId}/checks`)
+            .set(...coauthor.auth)
+        ).status,
+      ).toBe(404);
     });
   });
 
@@ -204,6 +276,7 @@ describe('submission checks', () => {
       const created = await submit(blockTrack, paperPdf(4, 2));
       expect(created.status).toBe(201);
       const paperId = created.body._id as number;
+      await env.setActivity(blockTrack, 'canEditPaper', true);
       const refused = await http()
         .post(`/api/author/papers/${paperId}/upload?p=abstract&replace=${created.body.abstract.files[0]._id}`)
         .set(...author.auth)
@@ -230,7 +303,10 @@ describe('submission checks', () => {
       expect(camera.findings.map((f) => f.code)).toContain('pageLimit');
       await env.conference({ consentFileUpload: false } as never);
       const confirm = () =>
-        http().post(`/api/author/papers/${paperId}/camera-ready`).set(...author.auth).send({ questions: [] });
+        http()
+          .post(`/api/author/papers/${paperId}/camera-ready`)
+          .set(...author.auth)
+          .send({ questions: [] });
       const blocked = await confirm();
       expect(blocked.status).toBe(400);
       expect(blocked.body.code).toBe('checks.cameraReadyBlocked');
@@ -329,7 +405,12 @@ describe('submission checks', () => {
 
   describe('near-duplicates', () => {
     const text = (seed: number) => wrap(prose(seed, 2000), 90);
-    const pages = (lines: string[]) => [lines.slice(0, 45), lines.slice(45, 90), lines.slice(90, 135), lines.slice(135)];
+    const pages = (lines: string[]) => [
+      lines.slice(0, 45),
+      lines.slice(45, 90),
+      lines.slice(90, 135),
+      lines.slice(135),
+    ];
     let a: number;
     let b: number;
 
@@ -340,10 +421,14 @@ describe('submission checks', () => {
       a = (await submit(warnTrack, textPdf(pages(lines)), { title: 'Colouring graphs fast' })).body._id;
       const changed = [...lines];
       for (let i = 0; i < changed.length; i += 10) changed[i] = wrap(prose(9000 + i, 14), 90)[0]!;
-      b = (await submit(blindTrack, textPdf(pages(changed)), { title: 'Fast graph colouring' }, coauthor)).body._id;
-      const unrelated = (await submit(warnTrack, textPdf(pages(text(77))), { title: 'Unrelated work' })).body._id;
+      b = (await submit(blindTrack, textPdf(pages(changed)), { title: 'Fast graph colouring' }, coauthor))
+        .body._id;
+      const unrelated = (await submit(warnTrack, textPdf(pages(text(77))), { title: 'Unrelated work' })).body
+        ._id;
       expect(await env.t.app.get(DuplicateScansService).runQueued()).toBeGreaterThanOrEqual(3);
-      const res = await http().get('/api/chair/checks/duplicates').set(...env.chair.auth);
+      const res = await http()
+        .get('/api/chair/checks/duplicates')
+        .set(...env.chair.auth);
       expect(res.status).toBe(200);
       const pair = (res.body as DuplicatePairDto[]).find((p) => p.kind === 'text')!;
       expect([pair.a.id, pair.b.id].sort()).toEqual([a, b].sort());
@@ -351,28 +436,42 @@ describe('submission checks', () => {
       expect(pair.passages.length).toBeGreaterThan(0);
       expect(pair.a.authors.length).toBe(1);
       expect((res.body as DuplicatePairDto[]).some((p) => [p.a.id, p.b.id].includes(unrelated))).toBe(false);
-      const filtered = (await query([{ name: 'hasDuplicates', value: true }])).body.data.map((p: { _id: number }) => p._id);
+      const filtered = (await query([{ name: 'hasDuplicates', value: true }])).body.data.map(
+        (p: { _id: number }) => p._id,
+      );
       expect(filtered.sort()).toEqual([a, b].sort());
     });
 
     it('lists a pair to a track chair only when both papers are in their tracks', async () => {
-      const mine = await http().get('/api/cochair/checks/duplicates').set(...cochair.auth);
+      const mine = await http()
+        .get('/api/cochair/checks/duplicates')
+        .set(...cochair.auth);
       expect(mine.body.map((p: DuplicatePairDto) => p.kind)).toContain('text');
-      const other = await http().get('/api/cochair/checks/duplicates').set(...otherCochair.auth);
+      const other = await http()
+        .get('/api/cochair/checks/duplicates')
+        .set(...otherCochair.auth);
       expect(other.body).toEqual([]);
     });
 
     it('records the same title at submission time, before any scan', async () => {
       const first = (await submit(warnTrack, paperPdf(11, 1), { title: 'Exactly The Same Title!' })).body._id;
-      const second = (await submit(blockTrack, paperPdf(12, 1), { title: 'exactly the same title' })).body._id;
-      const rows = await env.t.db.select().from(duplicatePairsTable).where(eq(duplicatePairsTable.kind, 'title'));
+      const second = (await submit(blockTrack, paperPdf(12, 1), { title: 'exactly the same title' })).body
+        ._id;
+      const rows = await env.t.db
+        .select()
+        .from(duplicatePairsTable)
+        .where(eq(duplicatePairsTable.kind, 'title'));
       expect(rows).toEqual([expect.objectContaining({ paperA: first, paperB: second, similarity: 1 })]);
     });
 
     it('dismisses a pair with a reason; it leaves the open list and the filter', async () => {
-      const pair = ((await http().get('/api/chair/checks/duplicates').set(...env.chair.auth)).body as DuplicatePairDto[]).find(
-        (p) => p.kind === 'text',
-      )!;
+      const pair = (
+        (
+          await http()
+            .get('/api/chair/checks/duplicates')
+            .set(...env.chair.auth)
+        ).body as DuplicatePairDto[]
+      ).find((p) => p.kind === 'text')!;
       const none = await http()
         .post(`/api/chair/checks/duplicates/${pair.id}/dismiss`)
         .set(...env.chair.auth)
@@ -393,21 +492,33 @@ describe('submission checks', () => {
         .send({ reason: 'Journal version, declared' });
       expect(res.status).toBe(200);
       expect(res.body.pair.dismissed).toMatchObject({ reason: 'Journal version, declared' });
-      const open = (await http().get('/api/chair/checks/duplicates').set(...env.chair.auth)).body as DuplicatePairDto[];
+      const open = (
+        await http()
+          .get('/api/chair/checks/duplicates')
+          .set(...env.chair.auth)
+      ).body as DuplicatePairDto[];
       expect(open.some((p) => p.id === pair.id)).toBe(false);
-      const dismissed = (await http().get('/api/chair/checks/duplicates?dismissed=true').set(...env.chair.auth))
-        .body as DuplicatePairDto[];
+      const dismissed = (
+        await http()
+          .get('/api/chair/checks/duplicates?dismissed=true')
+          .set(...env.chair.auth)
+      ).body as DuplicatePairDto[];
       expect(dismissed.map((p) => p.id)).toEqual([pair.id]);
       // a scan again (the paper re-submitted) keeps the dismissal
       await env.t.app.get(DuplicateScansService).runQueued();
-      const [row] = await env.t.db.select().from(duplicatePairsTable).where(eq(duplicatePairsTable.id, pair.id));
+      const [row] = await env.t.db
+        .select()
+        .from(duplicatePairsTable)
+        .where(eq(duplicatePairsTable.id, pair.id));
       expect(row!.dismissedReason).toBe('Journal version, declared');
     });
   });
 
   describe('report', () => {
     it('counts per track and lists the papers with findings or pairs, as JSON and xlsx', async () => {
-      const res = await http().get('/api/chair/checks/report').set(...env.chair.auth);
+      const res = await http()
+        .get('/api/chair/checks/report')
+        .set(...env.chair.auth);
       expect(res.status).toBe(200);
       const report = res.body as CheckReportDto;
       const warn = report.tracks.find((t) => t.track.id === warnTrack)!;
@@ -428,7 +539,11 @@ describe('submission checks', () => {
       await book.xlsx.load(xlsx.body as unknown as ArrayBuffer);
       expect(book.worksheets.map((w) => w.name)).toEqual(['Tracks', 'Findings', 'Duplicates']);
       expect(book.getWorksheet('Tracks')!.rowCount).toBe(report.tracks.length + 1);
-      const theirs = (await http().get('/api/cochair/checks/report').set(...otherCochair.auth)).body as CheckReportDto;
+      const theirs = (
+        await http()
+          .get('/api/cochair/checks/report')
+          .set(...otherCochair.auth)
+      ).body as CheckReportDto;
       expect(theirs.rows).toEqual([]);
       expect(theirs.tracks).toHaveLength(1);
     });

@@ -463,6 +463,18 @@ describe('personal data in the answers of authors, reviewers, session chairs and
       () => `/api/author/papers/${ownPaper}/responses/1`,
       responsePhase(''),
     ],
+    // issue 26: the checks of the author's own files (findings and page outlines; no other paper is named)
+    'GET /api/author/papers/:paperId/checks': [
+      'author',
+      () => `/api/author/papers/${ownPaper}/checks`,
+      [
+        '[]',
+        ...['fileId', 'fileName', 'part', 'stage', 'status', 'pageCount', 'bodyPages', 'checkedAt'].map(
+          (f) => `[].${f}`,
+        ),
+        ...['findings', 'outlines'].map((f) => `[].${f}`),
+      ],
+    ],
     'GET /api/author/papers/:paperId/discussion': [
       'author',
       () => `/api/author/papers/${ownPaper}/discussion`,

@@ -15,7 +15,7 @@ import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { PapersModule } from './modules/papers/papers.module.js';
 import { ProgrammeModule } from './modules/programme/programme.module.js';
 import { ReviewsModule } from './modules/reviews/reviews.module.js';
-import { ChecksAdminModule } from './modules/checks/checks-admin.module.js';
+import { ChecksAdminModule } from './modules/papers/checks/checks-admin.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
 import { TracksModule } from './modules/tracks/tracks.module.js';
 import { UsersModule } from './modules/users/users.module.js';

@@ -117,9 +117,14 @@ export type FindingKind = 'format' | 'anonymity' | 'unchecked';
 export const findingKind = (code: FindingCode): FindingKind =>
   code === 'unchecked'
     ? 'unchecked'
-    : ['authorName', 'authorEmail', 'authorOrganization', 'metadata', 'acknowledgements', 'personalLink'].includes(
-          code,
-        )
+    : [
+          'authorName',
+          'authorEmail',
+          'authorOrganization',
+          'metadata',
+          'acknowledgements',
+          'personalLink',
+        ].includes(code)
       ? 'anonymity'
       : 'format';
 
@@ -251,7 +256,13 @@ export interface CheckReportRowDto {
   /** Open findings (not accepted) of the paper's current files, and the accepted ones. */
   findings: (StoredFindingDto & { fileName: string; stage: CheckStage })[];
   /** Duplicate pairs (not dismissed) the paper is part of: the other paper's id and title. */
-  duplicates: { pairId: number; otherId: number; otherTitle: string; kind: DuplicateKind; similarity: number }[];
+  duplicates: {
+    pairId: number;
+    otherId: number;
+    otherTitle: string;
+    kind: DuplicateKind;
+    similarity: number;
+  }[];
 }
 
 export interface CheckReportTrackCountsDto {

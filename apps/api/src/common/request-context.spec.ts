@@ -60,7 +60,8 @@ describe('trackRequests', () => {
     ]);
     const all = lines.join('');
     // The concrete id must not appear (only the route template); it is letters, so a timing or a pid cannot match it.
-    for (const secret of ['qx7zv', 's3cr3t', 'not-to-be-logged', 'hunter2']) expect(all).not.toContain(secret);
+    for (const secret of ['qx7zv', 's3cr3t', 'not-to-be-logged', 'hunter2'])
+      expect(all).not.toContain(secret);
   });
 
   it('keeps the context when the body arrives after the headers, in separate reads of the socket', async () => {

@@ -12,4 +12,4 @@ export * from '../modules/jobs/jobs.table.js';
 export * from '../modules/activity/activity.table.js';
 export * from '../modules/letters/letters.table.js';
 export * from '../modules/reports/reports.table.js';
-export * from '../modules/checks/checks.table.js';
+export * from '../modules/papers/checks/checks.table.js';

@@ -27,7 +27,7 @@ import {
 import { DB, type Db, type Executor } from '../database/database.js';
 import { Binder, rowReader, runRows, shapeKey, StatementCache } from '../database/statements.js';
 import { conferenceTable } from '../modules/conference/conference.table.js';
-import { openPairCondition, openProblemsCondition } from '../modules/checks/checks.repository.js';
+import { openPairCondition, openProblemsCondition } from '../modules/papers/checks/checks.table.js';
 import type { ParsedPaperFilter, ParsedPaperQuery } from '../modules/papers/paper-filters.js';
 import {
   paperAuthorsTable,
@@ -114,7 +114,9 @@ function filterCondition(f: ParsedPaperFilter, bind: Bind): SQL {
       return f.value ? placed : sql`not ${placed}`;
     }
     case 'checkProblems':
-      return f.value ? openProblemsCondition(papersTable.id) : sql`not ${openProblemsCondition(papersTable.id)}`;
+      return f.value
+        ? openProblemsCondition(papersTable.id)
+        : sql`not ${openProblemsCondition(papersTable.id)}`;
     case 'hasDuplicates':
       return f.value ? openPairCondition(papersTable.id) : sql`not ${openPairCondition(papersTable.id)}`;
     case 'updatedAt': {

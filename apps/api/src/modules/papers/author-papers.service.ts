@@ -40,7 +40,7 @@ import { PapersRepository } from './papers.repository.js';
 import { PapersService, type PaperContext } from './papers.service.js';
 import type { PaperFileRow, PaperRow } from './papers.table.js';
 import { PapersErrors } from './papers.errors.js';
-import { ChecksService, type FileCheckOutcome } from '../checks/checks.service.js';
+import { ChecksService, type FileCheckOutcome } from './checks/checks.service.js';
 
 /** 400 'The … period for this track is closed' unless the track activity is enabled and before its deadline. */
 export function assertOpen(track: TrackDto, activity: ActivityKey, now = new Date()): void {

@@ -48,7 +48,7 @@ import {
   type IdempotentRoute,
 } from './idempotency.service.js';
 import { RequestErrors } from '../../common/request.errors.js';
-import { ChecksService, type FileCheckOutcome } from '../checks/checks.service.js';
+import { CHECKED_PARTS, ChecksService, type FileCheckOutcome } from './checks/checks.service.js';
 
 /** Submission files are doc, docx or pdf (§5 upload box). */
 const ABSTRACT_KINDS = PART_EXTENSIONS.abstract;
@@ -181,7 +181,11 @@ export class PaperFilesService implements OnModuleInit {
         work: async (claim) => {
           const input = await this.validate(PaperInputDto, this.paperField(received.fields));
           const prepared = await this.authorPapers.prepareNew(user, input);
-          const uploads = await this.checkSubmissionFiles(received.files, prepared.track._id, prepared.authors);
+          const uploads = await this.checkSubmissionFiles(
+            received.files,
+            prepared.track._id,
+            prepared.authors,
+          );
           return this.authorPapers.create(user, prepared, uploads, this.createHooks(claim));
         },
         replay: (response) => this.replayCreate(response),
@@ -270,7 +274,11 @@ export class PaperFilesService implements OnModuleInit {
     return this.keepOnlyIfCommitted(received.files, async () => {
       const input = await this.validate(UpdatePaperDto, this.paperField(received.fields));
       const prepared = await this.authorPapers.prepareEdit(user, paperId, input);
-      const uploads = await this.checkSubmissionFiles(received.files, prepared.paper.trackId, prepared.authors);
+      const uploads = await this.checkSubmissionFiles(
+        received.files,
+        prepared.paper.trackId,
+        prepared.authors,
+      );
       return this.authorPapers.update(user, prepared, uploads);
     });
   }
@@ -378,13 +386,16 @@ export class PaperFilesService implements OnModuleInit {
         throw PapersErrors.invalidFile();
       // The PDF checked before it is recorded: on a blocking track the authors' upload with findings is
       // refused (the chairs' never is); the findings are stored with the file either way.
-      const settings = await this.checks.settings(track._id);
-      const check = await this.checks.checkStored(file, part, {
-        trackId: track._id,
-        settings,
-        authors: () => this.papers.checkAuthorsOfPaper(paperId),
-      });
-      if (reach.shape === 'author') this.checks.assertNotBlocking(settings, check);
+      let check: FileCheckOutcome | null = null;
+      if (CHECKED_PARTS[part] && file.kind === 'pdf') {
+        const settings = await this.checks.settings(track._id);
+        check = await this.checks.checkStored(file, part, {
+          trackId: track._id,
+          settings,
+          authors: () => this.papers.checkAuthorsOfPaper(paperId),
+        });
+        if (reach.shape === 'author') this.checks.assertNotBlocking(settings, check);
+      }
       return this.recordings.load({
         reach,
         paperId,

@@ -5,7 +5,7 @@ import { ReadsModule } from '../../reads/reads.module.js';
 import { ConferenceModule } from '../conference/conference.module.js';
 import { DocumentsModule } from '../documents/documents.module.js';
 import { FilesModule } from '../files/files.module.js';
-import { ChecksModule } from '../checks/checks.module.js';
+import { ChecksModule } from './checks/checks.module.js';
 import { TracksModule } from '../tracks/tracks.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthorCoAuthorsController } from './author-users.controller.js';

@@ -1,4 +1,4 @@
-import type { CheckAuthor } from '../checks/engine/index.js';
+import type { CheckAuthor } from './checks/engine/index.js';
 import { Injectable } from '@nestjs/common';
 import {
   abstractError,
@@ -428,7 +428,13 @@ export class PapersService {
     return userIds.flatMap((id) => {
       const u = users.get(id);
       return u
-        ? [{ name: `${u.firstName} ${u.lastName}`.trim(), email: u.email, organization: u.organization || null }]
+        ? [
+            {
+              name: `${u.firstName} ${u.lastName}`.trim(),
+              email: u.email,
+              organization: u.organization || null,
+            },
+          ]
         : [];
     });
   }

@@ -9,7 +9,7 @@ interface PdfFixtures {
   zipBombPdf(inflatedBytes: number): Promise<Uint8Array>;
   encryptedPdf(): Uint8Array;
 }
-const FIXTURES = '../../../../../../test/support/pdf-fixtures.js';
+const FIXTURES = '../../../../../../../test/support/pdf-fixtures.js';
 const fixtures = (await import(FIXTURES)) as PdfFixtures;
 
 const RULES: FormatRules = {

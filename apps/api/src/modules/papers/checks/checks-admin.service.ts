@@ -13,16 +13,16 @@ import {
   type TrackDto,
 } from '@symposium/domain';
 import type { Request } from 'express';
-import type { AuthUser } from '../../common/auth-user.js';
-import { loadExcelJS } from '../../common/lazy-libraries.js';
-import type { CallerScope } from '../../common/managed-scope.js';
-import { TransactionRunner } from '../../database/database.module.js';
-import { ActivityService } from '../activity/activity.service.js';
-import { FilesService } from '../files/files.service.js';
-import { PapersService } from '../papers/papers.service.js';
-import { PapersErrors } from '../papers/papers.errors.js';
-import { TracksService } from '../tracks/tracks.service.js';
-import { UsersService } from '../users/users.service.js';
+import type { AuthUser } from '../../../common/auth-user.js';
+import { loadExcelJS } from '../../../common/lazy-libraries.js';
+import type { CallerScope } from '../../../common/managed-scope.js';
+import { TransactionRunner } from '../../../database/database.module.js';
+import { ActivityService } from '../../activity/activity.service.js';
+import { FilesService } from '../../files/files.service.js';
+import { PapersService } from '../papers.service.js';
+import { PapersErrors } from '../papers.errors.js';
+import { TracksService } from '../../tracks/tracks.service.js';
+import { UsersService } from '../../users/users.service.js';
 import { ChecksErrors } from './checks.errors.js';
 import { ChecksRepository } from './checks.repository.js';
 import { ChecksService, isBlocking } from './checks.service.js';
@@ -98,6 +98,8 @@ export class ChecksAdminService {
     body: { code: string; reason: string },
     caller: CallerScope,
   ): Promise<{ message: string; checks: FileCheckDto[] }> {
+    // read before the transaction: on the embedded database a read outside it would wait for it
+    const name = await this.userName(caller.user);
     await this.transactions.run(async (tx) => {
       const paper = await this.papers.managedPaper(paperId, caller.scope, { includeDeleted: true }, tx);
       const finding = await this.checks.accept(
@@ -105,7 +107,7 @@ export class ChecksAdminService {
         fileId,
         body.code,
         body.reason,
-        { id: caller.user.id, name: await this.userName(caller.user) },
+        { id: caller.user.id, name },
         tx,
       );
       await this.activity.record(
@@ -233,7 +235,9 @@ export class ChecksAdminService {
       c.papers++;
       const files = checks.get(p.id) ?? [];
       if (files.length) c.checked++;
-      const findings = files.flatMap((f) => f.findings.map((x) => ({ ...x, fileName: f.fileName, stage: f.stage })));
+      const findings = files.flatMap((f) =>
+        f.findings.map((x) => ({ ...x, fileName: f.fileName, stage: f.stage })),
+      );
       const open = findings.filter((f) => !f.accepted);
       if (open.some((f) => findingKind(f.code) === 'format')) c.format++;
       if (open.some((f) => findingKind(f.code) === 'anonymity')) c.anonymity++;
@@ -243,7 +247,13 @@ export class ChecksAdminService {
         .filter((d) => d.a.id === p.id || d.b.id === p.id)
         .map((d) => {
           const other = d.a.id === p.id ? d.b : d.a;
-          return { pairId: d.id, otherId: other.id, otherTitle: other.title, kind: d.kind, similarity: d.similarity };
+          return {
+            pairId: d.id,
+            otherId: other.id,
+            otherTitle: other.title,
+            kind: d.kind,
+            similarity: d.similarity,
+          };
         });
       if (duplicates.length) c.duplicates++;
       if (findings.length || duplicates.length)
@@ -329,7 +339,12 @@ export class ChecksAdminService {
    * An author's preflight: the PDF checked against the track's rules for the stage, nothing stored. The
    * `paper` field may name the authors ({ authors: [ids] }) for the anonymity check; default the caller.
    */
-  async preflight(user: AuthUser, trackId: number, stage: 'submission' | 'cameraReady', req: Request): Promise<PreflightDto> {
+  async preflight(
+    user: AuthUser,
+    trackId: number,
+    stage: 'submission' | 'cameraReady',
+    req: Request,
+  ): Promise<PreflightDto> {
     try {
       await this.papers.track(trackId);
     } catch (e) {

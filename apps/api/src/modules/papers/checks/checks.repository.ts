@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { TrackChecks } from '@symposium/domain';
 import { and, asc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { DB, type Db, type Executor } from '../../database/database.js';
+import { DB, type Db, type Executor } from '../../../database/database.js';
 import {
   duplicatePairsTable as dp,
   duplicateScansTable as ds,
@@ -17,22 +16,6 @@ import {
   type PaperFingerprintRow,
 } from './checks.table.js';
 
-/**
- * Papers with an open finding: a check of one of their files with a finding whose code no chair accepted.
- * A fixed condition on the papers' id column, for the chairs' paper query (filter checkProblems).
- */
-export function openProblemsCondition(paperId: AnyPgColumn): SQL {
-  return sql`exists (select 1 from ${fc} cross join lateral jsonb_array_elements(${fc.findings}) f
-    where ${fc.paperId} = ${paperId}
-      and not exists (select 1 from ${fa} where ${fa.fileId} = ${fc.fileId} and ${fa.code} = f->>'code'))`;
-}
-
-/** Papers in a duplicate pair that is not dismissed (filter hasDuplicates). */
-export function openPairCondition(paperId: AnyPgColumn): SQL {
-  return sql`exists (select 1 from ${dp} where (${dp.paperA} = ${paperId} or ${dp.paperB} = ${paperId})
-    and ${dp.dismissedAt} is null)`;
-}
-
 export type NewFileCheck = typeof fc.$inferInsert;
 export type ScanRow = typeof ds.$inferSelect;
 
@@ -41,9 +24,15 @@ export type ScanRow = typeof ds.$inferSelect;
 export class ChecksRepository {
   constructor(@Inject(DB) private readonly db: Db) {}
 
-  settingsOf(trackIds: number[], ex: Executor = this.db): Promise<{ trackId: number; settings: TrackChecks }[]> {
+  settingsOf(
+    trackIds: number[],
+    ex: Executor = this.db,
+  ): Promise<{ trackId: number; settings: TrackChecks }[]> {
     if (!trackIds.length) return Promise.resolve([]);
-    return ex.select({ trackId: tc.trackId, settings: tc.settings }).from(tc).where(inArray(tc.trackId, trackIds));
+    return ex
+      .select({ trackId: tc.trackId, settings: tc.settings })
+      .from(tc)
+      .where(inArray(tc.trackId, trackIds));
   }
 
   async saveSettings(trackId: number, settings: TrackChecks, ex: Executor = this.db): Promise<void> {
@@ -84,7 +73,10 @@ export class ChecksRepository {
 
   // ----- duplicate scans
 
-  async enqueueScans(rows: { paperId: number; trackId: number; fileId: number; text: string }[], ex: Executor): Promise<void> {
+  async enqueueScans(
+    rows: { paperId: number; trackId: number; fileId: number; text: string }[],
+    ex: Executor,
+  ): Promise<void> {
     if (!rows.length) return;
     // requestedAt from here, in milliseconds: finishScan compares it with the value read back
     const requestedAt = new Date();
@@ -139,7 +131,14 @@ export class ChecksRepository {
   }
 
   async saveFingerprint(
-    row: { paperId: number; trackId: number; fileId: number; text: string; signature: number[]; version: number },
+    row: {
+      paperId: number;
+      trackId: number;
+      fileId: number;
+      text: string;
+      signature: number[];
+      version: number;
+    },
     keys: number[],
     ex: Executor,
   ): Promise<void> {
@@ -158,7 +157,8 @@ export class ChecksRepository {
         },
       });
     await ex.delete(lk).where(eq(lk.paperId, row.paperId));
-    if (keys.length) await ex.insert(lk).values(keys.map((key, band) => ({ paperId: row.paperId, band, key })));
+    if (keys.length)
+      await ex.insert(lk).values(keys.map((key, band) => ({ paperId: row.paperId, band, key })));
   }
 
   /** Papers sharing at least one LSH band key with these keys (the candidates), without `paperId`. */
@@ -178,7 +178,7 @@ export class ChecksRepository {
           ne(fp.paperId, paperId),
           eq(fp.version, version),
           sql`${fp.paperId} in (select ${lk.paperId} from ${lk}
-            join unnest(${bands}::int[], ${keys}::int[]) as q(band, key) on ${lk.band} = q.band and ${lk.key} = q.key)`,
+            join unnest(${sql.param(bands)}::int[], ${sql.param(keys)}::int[]) as q(band, key) on ${lk.band} = q.band and ${lk.key} = q.key)`,
         ),
       );
   }
@@ -195,16 +195,18 @@ export class ChecksRepository {
     ex: Executor,
   ): Promise<void> {
     const keep = pairs.map((p) => p.other);
-    await ex.delete(dp).where(
-      and(
-        eq(dp.kind, 'text'),
-        or(eq(dp.paperA, paperId), eq(dp.paperB, paperId)),
-        isNull(dp.dismissedAt),
-        keep.length
-          ? sql`not (${dp.paperA} in (select unnest(${keep}::int[])) or ${dp.paperB} in (select unnest(${keep}::int[])))`
-          : undefined,
-      ),
-    );
+    await ex
+      .delete(dp)
+      .where(
+        and(
+          eq(dp.kind, 'text'),
+          or(eq(dp.paperA, paperId), eq(dp.paperB, paperId)),
+          isNull(dp.dismissedAt),
+          keep.length
+            ? sql`not (${dp.paperA} in (select unnest(${sql.param(keep)}::int[])) or ${dp.paperB} in (select unnest(${sql.param(keep)}::int[])))`
+            : undefined,
+        ),
+      );
     if (!pairs.length) return;
     await ex
       .insert(dp)
@@ -272,12 +274,20 @@ export class ChecksRepository {
       );
   }
 
-  pairs(opts: { dismissed: boolean | null; paperIds?: number[] }, ex: Executor = this.db): Promise<DuplicatePairRow[]> {
+  pairs(
+    opts: { dismissed: boolean | null; paperIds?: number[] },
+    ex: Executor = this.db,
+  ): Promise<DuplicatePairRow[]> {
     const conds: (SQL | undefined)[] = [];
     if (opts.dismissed === true) conds.push(sql`${dp.dismissedAt} is not null`);
     if (opts.dismissed === false) conds.push(isNull(dp.dismissedAt));
     if (opts.paperIds)
-      conds.push(or(inArray(dp.paperA, opts.paperIds.length ? opts.paperIds : [-1]), inArray(dp.paperB, opts.paperIds.length ? opts.paperIds : [-1])));
+      conds.push(
+        or(
+          inArray(dp.paperA, opts.paperIds.length ? opts.paperIds : [-1]),
+          inArray(dp.paperB, opts.paperIds.length ? opts.paperIds : [-1]),
+        ),
+      );
     return ex
       .select()
       .from(dp)

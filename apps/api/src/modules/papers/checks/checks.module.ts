@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { FilesModule } from '../files/files.module.js';
+import { FilesModule } from '../../files/files.module.js';
 import { ChecksRepository } from './checks.repository.js';
 import { ChecksService } from './checks.service.js';
 import { DuplicateScansService } from './duplicate-scans.service.js';

@@ -11,15 +11,18 @@ import {
   type PaperFilePart,
   type TrackChecks,
 } from '@symposium/domain';
-import type { Executor } from '../../database/database.js';
-import { FilesService } from '../files/files.service.js';
+import type { Executor } from '../../../database/database.js';
+import { FilesService } from '../../files/files.service.js';
 import { ChecksErrors } from './checks.errors.js';
 import { ChecksRepository, type NewFileCheck } from './checks.repository.js';
 import type { PaperFileCheckRow } from './checks.table.js';
 import { PdfChecker, type CheckAuthor, type CheckOutput } from './engine/index.js';
 
 /** The parts whose PDFs are checked, and at which stage. */
-export const CHECKED_PARTS: Partial<Record<PaperFilePart, CheckStage>> = { abstract: 'submission', pdf: 'cameraReady' };
+export const CHECKED_PARTS: Partial<Record<PaperFilePart, CheckStage>> = {
+  abstract: 'submission',
+  pdf: 'cameraReady',
+};
 
 /** A PDF checked at upload, to be recorded with its file row. */
 export interface FileCheckOutcome {
@@ -52,10 +55,13 @@ export function stageChecked(settings: TrackChecks, stage: CheckStage): boolean 
  * Whether a check's findings stop the upload: the track blocks, and a finding is open. A PDF that could not
  * be checked never blocks (its author could not fix what we could not read); the chairs see it listed.
  */
-export function isBlocking(settings: TrackChecks, result: CheckResult, accepted: ReadonlySet<string> = new Set()): boolean {
+export function isBlocking(
+  settings: TrackChecks,
+  result: CheckResult,
+  accepted: ReadonlySet<string> = new Set(),
+): boolean {
   return (
-    settings.mode === 'block' &&
-    result.findings.some((f) => f.code !== 'unchecked' && !accepted.has(f.code))
+    settings.mode === 'block' && result.findings.some((f) => f.code !== 'unchecked' && !accepted.has(f.code))
   );
 }
 
@@ -91,7 +97,9 @@ export class ChecksService implements OnApplicationShutdown {
 
   /** Every track's settings (defaults for a track without a row), by track id. */
   async settingsOf(trackIds: number[], ex?: Executor): Promise<Map<number, TrackChecks>> {
-    const rows = new Map((await this.repo.settingsOf([...new Set(trackIds)], ex)).map((r) => [r.trackId, r.settings]));
+    const rows = new Map(
+      (await this.repo.settingsOf([...new Set(trackIds)], ex)).map((r) => [r.trackId, r.settings]),
+    );
     return new Map(trackIds.map((id) => [id, completeChecks(rows.get(id))]));
   }
 
@@ -111,7 +119,9 @@ export class ChecksService implements OnApplicationShutdown {
   ): Promise<CheckOutput | null> {
     const { settings, stage } = opts;
     if (!stageChecked(settings, stage)) return null;
-    const rules: FormatRules = settings[stage].enabled ? settings[stage] : { ...settings[stage], enabled: false };
+    const rules: FormatRules = settings[stage].enabled
+      ? settings[stage]
+      : { ...settings[stage], enabled: false };
     return this.engine().check({
       bytes,
       rules,
@@ -234,7 +244,12 @@ export class ChecksService implements OnApplicationShutdown {
    * Confirming camera-ready on a blocking track: refused while the current camera-ready pdf has an open
    * finding (400 with the findings).
    */
-  async assertCameraReadyAllowed(paperId: number, trackId: number, pdfFileId: number | null, ex?: Executor): Promise<void> {
+  async assertCameraReadyAllowed(
+    paperId: number,
+    trackId: number,
+    pdfFileId: number | null,
+    ex?: Executor,
+  ): Promise<void> {
     if (pdfFileId === null) return;
     const settings = await this.settings(trackId, ex);
     if (settings.mode !== 'block' || !settings.cameraReady.enabled) return;
@@ -249,13 +264,20 @@ export class ChecksService implements OnApplicationShutdown {
    * The same-title / same-abstract pairs of a paper, found at submission (PapersRepository.sameTitleOrAbstract):
    * new ones recorded, the paper's ones that no longer hold removed (dismissed ones stay).
    */
-  async samePairs(paperId: number, matches: { other: number; kind: 'title' | 'abstract' }[], ex: Executor): Promise<void> {
+  async samePairs(
+    paperId: number,
+    matches: { other: number; kind: 'title' | 'abstract' }[],
+    ex: Executor,
+  ): Promise<void> {
     await this.repo.removeSamePairsExcept(paperId, matches, ex);
     await this.repo.insertSamePairs(paperId, matches, ex);
   }
 }
 
-function toFileCheckDto(row: PaperFileCheckRow, accepted: { fileId: number; code: string; reason: string; byName: string; at: Date }[]): FileCheckDto {
+function toFileCheckDto(
+  row: PaperFileCheckRow,
+  accepted: { fileId: number; code: string; reason: string; byName: string; at: Date }[],
+): FileCheckDto {
   return {
     fileId: row.fileId,
     fileName: row.fileName,

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   index,
   integer,
@@ -14,9 +15,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { CheckFinding, CheckResult, PageOutline, SharedPassage, TrackChecks } from '@symposium/domain';
-import { papersTable, paperFilesTable } from '../papers/papers.table.js';
-import { tracksTable } from '../tracks/tracks.table.js';
-import { usersTable } from '../users/users.table.js';
+import { papersTable, paperFilesTable } from '../papers.table.js';
+import { tracksTable } from '../../tracks/tracks.table.js';
+import { usersTable } from '../../users/users.table.js';
 
 /** A track's submission-check settings (issue 26); a track without a row has DEFAULT_TRACK_CHECKS. */
 export const trackChecksTable = pgTable('track_checks', {
@@ -149,3 +150,19 @@ export const duplicatePairsTable = pgTable(
   ],
 );
 export type DuplicatePairRow = typeof duplicatePairsTable.$inferSelect;
+
+/**
+ * Papers with an open finding: a check of one of their files with a finding whose code no chair accepted.
+ * A fixed condition on the papers' id column, for the chairs' paper query (filter checkProblems).
+ */
+export function openProblemsCondition(paperId: AnyPgColumn): SQL {
+  return sql`exists (select 1 from ${paperFileChecksTable} cross join lateral jsonb_array_elements(${paperFileChecksTable.findings}) f
+    where ${paperFileChecksTable.paperId} = ${paperId}
+      and not exists (select 1 from ${findingAcceptancesTable} where ${findingAcceptancesTable.fileId} = ${paperFileChecksTable.fileId} and ${findingAcceptancesTable.code} = f->>'code'))`;
+}
+
+/** Papers in a duplicate pair that is not dismissed (filter hasDuplicates). */
+export function openPairCondition(paperId: AnyPgColumn): SQL {
+  return sql`exists (select 1 from ${duplicatePairsTable} where (${duplicatePairsTable.paperA} = ${paperId} or ${duplicatePairsTable.paperB} = ${paperId})
+    and ${duplicatePairsTable.dismissedAt} is null)`;
+}

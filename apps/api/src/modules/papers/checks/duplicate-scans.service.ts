@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { IntervalWorker, IntervalWorkerHost } from '../../common/interval-worker.js';
-import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { TransactionRunner } from '../../database/database.module.js';
+import { IntervalWorker, IntervalWorkerHost } from '../../../common/interval-worker.js';
+import { APP_CONFIG, type AppConfig } from '../../../config/config.js';
+import { TransactionRunner } from '../../../database/database.module.js';
 import { ChecksRepository, type ScanRow } from './checks.repository.js';
 import { ChecksService } from './checks.service.js';
 import {
@@ -54,7 +54,8 @@ export class DuplicateScansService extends IntervalWorkerHost {
         const n = await this.runQueued();
         if (n) this.logger.log(`Duplicate scans: ${n} papers`);
       },
-      onError: (e) => this.logger.error(`Duplicate scan tick failed: ${e instanceof Error ? e.message : String(e)}`),
+      onError: (e) =>
+        this.logger.error(`Duplicate scan tick failed: ${e instanceof Error ? e.message : String(e)}`),
     });
   }
 
@@ -105,10 +106,7 @@ export class DuplicateScansService extends IntervalWorkerHost {
         tx,
       );
       const candidates = await this.repo.candidates(row.paperId, keys, SIGNATURE_VERSION, tx);
-      const settings = await this.checks.settingsOf(
-        [row.trackId, ...candidates.map((c) => c.trackId)],
-        tx,
-      );
+      const settings = await this.checks.settingsOf([row.trackId, ...candidates.map((c) => c.trackId)], tx);
       const own = settings.get(row.trackId)!.duplicateThreshold;
       const pairs = candidates.flatMap((c) => {
         const threshold = Math.min(own, settings.get(c.trackId)!.duplicateThreshold);
@@ -117,7 +115,9 @@ export class DuplicateScansService extends IntervalWorkerHost {
           exactJaccard(shingles, shingleHashes(normalizeText(c.text))),
         );
         if (!verified) return [];
-        return [{ other: c.paperId, similarity: verified.similarity, passages: sharedPassages(row.text, c.text) }];
+        return [
+          { other: c.paperId, similarity: verified.similarity, passages: sharedPassages(row.text, c.text) },
+        ];
       });
       await this.repo.replaceTextPairs(row.paperId, pairs, tx);
       await this.repo.finishScan(row.paperId, row.requestedAt, tx);

@@ -26,7 +26,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { Optional } from '../../../common/optional.js';
+import { Optional } from '../../../../common/optional.js';
 
 const RULES = { message: CHECK_MESSAGES.rulesInvalid };
 

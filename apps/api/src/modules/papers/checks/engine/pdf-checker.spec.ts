@@ -20,7 +20,7 @@ interface PdfFixtures {
   withInfo(pdf: Uint8Array, info: Record<string, string>): Uint8Array;
   helveticaPdf(lines: string[], fontPt?: number): Uint8Array;
 }
-const FIXTURES = '../../../../../../test/support/pdf-fixtures.js';
+const FIXTURES = '../../../../../../../test/support/pdf-fixtures.js';
 const fixtures = (await import(FIXTURES)) as PdfFixtures;
 
 /** Every rule on: what a careful track sets for a one-column Letter paper in 10 pt with 1 in margins. */

@@ -1,5 +1,5 @@
 import { CHECK_MESSAGES, type CheckFinding, type CheckResult } from '@symposium/domain';
-import { badRequest, notFound } from '../../common/errors.js';
+import { badRequest, notFound } from '../../../common/errors.js';
 
 export const ChecksErrors = {
   /** An upload whose findings block (details: the check, shown to the author). */
