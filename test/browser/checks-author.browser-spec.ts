@@ -112,7 +112,7 @@ describe('submission checks in the author app', () => {
           name,
           submissionProperties: { minFilesLimit: 1, maxFilesLimit: 1 },
         });
-        await callApi(env, chair, 'PUT', `/api/chair/tracks/${t._id}/checks`, pageLimitChecks(mode));
+        await callApi(env, chair, 'PUT', `/api/chair/checks/tracks/${t._id}`, pageLimitChecks(mode));
         return t._id;
       };
       warnTrack = await track('Warning Track', 'warn');

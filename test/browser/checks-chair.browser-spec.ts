@@ -7,7 +7,7 @@
  */
 import { CHECK_MESSAGES, type CheckReportDto, type TrackChecks, type TrackDto } from '@symposium/domain';
 import type { Page } from 'puppeteer-core';
-import { DuplicateScansService } from '../../apps/api/src/modules/checks/duplicate-scans.service.js';
+import { DuplicateScansService } from '../../apps/api/src/modules/papers/checks/duplicate-scans.service.js';
 import { checkAccessibility } from '../support/axe.js';
 import {
   clickSelector,
@@ -153,7 +153,7 @@ describe('submission checks in the chair console', () => {
     await typeInto(page, 'input[name="checks.duplicateThreshold"]', '0.6');
     await checkAccessibility(page, 'track screen, submission checks');
     const saved = page.waitForResponse(
-      (r) => r.url().endsWith(`/api/chair/tracks/${track}/checks`) && r.request().method() === 'PUT',
+      (r) => r.url().endsWith(`/api/chair/checks/tracks/${track}`) && r.request().method() === 'PUT',
     );
     await clickText(page, 'Save checks', 'button');
     expect((await saved).status()).toBe(200);
@@ -162,7 +162,7 @@ describe('submission checks in the chair console', () => {
       env,
       await accessToken(env, CHAIR),
       'GET',
-      `/api/chair/tracks/${track}/checks`,
+      `/api/chair/checks/tracks/${track}`,
     );
     expect(stored).toMatchObject({
       mode: 'warn',

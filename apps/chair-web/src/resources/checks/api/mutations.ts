@@ -5,13 +5,13 @@ import { useRolePrefix } from '../../../hooks/use-role-prefix';
 import { paperKeys } from '../../papers/api/queries';
 import { checkKeys } from './queries';
 
-/** PUT …/tracks/:trackId/checks: the answer's checks replace the cached ones. */
+/** PUT …/checks/tracks/:trackId: the answer's checks replace the cached ones. */
 export function useSaveTrackChecks() {
   const prefix = useRolePrefix();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ trackId, checks }: { trackId: number; checks: TrackChecks }) =>
-      api<{ message: string; checks: TrackChecks }>('PUT', `/api/${prefix}/tracks/${trackId}/checks`, checks),
+      api<{ message: string; checks: TrackChecks }>('PUT', `/api/${prefix}/checks/tracks/${trackId}`, checks),
     onSuccess: (r, { trackId }) => qc.setQueryData(checkKeys.track(prefix, trackId), r.checks),
   });
 }

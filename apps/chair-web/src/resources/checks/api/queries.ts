@@ -21,11 +21,13 @@ const validId = (id: number) => Number.isInteger(id) && id > 0;
 export const trackChecksQueryOptions = (prefix: RolePrefix, trackId: number) =>
   queryOptions({
     queryKey: checkKeys.track(prefix, trackId),
-    queryFn: () => api<TrackChecks>('GET', `/api/${prefix}/tracks/${trackId}/checks`),
+    queryFn: () => api<TrackChecks>('GET', `/api/${prefix}/checks/tracks/${trackId}`),
     enabled: validId(trackId),
   });
 
-/** GET …/tracks/:trackId/checks: the track's mode, double-blind, duplicate threshold and rules per stage. */
+/**
+ * GET …/checks/tracks/:trackId (the API's route; the contract's comment says …/tracks/:trackId/checks): the
+ * track's mode, double-blind, duplicate threshold and rules per stage. */
 export const useTrackChecks = (trackId: number) =>
   useQuery(trackChecksQueryOptions(useRolePrefix(), trackId));
 
