@@ -5,7 +5,7 @@
  * until a PDF within the rules is chosen. The camera-ready PDF is checked the same way before it is uploaded.
  * Test PDFs are printed by Chromium from HTML (US Letter, 1 in margins), one section per page.
  */
-import type { PaperDto, TrackChecks, TrackDto } from '@symposium/domain';
+import { CHECK_MESSAGES, type PaperDto, type TrackChecks, type TrackDto } from '@symposium/domain';
 import { DEFAULT_FORMAT_RULES, DEFAULT_TRACK_CHECKS } from '@symposium/domain';
 import { eq } from 'drizzle-orm';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import { statusesTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
+import { docx } from '../api/papers-author.helpers.js';
 import { checkAccessibility } from '../support/axe.js';
 import { clickText, fillByLabel, signIn, waitForText, type BrowserEnv } from '../support/browser.js';
 import {
@@ -96,6 +97,7 @@ describe('submission checks in the author app', () => {
       dir = mkdtempSync(join(tmpdir(), 'checks-author-'));
       writeFileSync(join(dir, 'long paper.pdf'), await letterPdf(env, 1, 4));
       writeFileSync(join(dir, 'short paper.pdf'), await letterPdf(env, 2, 1));
+      writeFileSync(join(dir, 'final.docx'), docx());
       await insertChair(env);
       authorId = await insertUser(env, {
         firstName: 'Ana',
@@ -238,5 +240,33 @@ describe('submission checks in the author app', () => {
     await checkAccessibility(page, 'camera-ready upload with a page-limit warning');
     await clickText(page, 'Upload anyway', 'button');
     await waitForStoredFile(page, 'pdf', 'long paper.pdf');
+  });
+
+  it('shows the findings when a track that blocks refuses the camera-ready confirmation', async () => {
+    const { page } = env;
+    // the chairs make the track block after the PDF was uploaded with its finding
+    await callApi(
+      env,
+      await accessToken(env, CHAIR),
+      'PUT',
+      `/api/chair/checks/tracks/${warnTrack}`,
+      pageLimitChecks('block'),
+    );
+    await chooseFile(page, 'word', join(dir, 'final.docx'));
+    await waitForStoredFile(page, 'word', 'final.docx');
+    for (const step of ['Questions', 'Confirm']) {
+      await clickText(page, 'Next', 'button');
+      await page.waitForSelector(`[data-testid=wizard-step][aria-label="${step}"]`);
+    }
+    await clickText(page, 'Submit camera-ready', 'button');
+    await page.waitForSelector('[data-testid=form-error]');
+    expect(await page.$eval('[data-testid=form-error]', (e) => (e as HTMLElement).innerText)).toBe(
+      CHECK_MESSAGES.cameraReadyBlocked,
+    );
+    await page.waitForSelector('[data-testid=refused-check] [data-testid=finding][data-code=pageLimit]');
+    await page.waitForSelector('[data-testid=refused-check] svg[role=img]');
+    await checkAccessibility(page, 'camera-ready confirmation refused by the checks');
+    const [row] = await env.db.select().from(papersTable).where(eq(papersTable.id, paperId));
+    expect(row!.submittedCameraReady).toBe(false);
   });
 });

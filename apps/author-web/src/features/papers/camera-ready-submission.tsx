@@ -18,6 +18,7 @@ import { ApiError, errorMessage, refusedCheck, useDocumentTitle, useNotify } fro
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
+import { usePaperChecks } from './api/checks';
 import { useSubmitCameraReady } from './api/final-material';
 import { AuthorsEditor } from './components/authors-editor';
 import { Answers, AuthorList, Section } from './components/paper-details';
@@ -59,6 +60,9 @@ function CameraReadyWizard({
   const [problem, setProblem] = useState<string | null>(null);
   const [refused, setRefused] = useState<ReturnType<typeof refusedCheck>>(null);
   const authorIds = useMemo(() => authors.map((a) => a._id), [authors]);
+  // a refused confirmation names the findings only: the page outlines come from the stored checks of the PDF
+  const stored = usePaperChecks(refused && !refused.outlines.length ? paper._id : 0);
+  const outlines = (stored.data ?? []).filter((c) => c.stage === 'cameraReady').flatMap((c) => c.outlines);
 
   const check = (s: number): Record<string, string> => {
     const found: Record<string, string> = {};
@@ -219,7 +223,7 @@ function CameraReadyWizard({
       <Section title="Answers">
         <Answers answers={questions.map((q, i) => ({ title: q.title, answer: answers[i] ?? '' }))} />
       </Section>
-      <RefusedCheck result={refused} />
+      <RefusedCheck result={refused && !refused.outlines.length ? { ...refused, outlines } : refused} />
     </Stack>,
   ];
 
