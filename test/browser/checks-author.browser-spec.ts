@@ -135,6 +135,8 @@ describe('submission checks in the author app', () => {
 
   it('shows the page-limit finding with its thumbnail before submitting, and submits in a track that warns', async () => {
     const { page } = env;
+    // on a phone: the findings and their thumbnails must fit its 390 px
+    await page.setViewport(PHONE);
     await startSubmission(warnTrack, 'Colouring sparse graphs');
     const checked = page.waitForResponse((r) => r.url().includes('/api/author/checks?') && r.ok());
     await chooseFile(page, 'paper-files', join(dir, 'long paper.pdf'));
@@ -159,14 +161,11 @@ describe('submission checks in the author app', () => {
     expect(await submitDisabled(env)).toBe(false);
     await checkAccessibility(page, 'submission form with a page-limit warning');
 
-    // readable on a phone: the findings and the thumbnail fit 390 px
-    await page.setViewport(PHONE);
-    await page.waitForFunction((w: number) => window.innerWidth === w, {}, PHONE.width);
     expect(await overflowProblem(page, 'submission form with findings')).toBe('');
-    await page.setViewport({ width: 1400, height: 1000 });
 
     await clickText(page, 'Submit paper', 'button');
     await page.waitForFunction(() => location.pathname.startsWith('/ConfirmationEmail/'));
+    await page.setViewport({ width: 1400, height: 1000 });
     paperId = Number((await page.evaluate(() => location.pathname)).split('/').pop());
     expect(paperId).toBeGreaterThan(0);
   });
