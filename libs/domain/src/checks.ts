@@ -55,7 +55,7 @@ export interface FormatRules {
   requireEmbeddedFonts: boolean;
 }
 
-/** A track's check settings (GET/PUT /api/{chair|cochair}/tracks/:trackId/checks). */
+/** A track's check settings (GET/PUT /api/{chair|cochair}/checks/tracks/:trackId). */
 export interface TrackChecks {
   submission: FormatRules;
   cameraReady: FormatRules;
