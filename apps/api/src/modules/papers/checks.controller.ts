@@ -20,9 +20,9 @@ import {
   PreflightQueryDto,
   TrackChecksDto,
 } from './checks/dto/checks.dto.js';
-import { PapersErrors } from './papers.errors.js';
+import { TracksErrors } from '../tracks/tracks.errors.js';
 
-const TrackId = () => IdParam('trackId', () => PapersErrors.trackNotFound());
+const TrackId = () => IdParam('trackId', () => TracksErrors.notFound());
 const PairId = () => IdParam('pairId', () => ChecksErrors.pairNotFound());
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

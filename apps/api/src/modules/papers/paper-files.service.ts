@@ -31,6 +31,7 @@ import {
   assertAccepted,
   assertOpen,
   AuthorPapersService,
+  type CheckedUpload,
   type StoredUpload,
 } from './author-papers.service.js';
 import { PaperInputDto, UpdatePaperDto } from './dto/papers.dto.js';
@@ -235,11 +236,11 @@ export class PaperFilesService implements OnModuleInit {
     files: ReceivedFile[],
     trackId: number,
     authorIds: number[],
-  ): Promise<(StoredUpload & { check: FileCheckOutcome | null })[]> {
+  ): Promise<CheckedUpload[]> {
     if (!files.some((f) => f.kind === 'pdf')) return files.map((f) => ({ ...toUpload(f), check: null }));
     const settings = await this.checks.settings(trackId);
     let authors: Awaited<ReturnType<PapersService['checkAuthors']>> | undefined;
-    const out: (StoredUpload & { check: FileCheckOutcome | null })[] = [];
+    const out: CheckedUpload[] = [];
     for (const f of files) {
       const check = await this.checks.checkStored(f, 'abstract', {
         trackId,

@@ -1,4 +1,3 @@
-import type { CheckAuthor } from './checks/engine/index.js';
 import { Injectable } from '@nestjs/common';
 import {
   abstractError,
@@ -26,6 +25,7 @@ import { toPaperAuthorDto, toPaperDto } from './papers.mapper.js';
 import { PapersRepository } from './papers.repository.js';
 import type { NewPaperRow, PaperRow } from './papers.table.js';
 import { PapersErrors } from './papers.errors.js';
+import type { CheckAuthor } from './checks/engine/index.js';
 
 /** The papers row as other modules see it (they take the type from here, never from the table file). */
 export type { PaperRow } from './papers.table.js';
@@ -422,28 +422,23 @@ export class PapersService {
     return (await this.toChairDtos([row], ex))[0]!;
   }
 
-  /** People as the anonymity check searches for them: name, e-mail and organization, in the order given. */
+  /** People as the anonymity check searches for them (the conflict rule's narrow read), in the order given. */
   async checkAuthors(userIds: number[], ex?: Executor): Promise<CheckAuthor[]> {
-    const users = new Map((await this.users.findByIds(userIds, ex)).map((u) => [u.id, u]));
+    const people = new Map((await this.users.conflictPeopleOf(userIds, ex)).map((p) => [p.id, p]));
     return userIds.flatMap((id) => {
-      const u = users.get(id);
-      return u
-        ? [
-            {
-              name: `${u.firstName} ${u.lastName}`.trim(),
-              email: u.email,
-              organization: u.organization || null,
-            },
-          ]
-        : [];
+      const p = people.get(id);
+      return p ? [toCheckAuthor(p)] : [];
     });
   }
 
   /** The authors of a paper for the anonymity check. */
   async checkAuthorsOfPaper(paperId: number, ex?: Executor): Promise<CheckAuthor[]> {
-    return this.checkAuthors(
-      (await this.papers.authorsOf([paperId], ex)).map((a) => a.userId),
-      ex,
-    );
+    return (await this.authorPeopleOf([paperId], ex)).map((a) => toCheckAuthor(a.person));
   }
 }
+
+const toCheckAuthor = (p: ConflictPerson): CheckAuthor => ({
+  name: `${p.firstName} ${p.lastName}`.trim(),
+  email: p.email,
+  organization: p.organization || null,
+});

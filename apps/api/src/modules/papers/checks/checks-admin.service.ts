@@ -10,11 +10,11 @@ import {
   type FileCheckDto,
   type PreflightDto,
   type TrackChecks,
-  type TrackDto,
 } from '@symposium/domain';
 import type { Request } from 'express';
 import type { AuthUser } from '../../../common/auth-user.js';
 import { loadExcelJS } from '../../../common/lazy-libraries.js';
+import { keepTextAsText } from '../../../common/xlsx-text.js';
 import type { CallerScope } from '../../../common/managed-scope.js';
 import { TransactionRunner } from '../../../database/database.module.js';
 import { ActivityService } from '../../activity/activity.service.js';
@@ -54,13 +54,8 @@ export class ChecksAdminService {
     private readonly users: UsersService,
   ) {}
 
-  private async managedTrack(trackId: number, caller: CallerScope): Promise<TrackDto> {
-    if (caller.scope !== null && !caller.scope.includes(trackId)) throw PapersErrors.trackNotFound();
-    return this.papers.track(trackId);
-  }
-
   async trackSettings(trackId: number, caller: CallerScope): Promise<TrackChecks> {
-    await this.managedTrack(trackId, caller);
+    await this.tracks.get(trackId, caller.scope);
     return this.checks.settings(trackId);
   }
 
@@ -69,7 +64,7 @@ export class ChecksAdminService {
     input: TrackChecks,
     caller: CallerScope,
   ): Promise<{ message: string; checks: TrackChecks }> {
-    const track = await this.managedTrack(trackId, caller);
+    const track = await this.tracks.get(trackId, caller.scope);
     const checks = await this.transactions.run(async (tx) => {
       const saved = await this.checks.saveSettings(trackId, input, tx);
       await this.activity.record(
@@ -122,7 +117,10 @@ export class ChecksAdminService {
         tx,
       );
     });
-    return { message: CHECK_MESSAGES.accepted, checks: await this.paperChecks(paperId, caller) };
+    return {
+      message: CHECK_MESSAGES.accepted,
+      checks: (await this.checks.storedChecks([paperId])).get(paperId)!,
+    };
   }
 
   private async userName(user: AuthUser): Promise<string> {
@@ -156,11 +154,7 @@ export class ChecksAdminService {
         id,
         title: p.title,
         track: { id: p.trackId, name: tracks.get(p.trackId)?.name ?? '' },
-        authors: (authors.get(id) ?? []).map((a) => ({
-          id: a._id,
-          name: `${a.firstName} ${a.lastName}`.trim(),
-          email: a.email,
-        })),
+        authors: (authors.get(id) ?? []).map((a) => ({ id: a._id, name: nameOf(a), email: a.email })),
       };
     };
     return visible.map((r) => ({
@@ -185,7 +179,13 @@ export class ChecksAdminService {
     const text = reason.trim();
     if (!text) throw ChecksErrors.reasonRequired(CHECK_MESSAGES.dismissReasonRequired);
     const existing = await this.repo.pair(pairId);
-    if (!existing || !(await this.pairDtos([existing], caller)).length) throw ChecksErrors.pairNotFound();
+    // both papers in the caller's tracks (and not deleted), as the list shows pairs; else 404 alike
+    const reached = existing
+      ? await this.papers.managedPapers([existing.paperA, existing.paperB], caller.scope, {
+          includeDeleted: false,
+        })
+      : [];
+    if (reached.length !== 2) throw ChecksErrors.pairNotFound();
     const by = await this.userName(caller.user);
     const row = await this.transactions.run(async (tx) => {
       const updated = await this.repo.dismiss(pairId, text, by, tx);
@@ -212,7 +212,9 @@ export class ChecksAdminService {
     const tracks = await this.tracks.list(caller.scope);
     const papers = (await this.papers.listOfTracks(tracks.map((t) => t._id))).filter((p) => !p.isDeleted);
     const checks = await this.checks.storedChecks(papers.map((p) => p.id));
-    const pairs = await this.pairDtos(await this.repo.pairs({ dismissed: false }), caller);
+    const pairsOf = new Map<number, DuplicatePairDto[]>();
+    for (const d of await this.pairDtos(await this.repo.pairs({ dismissed: false }), caller))
+      for (const id of [d.a.id, d.b.id]) pairsOf.set(id, [...(pairsOf.get(id) ?? []), d]);
     const counts = new Map<number, CheckReportTrackCountsDto>(
       tracks.map((t) => [
         t._id,
@@ -243,18 +245,16 @@ export class ChecksAdminService {
       if (open.some((f) => findingKind(f.code) === 'anonymity')) c.anonymity++;
       if (open.some((f) => f.code === 'unchecked')) c.unchecked++;
       if (findings.some((f) => f.accepted)) c.accepted++;
-      const duplicates = pairs
-        .filter((d) => d.a.id === p.id || d.b.id === p.id)
-        .map((d) => {
-          const other = d.a.id === p.id ? d.b : d.a;
-          return {
-            pairId: d.id,
-            otherId: other.id,
-            otherTitle: other.title,
-            kind: d.kind,
-            similarity: d.similarity,
-          };
-        });
+      const duplicates = (pairsOf.get(p.id) ?? []).map((d) => {
+        const other = d.a.id === p.id ? d.b : d.a;
+        return {
+          pairId: d.id,
+          otherId: other.id,
+          otherTitle: other.title,
+          kind: d.kind,
+          similarity: d.similarity,
+        };
+      });
       if (duplicates.length) c.duplicates++;
       if (findings.length || duplicates.length)
         rows.push({ paper: { id: p.id, title: p.title }, track: c.track, findings, duplicates });
@@ -323,13 +323,8 @@ export class ChecksAdminService {
             kind: d.kind,
             similarity: Math.round(d.similarity * 100) / 100,
           });
-    // Text cells stay text (a title starting with '=' is not a formula)
-    for (const sheet of [tracks, findings, dups])
-      sheet.eachRow((row) =>
-        row.eachCell((cell) => {
-          if (typeof cell.value === 'string' && /^[=+\-@]/.test(cell.value)) cell.value = `'${cell.value}`;
-        }),
-      );
+    // user text stays text: a title starting with '=' is not a formula
+    for (const sheet of [tracks, findings, dups]) sheet.eachRow((row) => keepTextAsText(row));
     return Buffer.from(await book.xlsx.writeBuffer());
   }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { TrackChecks } from '@symposium/domain';
-import { and, asc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { DB, type Db, type Executor } from '../../../database/database.js';
 import {
   duplicatePairsTable as dp,
@@ -123,11 +123,6 @@ export class ChecksRepository {
   /** Ends a scan: removed only while it is the one claimed (a newer request for the paper stays queued). */
   async finishScan(paperId: number, requestedAt: Date, ex: Executor): Promise<void> {
     await ex.delete(ds).where(and(eq(ds.paperId, paperId), eq(ds.requestedAt, requestedAt)));
-  }
-
-  async queuedScans(ex: Executor = this.db): Promise<number> {
-    const [row] = await ex.select({ n: sql<number>`count(*)::int` }).from(ds);
-    return row?.n ?? 0;
   }
 
   async saveFingerprint(
@@ -274,24 +269,12 @@ export class ChecksRepository {
       );
   }
 
-  pairs(
-    opts: { dismissed: boolean | null; paperIds?: number[] },
-    ex: Executor = this.db,
-  ): Promise<DuplicatePairRow[]> {
-    const conds: (SQL | undefined)[] = [];
-    if (opts.dismissed === true) conds.push(sql`${dp.dismissedAt} is not null`);
-    if (opts.dismissed === false) conds.push(isNull(dp.dismissedAt));
-    if (opts.paperIds)
-      conds.push(
-        or(
-          inArray(dp.paperA, opts.paperIds.length ? opts.paperIds : [-1]),
-          inArray(dp.paperB, opts.paperIds.length ? opts.paperIds : [-1]),
-        ),
-      );
+  /** The open pairs, or the dismissed ones; the most similar first. */
+  pairs(opts: { dismissed: boolean }, ex: Executor = this.db): Promise<DuplicatePairRow[]> {
     return ex
       .select()
       .from(dp)
-      .where(and(...conds))
+      .where(opts.dismissed ? isNotNull(dp.dismissedAt) : isNull(dp.dismissedAt))
       .orderBy(sql`${dp.similarity} desc`, asc(dp.id));
   }
 

@@ -1,6 +1,8 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { buffer } from 'node:stream/consumers';
 import {
   CHECK_MESSAGES,
+  CHECK_REASON_MAX,
   DEFAULT_TRACK_CHECKS,
   FINDING_CODES,
   type CheckResult,
@@ -137,32 +139,26 @@ export class ChecksService implements OnApplicationShutdown {
   async checkStored(
     file: { key: string; sha256: string; kind: string },
     part: PaperFilePart,
-    opts: { trackId: number; settings?: TrackChecks; authors: () => Promise<CheckAuthor[]> },
+    opts: { trackId: number; settings: TrackChecks; authors: () => Promise<CheckAuthor[]> },
   ): Promise<FileCheckOutcome | null> {
     const stage = CHECKED_PARTS[part];
     if (!stage || file.kind !== 'pdf') return null;
-    const settings = opts.settings ?? (await this.settings(opts.trackId));
+    const { settings } = opts;
     if (!stageChecked(settings, stage)) return null;
     const bytes = await this.readStored(file.key, file.sha256);
     const output = await this.checkBytes(bytes, { settings, stage, authors: await opts.authors() });
     return output ? { stage, output, trackId: opts.trackId } : null;
   }
 
-  /** A stored file's bytes (at most MAX_CHECK_BYTES: the upload limits are far below). */
+  /** A stored file's bytes, its sha256 verified (at most MAX_CHECK_BYTES: the upload limits are far below). */
   async readStored(key: string, sha256?: string): Promise<Buffer> {
     const opened = await this.files.openStored(key, sha256);
     if (!opened) throw new Error(`Stored file ${key} is missing`);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of opened.stream) {
-      size += (chunk as Buffer).length;
-      if (size > MAX_CHECK_BYTES) {
-        opened.stream.destroy();
-        throw new Error(`Stored file ${key} is larger than ${MAX_CHECK_BYTES} bytes`);
-      }
-      chunks.push(chunk as Buffer);
+    if (opened.size > MAX_CHECK_BYTES) {
+      opened.stream.destroy();
+      throw new Error(`Stored file ${key} is larger than ${MAX_CHECK_BYTES} bytes`);
     }
-    return Buffer.concat(chunks);
+    return buffer(opened.stream);
   }
 
   /** The 400 of an upload whose findings block; its details are the check, for the author's screen. */
@@ -231,7 +227,7 @@ export class ChecksService implements OnApplicationShutdown {
   ): Promise<string> {
     const text = reason.trim();
     if (!text) throw ChecksErrors.reasonRequired(CHECK_MESSAGES.acceptReasonRequired);
-    if (text.length > 1000) throw ChecksErrors.reasonTooLong();
+    if (text.length > CHECK_REASON_MAX) throw ChecksErrors.reasonTooLong();
     if (!(FINDING_CODES as readonly string[]).includes(code)) throw ChecksErrors.findingNotFound();
     const row = await this.repo.checkOfFile(fileId, ex);
     const finding = row?.paperId === paperId ? row.findings.find((f) => f.code === code) : undefined;

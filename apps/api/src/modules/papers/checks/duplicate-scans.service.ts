@@ -83,10 +83,6 @@ export class DuplicateScansService extends IntervalWorkerHost {
     }
   }
 
-  queued(): Promise<number> {
-    return this.repo.queuedScans();
-  }
-
   /** One paper: fingerprint stored, candidates verified, its text pairs replaced — in one transaction. */
   private async scan(row: ScanRow): Promise<void> {
     const shingles = shingleHashes(normalizeText(row.text));
