@@ -5,8 +5,9 @@
  * paper, the decision-making page, the release flag) and the authors' view (the text to the authors only,
  * once released). Every caller out of reach gets the same 404 as a missing paper.
  */
-import { and, eq } from 'drizzle-orm';
-import { META_REVIEW_MESSAGES, PAPER_MESSAGES } from '@symposium/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { META_REVIEW_MESSAGES, PAPER_MESSAGES, type ReportDto } from '@symposium/domain';
 import { papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
 import {
   bidsTable,
@@ -324,6 +325,15 @@ describe('meta-reviews', () => {
         committeeText: 'Both reviews agree.',
         recommendation: null,
       });
+      const requestOf = async () =>
+        (
+          await env.t.db
+            .select()
+            .from(reviewRequestsTable)
+            .where(eq(reviewRequestsTable.id, saved.body.request._id))
+        )[0]!;
+      // a draft leaves the request open
+      expect(await requestOf()).toMatchObject({ waiting: false, reviewed: false });
       const incomplete = await submit(paper, meta, { committeeText: 'Both reviews agree.' });
       expect(incomplete.status).toBe(400);
       expect(JSON.stringify(incomplete.body)).toContain(META_REVIEW_MESSAGES.recommendationRequired);
@@ -353,6 +363,29 @@ describe('meta-reviews', () => {
         releaseToAuthors: true,
       });
       expect(row!.submittedAt).not.toBeNull();
+      // the submitted meta-review completes its request, as a submitted review does: the chairs' list shows it
+      // under "Reviewed" and the report's reviewer load counts it submitted
+      expect(await requestOf()).toMatchObject({ id: row!.requestId, reviewed: true });
+      const listed = await env.t.call(
+        'get',
+        `/api/chair/review_requests?paper=${paper}&state=reviewed`,
+        env.chair.auth,
+      );
+      expect(listed.status).toBe(200);
+      expect(listed.body.data).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ _id: row!.requestId, role: 'meta', state: 'reviewed' }),
+        ]),
+      );
+      const report = await env.t
+        .call('post', '/api/chair/reports/generate', env.chair.auth)
+        .send({ category: 'Paper' });
+      expect(report.status).toBe(201);
+      const load = (report.body as ReportDto).summary.tables.find(
+        (t) => t.title === 'Reviewer load and completion',
+      )!;
+      const metaLoad = load.rows.find((r) => r[1] === meta.email)!;
+      expect(metaLoad[6]).toBeGreaterThanOrEqual(1); // submitted
       // a submitted meta-review is not turned back into a draft; it can be submitted again
       expect((await draft(paper, meta, { committeeText: 'x' })).status).toBe(409);
       const again = await submit(paper, meta, {
@@ -482,6 +515,54 @@ describe('meta-reviews', () => {
         ).status,
       ).toBe(200);
       expect((await env.t.call('get', url, author.auth)).body).toHaveLength(1);
+    });
+  });
+
+  it('migration 0021 makes a request whose meta-review was submitted before it "reviewed", not a draft', async () => {
+    const p1 = await env.paper(track, [(await env.person()).id]);
+    const p2 = await env.paper(track, [(await env.person()).id]);
+    const now = new Date();
+    const requests = await env.t.db
+      .insert(reviewRequestsTable)
+      .values(
+        [p1, p2].map((p) => ({
+          trackId: track,
+          paperId: p,
+          reviewerId: otherMeta.id,
+          role: 'meta' as const,
+          waiting: false,
+          replyDueAt: now,
+          dueAt: now,
+        })),
+      )
+      .returning();
+    await env.t.db.insert(metaReviewsTable).values(
+      requests.map((r, i) => ({
+        requestId: r.id,
+        paperId: r.paperId,
+        reviewerId: r.reviewerId,
+        trackId: track,
+        round: 1,
+        submittedAt: i === 0 ? now : null,
+      })),
+    );
+    const migration = readFileSync(
+      new URL('../../apps/api/drizzle/0021_meta_request_reviewed.sql', import.meta.url),
+      'utf8',
+    );
+    await env.t.db.execute(sql.raw(migration));
+    const after = await env.t.db
+      .select({ id: reviewRequestsTable.id, reviewed: reviewRequestsTable.reviewed })
+      .from(reviewRequestsTable)
+      .where(
+        inArray(
+          reviewRequestsTable.id,
+          requests.map((r) => r.id),
+        ),
+      );
+    expect(Object.fromEntries(after.map((r) => [r.id, r.reviewed]))).toEqual({
+      [requests[0]!.id]: true,
+      [requests[1]!.id]: false,
     });
   });
 });

@@ -178,7 +178,7 @@ describe('ReminderCandidatesRead', () => {
     expect(await read.candidates('reviewNotSubmitted', { ...opts, now: inDays(5) })).toEqual([]);
   });
 
-  it('reminds a meta-reviewer until the meta-review is submitted, not until a review (theirs never is one)', async () => {
+  it('reminds a meta-reviewer until the meta-review is submitted (a draft does not count)', async () => {
     const [metaRequest] = await h.db
       .insert(reviewRequestsTable)
       .values({
@@ -206,7 +206,12 @@ describe('ReminderCandidatesRead', () => {
         })
         .returning();
       expect(await late()).toContain(meta); // a draft is not a meta-review yet
+      // as MetaReviewsService.save does on submit: the meta-review and, in the same transaction, its request
       await h.db.update(metaReviewsTable).set({ submittedAt: now });
+      await h.db
+        .update(reviewRequestsTable)
+        .set({ reviewed: true })
+        .where(eq(reviewRequestsTable.id, metaRequest!.id));
       expect(await late()).toEqual([`rev@x.org p2 #${id.rr2}`]);
       expect(draft).toBeDefined();
     } finally {

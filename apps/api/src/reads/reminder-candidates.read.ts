@@ -6,7 +6,6 @@ import { DB, type Db, type Executor } from '../database/database.js';
 import { paperAuthorsTable, paperConsentsTable, papersTable } from '../modules/papers/papers.table.js';
 import {
   authorResponsesTable,
-  metaReviewsTable,
   reviewRequestsTable,
   reviewRoundsTable,
 } from '../modules/reviews/reviews.table.js';
@@ -51,20 +50,16 @@ const PAPER_KINDS: Partial<Record<ReminderKind, { deadline: PgColumn; pending: S
   },
 };
 
-const mr = metaReviewsTable;
-
 /** The review request state and date each review kind is about (§9: 5 days to reply, 14 to review). */
 const REVIEW_KINDS: Partial<Record<ReminderKind, { deadline: PgColumn; pending: SQL }>> = {
   reviewRequestNotAnswered: {
     deadline: rr.replyDueAt,
     pending: sql`${rr.waiting} and not ${rr.declined}`,
   },
-  // a meta-reviewer's request (issue 25) never becomes "reviewed": theirs is pending until the meta-review is in
+  // a meta-reviewer's request (issue 25) becomes "reviewed" when the meta-review is submitted (a draft does not)
   reviewNotSubmitted: {
     deadline: rr.dueAt,
-    pending: sql`not ${rr.waiting} and not ${rr.declined} and case when ${rr.role} = 'meta'
-      then not exists (select 1 from ${mr} where ${mr.requestId} = ${rr.id} and ${mr.submittedAt} is not null)
-      else not ${rr.reviewed} end`,
+    pending: sql`not ${rr.waiting} and not ${rr.declined} and not ${rr.reviewed}`,
   },
 };
 

@@ -170,7 +170,10 @@ export class ReportFiguresRead {
         waiting: count(
           sql`count(${rr.id}) filter (where ${rr.waiting} and not ${rr.declined} and not ${rr.reviewed})`,
         ),
-        submitted: count(sql`count(${reviewsTable.id})`),
+        // a submitted meta-review (issue 25) completes its request without a review row
+        submitted: count(
+          sql`count(${reviewsTable.id}) + count(${rr.id}) filter (where ${rr.role} = 'meta' and ${rr.reviewed})`,
+        ),
       })
       .from(rr)
       .innerJoin(p, and(eq(p.id, rr.paperId), not(p.isDeleted)))

@@ -82,7 +82,7 @@ const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} $
 /**
  * Whether a request lets its reviewer read the paper's discussion (without the track's "before review"
  * setting): a submitted review, or an accepted meta-review request — the meta-reviewer writes after the
- * discussion, so reads it, and a meta request never becomes "reviewed".
+ * discussion, so reads it from acceptance on, before the submitted meta-review makes the request "reviewed".
  */
 const readsDiscussion = (r: ReviewRequestRow): boolean =>
   r.reviewed || (r.role === 'meta' && !r.waiting && !r.declined);

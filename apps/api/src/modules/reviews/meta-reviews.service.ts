@@ -184,9 +184,13 @@ export class MetaReviewsService {
         },
         tx,
       );
-      // writing answers the invitation (as a review draft does)
-      if (request.waiting)
-        await this.reviews.updateRequest(request.id, { waiting: false, respondedAt: now }, tx);
+      // Writing answers the invitation (as a review draft does); submitting completes the request, as a
+      // submitted review does, so request lists, their state filter, reports and reminders count it reviewed.
+      const patch: Partial<ReviewRequestRow> = {
+        ...(request.waiting ? { waiting: false, respondedAt: now } : {}),
+        ...(!draft && !request.reviewed ? { reviewed: true } : {}),
+      };
+      if (Object.keys(patch).length) await this.reviews.updateRequest(request.id, patch, tx);
       if (!draft)
         await this.activity.record(
           {

@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Button, Grid, Link as MuiLink, Paper, Stack, Typography } from '@mui/material';
 import { ConfirmDialog, errorMessage, useNotify } from '@symposium/ui';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -43,6 +43,8 @@ export function ReviewRequestView() {
                 [
                   ['Track', r.trackName],
                   ['Reviewer', `${r.reviewerName ?? ''} (${r.reviewerEmail ?? ''})`],
+                  ['Role', r.role === 'meta' ? 'Meta-reviewer' : 'Reviewer'],
+                  ['Round', r.roundName],
                   ['Kind', r.isCameraReady ? 'Camera-ready' : 'Submission'],
                   ['State', STATE_LABELS[r.state]],
                   ['Evaluation', r.evaluation < 0 ? 'not completed' : String(r.evaluation)],
@@ -68,7 +70,16 @@ export function ReviewRequestView() {
               </Button>
             </Stack>
           </Paper>
-          {r.review ? (
+          {r.role === 'meta' ? (
+            <Alert severity="info" data-testid="meta-request-note">
+              A meta-reviewer writes a meta-review, not a review
+              {r.state === 'reviewed' ? ' (submitted)' : ''}: it is on the{' '}
+              <MuiLink component={Link} to={paths.viewPaperReviews(r.paper)}>
+                paper's reviews
+              </MuiLink>
+              .
+            </Alert>
+          ) : r.review ? (
             <ReviewCard review={r.review} title="Review" />
           ) : (
             <Alert severity="info">No review has been submitted for this request yet.</Alert>
