@@ -246,7 +246,7 @@ describe('letters', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="invitation-${paperA}-Young.pdf"`);
     const text = pdfText(res.body as Buffer);
     expect(text).toContain('Bob Young');
-    expect(text).toContain('Example University');
+    expect(text).toContain('Young Lab');
     expect(text).toContain('Avenida Rovisco Pais 1');
     expect(text).toContain('14–17 July 2026');
   });

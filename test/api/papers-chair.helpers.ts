@@ -54,8 +54,15 @@ export async function setupChair(): Promise<ChairEnv> {
     firstName: 'Alice',
     lastName: 'Zephyr',
     email: `alice.${Date.now()}@uni.example`,
+    // not the chairs' default organization: a shared one is a conflict of interest that hides reviews (issue 25)
+    organization: 'University of Zephyr',
   });
-  const bob = await t.user({ firstName: 'Bob', lastName: 'Young', email: `bob.${Date.now()}@lab.example` });
+  const bob = await t.user({
+    firstName: 'Bob',
+    lastName: 'Young',
+    email: `bob.${Date.now()}@lab.example`,
+    organization: 'Young Lab',
+  });
   const paper: ChairEnv['paper'] = async (row = {}, authors = [alice.id]) => {
     const [created] = await t.db
       .insert(papersTable)

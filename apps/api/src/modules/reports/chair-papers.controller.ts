@@ -28,7 +28,10 @@ export class PaperReviewsExportController {
     @Body() body: unknown,
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
-    return htmlAnswer(res, await this.exports.htmlReviews(caller.scope, unwrapFormData(body)));
+    return htmlAnswer(
+      res,
+      await this.exports.htmlReviews(caller.scope, unwrapFormData(body), caller.user.id),
+    );
   }
 
   /** ?ids=1,2,3 (or ?filters=<JSON array>&search=…) → [{paperId, title, reviewers: [{_id, name, email, state}]}]. */

@@ -12,6 +12,7 @@ import { escapeHtml } from '../documents/html.js';
 import { ChairPapersService } from '../papers/chair-papers.service.js';
 import { PAPER_QUERY_MESSAGES } from '../papers/paper-filters.js';
 import { PapersErrors } from '../papers/papers.errors.js';
+import { ReviewConflictsService } from '../reviews/review-conflicts.service.js';
 import { ReviewListsService } from '../reviews/review-lists.service.js';
 import { ReviewRoundsService } from '../reviews/review-rounds.service.js';
 import { StatusesService } from '../tracks/statuses.service.js';
@@ -49,6 +50,7 @@ export class PaperReviewsExportService {
   constructor(
     private readonly chairPapers: ChairPapersService,
     private readonly reviews: ReviewListsService,
+    private readonly conflicts: ReviewConflictsService,
     private readonly rounds: ReviewRoundsService,
     private readonly tracks: TracksService,
     private readonly statuses: StatusesService,
@@ -56,11 +58,18 @@ export class PaperReviewsExportService {
     private readonly conference: ConferenceService,
   ) {}
 
-  /** The submitted reviews (no drafts) of the selected papers not deleted, with the reviewers' names. */
-  async htmlReviews(scope: TrackScope, body: Selection): Promise<string> {
+  /**
+   * The submitted reviews (no drafts) of the selected papers not deleted, with the reviewers' names; a paper on
+   * which the caller has a conflict of interest is listed without its reviews (issue 25).
+   */
+  async htmlReviews(scope: TrackScope, body: Selection, callerId: number): Promise<string> {
     const papers = await this.chairPapers.select(scope, body);
-    const reviews = await this.reviews.submittedReviewsOfPapers(
+    const conflicted = await this.conflicts.conflictedOf(
+      callerId,
       papers.map((p) => p.id),
+    );
+    const reviews = await this.reviews.submittedReviewsOfPapers(
+      papers.map((p) => p.id).filter((id) => !conflicted.has(id)),
       scope,
     );
     const tracks = await this.tracks.namesOf([...new Set(papers.map((p) => p.trackId))]);
@@ -93,15 +102,20 @@ export class PaperReviewsExportService {
             '</article>',
           ].join('\n');
         });
+        const hidden = conflicted.has(p.id);
         return [
           `<section id="paper-${p.id}">`,
           `<h2>${p.id}. ${e(p.title)}</h2>`,
           '<table>',
           line('Track', e(tracks.get(p.trackId) ?? '')),
           line('Status', e(p.statusId === null ? '' : (statuses.get(p.statusId) ?? ''))),
-          line('Submitted reviews', String(mine.length)),
+          ...(hidden ? [] : [line('Submitted reviews', String(mine.length))]),
           '</table>',
-          articles.length ? articles.join('\n') : '<p>No submitted reviews.</p>',
+          hidden
+            ? '<p>Reviews not shown: you have a conflict of interest with this paper.</p>'
+            : articles.length
+              ? articles.join('\n')
+              : '<p>No submitted reviews.</p>',
           '</section>',
         ].join('\n');
       });

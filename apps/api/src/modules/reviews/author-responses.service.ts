@@ -18,7 +18,7 @@ import { ConferenceService } from '../conference/conference.service.js';
 import { PapersService } from '../papers/papers.service.js';
 import { AuthorResponsesErrors } from './author-responses.errors.js';
 import { AuthorResponsesRepository } from './author-responses.repository.js';
-import { DiscussionService } from './discussion.service.js';
+import { ReviewConflictsService } from './review-conflicts.service.js';
 import { ReviewsRepository } from './reviews.repository.js';
 import type { AuthorResponseRow, ReviewRoundRow } from './reviews.table.js';
 
@@ -38,7 +38,7 @@ export class AuthorResponsesService {
     private readonly conference: ConferenceService,
     private readonly activity: ActivityService,
     private readonly tx: TransactionRunner,
-    private readonly discussion: DiscussionService,
+    private readonly conflicts: ReviewConflictsService,
   ) {}
 
   // ----- authors
@@ -156,7 +156,7 @@ export class AuthorResponsesService {
     if (
       !paper ||
       !requests.some((r) => !r.declined && r.trackId === paper.trackId) ||
-      (await this.discussion.hasConflict(caller.id, paper.id))
+      (await this.conflicts.hasConflict(caller.id, paper.id))
     )
       throw AuthorResponsesErrors.paperNotFound();
     return this.submitted(paper.id, paper.trackId);
@@ -168,7 +168,7 @@ export class AuthorResponsesService {
    */
   async forChair(paperId: number, scope: number[] | null, callerId: number): Promise<SubmittedResponseDto[]> {
     const [paper] = await this.papers.managedPapers([paperId], scope, { includeDeleted: false });
-    if (!paper || (await this.discussion.hasConflict(callerId, paper.id)))
+    if (!paper || (await this.conflicts.hasConflict(callerId, paper.id)))
       throw AuthorResponsesErrors.paperNotFound();
     return this.submitted(paper.id, paper.trackId);
   }

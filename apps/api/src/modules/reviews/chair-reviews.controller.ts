@@ -34,14 +34,14 @@ export class PaperReviewsController {
     @Body() body: PapersReviewsDto,
     @Scope() caller: CallerScope,
   ): Promise<Record<number, ReviewDto[]>> {
-    return this.requests.submittedReviewsOfPapers(body.ids, caller.scope);
+    return this.requests.submittedReviewsOfPapers(body.ids, caller.scope, caller.user.id);
   }
 
   @Get('paper/:paperId')
   @ApiParam({ name: 'paperId', type: Number })
   @ApiOkResponse({ type: [ReviewDoc], description: 'Drafts included' })
   ofPaper(@PaperId() paperId: number, @Scope() caller: CallerScope): Promise<ReviewDto[]> {
-    return this.requests.reviewsOfPaper(paperId, caller.scope);
+    return this.requests.reviewsOfPaper(paperId, caller.scope, caller.user.id);
   }
 
   /** The submitted author responses of the paper (issue 25; drafts never). */

@@ -1,14 +1,11 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
-  conflictPersonOf,
-  detectConflicts,
   DISCUSSION_SPREAD_DEFAULT,
   managedTracks,
   mentionToken,
   mentionTokens,
   PAGE_SIZE,
   type AuthorDiscussionCommentDto,
-  type ConflictPerson,
   type DiscussionCommentDto,
   type DiscussionCountsDto,
   type DiscussionDto,
@@ -28,7 +25,7 @@ import { PapersService, type PaperRow } from '../papers/papers.service.js';
 import { UsersService, type UserRow } from '../users/users.service.js';
 import { DiscussionRepository } from './discussion.repository.js';
 import { DiscussionErrors } from './discussion.errors.js';
-import { ReviewListsService } from './review-lists.service.js';
+import { ReviewConflictsService } from './review-conflicts.service.js';
 import { ReviewsRepository } from './reviews.repository.js';
 import type { DiscussionCommentRow, ReviewRequestRow, ReviewRow, ReviewVersionRow } from './reviews.table.js';
 
@@ -105,7 +102,6 @@ export class DiscussionService implements OnModuleInit {
   constructor(
     private readonly repo: DiscussionRepository,
     private readonly reviews: ReviewsRepository,
-    private readonly lists: ReviewListsService,
     private readonly read: DiscussionRead,
     private readonly papers: PapersService,
     private readonly users: UsersService,
@@ -113,6 +109,7 @@ export class DiscussionService implements OnModuleInit {
     private readonly tx: TransactionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly chairPapers: ChairPapersService,
+    private readonly conflicts: ReviewConflictsService,
   ) {}
 
   /** The chairs' paper list gets its discussion column from here (the papers module cannot import this one). */
@@ -121,71 +118,6 @@ export class DiscussionService implements OnModuleInit {
   }
 
   // ----- access
-
-  /**
-   * The ids among paperIds on which these users have a conflict of interest or are authors (a handful of
-   * queries for any number of papers): the same detection as the assignment, overrides lifting it.
-   */
-  async conflicted(user: UserRow, paperIds: number[], ex?: Executor): Promise<Set<number>> {
-    if (!paperIds.length) return new Set();
-    return this.conflictedWith(user, paperIds, await this.papers.authorPeopleOf(paperIds, ex), ex);
-  }
-
-  /** conflicted, the papers' authors already read (the list reads them with its candidates). */
-  private async conflictedWith(
-    user: UserRow,
-    paperIds: number[],
-    authors: { paperId: number; person: ConflictPerson }[],
-    ex?: Executor,
-  ): Promise<Set<number>> {
-    const out = new Set<number>();
-    if (!paperIds.length) return out;
-    const byPaper = new Map<number, ConflictPerson[]>();
-    for (const a of authors) {
-      const list = byPaper.get(a.paperId);
-      if (list) list.push(a.person);
-      else byPaper.set(a.paperId, [a.person]);
-    }
-    const coauthored = await this.papers.coauthored(
-      [user.id],
-      [...new Set(authors.map((a) => a.person.id))],
-      ex,
-    );
-    const declared = await this.reviews.declaredConflictsOf([user.id], ex);
-    const conflictBids = new Set(
-      (await this.reviews.bidsOf(user.id, ex)).filter((b) => b.bid === 'conflict').map((b) => b.paperId),
-    );
-    const overridden = new Set(
-      (await this.lists.conflictOverrides(paperIds, [user.id], ex)).map((o) => o.paperId),
-    );
-    for (const paperId of paperIds) {
-      const paperAuthors = byPaper.get(paperId) ?? [];
-      if (paperAuthors.some((a) => a.id === user.id)) {
-        out.add(paperId);
-        continue;
-      }
-      const flags = detectConflicts({
-        reviewer: conflictPersonOf(user),
-        authors: paperAuthors,
-        coauthored: coauthored
-          .filter((c) => c.paperId !== paperId)
-          .map((c) => ({ authorId: c.authorId, paperId: c.paperId, title: c.title })),
-        declaredPeople: declared.map((d) => ({ userId: d.userId, reason: d.reason })),
-        declaredPaper: conflictBids.has(paperId),
-      });
-      if (flags.length && !overridden.has(paperId)) out.add(paperId);
-    }
-    return out;
-  }
-
-  /**
-   * Whether the user has a conflict of interest on the paper (or is one of its authors): the one check that
-   * keeps the discussion, the reviews and the author responses of a paper from them.
-   */
-  async hasConflict(userId: number, paperId: number, ex?: Executor): Promise<boolean> {
-    const user = await this.users.findById(userId, ex);
-    return !user || (await this.conflicted(user, [paperId], ex)).has(paperId);
-  }
 
   /** The access check of every discussion route; 404 alike for a missing paper and one out of reach. */
   async access(
@@ -209,9 +141,7 @@ export class DiscussionService implements OnModuleInit {
       if (scope && !scope.includes(paper.trackId)) throw DiscussionErrors.paperNotFound();
       view = scope === null ? 'chair' : 'trackChair';
     }
-    const user = await this.users.findById(caller.id, ex);
-    if (!user || (await this.conflicted(user, [paperId], ex)).has(paperId))
-      throw DiscussionErrors.paperNotFound();
+    if (await this.conflicts.hasConflict(caller.id, paperId, ex)) throw DiscussionErrors.paperNotFound();
     const aliases = reviewerAliases(await this.repo.requestsOfPaper(paperId, ex));
     return { paper, view, aliases };
   }
@@ -248,7 +178,7 @@ export class DiscussionService implements OnModuleInit {
     const kept: Participant[] = [];
     for (const u of everyone) {
       if (u.lockStatus) continue;
-      if ((await this.conflicted(u, [d.paper.id], ex)).has(d.paper.id)) continue;
+      if ((await this.conflicts.conflicted(u, [d.paper.id], ex)).has(d.paper.id)) continue;
       kept.push(out.get(u.id)!);
     }
     return kept.sort((a, b) => a.id - b.id);
@@ -534,7 +464,7 @@ export class DiscussionService implements OnModuleInit {
     if (!reachable.length) return none();
     const user = await this.users.findById(caller.id);
     if (!user) return none();
-    const conflicted = await this.conflicted(
+    const conflicted = await this.conflicts.conflicted(
       user,
       reachable.map((p) => p.id),
     );
@@ -553,7 +483,7 @@ export class DiscussionService implements OnModuleInit {
     // the candidates and their authors in one statement, then the caller's conflicts over them
     const candidates = await this.read.candidateAuthors(scope, q.track);
     const exclude = user
-      ? [...(await this.conflictedWith(user, candidates.paperIds, candidates.authors))]
+      ? [...(await this.conflicts.conflictedWith(user, candidates.paperIds, candidates.authors))]
       : candidates.paperIds;
     const limit = q.pg ?? PAGE_SIZE;
     const { count, rows } = await this.read.list({
@@ -658,7 +588,7 @@ export class DiscussionService implements OnModuleInit {
       if (c.authorId !== user.id) byPaper.set(c.paperId, [...(byPaper.get(c.paperId) ?? []), c]);
     if (!byPaper.size) return out;
     const papers = (await this.papers.findByIds([...byPaper.keys()])).filter((p) => !p.isDeleted);
-    const conflicted = await this.conflicted(
+    const conflicted = await this.conflicts.conflicted(
       user,
       papers.map((p) => p.id),
     );

@@ -17,6 +17,7 @@ import { StatusesService } from '../tracks/statuses.service.js';
 import { TracksService } from '../tracks/tracks.service.js';
 import { UsersService } from '../users/users.service.js';
 import { DiscussionService } from './discussion.service.js';
+import { ReviewConflictsService } from './review-conflicts.service.js';
 import { MetaReviewsRepository } from './meta-reviews.repository.js';
 import { assertValidReview } from './review-requests.service.js';
 import { ReviewsErrors } from './reviews.errors.js';
@@ -63,6 +64,7 @@ export class MetaReviewsService {
     private readonly tracks: TracksService,
     private readonly users: UsersService,
     private readonly discussion: DiscussionService,
+    private readonly conflicts: ReviewConflictsService,
     private readonly tx: TransactionRunner,
     private readonly activity: ActivityService,
   ) {}
@@ -101,7 +103,7 @@ export class MetaReviewsService {
       (r) => !r.declined,
     );
     const request = requests.filter((r) => r.isCameraReady === paper.isCameraReady).at(-1) ?? requests.at(-1);
-    if (!request || (await this.discussion.hasConflict(caller.id, paperId, ex)))
+    if (!request || (await this.conflicts.hasConflict(caller.id, paperId, ex)))
       throw ReviewsErrors.paperNotFound();
     return { paper, request };
   }
@@ -210,8 +212,7 @@ export class MetaReviewsService {
   /** Every meta-review of a paper (drafts included, marked) for its chairs; 404 alike out of reach. */
   async forChair(paperId: number, scope: number[] | null, callerId: number): Promise<MetaReviewDto[]> {
     const [paper] = await this.papers.managedPapers([paperId], scope, { includeDeleted: false });
-    if (!paper || (await this.discussion.hasConflict(callerId, paper.id)))
-      throw ReviewsErrors.paperNotFound();
+    if (!paper || (await this.conflicts.hasConflict(callerId, paper.id))) throw ReviewsErrors.paperNotFound();
     return (await this.ofPapers([paper.id], { submittedOnly: false })).map(withNames);
   }
 
@@ -243,10 +244,9 @@ export class MetaReviewsService {
     callerId: number,
   ): Promise<Record<number, MetaReviewSummaryDto[]>> {
     const papers = await this.papers.managedPapers([...new Set(ids)], scope, { includeDeleted: false });
-    const user = await this.users.findById(callerId);
-    if (!user || !papers.length) return {};
-    const conflicted = await this.discussion.conflicted(
-      user,
+    if (!papers.length) return {};
+    const conflicted = await this.conflicts.conflictedOf(
+      callerId,
       papers.map((p) => p.id),
     );
     const visible = papers.map((p) => p.id).filter((id) => !conflicted.has(id));

@@ -137,7 +137,7 @@ export class ReviewRequestsController {
     @RequestId() id: number,
     @Scope() caller: CallerScope,
   ): Promise<ReviewRequestDto & { review: ReviewDto | null }> {
-    return this.requests.get(id, caller.scope);
+    return this.requests.get(id, caller.scope, caller.user.id);
   }
 
   @Put(':reviewRequestId')

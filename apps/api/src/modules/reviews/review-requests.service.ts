@@ -30,6 +30,8 @@ import type {
   UpdateRequestDto,
 } from './dto/reviews.dto.js';
 import { ReviewAssignmentService, toOverrideDto } from './review-assignment.service.js';
+import { PapersErrors } from '../papers/papers.errors.js';
+import { ReviewConflictsService } from './review-conflicts.service.js';
 import { ReviewListsService } from './review-lists.service.js';
 import { ReviewRoundsService } from './review-rounds.service.js';
 import { toRequestDto, toReviewDto } from './reviews.mapper.js';
@@ -65,6 +67,7 @@ export class ReviewRequestsService {
     private readonly activity: ActivityService,
     private readonly rounds: ReviewRoundsService,
     private readonly discussion: DiscussionService,
+    private readonly conflicts: ReviewConflictsService,
   ) {}
 
   async query(
@@ -76,26 +79,37 @@ export class ReviewRequestsService {
     const offset = ((dto.cp ?? 1) - 1) * limit;
     const { count, rows } = await this.lists.queryRequests(this.filter(dto, scope), { offset, limit });
     // The discussion column: the caller's unread comments per paper, one statement for the page.
-    const unread = caller
-      ? await this.discussion.unreadFor(
-          rows.map((r) => r.request.paperId),
-          caller.prefix,
-          caller.user,
-        )
-      : {};
+    const paperIds = rows.map((r) => r.request.paperId);
+    const unread = caller ? await this.discussion.unreadFor(paperIds, caller.prefix, caller.user) : {};
+    // a caller with a conflict of interest on a paper does not see its reviews' evaluations (issue 25)
+    const conflicted = caller
+      ? await this.conflicts.conflictedOf(caller.user.id, [...new Set(paperIds)])
+      : new Set<number>();
     return {
       count,
       data: rows.map((r) => ({
         ...toRequestDto(r, { withReviewer: true }),
+        ...(conflicted.has(r.request.paperId) ? { evaluation: -1 } : {}),
         ...(caller ? { discussionUnread: unread[r.request.paperId] ?? 0 } : {}),
       })),
     };
   }
 
-  async get(id: number, scope: number[] | null): Promise<ReviewRequestDto & { review: ReviewDto | null }> {
+  /**
+   * One request with its review. A caller with a conflict of interest on the paper (issue 25) sees the request
+   * but not its review or evaluation, as if none had been submitted.
+   */
+  async get(
+    id: number,
+    scope: number[] | null,
+    callerId: number,
+  ): Promise<ReviewRequestDto & { review: ReviewDto | null }> {
     const row = await this.mustFind(id, scope);
+    const dto = await this.dto(row.id);
+    if (await this.conflicts.hasConflict(callerId, row.paperId))
+      return { ...dto, evaluation: -1, review: null };
     const review = await this.repo.findReviewOf(row.id);
-    return { ...(await this.dto(row.id)), review: review ? toReviewDto(review) : null };
+    return { ...dto, review: review ? toReviewDto(review) : null };
   }
 
   /** Manual assignment of one reviewer: §8 checks, conflicts, §9 limits; the invitation in the same transaction. */
@@ -385,21 +399,30 @@ export class ReviewRequestsService {
   }
 
   /** Every review of a paper (drafts included) with the reviewer's name, for the chairs. */
-  async reviewsOfPaper(paperId: number, scope: number[] | null): Promise<ReviewDto[]> {
+  /** The reviews of a paper (drafts included); 404 alike for a paper out of reach or with a conflict (issue 25). */
+  async reviewsOfPaper(paperId: number, scope: number[] | null, callerId: number): Promise<ReviewDto[]> {
     await this.papers.managedPaper(paperId, scope, { includeDeleted: false });
+    if (await this.conflicts.hasConflict(callerId, paperId)) throw PapersErrors.notFound();
     const rows = await this.lists.reviewsOfPaper(paperId, { includeDrafts: true });
     return rows.map((r) => toReviewDto(r.review, r));
   }
 
   /**
-   * The submitted reviews of several papers in one query, keyed by paper id (papers out of scope, deleted or
-   * missing simply have no entry — the same answer as a paper without reviews).
+   * The submitted reviews of several papers in one query, keyed by paper id (papers out of scope, deleted,
+   * missing or with a conflict of interest of the caller simply have no entry — the same answer as a paper
+   * without reviews).
    */
   async submittedReviewsOfPapers(
     ids: number[],
     scope: number[] | null,
+    callerId: number,
   ): Promise<Record<number, ReviewDto[]>> {
-    const rows = await this.lists.submittedReviewsOfPapers([...new Set(ids)], scope);
+    const unique = [...new Set(ids)];
+    const conflicted = await this.conflicts.conflictedOf(callerId, unique);
+    const rows = await this.lists.submittedReviewsOfPapers(
+      unique.filter((id) => !conflicted.has(id)),
+      scope,
+    );
     const out: Record<number, ReviewDto[]> = {};
     for (const r of rows) (out[r.review.paperId] ??= []).push(toReviewDto(r.review, r));
     return out;

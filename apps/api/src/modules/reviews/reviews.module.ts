@@ -13,6 +13,7 @@ import { UsersModule } from '../users/users.module.js';
 import { PaperReviewsController } from './chair-reviews.controller.js';
 import { SubmitReviewController } from './chair-submit-review-request.controller.js';
 import { ReviewRequestsController } from './review-requests.controller.js';
+import { ReviewConflictsService } from './review-conflicts.service.js';
 import { ReviewListsService } from './review-lists.service.js';
 import { ReviewRequestsService } from './review-requests.service.js';
 import { ReviewAssignmentService } from './review-assignment.service.js';
@@ -80,7 +81,14 @@ import { MetaReviewsService } from './meta-reviews.service.js';
     DiscussionDigestScheduler,
     MetaReviewsRepository,
     MetaReviewsService,
+    ReviewConflictsService,
   ],
-  exports: [ReviewListsService, ReviewAssignmentService, AuthorResponsesService, ReviewRoundsService],
+  exports: [
+    ReviewListsService,
+    ReviewAssignmentService,
+    AuthorResponsesService,
+    ReviewRoundsService,
+    ReviewConflictsService,
+  ],
 })
 export class ReviewsModule {}
