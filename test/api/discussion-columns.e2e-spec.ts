@@ -6,15 +6,8 @@
  */
 import type { DiscussionCountsDto } from '@symposium/domain';
 import { bidsTable } from '../../apps/api/src/modules/reviews/reviews.table.js';
-import { setupReviews, type Person, type ReviewsEnv } from './reviews.helpers.js';
+import { REVIEW, setupReviews, type Person, type ReviewsEnv } from './reviews.helpers.js';
 
-const REVIEW = {
-  quality: 8,
-  contribution: 7,
-  originality: 6,
-  final: 2,
-  comments: { author: 'Clear and useful.', chair: 'Accept.' },
-};
 type Auth = [string, string];
 type Column = DiscussionCountsDto | null;
 

@@ -15,15 +15,7 @@ import {
   reviewRequestsTable,
 } from '../../apps/api/src/modules/reviews/reviews.table.js';
 import { statusesTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
-import { setupReviews, type Person, type ReviewsEnv } from './reviews.helpers.js';
-
-const REVIEW = {
-  quality: 8,
-  contribution: 7,
-  originality: 6,
-  final: 2,
-  comments: { author: 'Clear and useful.', chair: 'Accept.' },
-};
+import { REVIEW, setupReviews, type Person, type ReviewsEnv } from './reviews.helpers.js';
 
 describe('meta-reviews', () => {
   let env: ReviewsEnv;

@@ -8,15 +8,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { reviewRequestsTable } from '../../apps/api/src/modules/reviews/reviews.table.js';
-import { setupReviews, type Person, type ReviewsEnv } from './reviews.helpers.js';
-
-const REVIEW = {
-  quality: 8,
-  contribution: 7,
-  originality: 6,
-  final: 2,
-  comments: { author: 'Clear and useful.', chair: 'Accept.' },
-};
+import { REVIEW, setupReviews, type Person, type ReviewsEnv } from './reviews.helpers.js';
 
 describe('a conflicted chair does not see the reviews', () => {
   let env: ReviewsEnv;

@@ -12,6 +12,15 @@ import { chairRoles, createTestApp, type TestApp } from '../support/app.js';
 
 export type Person = Awaited<ReturnType<TestApp['user']>>;
 
+/** A complete review body (PUT /api/reviewer/papers/{id}), accept-leaning. */
+export const REVIEW = {
+  quality: 8,
+  contribution: 7,
+  originality: 6,
+  final: 2,
+  comments: { author: 'Clear and useful.', chair: 'Accept.' },
+};
+
 export interface ReviewsEnv {
   t: TestApp;
   chair: Person;

@@ -9,8 +9,6 @@ import {
 } from '@symposium/domain';
 import { Transform, Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
-  IsArray,
   IsBoolean,
   IsIn,
   IsInt,
@@ -21,6 +19,7 @@ import {
   Min,
 } from 'class-validator';
 import { Optional } from '../../../common/optional.js';
+import { IdListField } from './reviews.dto.js';
 
 /** POST /api/{role}/discussion/{paperId}: a comment. */
 export class PostCommentDto {
@@ -48,11 +47,7 @@ export class MarkReadDto {
 /** POST /api/{role}/discussion/unread: the papers of a list page. */
 export class UnreadCountsDto {
   @ApiProperty({ type: [Number] })
-  @IsArray()
-  @ArrayMaxSize(1000)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(MAX_INT32, { each: true })
+  @IdListField()
   ids!: number[];
 }
 

@@ -1,5 +1,6 @@
 import { Optional, Nullable } from '../../../common/optional.js';
 import { ContactDto } from '../../users/dto/contact.dto.js';
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   BID_VALUES,
@@ -44,6 +45,15 @@ const apply =
     for (const d of decorators) d(target, key);
   };
 const IdField = () => apply(...Id());
+/** A list of at most 1,000 ids (papers, users, tracks, statuses). */
+export const IdListField = () =>
+  apply(
+    IsArray(),
+    ArrayMaxSize(1000),
+    IsInt({ each: true }),
+    Min(1, { each: true }),
+    Max(MAX_INT32, { each: true }),
+  );
 const QueryId = () =>
   apply(
     Optional(),
@@ -145,25 +155,23 @@ export class CommentsDto {
   chair?: string | null;
 }
 
+/** An optional 0..10 score (null clears it), refused with the score's own message. */
+const Score = (message: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, maximum: 10 }),
+    Nullable(),
+    IsInt({ message }),
+    Min(0, { message }),
+    Max(10, { message }),
+  );
+
 /** Scores are checked here for type and range; completeness and comment lengths by validateReview. */
 export class ReviewDto {
-  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, maximum: 10 })
-  @Nullable()
-  @IsInt({ message: REVIEW_MESSAGES.quality })
-  @Min(0, { message: REVIEW_MESSAGES.quality })
-  @Max(10, { message: REVIEW_MESSAGES.quality })
+  @Score(REVIEW_MESSAGES.quality)
   quality?: number | null;
-  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, maximum: 10 })
-  @Nullable()
-  @IsInt({ message: REVIEW_MESSAGES.contribution })
-  @Min(0, { message: REVIEW_MESSAGES.contribution })
-  @Max(10, { message: REVIEW_MESSAGES.contribution })
+  @Score(REVIEW_MESSAGES.contribution)
   contribution?: number | null;
-  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, maximum: 10 })
-  @Nullable()
-  @IsInt({ message: REVIEW_MESSAGES.originality })
-  @Min(0, { message: REVIEW_MESSAGES.originality })
-  @Max(10, { message: REVIEW_MESSAGES.originality })
+  @Score(REVIEW_MESSAGES.originality)
   originality?: number | null;
   @ApiPropertyOptional({
     type: Number,
@@ -239,22 +247,14 @@ export class SaveConflictsDto {
 /** POST /reviews/papers: the reviews of a page of papers in one call (the decision table). */
 export class PapersReviewsDto {
   @ApiProperty({ type: [Number] })
-  @IsArray()
-  @ArrayMaxSize(1000)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(MAX_INT32, { each: true })
+  @IdListField()
   ids!: number[];
 }
 
 export class ReviewCountDto {
   @ApiPropertyOptional({ type: [Number], description: 'these users only (default: every reviewer in scope)' })
   @Optional()
-  @IsArray()
-  @ArrayMaxSize(1000)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(MAX_INT32, { each: true })
+  @IdListField()
   userIds?: number[];
 }
 
@@ -263,11 +263,7 @@ export class ImportReviewerDto extends ContactDto {
   @ApiPropertyOptional() @Optional() @IdField() userId?: number;
   @ApiProperty({ type: [Number] })
   @Optional()
-  @IsArray()
-  @ArrayMaxSize(1000)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(MAX_INT32, { each: true })
+  @IdListField()
   tracks?: number[];
 }
 
@@ -282,11 +278,7 @@ export class AutoRoundDto {
     description: 'rounds after R1: only papers with one of these status ids (e.g. "Borderline")',
   })
   @Optional()
-  @IsArray()
-  @ArrayMaxSize(1000)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(MAX_INT32, { each: true })
+  @IdListField()
   statuses?: number[];
 }
 
