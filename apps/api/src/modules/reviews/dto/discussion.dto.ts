@@ -8,16 +8,7 @@ import {
   type DiscussionVisibility,
 } from '@symposium/domain';
 import { Transform, Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Optional } from '../../../common/optional.js';
 import { IdListField } from './reviews.dto.js';
 
