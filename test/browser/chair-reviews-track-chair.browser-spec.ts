@@ -13,6 +13,7 @@ import {
   clickSelector,
 } from '../support/browser.js';
 import { useBrowserEnv, ABSTRACT } from '../support/browser-setup.js';
+import { checkAccessibility } from '../support/axe.js';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -20,7 +21,7 @@ describe('track chair review screens', () => {
   let trackA = 0;
   let trackB = 0;
   const u = { tom: 0, alice: 0, rita: 0, wes: 0 };
-  const p = { mine: 0, other: 0 };
+  const p = { mine: 0, other: 0, coAuthored: 0 };
 
   const env = useBrowserEnv(async () => {
     const [a, b] = await env.db
@@ -80,6 +81,46 @@ describe('track chair review screens', () => {
       await env.db.insert(paperAuthorsTable).values({ paperId: row!.id, userId: u.alice, position: 0 });
       p[key] = row!.id;
     }
+    // A paper of their track that the track chair wrote, reviewed by Rita: a conflict of interest (issue 25).
+    // (Alone: a co-author would put every paper of that co-author in conflict with them too.)
+    const [ownPaper] = await env.db
+      .insert(papersTable)
+      .values({
+        title: 'Planar separators revisited',
+        abstractText: ABSTRACT,
+        trackId: trackA,
+        primaryAuthorId: u.tom,
+      })
+      .returning();
+    p.coAuthored = ownPaper!.id;
+    await env.db.insert(paperAuthorsTable).values({ paperId: p.coAuthored, userId: u.tom, position: 0 });
+    const [reviewed] = await env.db
+      .insert(reviewRequestsTable)
+      .values({
+        trackId: trackA,
+        paperId: p.coAuthored,
+        reviewerId: u.rita,
+        waiting: false,
+        reviewed: true,
+        evaluation: 20,
+        replyDueAt: new Date(Date.now() + 5 * DAY),
+        dueAt: new Date(Date.now() + 14 * DAY),
+      })
+      .returning();
+    await env.db.insert(reviewsTable).values({
+      requestId: reviewed!.id,
+      trackId: trackA,
+      paperId: p.coAuthored,
+      reviewerId: u.rita,
+      quality: 7,
+      contribution: 7,
+      originality: 7,
+      final: 2,
+      commentsAuthor: 'A review the author must not read.',
+      commentsChair: 'Accept.',
+      draft: false,
+      submittedAt: new Date(),
+    });
     // A request outside the track chair's tracks: never listed to them.
     await env.db.insert(reviewRequestsTable).values({
       trackId: trackB,
@@ -128,7 +169,8 @@ describe('track chair review screens', () => {
 
     await page.goto(`${env.baseUrl}/chair/ViewReviewRequests`);
     await page.waitForFunction(
-      () => document.querySelector('[data-testid=request-count]')?.textContent === '1 review request',
+      // the new one and Rita's on the own paper; not Wes's in the other track
+      () => document.querySelector('[data-testid=request-count]')?.textContent === '2 review requests',
     );
     expect(
       await page.$eval('[data-testid=request-rows]', (el) => (el as HTMLElement).innerText),
@@ -166,5 +208,17 @@ describe('track chair review screens', () => {
 
     await page.goto(`${env.baseUrl}/chair/SubmitPaperReview/${p.other}`);
     await waitForText(page, 'The paper could not be obtained');
+  });
+
+  it('does not show the reviews of a paper they wrote: a conflict of interest', async () => {
+    const page = env.page;
+    await page.goto(`${env.baseUrl}/chair/ViewPaperReviews/${p.coAuthored}`);
+    await page.waitForSelector('[data-testid=reviews-conflict]');
+    await waitForText(page, 'Planar separators revisited');
+    await checkAccessibility(page, 'reviews of a conflicted paper');
+    const text = await page.evaluate(() => document.body.innerText);
+    expect(text).toContain('you have a conflict of interest with it');
+    expect(text).not.toContain('A review the author must not read.');
+    expect(await page.$('[data-testid=reviews]')).toBeNull();
   });
 });

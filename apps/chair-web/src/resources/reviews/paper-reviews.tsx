@@ -11,7 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { MetaReviewDto, ReviewRequestDto } from '@symposium/domain';
-import { api, ConferenceTime, errorMessage, ResponseText, useNotify } from '@symposium/ui';
+import { api, ApiError, ConferenceTime, errorMessage, ResponseText, useNotify } from '@symposium/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePaperResponses } from './api/responses';
 import { useState } from 'react';
@@ -64,22 +64,32 @@ export function ViewPaperReviews() {
           </>
         }
       />
-      <QueryView query={reviews}>
-        {(list) =>
-          list.length ? (
-            <div data-testid="reviews">
-              {list.map((r) => (
-                <ReviewCard key={r._id} review={r} />
-              ))}
-            </div>
-          ) : (
-            <Alert severity="info">This paper has no reviews yet.</Alert>
-          )
-        }
-      </QueryView>
-      <PaperMetaReviews paperId={paperId} />
-      <PaperResponses paperId={paperId} />
-      <PaperDiscussion paperId={paperId} />
+      {paper.data && reviews.error instanceof ApiError && reviews.error.statusCode === 404 ? (
+        // the paper is in reach but its reviews are not: the caller has a conflict of interest with it (issue 25)
+        <Alert severity="info" data-testid="reviews-conflict">
+          The reviews, responses and discussion of this paper are not shown: you have a conflict of interest
+          with it.
+        </Alert>
+      ) : (
+        <>
+          <QueryView query={reviews}>
+            {(list) =>
+              list.length ? (
+                <div data-testid="reviews">
+                  {list.map((r) => (
+                    <ReviewCard key={r._id} review={r} />
+                  ))}
+                </div>
+              ) : (
+                <Alert severity="info">This paper has no reviews yet.</Alert>
+              )
+            }
+          </QueryView>
+          <PaperMetaReviews paperId={paperId} />
+          <PaperResponses paperId={paperId} />
+          <PaperDiscussion paperId={paperId} />
+        </>
+      )}
     </>
   );
 }
