@@ -5,8 +5,9 @@
  * - a session from one instance is honoured by the others (Bearer token and cookie), directly and through
  *   haproxy;
  * - submissions with files through haproxy, downloaded from every instance with the same bytes;
- * - a bulk e-mail, a reminder run, a letter batch and a programme publish each happen exactly once while three
- *   instances run their workers (the request fired at two instances at once where that makes sense), the
+ * - a bulk e-mail, a reminder run, the discussion digests (issue 25: each participant once, at most once an
+ *   hour), a letter batch and a programme publish each happen exactly once while three instances run their
+ *   workers (the request fired at two instances at once where that makes sense), the
  *   messages counted at a real SMTP server on loopback;
  * - a stopped instance leaves haproxy's rotation (its /api/health check) and comes back;
  * - a burst of 60 submissions (paper + 1 MB PDF, each request with its own Idempotency-Key) with one instance
@@ -34,6 +35,7 @@ import {
   paperFilesTable,
   papersTable,
 } from '../../apps/api/src/modules/papers/papers.table.js';
+import { reviewRequestsTable, reviewsTable } from '../../apps/api/src/modules/reviews/reviews.table.js';
 import { statusesTable, tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { rolesToColumns } from '../../apps/api/src/modules/users/users.mapper.js';
 import { usersTable } from '../../apps/api/src/modules/users/users.table.js';
@@ -478,6 +480,148 @@ describeCluster('three API instances behind haproxy', () => {
     expect(
       await count(`select count(*)::int as n from reminder_deliveries where rule_id = ${rule!.id}`),
     ).toBe(reminded.length);
+  });
+
+  it('discussion digests: each participant once, at most once an hour, while three instances tick', async () => {
+    // People of their own organizations and domains (the cluster's others share one: all in conflict).
+    const passwordHash = await hashPassword(PASSWORD);
+    const who = (key: string, roles: Parameters<typeof rolesToColumns>[0] = emptyRoles()) => ({
+      firstName: key.toUpperCase(),
+      lastName: 'Discussant',
+      email: `${key}@${key}-inst.example`,
+      passwordHash,
+      organization: `${key.toUpperCase()} Institute`,
+      ...rolesToColumns(roles),
+    });
+    const [track] = await db().insert(tracksTable).values({ name: 'Discussion track' }).returning();
+    const reviewerRoles = { ...emptyRoles(), reviewer: { is: true, tracks: [track!.id], count: 0 } };
+    const people = await db()
+      .insert(usersTable)
+      .values([
+        who('writer'),
+        who('rone', reviewerRoles),
+        who('rtwo', reviewerRoles),
+        who('rthree', reviewerRoles),
+        who('sentinel', reviewerRoles),
+        who('tchair', { ...emptyRoles(), coChair: { is: true, tracks: [track!.id] } }),
+      ])
+      .returning();
+    const [writer, r1, r2, r3, sentinel, trackChair] = people as [
+      (typeof people)[0],
+      ...(typeof people)[0][],
+    ];
+    const papers = await db()
+      .insert(papersTable)
+      .values(
+        ['A', 'B'].map((x) => ({
+          title: `Discussed paper ${x}`,
+          abstractText: ABSTRACT,
+          trackId: track!.id,
+          primaryAuthorId: writer.id,
+        })),
+      )
+      .returning({ id: papersTable.id });
+    const [paperA, paperB] = papers.map((p) => p.id) as [number, number];
+    await db()
+      .insert(paperAuthorsTable)
+      .values(papers.map((p) => ({ paperId: p.id, userId: writer.id, position: 0 })));
+    // submitted reviews: r1, r2, r3 on A; r1 and the sentinel on B
+    const pairs: [number, { id: number }][] = [
+      [paperA, r1!],
+      [paperA, r2!],
+      [paperA, r3!],
+      [paperB, r1!],
+      [paperB, sentinel!],
+    ];
+    const requests = await db()
+      .insert(reviewRequestsTable)
+      .values(
+        pairs.map(([paperId, r]) => ({
+          trackId: track!.id,
+          paperId,
+          reviewerId: r.id,
+          waiting: false,
+          reviewed: true,
+          evaluation: 20,
+          replyDueAt: new Date(Date.now() + DAY),
+          dueAt: new Date(Date.now() + 14 * DAY),
+        })),
+      )
+      .returning();
+    await db()
+      .insert(reviewsTable)
+      .values(
+        requests.map((q) => ({
+          requestId: q.id,
+          trackId: q.trackId,
+          paperId: q.paperId,
+          reviewerId: q.reviewerId,
+          quality: 7,
+          contribution: 7,
+          originality: 7,
+          final: 2,
+          commentsAuthor: 'Fine.',
+          commentsChair: 'Fine.',
+          draft: false,
+          submittedAt: new Date(),
+        })),
+      );
+    const tokens = new Map<number, string>();
+    for (const r of [r1!, r2!, r3!]) tokens.set(r.id, (await signIn(base(), r.email)).token);
+    const comment = async (where: string, by: { id: number }, paperId: number, text: string) => {
+      const res = await call(where, 'POST', `/api/reviewer/discussion/${paperId}`, {
+        token: tokens.get(by.id)!,
+        json: { text, visibility: 'reviewers' },
+      });
+      expect(res.status).toBe(201);
+    };
+    const digests = () =>
+      smtp.messages.filter((m) => /^\d+ new discussion comments?$/.test(m.parsed.subject ?? ''));
+    const digestsTo = () => {
+      const n = new Map<string, number>();
+      for (const m of digests()) for (const to of m.envelope.to) n.set(to, (n.get(to) ?? 0) + 1);
+      return n;
+    };
+    const settled = (total: number) =>
+      until(
+        `${total} digests and an empty outbox`,
+        async () =>
+          digests().length >= total &&
+          (await count(`select count(*)::int as n from outbox where state in ('pending', 'sending')`)) === 0,
+        90_000,
+        () => ` (have ${digests().length})`,
+      );
+    const stored = () => count(`select count(*)::int as n from outbox where kind = 'discussion-digest'`);
+    const before = await stored();
+
+    // Round 1: two comments on A through two instances. Readers of each: the other reviewers, the track
+    // chair and the chair (no conflict with the writer) — one digest each, whenever the ticks fall.
+    await Promise.all([
+      comment(direct(0), r1!, paperA, 'The proof of lemma 2 needs a case more.'),
+      comment(direct(1), r2!, paperA, 'Agreed; the experiments are convincing though.'),
+    ]);
+    const round1 = [r1!, r2!, r3!, trackChair!].map((p) => p.email).concat(chair.email);
+    await settled(round1.length);
+    // Round 2, an hour later: r3 writes through the third instance; r3 is not told of their own comment.
+    await db().execute(
+      sql`update discussion_digests set last_sent_at = now() - interval '61 minutes' where last_sent_at is not null`,
+    );
+    await comment(direct(2), r3!, paperA, 'I raise my score after the response.');
+    const round2 = [r1!, r2!, trackChair!].map((p) => p.email).concat(chair.email);
+    await settled(round1.length + round2.length);
+    // The sentinel: a comment on B whose only reader without a digest this hour is the sentinel reviewer.
+    // Its digest comes after further ticks of the instances; any late duplicate would be counted below.
+    await comment(base(), r1!, paperB, 'Paper B is ready for a decision.');
+    await settled(round1.length + round2.length + 1);
+
+    const expected = new Map<string, number>();
+    for (const e of [...round1, ...round2, sentinel!.email]) expected.set(e, (expected.get(e) ?? 0) + 1);
+    expect(Object.fromEntries([...digestsTo()].sort())).toEqual(Object.fromEntries([...expected].sort()));
+    expect(digestsTo().has(writer!.email)).toBe(false);
+    expect((await stored()) - before).toBe(round1.length + round2.length + 1);
+    const sentinelMail = digests().find((m) => m.envelope.to.includes(sentinel!.email))!;
+    expect(sentinelMail.parsed.text).toContain('Paper B is ready for a decision.');
+    expect(sentinelMail.parsed.text).not.toContain('lemma 2');
   });
 
   it('a letter batch issues each letter once while three instances run batch workers', async () => {
