@@ -78,11 +78,16 @@ function ReviewForm({
   paperId,
   request,
   draft,
+  onCancel,
 }: {
   paperId: number;
   request: ReviewRequestDto;
+  /** The saved draft, or the submitted review being revised (with onCancel). */
   draft: ReviewDto | undefined;
+  /** Revising a submitted review (issue 25): no draft, a Cancel button. */
+  onCancel?: () => void;
 }) {
+  const revising = Boolean(onCancel);
   const notify = useNotify();
   const navigate = useNavigate();
   const save = useSaveReview(paperId);
@@ -136,8 +141,14 @@ function ReviewForm({
     <Paper variant="outlined" sx={{ p: 2 }} component="form" onSubmit={(e) => e.preventDefault()}>
       <Stack spacing={2}>
         <Typography variant="h6" component="h2">
-          Your review
+          {revising ? 'Revise your review' : 'Your review'}
         </Typography>
+        {revising ? (
+          <Alert severity="info" data-testid="revise-info">
+            The other reviewers and the chairs see what you change (scores, decision, comments); every version
+            is kept.
+          </Alert>
+        ) : null}
         {draft?.draft ? (
           <Alert severity="info" data-testid="draft-info">
             Draft saved <ConferenceTime value={draft.updatedAt} />. Submit it when it is complete.
@@ -218,11 +229,17 @@ function ReviewForm({
           </Alert>
         ) : null}
         <Stack direction="row" spacing={1}>
-          <Button variant="outlined" disabled={save.isPending} onClick={() => send(true)}>
-            Save draft
-          </Button>
+          {revising ? (
+            <Button variant="outlined" disabled={save.isPending} onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : (
+            <Button variant="outlined" disabled={save.isPending} onClick={() => send(true)}>
+              Save draft
+            </Button>
+          )}
           <Button disabled={save.isPending} onClick={() => send(false)}>
-            Submit review
+            {revising ? 'Submit revised review' : 'Submit review'}
           </Button>
         </Stack>
       </Stack>
@@ -260,6 +277,7 @@ function AuthorResponses({ paperId }: { paperId: number }) {
 }
 
 function Review({ paperId, data }: { paperId: number; data: ReviewerPaper }) {
+  const [revising, setRevising] = useState(false);
   const request = pickRequest(data);
   if (!request) return <Alert severity="error">{PAPER_NOT_FOUND}</Alert>;
   const review = data.reviews.find((r) => r.request === request._id);
@@ -275,13 +293,28 @@ function Review({ paperId, data }: { paperId: number; data: ReviewerPaper }) {
       </Stack>
       <PaperSummary paper={data.paper} />
       <AuthorResponses paperId={paperId} />
-      {request.state === 'reviewed' || (review && !review.draft) ? (
+      {revising && review && !review.draft ? (
+        <ReviewForm
+          key={`revise-${request._id}`}
+          paperId={paperId}
+          request={request}
+          draft={review}
+          onCancel={() => setRevising(false)}
+        />
+      ) : request.state === 'reviewed' || (review && !review.draft) ? (
         <Alert
           severity="success"
           action={
-            <Button color="inherit" size="small" component={Link} to={paths.viewPaperReview(paperId)}>
-              View review
-            </Button>
+            <Stack direction="row" spacing={1}>
+              <Button color="inherit" size="small" component={Link} to={paths.viewPaperReview(paperId)}>
+                View review
+              </Button>
+              {review && !review.draft ? (
+                <Button color="inherit" size="small" onClick={() => setRevising(true)}>
+                  Revise review
+                </Button>
+              ) : null}
+            </Stack>
           }
         >
           You have submitted your review of this paper.
