@@ -12,7 +12,7 @@ import { paperAuthorsTable, papersTable } from '../../apps/api/src/modules/paper
 import { authorResponsesTable } from '../../apps/api/src/modules/reviews/reviews.table.js';
 import { tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
 import { checkAccessibility } from '../support/axe.js';
-import { clickText, signIn, waitForText, type BrowserEnv } from '../support/browser.js';
+import { clickText, selectOption, signIn, waitForText, type BrowserEnv } from '../support/browser.js';
 import {
   callAs,
   CHAIR,
@@ -284,6 +284,37 @@ describe('the discussion screens', () => {
     await openScreen(env, `/chair/EditTrack/${trackId}`, {
       responses: [`/api/chair/tracks/${trackId}`],
       selector: 'input[name=discussionBeforeReview]:checked',
+    });
+    await signOut(env);
+  });
+
+  it('a reviewer revises the submitted review; the other reviewer sees what changed', async () => {
+    const { page } = env;
+    await signIn(env, 'author', olga.email, olga.password);
+    await openScreen(env, `/ReviewPaper/${paperId}`, {
+      responses: [`/api/reviewer/papers/${paperId}`],
+      texts: ['You have submitted your review of this paper.'],
+    });
+    await clickText(page, 'Revise review', 'button');
+    await page.waitForSelector('[data-testid=revise-info]');
+    // the form holds the submitted review; a revision has no draft
+    expect(await page.$eval('#review-final', (e) => (e as HTMLSelectElement).value)).toBe('-1');
+    expect(await page.$$eval('button', (bs) => bs.map((b) => b.textContent?.trim()))).not.toContain(
+      'Save draft',
+    );
+    await checkAccessibility(page, 'revising a submitted review');
+    await selectOption(page, '#review-final', '1');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/reviewer/papers/${paperId}`) && r.request().method() === 'PUT',
+    );
+    await clickText(page, 'Submit revised review', 'button');
+    expect((await saved).status()).toBe(200);
+    await page.waitForFunction((p: number) => location.pathname === `/ViewPaperReview/${p}`, {}, paperId);
+    await signOut(env);
+    await signIn(env, 'author', rui.email, rui.password);
+    await openScreen(env, `/ViewPaperReview/${paperId}`, {
+      responses: [`/api/reviewer/discussion/${paperId}/reviews`],
+      selector: '[data-testid=revised]',
     });
     await signOut(env);
   });

@@ -1,7 +1,9 @@
 /**
  * The journey (issue 21): one small conference run in order through both apps by its people, on one database —
  * the chair configures it, four authors sign up and submit, reviewers are assigned by hand and automatically and
- * review, decisions are e-mailed after a preview, authors sign the consent form and send camera-ready papers,
+ * review; the chair opens an author response window, an author responds, the reviewers discuss (a mention, an
+ * unread count, a revised review), a meta-reviewer writes the meta-review and the discussion's digests go out
+ * once (issue 25); decisions are e-mailed after a preview, authors sign the consent form and send camera-ready papers,
  * registrations come from a LibreOffice spreadsheet, the programme is built, published and opened by its session
  * chair, letters and an invoice are issued and their QR codes verified, reports and reminders run. Each step
  * asserts what its person sees and what was stored; every screen passed is checked with axe at 1280 px and at
@@ -9,7 +11,7 @@
  * about what one feature leaves behind for the next.
  */
 import { REMINDER_MESSAGES } from '@symposium/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +20,15 @@ import type { ElementHandle, Page } from 'puppeteer-core';
 import { StartupService } from '../../apps/api/src/modules/demo/startup.service.js';
 import { conferenceTable } from '../../apps/api/src/modules/conference/conference.table.js';
 import { paperConsentsTable, papersTable } from '../../apps/api/src/modules/papers/papers.table.js';
-import { reviewRequestsTable, reviewsTable } from '../../apps/api/src/modules/reviews/reviews.table.js';
+import { outboxTable } from '../../apps/api/src/modules/outbox/outbox.table.js';
+import { DiscussionDigestScheduler } from '../../apps/api/src/modules/reviews/discussion.scheduler.js';
+import {
+  authorResponsesTable,
+  reviewRequestsTable,
+  reviewRoundsTable,
+  reviewsTable,
+  reviewVersionsTable,
+} from '../../apps/api/src/modules/reviews/reviews.table.js';
 import {
   eventsTable,
   roomsTable,
@@ -116,6 +126,14 @@ const AUTHORS: AuthorPlan[] = [
   },
 ];
 
+interface ReviewerPlan {
+  key: string;
+  first: string;
+  last: string;
+  email: string;
+  org: string;
+}
+
 const REVIEWERS = [
   {
     key: 'rita',
@@ -139,6 +157,33 @@ const REVIEWERS = [
     org: 'Prague Institute',
   },
 ] as const;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Ana's author response: 14 words, with the Markdown subset's strong text. */
+const RESPONSE = 'We thank the reviewers. We added the **public traces** of 2030 to the evaluation.';
+const META_COMMITTEE = 'The discussion converged: the response answers the question on data. Accept.';
+const META_REVIEWER: ReviewerPlan = {
+  key: 'mia',
+  first: 'Mia',
+  last: 'Moreau',
+  email: 'mia.moreau@coimbra-inst.example',
+  org: 'Coimbra Institute',
+};
+
+/** A time as the conference's wall clock (Europe/Lisbon) in a datetime-local input's form. */
+const lisbonInput = (ms: number) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Europe/Lisbon',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(new Date(ms))
+    .replace(' ', 'T');
 
 /** Where a failed step leaves a screenshot of every person's page (JOURNEY_SHOTS, default the temp folder). */
 let shotsOf: (() => Page[]) | undefined;
@@ -343,45 +388,60 @@ describe('a whole conference, in order, by its people', () => {
     await see(page, 'Log-structured storage for small devices');
   });
 
+  /**
+   * The chair registers a person (their password comes by e-mail) and makes them a reviewer of both tracks;
+   * a page of their own, not signed in yet.
+   */
+  async function registerReviewer(r: ReviewerPlan): Promise<Person & { id: number }> {
+    const { page } = chair;
+    await page.goto(`${env.baseUrl}/chair/RegisterUser`);
+    await fillByLabel(page, 'First Name', r.first);
+    await fillByLabel(page, 'Last Name', r.last);
+    await fillByLabel(page, 'Email', r.email);
+    await fillByLabel(page, 'Alternate Email', `${r.key}@${r.key}-home.example`);
+    await fillByLabel(page, 'Organization', r.org);
+    await fillByLabel(page, 'Country', 'Italy');
+    await fillByLabel(page, 'Phone', '+39 02 000 000');
+    await lookAt(page);
+    await clickText(page, 'Register', 'button');
+    await page.waitForFunction(() => location.pathname === '/chair/ViewUsers');
+    const mail = await mailTo(smtp, r.email, /account/i);
+    const password = /Password: (\S+)/.exec(mail.parsed.text ?? '')?.[1];
+    expect(password).toMatch(/^[A-Za-z0-9]{10}$/);
+    const [row] = await env.db.select().from(usersTable).where(eq(usersTable.email, r.email));
+
+    await page.goto(`${env.baseUrl}/chair/ManageRoles/${row!.id}/reviewers/add`);
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLInputElement>('input[name=selector][value=Reviewers]')?.checked === true,
+    );
+    await see(page, r.email);
+    await clickText(page, 'Systems', 'label');
+    await clickText(page, 'Theory', 'label');
+    // The screen reloads 1.5 s after the confirmation (§4): both waits start before the click, and the next
+    // address is opened only after the reload (a reload due while a goto runs would cancel that goto).
+    const reloaded = page.waitForNavigation();
+    await clickAndWaitForText(page, 'Save roles', "This user's roles have been updated!", 'button');
+    await reloaded;
+    const [stored] = await env.db.select().from(usersTable).where(eq(usersTable.id, row!.id));
+    expect(stored!.reviewerTracks!.sort()).toEqual([trackIds.Systems, trackIds.Theory].sort());
+    return { ...(await personPage(env)), email: r.email, password: password!, id: row!.id };
+  }
+
+  /** A reviewer signs in with the password the registration e-mail gave them. */
+  async function signInReviewer(r: Person): Promise<void> {
+    const { page } = r;
+    await page.goto(`${env.baseUrl}/SignIn`);
+    await fillByLabel(page, 'Email', r.email);
+    await fillByLabel(page, 'Password', r.password);
+    await clickText(page, 'Sign in', 'button');
+    await see(page, 'Reviewer console');
+  }
+
   step(
     'the chair registers three reviewers, who get their passwords by e-mail, and gives them both tracks',
     async () => {
-      const { page } = chair;
-      for (const r of REVIEWERS) {
-        await page.goto(`${env.baseUrl}/chair/RegisterUser`);
-        await fillByLabel(page, 'First Name', r.first);
-        await fillByLabel(page, 'Last Name', r.last);
-        await fillByLabel(page, 'Email', r.email);
-        await fillByLabel(page, 'Alternate Email', `${r.key}@${r.key}-home.example`);
-        await fillByLabel(page, 'Organization', r.org);
-        await fillByLabel(page, 'Country', 'Italy');
-        await fillByLabel(page, 'Phone', '+39 02 000 000');
-        await lookAt(page);
-        await clickText(page, 'Register', 'button');
-        await page.waitForFunction(() => location.pathname === '/chair/ViewUsers');
-        const mail = await mailTo(smtp, r.email, /account/i);
-        const password = /Password: (\S+)/.exec(mail.parsed.text ?? '')?.[1];
-        expect(password).toMatch(/^[A-Za-z0-9]{10}$/);
-        const [row] = await env.db.select().from(usersTable).where(eq(usersTable.email, r.email));
-
-        await page.goto(`${env.baseUrl}/chair/ManageRoles/${row!.id}/reviewers/add`);
-        await page.waitForFunction(
-          () =>
-            document.querySelector<HTMLInputElement>('input[name=selector][value=Reviewers]')?.checked ===
-            true,
-        );
-        await see(page, r.email);
-        await clickText(page, 'Systems', 'label');
-        await clickText(page, 'Theory', 'label');
-        // The screen reloads 1.5 s after the confirmation (§4): both waits start before the click, and the next
-        // address is opened only after the reload (a reload due while a goto runs would cancel that goto).
-        const reloaded = page.waitForNavigation();
-        await clickAndWaitForText(page, 'Save roles', "This user's roles have been updated!", 'button');
-        await reloaded;
-        const [stored] = await env.db.select().from(usersTable).where(eq(usersTable.id, row!.id));
-        expect(stored!.reviewerTracks!.sort()).toEqual([trackIds.Systems, trackIds.Theory].sort());
-        reviewers[r.key] = { ...(await personPage(env)), email: r.email, password: password!, id: row!.id };
-      }
+      for (const r of REVIEWERS) reviewers[r.key] = await registerReviewer(r);
     },
   );
 
@@ -436,11 +496,7 @@ describe('a whole conference, in order, by its people', () => {
       const verdicts: Record<AuthorPlan['key'], string> = { ana: '1', bruno: '0', chen: '2', dalia: '1' };
       for (const r of Object.values(reviewers)) {
         const { page } = r;
-        await page.goto(`${env.baseUrl}/SignIn`);
-        await fillByLabel(page, 'Email', r.email);
-        await fillByLabel(page, 'Password', r.password);
-        await clickText(page, 'Sign in', 'button');
-        await see(page, 'Reviewer console');
+        await signInReviewer(r);
         const requests = await env.db
           .select()
           .from(reviewRequestsTable)
@@ -479,114 +535,322 @@ describe('a whole conference, in order, by its people', () => {
     },
   );
 
+  step('the chair sets up the statuses: Accept (an accepted status) and Reject', async () => {
+    const { page } = chair;
+    await page.goto(`${env.baseUrl}/chair/EditPaperStatusSettings/`);
+    await see(page, 'Awaiting Decision');
+    for (const text of ['Accept', 'Reject']) {
+      await fillByLabel(page, 'New status', text);
+      await clickText(page, 'Add status', 'button');
+      await see(page, 'The status was successfully created!');
+      await page.waitForSelector(`[aria-label="Edit ${text}"]`);
+    }
+    await clickSelector(page, '[aria-label="Edit Accept"]');
+    await clickSelector(page, '[role=dialog] input[name=isAccepted]');
+    await lookAt(page);
+    await clickText(page, 'Save status', 'button');
+    await see(page, 'The status was successfully updated!');
+    const statuses = await env.db.select().from(statusesTable);
+    expect(statuses.find((x) => x.text === 'Accept')!.isAccepted).toBe(true);
+  });
+
   step(
-    'the chair sets up the statuses, decides every paper and e-mails the decisions after a preview',
+    'the chair opens the author response window of the Systems track: 200 words, from an hour ago for a week',
     async () => {
       const { page } = chair;
-      await page.goto(`${env.baseUrl}/chair/EditPaperStatusSettings/`);
-      await see(page, 'Awaiting Decision');
-      for (const text of ['Accept', 'Reject']) {
-        await fillByLabel(page, 'New status', text);
-        await clickText(page, 'Add status', 'button');
-        await see(page, 'The status was successfully created!');
-        await page.waitForSelector(`[aria-label="Edit ${text}"]`);
-      }
-      await clickSelector(page, '[aria-label="Edit Accept"]');
-      await clickSelector(page, '[role=dialog] input[name=isAccepted]');
+      await page.goto(`${env.baseUrl}/chair/EditTrack/${trackIds.Systems}`);
+      await page.waitForSelector('[data-testid=round-1]');
+      await clickSelector(page, '[aria-label="Edit R1"]');
+      await page.waitForSelector('[role=dialog]');
+      // the window is entered as wall-clock times of the conference's zone, like every deadline
+      await setInputByLabel(page, 'Response opens (Europe/Lisbon)', lisbonInput(Date.now() - HOUR));
+      await setInputByLabel(page, 'Response closes (Europe/Lisbon)', lisbonInput(Date.now() + 7 * DAY));
+      await fillByLabel(page, 'Response limit', '200');
       await lookAt(page);
-      await clickText(page, 'Save status', 'button');
-      await see(page, 'The status was successfully updated!');
-      const statuses = await env.db.select().from(statusesTable);
-      const statusId = (text: string) => statuses.find((x) => x.text === text)!.id;
-      expect(statuses.find((x) => x.text === 'Accept')!.isAccepted).toBe(true);
-
-      await page.goto(`${env.baseUrl}/chair/PaperDecisionMaking`);
-      await page.waitForSelector(`[data-testid=score-average-${paperOf('ana')}]`);
-      await lookAt(page);
-      // Every paper has three reviews: the average of the final recommendations is the verdict given.
-      expect(await page.$eval(`[data-testid=score-average-${paperOf('chen')}]`, (e) => e.textContent)).toBe(
-        '2.00',
-      );
-      // One decision for the three accepted papers, confirmed once; then Bruno's alone.
-      for (const decision of ['Accept', 'Reject'] as const) {
-        const keys = AUTHORS.filter((a) => DECISIONS[a.key] === decision).map((a) => a.key);
-        for (const key of keys) await clickSelector(page, `[aria-label="Select paper ${paperOf(key)}"]`);
-        await see(page, `${keys.length} selected`);
-        await selectOption(page, 'select[name=decision]', String(statusId(decision)));
-        await clickText(page, `Decide ${keys.length} paper${keys.length === 1 ? '' : 's'}`, 'button');
-        await see(page, `${AUTHORS.find((a) => a.key === keys[0])!.title}: Awaiting Decision → ${decision}`);
-        await clickSelector(page, '[data-testid=confirm-button]');
-        await page.waitForFunction(() => !document.querySelector('[role=dialog]'));
-        await until(async () => {
-          const rows = await env.db.select().from(papersTable);
-          return keys.every((k) => rows.find((r) => r.id === paperOf(k))!.statusId === statusId(decision));
-        });
-      }
-      for (const a of AUTHORS) {
-        const [row] = await env.db
-          .select()
-          .from(papersTable)
-          .where(eq(papersTable.id, paperOf(a.key)));
-        expect([a.key, row!.statusId]).toEqual([a.key, statusId(DECISIONS[a.key])]);
-      }
-
-      await page.goto(`${env.baseUrl}/chair/EmailTemplate/`);
-      await clickText(page, 'Add template', 'button');
-      await fillByLabel(page, 'Subject', 'Decision on {{paper.title}}');
-      await fillByLabel(
-        page,
-        'Text',
-        'Dear {{recipient.firstName}}, the decision on "{{paper.title}}" is: {{paper.status}}.',
-      );
-      await lookAt(page);
-      await clickText(page, 'Save', 'button');
-      await page.waitForFunction(() =>
-        document.querySelector('[data-testid=template-rows]')?.textContent?.includes('Decision on'),
-      );
-
-      await page.goto(`${env.baseUrl}/chair/ViewPapers`);
-      for (const a of AUTHORS)
-        await clickSelector(page, `input[aria-label="Select paper ${paperOf(a.key)}"]`);
-      await page.waitForFunction(() =>
-        document.querySelector('[data-testid=selected-count]')?.textContent?.includes('4 selected'),
-      );
-      await lookAt(page);
-      await clickText(page, 'E-mail authors', 'button');
-      await clickSelector(page, '[role=combobox][aria-labelledby*="email-template-label"]');
-      await clickText(page, 'Decision on {{paper.title}}', '[role=option]');
+      await clickText(page, 'Save round', 'button');
       await page.waitForFunction(
-        () =>
-          document.querySelector<HTMLInputElement>('input[name=subject]')?.value ===
-          'Decision on {{paper.title}}',
-      );
-      await clickText(page, 'Preview', 'button');
-      // Four papers, Ana's with Bruno as co-author: five messages.
-      await page.waitForFunction(() =>
-        document
-          .querySelector('[data-testid=preview-count]')
-          ?.textContent?.includes('5 messages will be sent'),
+        () => document.querySelector('[data-testid=round-1]')?.textContent?.includes('200 words') ?? false,
       );
       await lookAt(page);
-      const preview = await page.$eval(
-        `[data-testid="message-${authors.bruno.id}:${paperOf('bruno')}"]`,
-        (el) => (el as HTMLElement).innerText,
-      );
-      expect(preview).toContain('Subject: Decision on Log-structured storage for small devices');
-      expect(preview).toContain('the decision on "Log-structured storage for small devices" is: Reject.');
-      const before = smtp.messages.length;
-      await clickText(page, 'Send', 'button');
-      await see(page, 'Send 5 e-mails?');
-      await clickSelector(page, '[data-testid=confirm-button]');
-      await page.waitForSelector('[data-testid=send-result]');
-      for (const a of AUTHORS) {
-        const mail = await mailTo(smtp, a.email, new RegExp(`^Decision on ${a.title}$`), before);
-        expect(mail.parsed.text).toContain(`is: ${DECISIONS[a.key]}.`);
-      }
-      const coAuthorMail = await mailTo(smtp, authors.bruno.email, /Congestion control/, before);
-      expect(coAuthorMail.parsed.text).toContain('is: Accept.');
-      expect(smtp.messages.length - before).toBe(5);
+      const [r1] = await env.db
+        .select()
+        .from(reviewRoundsTable)
+        .where(and(eq(reviewRoundsTable.trackId, trackIds.Systems), eq(reviewRoundsTable.number, 1)));
+      expect(r1).toMatchObject({ responseLimit: 200, responseLimitUnit: 'words' });
+      expect(r1!.responseOpensAt!.getTime()).toBeLessThan(Date.now());
+      expect(r1!.responseClosesAt!.getTime()).toBeGreaterThan(Date.now() + 6 * DAY);
     },
   );
+
+  step(
+    "Ana answers the reviews of her paper: the reviews' comments to the authors beside a live word counter",
+    async () => {
+      const { page } = authors.ana;
+      const paper = paperOf('ana');
+      await page.goto(`${env.baseUrl}/ViewPaper/${paper}`);
+      await page.waitForSelector('[data-testid=response-links]');
+      await lookAt(page);
+      await clickText(page, 'Write the response', 'a');
+      await page.waitForFunction((p: number) => location.pathname === `/PaperResponse/${p}/1`, {}, paper);
+      await see(page, 'Author response · R1');
+      await see(page, 'suggests more data');
+      const shown = await page.evaluate(() => document.body.innerText);
+      // the comments to the track chair and the reviewers' names stay with the committee
+      expect(shown).not.toContain('Solid work.');
+      for (const r of REVIEWERS) expect(shown).not.toContain(r.last);
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid=response-counter]')?.textContent === '0 / 200 words',
+      );
+      await setTextArea(page, 'Response', RESPONSE);
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid=response-counter]')?.textContent === '14 / 200 words',
+      );
+      await lookAt(page);
+      await clickText(page, 'Submit', 'button');
+      await see(page, 'Response submitted');
+      const [row] = await env.db
+        .select()
+        .from(authorResponsesTable)
+        .where(eq(authorResponsesTable.paperId, paper));
+      expect(row).toMatchObject({ round: 1, text: RESPONSE, submitted: true });
+    },
+  );
+
+  step(
+    'the reviewers discuss: Rita reads the response and mentions Sam, who revises his review; Rita sees the change',
+    async () => {
+      const paper = paperOf('ana');
+      // reviewers see each other as "Reviewer N", by the order of their requests on the paper
+      const order = (
+        await env.db
+          .select()
+          .from(reviewRequestsTable)
+          .where(eq(reviewRequestsTable.paperId, paper))
+          .orderBy(reviewRequestsTable.id)
+      ).map((r) => r.reviewerId);
+      const samAlias = `Reviewer${order.indexOf(reviewers.sam.id) + 1}`;
+      const rita = reviewers.rita.page;
+      await rita.goto(`${env.baseUrl}/ViewPaperReview/${paper}`);
+      await rita.waitForSelector('[data-testid=author-responses] [data-testid=response-text] strong');
+      await see(rita, 'public traces');
+      await rita.waitForSelector('[data-testid=comment-text]');
+      await lookAt(rita);
+      await (await rita.$('[data-testid=comment-text]'))!.click();
+      await rita.keyboard.sendCharacter(`@${samAlias} does the response settle the question on data?`);
+      const before = smtp.messages.length;
+      await clickText(rita, 'Post comment', 'button');
+      await rita.waitForFunction(
+        () =>
+          document
+            .querySelector<HTMLElement>('[data-testid=comments]')
+            ?.innerText.includes('does the response settle the question on data?') ?? false,
+      );
+      const mention = await mailTo(
+        smtp,
+        reviewers.sam.email,
+        /^You were mentioned in the discussion/,
+        before,
+      );
+      expect(mention.parsed.text).toContain('does the response settle the question on data?');
+
+      // Sam's console counts the new comment; reading it clears the count
+      const sam = reviewers.sam.page;
+      const [samRequest] = await env.db
+        .select()
+        .from(reviewRequestsTable)
+        .where(
+          and(eq(reviewRequestsTable.paperId, paper), eq(reviewRequestsTable.reviewerId, reviewers.sam.id)),
+        );
+      const row = `[data-testid=request][data-request="${samRequest!.id}"]`;
+      await sam.goto(`${env.baseUrl}/`);
+      await sam.waitForSelector(`${row} [data-testid=discussion-unread]`);
+      await lookAt(sam);
+      await clickSelector(sam, `${row} [data-testid=discussion-link]`);
+      await see(sam, 'does the response settle the question on data?');
+      await sam.goto(`${env.baseUrl}/`);
+      await sam.waitForSelector(`${row} [data-testid=discussion-link]`);
+      expect(await sam.$(`${row} [data-testid=discussion-unread]`)).toBeNull();
+
+      // Sam revises his submitted review: the final recommendation from 1 to 2
+      await sam.goto(`${env.baseUrl}/ReviewPaper/${paper}`);
+      await clickText(sam, 'Revise review', 'button');
+      await sam.waitForSelector('[data-testid=revise-info]');
+      await lookAt(sam);
+      await selectOption(sam, '#review-final', '2');
+      await clickText(sam, 'Submit revised review', 'button');
+      await sam.waitForFunction((p: number) => location.pathname === `/ViewPaperReview/${p}`, {}, paper);
+      await until(
+        async () =>
+          (await env.db.select().from(reviewVersionsTable).where(eq(reviewVersionsTable.paperId, paper)))
+            .length === 4,
+      );
+      // Rita sees that Sam's review changed, and what
+      await rita.goto(`${env.baseUrl}/ViewPaperReview/${paper}`);
+      await rita.waitForSelector('[data-testid=revised]');
+      await lookAt(rita);
+    },
+  );
+
+  step(
+    "a meta-reviewer writes the meta-review of Ana's paper; the chair reads it beside the scores",
+    async () => {
+      const paper = paperOf('ana');
+      const mia = await registerReviewer(META_REVIEWER);
+      const { page } = chair;
+      await page.goto(`${env.baseUrl}/chair/AssignReviewersManual`);
+      await selectOption(page, 'select[name=track]', String(trackIds.Systems));
+      await pickOption(page, 'Role', 'Meta-reviewer');
+      await clickText(page, 'Next', 'button');
+      await clickSelector(page, `[aria-label="Select paper ${paper}"]`);
+      await clickText(page, 'Next', 'button');
+      await clickSelector(page, `[aria-label="Assign Mia Moreau to paper ${paper}"]`);
+      await clickText(page, 'Next', 'button');
+      await clickText(page, 'Save review requests', 'button');
+      await page.waitForSelector('[data-testid=assign-result]');
+      expect(await page.$eval('[data-testid=assign-result]', (el) => el.textContent)).toBe(
+        '1 of 1 review requests saved successfully.',
+      );
+      const [metaRequest] = await env.db
+        .select()
+        .from(reviewRequestsTable)
+        .where(eq(reviewRequestsTable.reviewerId, mia.id));
+      expect(metaRequest).toMatchObject({ paperId: paper, role: 'meta', round: 1 });
+
+      await signInReviewer(mia);
+      const row = `[data-testid=request][data-request="${metaRequest!.id}"]`;
+      await clickText(mia.page, 'Accept', `${row} button`);
+      await clickText(mia.page, 'Meta-review', `${row} a`);
+      await see(mia.page, 'Reviews and scores');
+      await lookAt(mia.page);
+      await pickOption(mia.page, 'Recommendation', 'Accept');
+      await fillByLabel(mia.page, 'Text to the committee', META_COMMITTEE);
+      await fillByLabel(mia.page, 'Text to the authors (optional)', 'The response answered the reviewers.');
+      await clickText(mia.page, 'Submit', 'button');
+      await mia.page.waitForSelector('[data-testid=meta-submitted]');
+      await lookAt(mia.page);
+      const [request] = await env.db
+        .select()
+        .from(reviewRequestsTable)
+        .where(eq(reviewRequestsTable.id, metaRequest!.id));
+      expect(request!.reviewed).toBe(true);
+
+      await page.goto(`${env.baseUrl}/chair/PaperDecisionMaking`);
+      await page.waitForFunction(
+        (id: number, t: string) =>
+          document.querySelector<HTMLElement>(`[data-testid=meta-${id}]`)?.innerText.includes(t) ?? false,
+        {},
+        paper,
+        META_COMMITTEE.slice(0, 30),
+      );
+      await page.goto(`${env.baseUrl}/chair/ViewDiscussions`);
+      await page.waitForSelector(`[data-testid=discussion-row][data-paper="${paper}"]`);
+      await lookAt(page);
+
+      // The hourly digests of this discussion go out now (a scheduler tick), once per participant and never
+      // to the authors, so that no digest lands among the e-mails the next steps count.
+      await env.app.get(DiscussionDigestScheduler).tick();
+      await until(async () => {
+        const waiting = await env.db
+          .select()
+          .from(outboxTable)
+          .where(inArray(outboxTable.state, ['pending', 'sending']));
+        return waiting.length === 0;
+      });
+      const digests = smtp.messages.filter((m) => /new discussion comment/.test(m.parsed.subject ?? ''));
+      const to = digests.flatMap((m) => m.envelope.to);
+      expect(new Set(to).size).toBe(to.length);
+      expect(to).toEqual(expect.arrayContaining([reviewers.sam.email, reviewers.vic.email, CHAIR.email]));
+      for (const a of AUTHORS) expect(to).not.toContain(a.email);
+    },
+  );
+
+  step('the chair decides every paper and e-mails the decisions after a preview', async () => {
+    const { page } = chair;
+    const statuses = await env.db.select().from(statusesTable);
+    const statusId = (text: string) => statuses.find((x) => x.text === text)!.id;
+    await page.goto(`${env.baseUrl}/chair/PaperDecisionMaking`);
+    await page.waitForSelector(`[data-testid=score-average-${paperOf('ana')}]`);
+    await lookAt(page);
+    // Every paper has three reviews: the average of the final recommendations is the verdict given.
+    expect(await page.$eval(`[data-testid=score-average-${paperOf('chen')}]`, (e) => e.textContent)).toBe(
+      '2.00',
+    );
+    // One decision for the three accepted papers, confirmed once; then Bruno's alone.
+    for (const decision of ['Accept', 'Reject'] as const) {
+      const keys = AUTHORS.filter((a) => DECISIONS[a.key] === decision).map((a) => a.key);
+      for (const key of keys) await clickSelector(page, `[aria-label="Select paper ${paperOf(key)}"]`);
+      await see(page, `${keys.length} selected`);
+      await selectOption(page, 'select[name=decision]', String(statusId(decision)));
+      await clickText(page, `Decide ${keys.length} paper${keys.length === 1 ? '' : 's'}`, 'button');
+      await see(page, `${AUTHORS.find((a) => a.key === keys[0])!.title}: Awaiting Decision → ${decision}`);
+      await clickSelector(page, '[data-testid=confirm-button]');
+      await page.waitForFunction(() => !document.querySelector('[role=dialog]'));
+      await until(async () => {
+        const rows = await env.db.select().from(papersTable);
+        return keys.every((k) => rows.find((r) => r.id === paperOf(k))!.statusId === statusId(decision));
+      });
+    }
+    for (const a of AUTHORS) {
+      const [row] = await env.db
+        .select()
+        .from(papersTable)
+        .where(eq(papersTable.id, paperOf(a.key)));
+      expect([a.key, row!.statusId]).toEqual([a.key, statusId(DECISIONS[a.key])]);
+    }
+
+    await page.goto(`${env.baseUrl}/chair/EmailTemplate/`);
+    await clickText(page, 'Add template', 'button');
+    await fillByLabel(page, 'Subject', 'Decision on {{paper.title}}');
+    await fillByLabel(
+      page,
+      'Text',
+      'Dear {{recipient.firstName}}, the decision on "{{paper.title}}" is: {{paper.status}}.',
+    );
+    await lookAt(page);
+    await clickText(page, 'Save', 'button');
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid=template-rows]')?.textContent?.includes('Decision on'),
+    );
+
+    await page.goto(`${env.baseUrl}/chair/ViewPapers`);
+    for (const a of AUTHORS) await clickSelector(page, `input[aria-label="Select paper ${paperOf(a.key)}"]`);
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid=selected-count]')?.textContent?.includes('4 selected'),
+    );
+    await lookAt(page);
+    await clickText(page, 'E-mail authors', 'button');
+    await clickSelector(page, '[role=combobox][aria-labelledby*="email-template-label"]');
+    await clickText(page, 'Decision on {{paper.title}}', '[role=option]');
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLInputElement>('input[name=subject]')?.value ===
+        'Decision on {{paper.title}}',
+    );
+    await clickText(page, 'Preview', 'button');
+    // Four papers, Ana's with Bruno as co-author: five messages.
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid=preview-count]')?.textContent?.includes('5 messages will be sent'),
+    );
+    await lookAt(page);
+    const preview = await page.$eval(
+      `[data-testid="message-${authors.bruno.id}:${paperOf('bruno')}"]`,
+      (el) => (el as HTMLElement).innerText,
+    );
+    expect(preview).toContain('Subject: Decision on Log-structured storage for small devices');
+    expect(preview).toContain('the decision on "Log-structured storage for small devices" is: Reject.');
+    const before = smtp.messages.length;
+    await clickText(page, 'Send', 'button');
+    await see(page, 'Send 5 e-mails?');
+    await clickSelector(page, '[data-testid=confirm-button]');
+    await page.waitForSelector('[data-testid=send-result]');
+    for (const a of AUTHORS) {
+      const mail = await mailTo(smtp, a.email, new RegExp(`^Decision on ${a.title}$`), before);
+      expect(mail.parsed.text).toContain(`is: ${DECISIONS[a.key]}.`);
+    }
+    const coAuthorMail = await mailTo(smtp, authors.bruno.email, /Congestion control/, before);
+    expect(coAuthorMail.parsed.text).toContain('is: Accept.');
+    expect(smtp.messages.length - before).toBe(5);
+  });
 
   step(
     'the accepted authors see their decision, sign the consent form and send the camera-ready paper',

@@ -132,7 +132,12 @@ export function AssignReviewersManual() {
                   onChange={(e) => setRole(e.target.value === 'meta' ? 'meta' : 'reviewer')}
                   helperText="A meta-reviewer writes the meta-review after the discussion; one per paper and round."
                   sx={{ maxWidth: 360 }}
-                  slotProps={{ select: { inputProps: { 'data-testid': 'assign-role' } } }}
+                  slotProps={{
+                    select: {
+                      inputProps: { 'data-testid': 'assign-role' },
+                      SelectDisplayProps: { 'aria-label': 'Role' } as object,
+                    },
+                  }}
                 >
                   <MenuItem value="reviewer">Reviewer</MenuItem>
                   <MenuItem value="meta">Meta-reviewer</MenuItem>
