@@ -130,6 +130,33 @@ describe('meta-reviews', () => {
         .where(eq(reviewRequestsTable.id, rows.find((r) => r.reviewerId === third.id)!.id));
     });
 
+    it('offers meta-reviewers for a paper whose reviews are full, and none once it has one', async () => {
+      const full = await env.paper(track, [(await env.person()).id]);
+      const three = [await env.reviewer([track]), await env.reviewer([track]), await env.reviewer([track])];
+      for (const r of three) expect((await assign(full, track, r)).status).toBe(201);
+      const candidates = (role?: string) =>
+        env.t.call(
+          'get',
+          `/api/chair/review_requests/candidates/${full}?round=1${role ? `&role=${role}` : ''}`,
+          env.chair.auth,
+        );
+      const byId = (body: { _id: number; eligible: boolean; reasons: string[] }[], id: number) =>
+        body.find((c) => c._id === id)!;
+      // as a reviewer the paper is full; as its meta-reviewer, not (the §9 limits do not count meta requests)
+      expect(byId((await candidates()).body, otherMeta.id).eligible).toBe(false);
+      expect(byId((await candidates('meta')).body, otherMeta.id)).toMatchObject({
+        eligible: true,
+        reasons: [],
+      });
+      // its reviewers stay out in either role
+      expect(byId((await candidates('meta')).body, three[0]!.id).eligible).toBe(false);
+      expect((await assign(full, track, otherMeta, { role: 'meta' })).status).toBe(201);
+      const after = byId((await candidates('meta')).body, r1.id);
+      expect(after.reasons).toContain(META_REVIEW_MESSAGES.alreadyMeta);
+      expect((await candidates('chair')).status).toBe(400);
+      await env.t.db.delete(reviewRequestsTable).where(eq(reviewRequestsTable.paperId, full));
+    });
+
     it('a track chair assigns in their track only; the meta-reviewer cannot write a regular review', async () => {
       const p = await env.paper(track, [(await env.person()).id]);
       expect(

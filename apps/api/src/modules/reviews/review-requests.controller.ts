@@ -127,7 +127,13 @@ export class ReviewRequestsController {
     @Query() query: CandidatesQueryDto,
     @Scope() caller: CallerScope,
   ): Promise<CandidateReviewerDto[]> {
-    return this.requests.candidates(paperId, query.isCameraReady ?? false, caller.scope, query.round ?? 1);
+    return this.requests.candidates(
+      paperId,
+      query.isCameraReady ?? false,
+      caller.scope,
+      query.round ?? 1,
+      query.role,
+    );
   }
 
   @Get(':reviewRequestId')

@@ -5,6 +5,7 @@ import {
   isChairLike,
   MAX_REVIEWS_PER_PAPER,
   MAX_REVIEWS_PER_REVIEWER,
+  META_REVIEW_MESSAGES,
   PAGE_SIZE,
   paperFullMessage,
   REVIEW_EVALUATION_DAYS,
@@ -15,6 +16,7 @@ import {
   type CandidateReviewerDto,
   type ReviewDto,
   type ReviewRequestDto,
+  type ReviewRole,
 } from '@symposium/domain';
 import type { AuthUser } from '../../common/auth-user.js';
 import { TransactionRunner } from '../../database/database.module.js';
@@ -281,12 +283,17 @@ export class ReviewRequestsService {
     return { deleted };
   }
 
-  /** The reviewers of the paper's track with their load, bid, conflicts and whether they can be assigned. */
+  /**
+   * The reviewers of the paper's track with their load, bid, conflicts and whether they can be assigned — in
+   * the given role: a meta-reviewer (issue 25) is not held to the §9 limits of reviews per paper and per
+   * reviewer, but the paper takes one per kind and round.
+   */
   async candidates(
     paperId: number,
     isCameraReady: boolean,
     scope: number[] | null,
     round = 1,
+    role: ReviewRole = 'reviewer',
   ): Promise<CandidateReviewerDto[]> {
     const paper = await this.papers.managedPaper(paperId, scope, { includeDeleted: false });
     await this.rounds.mustExist(paper.trackId, round);
@@ -297,14 +304,14 @@ export class ReviewRequestsService {
       this.repo.reviewerLoads(ids, undefined, round),
       this.repo.paperLoad(paper.id, isCameraReady, undefined, undefined, round),
     ]);
-    const assigned = new Set(
-      (
-        await this.repo.queryRequests(
-          { scope: null, paper: paper.id, isCameraReady, round },
-          { offset: 0, limit: 1000 },
-        )
-      ).rows.map((r) => r.reviewerId),
-    );
+    const requests = (
+      await this.repo.queryRequests(
+        { scope: null, paper: paper.id, isCameraReady, round },
+        { offset: 0, limit: 1000 },
+      )
+    ).rows;
+    const assigned = new Set(requests.map((r) => r.reviewerId));
+    const hasMeta = requests.some((r) => r.role === 'meta');
     return reviewers.map((u) => {
       const load = loads.get(u.id)!;
       const conflicts = ctx.conflicts.get(u.id) ?? [];
@@ -315,10 +322,14 @@ export class ReviewRequestsService {
       if (isAuthor) reasons.push(REVIEWER_MESSAGES.authorOwnPaper);
       if (alreadyAssigned) reasons.push(REVIEWER_MESSAGES.alreadyReviewer);
       reasons.push(...conflicts.map((c) => c.evidence));
-      if ((isCameraReady ? load.cameraReady : load.total) >= MAX_REVIEWS_PER_REVIEWER)
-        reasons.push(reviewerFullMessage(isCameraReady));
-      if (!alreadyAssigned && paperLoad >= MAX_REVIEWS_PER_PAPER)
-        reasons.push(paperFullMessage(isCameraReady));
+      if (role === 'meta') {
+        if (!alreadyAssigned && hasMeta) reasons.push(META_REVIEW_MESSAGES.alreadyMeta);
+      } else {
+        if ((isCameraReady ? load.cameraReady : load.total) >= MAX_REVIEWS_PER_REVIEWER)
+          reasons.push(reviewerFullMessage(isCameraReady));
+        if (!alreadyAssigned && paperLoad >= MAX_REVIEWS_PER_PAPER)
+          reasons.push(paperFullMessage(isCameraReady));
+      }
       return {
         _id: u.id,
         firstName: u.firstName,

@@ -23,6 +23,7 @@ import {
   REVIEW_MESSAGES,
   type CandidateReviewerDto,
   type ChairPaperDto,
+  type ReviewRole,
   type SaveReviewRequestInput,
 } from '@symposium/domain';
 import { errorMessage, StepsBar, useNotify } from '@symposium/ui';
@@ -167,6 +168,7 @@ export function AssignReviewersManual() {
             papers={papers.map((id) => paperById.get(id)!).filter(Boolean)}
             isCameraReady={isCameraReady}
             round={round}
+            role={role}
             pairs={pairs}
             onChange={setPairs}
           />
@@ -177,6 +179,7 @@ export function AssignReviewersManual() {
             paperById={paperById}
             isCameraReady={isCameraReady}
             round={round}
+            role={role}
             result={result}
           />
         ) : null}
@@ -282,12 +285,14 @@ function ReviewerPicker({
   papers,
   isCameraReady,
   round,
+  role,
   pairs,
   onChange,
 }: {
   papers: ChairPaperDto[];
   isCameraReady: boolean;
   round: number;
+  role: ReviewRole;
   pairs: Set<string>;
   onChange: (pairs: Set<string>) => void;
 }) {
@@ -295,6 +300,7 @@ function ReviewerPicker({
     papers.map((p) => p._id),
     isCameraReady,
     round,
+    role,
   );
   const failed = results.find((r) => r.isError);
   if (failed) return <Alert severity="error">{errorMessage(failed.error)}</Alert>;
@@ -378,16 +384,18 @@ function Summary({
   paperById,
   isCameraReady,
   round,
+  role,
   result,
 }: {
   pairs: SaveReviewRequestInput[];
   paperById: Map<number, ChairPaperDto>;
   isCameraReady: boolean;
   round: number;
+  role: ReviewRole;
   result: { message: string; outcomes: PairOutcome[] } | null;
 }) {
   // The candidates are cached from the previous step: they give the reviewers' names.
-  const candidates = useCandidatesOf([...new Set(pairs.map((p) => p.paper))], isCameraReady, round);
+  const candidates = useCandidatesOf([...new Set(pairs.map((p) => p.paper))], isCameraReady, round, role);
   const names = new Map<number, string>();
   for (const r of candidates) for (const c of r.data ?? []) names.set(c._id, `${personName(c)} (${c.email})`);
   const outcome = (p: SaveReviewRequestInput) =>

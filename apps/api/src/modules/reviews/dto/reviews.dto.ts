@@ -107,6 +107,13 @@ export class CandidatesQueryDto {
   @ApiPropertyOptional({ description: 'review round (1 = R1): limits and requests counted in it' })
   @QueryId()
   round?: number;
+  @ApiPropertyOptional({
+    enum: ['reviewer', 'meta'],
+    description: "the role to assign: 'meta' is not held to the §9 limits, one per paper and round",
+  })
+  @Optional()
+  @IsIn(['reviewer', 'meta'])
+  role?: 'reviewer' | 'meta';
 }
 
 export class SaveRequestDto {

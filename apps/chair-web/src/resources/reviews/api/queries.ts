@@ -11,6 +11,7 @@ import {
   type ReviewRequestQuery,
   type ReviewRoundDto,
   type UserDto,
+  type ReviewRole,
 } from '@symposium/domain';
 import { api } from '@symposium/ui';
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
@@ -24,8 +25,13 @@ export const reviewKeys = {
   paper: (prefix: RolePrefix, paperId: number | null) => ['reviews', prefix, 'paper', paperId] as const,
   trackReviewers: (prefix: RolePrefix, trackId: number | null) =>
     ['reviews', prefix, 'track-reviewers', trackId] as const,
-  candidates: (prefix: RolePrefix, paperId: number, isCameraReady: boolean, round = 1) =>
-    ['reviews', prefix, 'candidates', paperId, isCameraReady, round] as const,
+  candidates: (
+    prefix: RolePrefix,
+    paperId: number,
+    isCameraReady: boolean,
+    round = 1,
+    role: ReviewRole = 'reviewer',
+  ) => ['reviews', prefix, 'candidates', paperId, isCameraReady, round, role] as const,
   requests: (prefix: RolePrefix, q: ReviewRequestQuery) => ['reviews', prefix, 'requests', q] as const,
   request: (prefix: RolePrefix, id: number) => ['reviews', prefix, 'request', id] as const,
   paperReviews: (prefix: RolePrefix, paperId: number) =>
@@ -106,13 +112,14 @@ export const candidatesQueryOptions = (
   paperId: number,
   isCameraReady: boolean,
   round = 1,
+  role: ReviewRole = 'reviewer',
 ) =>
   queryOptions({
-    queryKey: reviewKeys.candidates(prefix, paperId, isCameraReady, round),
+    queryKey: reviewKeys.candidates(prefix, paperId, isCameraReady, round, role),
     queryFn: () =>
       api<CandidateReviewerDto[]>(
         'GET',
-        `/api/${prefix}/review_requests/candidates/${paperId}?isCameraReady=${isCameraReady}&round=${round}`,
+        `/api/${prefix}/review_requests/candidates/${paperId}?isCameraReady=${isCameraReady}&round=${round}&role=${role}`,
       ),
   });
 
@@ -174,11 +181,16 @@ export const useCandidates = (paperId: number | null, isCameraReady: boolean, ro
     ...candidatesQueryOptions(useRolePrefix(), paperId ?? 0, isCameraReady, round),
     enabled: paperId !== null,
   });
-/** The candidates of several papers at once (manual assignment), in one round. */
-export function useCandidatesOf(paperIds: number[], isCameraReady: boolean, round = 1) {
+/** The candidates of several papers at once (manual assignment), in one round and role. */
+export function useCandidatesOf(
+  paperIds: number[],
+  isCameraReady: boolean,
+  round = 1,
+  role: ReviewRole = 'reviewer',
+) {
   const prefix = useRolePrefix();
   return useQueries({
-    queries: paperIds.map((id) => candidatesQueryOptions(prefix, id, isCameraReady, round)),
+    queries: paperIds.map((id) => candidatesQueryOptions(prefix, id, isCameraReady, round, role)),
   });
 }
 /** The review rounds of a track (null: none chosen yet). */
