@@ -5,6 +5,7 @@
  * review versions and the chairs' discussion list.
  */
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { DISCUSSION_COMMENT_MAX, PAPER_MESSAGES } from '@symposium/domain';
 import { createApp } from '../../apps/api/src/app.factory.js';
 import { openDatabase } from '../../apps/api/src/database/database.js';
@@ -20,6 +21,7 @@ import {
   reviewVersionsTable,
 } from '../../apps/api/src/modules/reviews/reviews.table.js';
 import { tracksTable } from '../../apps/api/src/modules/tracks/tracks.table.js';
+import { until } from '../../scripts/lib/cluster.js';
 import { testConfig } from '../support/app.js';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp.js';
 import { setupReviews, type Person, type ReviewsEnv } from './reviews.helpers.js';
@@ -459,6 +461,71 @@ describe('reviewer discussion', () => {
       await second.close();
     }
   });
+
+  // Only PostgreSQL runs transactions side by side (PGlite one at a time: nothing commits out of order there).
+  (process.env.TEST_DATABASE_URL ? it : it.skip)(
+    'a comment that commits after a later-numbered one still reaches the digest (comments are written one at a time)',
+    async () => {
+      const a = env.t.app.get(DiscussionService);
+      const due = () => env.t.db.update(discussionDigestsTable).set({ lastSentAt: null });
+      await due();
+      await a.runDigests();
+      const last = Math.max(0, ...(await mails('discussion-digest')).map((m) => m.id));
+      // A trigger holds the transaction of a comment starting 'Held:' after its insert (its id taken) until
+      // this test's own connection lets go of an advisory lock.
+      const held = new pg.Client({ connectionString: await databaseUrlOf(env) });
+      await held.connect();
+      const waiting = async () =>
+        Number(
+          (
+            await held.query(
+              `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
+            )
+          ).rows[0].n,
+        );
+      try {
+        await held.query(`create function hold_comment() returns trigger language plpgsql as $$
+          begin perform pg_advisory_xact_lock_shared(4242); return null; end $$`);
+        await held.query(`create trigger hold_comment after insert on discussion_comments for each row
+          when (new.text like 'Held:%') execute function hold_comment()`);
+        await held.query('select pg_advisory_lock(4242)');
+        const body = (text: string) => ({ text, visibility: 'reviewers' });
+        const first = Promise.resolve(
+          post('chair', env.chair.auth, paper, body('Held: decision on Monday.')),
+        );
+        await until('the held comment to wait', async () => (await waiting()) === 1);
+        // A second comment while the first is held: it gets the next id; without one comment at a time it
+        // commits first and a digest pass now would move the marks over the held comment's id
+        let secondDone = false;
+        const second = Promise.resolve(
+          post('chair', env.chair.auth, paper, body('Next: the rebuttal is in.')),
+        ).then((r) => ((secondDone = true), r));
+        await until(
+          'the second comment to commit or wait',
+          async () => secondDone || (await waiting()) === 2,
+        );
+        await a.runDigests();
+        await held.query('select pg_advisory_unlock(4242)');
+        expect((await first).status).toBe(201);
+        expect((await second).status).toBe(201);
+        await due();
+        await a.runDigests();
+        const texts = new Map<string, string>();
+        for (const m of await mails('discussion-digest'))
+          if (m.id > last) texts.set(m.to[0]!, (texts.get(m.to[0]!) ?? '') + m.text);
+        for (const reader of [r1, r2, trackChair]) {
+          const text = texts.get(reader.email) ?? '';
+          expect([reader.email, text.split('Held: decision').length - 1]).toEqual([reader.email, 1]);
+          expect([reader.email, text.split('Next: the rebuttal').length - 1]).toEqual([reader.email, 1]);
+        }
+      } finally {
+        await held.query('select pg_advisory_unlock_all()'); // a held comment would block the drop
+        await held.query('drop trigger if exists hold_comment on discussion_comments');
+        await held.query('drop function if exists hold_comment()');
+        await held.end();
+      }
+    },
+  );
 });
 
 /**
@@ -466,17 +533,20 @@ describe('reviewer discussion', () => {
  * processes' worth of connections); on PGlite the same embedded handle (one process).
  */
 async function secondInstance(env: ReviewsEnv) {
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const result = (await env.t.db.execute(sql`select current_database() as db`)) as unknown as {
-      rows: { db: string }[];
-    };
-    const db = result.rows[0]!.db;
-    const u = new URL(url);
-    u.pathname = `/${db}`;
-    const handle = await openDatabase({ databaseUrl: u.toString() });
+  if (process.env.TEST_DATABASE_URL) {
+    const handle = await openDatabase({ databaseUrl: await databaseUrlOf(env) });
     const app = await createApp(testConfig(), { handle, logger: ['error'] });
     return { app, close: () => app.close() };
   }
   return { app: env.t.app, close: async () => undefined };
+}
+
+/** The URL of the test's own database on the PostgreSQL server of TEST_DATABASE_URL. */
+async function databaseUrlOf(env: ReviewsEnv): Promise<string> {
+  const result = (await env.t.db.execute(sql`select current_database() as db`)) as unknown as {
+    rows: { db: string }[];
+  };
+  const u = new URL(process.env.TEST_DATABASE_URL!);
+  u.pathname = `/${result.rows[0]!.db}`;
+  return u.toString();
 }

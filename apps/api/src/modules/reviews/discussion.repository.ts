@@ -14,10 +14,23 @@ import {
 
 export type DigestRow = typeof dd.$inferSelect;
 
+/** Advisory lock namespace of the comments' order (see lockCommentOrder). */
+const LOCK_COMMENTS = 7304;
+
 /** The SQL of the discussion (comments, read marks, digests) and of the review versions. */
 @Injectable()
 export class DiscussionRepository {
   constructor(@Inject(DB) private readonly db: Db) {}
+
+  /**
+   * Until the transaction ends no other comment is written: comment ids then become visible in their order.
+   * The digests rely on it: a mark moved through comment N (or a new reader's first mark, N - 1) must never
+   * pass a lower id that commits later, or that comment would be in nobody's digest. Take it in the
+   * comment's transaction, just before insertComment.
+   */
+  async lockCommentOrder(ex: Executor): Promise<void> {
+    await ex.execute(sql`select pg_advisory_xact_lock(${LOCK_COMMENTS}, 0)`);
+  }
 
   async insertComment(row: typeof dc.$inferInsert, ex: Executor): Promise<DiscussionCommentRow> {
     const [saved] = await ex.insert(dc).values(row).returning();

@@ -290,6 +290,8 @@ export class DiscussionService implements OnModuleInit {
           canRead(p.role, input.visibility) &&
           this.tokensFor(p, d.view).some((t) => tokens.has(t.toLowerCase())),
       );
+      // One comment at a time from here to the commit: the digest marks never pass a comment still to commit.
+      await this.repo.lockCommentOrder(tx);
       const row = await this.repo.insertComment(
         {
           paperId,
